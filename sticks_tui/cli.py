@@ -1,0 +1,105 @@
+"""Command-line entry point: ``sticks-tui`` and ``python -m sticks_tui``.
+
+With no command it opens the full-screen app; ``--classic`` runs the line-by-line console of
+the original assignment; the commands (``train``, ``solve``, ...) are headless tools for
+scripting and teaching. Each command lives in its own module, which adds its sub-parser through
+a ``register(subparsers)`` function and sets ``handler`` on it.
+
+Bad arguments end with a one-line message and exit status 2, as argparse does; no command ever
+lets a Python traceback reach the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Callable, Sequence
+
+from . import __version__
+
+PROG = "sticks-tui"
+
+
+class ArgumentError(Exception):
+    """A value that parsed but makes no sense (e.g. an unwritable --out); exit status 2."""
+
+
+def positive_int(text: str) -> int:
+    """argparse type: a whole number >= 1, refusing '-3', '2.5', '' and 10,000-digit numbers."""
+    value = whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    value = whole_number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
+    return value
+
+
+def whole_number(text: str) -> int:
+    stripped = text.strip()
+    digits = stripped[1:] if stripped[:1] in "+-" else stripped
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
+    return int(stripped)
+
+
+def _command_modules() -> list[Callable[[argparse._SubParsersAction], None]]:
+    """Every module that contributes a command; each has ``register(subparsers)``."""
+    from . import headless
+
+    return [headless.register]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description=(
+            "The Game of Sticks and its relatives: play a friend or a machine that learns in "
+            "front of you. With no command, opens the full-screen app."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument(
+        "--classic",
+        action="store_true",
+        help="play in the line-by-line console of the original assignment",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed the AI's randomness so that games repeat exactly",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for register in _command_modules():
+        register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        handler = getattr(args, "handler", None)
+        if handler is not None:
+            return int(handler(args) or 0)
+        if args.classic:
+            from .classic import run_classic
+
+            return run_classic(seed=args.seed)
+        from .ui.app import run_app
+
+        return run_app(args)
+    except ArgumentError as error:
+        parser.exit(2, f"{PROG}: error: {error}\n")
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # the reader of our output went away (e.g. `sticks-tui solve | head`)
+        sys.stderr.close()
+        return 0
+    return 0
