@@ -1,0 +1,82 @@
+"""The leaderboard and the AI's saved brains, as the rest of the program sees them.
+
+:class:`Records` is the interface; :class:`MemoryRecords` keeps everything in memory (tests,
+and play when nothing can be saved); ``sticks_tui.store`` keeps it on disk behind the same
+interface. Nothing here knows about screens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from .engine.hats import HatBrain
+from .engine.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One row of the leaderboard. A win adds one to the rating, a loss takes one away."""
+
+    name: str
+    wins: int = 0
+    losses: int = 0
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.losses
+
+    @property
+    def rating(self) -> int:
+        return self.wins - self.losses
+
+    def as_dict(self) -> dict[str, int | str]:
+        return {
+            "name": self.name,
+            "wins": self.wins,
+            "losses": self.losses,
+            "games": self.games,
+            "rating": self.rating,
+        }
+
+
+def ranked(rows: list[Standing]) -> list[Standing]:
+    """Best rating first; then more wins, then name, so the order is stable."""
+    return sorted(rows, key=lambda row: (-row.rating, -row.wins, row.name.casefold()))
+
+
+class Records(Protocol):
+    def record_game(self, winner: str, loser: str) -> None:
+        """Count one finished game: a win for ``winner`` and a loss for ``loser``."""
+
+    def standings(self) -> list[Standing]:
+        """Every player, best rating first."""
+
+    def load_brain(self, rules: RuleSet, ai_name: str) -> HatBrain | None:
+        """The saved brain of ``ai_name`` for these rules, or None if it has none yet."""
+
+    def save_brain(self, brain: HatBrain, ai_name: str) -> None: ...
+
+
+class MemoryRecords:
+    """Records kept in memory only; lost when the program ends."""
+
+    def __init__(self) -> None:
+        self._rows: dict[str, Standing] = {}
+        self._brains: dict[tuple[str, str], HatBrain] = {}
+
+    def record_game(self, winner: str, loser: str) -> None:
+        won = self._rows.get(winner, Standing(winner))
+        self._rows[winner] = Standing(winner, won.wins + 1, won.losses)
+        lost = self._rows.get(loser, Standing(loser))
+        self._rows[loser] = Standing(loser, lost.wins, lost.losses + 1)
+
+    def standings(self) -> list[Standing]:
+        return ranked(list(self._rows.values()))
+
+    def load_brain(self, rules: RuleSet, ai_name: str) -> HatBrain | None:
+        brain = self._brains.get((rules.key, ai_name))
+        return brain.copy() if brain is not None else None
+
+    def save_brain(self, brain: HatBrain, ai_name: str) -> None:
+        self._brains[(brain.rules.key, ai_name)] = brain.copy()
