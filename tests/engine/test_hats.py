@@ -1,0 +1,132 @@
+"""The hat AI exactly as seed 000 tells it."""
+
+import random
+
+import pytest
+
+from sticks_tui.engine import BrainError, HatBrain, game_of_sticks
+from sticks_tui.engine.rules import TakeAway
+
+
+class ScriptedRandom(random.Random):
+    """random() answers that make HatBrain.draw pick the balls a test wants."""
+
+    def __init__(self, values):
+        super().__init__(0)
+        self._values = list(values)
+
+    def random(self):
+        return self._values.pop(0)
+
+
+def test_fresh_brain_has_a_hat_per_stick_count_with_balls_1_2_3():
+    brain = HatBrain(game_of_sticks(10))
+    assert brain.positions() == list(range(1, 101))
+    assert all(brain.counts(n) == {1: 1, 2: 1, 3: 1} for n in range(1, 101))
+
+
+def test_seed_000_worked_example():
+    """Hat 7 draws 2, hat 4 draws 3, the AI wins: hat 4 is 1,2,3,3 and hat 7 is 1,2,2,3."""
+    brain = HatBrain(game_of_sticks(10))
+    # three equal balls: u in [1/3, 2/3) draws ball 2, u in [2/3, 1) draws ball 3
+    rng = ScriptedRandom([0.5, 0.9])
+    assert brain.draw(7, rng) == 2
+    assert brain.view(7).balls == {1: 1, 2: 0, 3: 1} and brain.view(7).beside == 2
+    assert brain.draw(4, rng) == 3
+    assert brain.view(4).balls == {1: 1, 2: 1, 3: 0} and brain.view(4).beside == 3
+    assert brain.balls_beside == [(7, 2), (4, 3)]
+    brain.learn(won=True)
+    assert brain.counts(4) == {1: 1, 2: 1, 3: 2}
+    assert brain.counts(7) == {1: 1, 2: 2, 3: 1}
+    assert brain.balls_beside == [] and brain.games_played == 1
+
+
+def test_a_loss_throws_the_balls_away_but_never_the_last_of_a_number():
+    brain = HatBrain(game_of_sticks(10))
+    rng = ScriptedRandom([0.9, 0.9, 0.9])
+    brain.draw(8, rng)
+    brain.learn(won=True)  # hat 8: 1,2,3,3
+    assert brain.counts(8) == {1: 1, 2: 1, 3: 2}
+    brain.draw(8, rng)  # draws a 3 (2 of 4 balls are 3s, u=0.9)
+    brain.learn(won=False)
+    assert brain.counts(8) == {1: 1, 2: 1, 3: 1}
+    brain.draw(8, rng)  # the last 3
+    brain.learn(won=False)
+    assert brain.counts(8) == {1: 1, 2: 1, 3: 1}, "the last ball of a number goes back"
+
+
+def test_a_ball_worth_more_than_the_sticks_left_is_never_drawn():
+    brain = HatBrain(game_of_sticks(10))
+    rng = random.Random(5)
+    for _ in range(200):
+        assert brain.draw(2, rng) in (1, 2)
+        brain.learn(won=True)
+    assert brain.counts(2)[3] == 1
+
+
+def test_draws_follow_the_ball_counts():
+    brain = HatBrain(game_of_sticks(10))
+    rng = ScriptedRandom([0.1] * 8)
+    for _ in range(8):
+        brain.draw(5, rng)
+        brain.learn(won=True)  # the ball goes back with one more: one more 1 per win
+    assert brain.counts(5) == {1: 9, 2: 1, 3: 1}
+    rng = random.Random(7)
+    ones = 0
+    for _ in range(3000):
+        ones += brain.draw(5, rng) == 1
+        brain.abandon()  # put the ball back without learning
+    # P(ball 1) = 9/11: mean 2454.5, sd 21.1; six standard deviations either side
+    assert 2328 <= ones <= 2581
+
+
+def test_preferred_move_and_confidence_count_only_legal_balls():
+    brain = HatBrain(game_of_sticks(10))
+    rng = ScriptedRandom([0.9] * 5)
+    for _ in range(5):
+        brain.draw(3, rng)  # ball 3: takes all three sticks
+        brain.learn(won=True)
+    assert brain.preferred_move(3) == 3
+    assert brain.counts(3) == {1: 1, 2: 1, 3: 6}
+    assert brain.confidence(3) == pytest.approx(6 / 8)
+    assert brain.preferred_move(1) == 1 and brain.confidence(1) == 1.0
+
+
+def test_json_round_trip_keeps_every_count():
+    rules = game_of_sticks(20)
+    brain = HatBrain(rules)
+    rng = random.Random(1)
+    for _ in range(50):
+        brain.draw(rng.randint(3, 20), rng)
+        brain.learn(won=rng.random() < 0.5)
+    again = HatBrain.from_dict(brain.to_dict(), rules)
+    assert again.games_played == 50
+    assert all(again.counts(n) == brain.counts(n) for n in range(1, 101))
+    assert brain.to_dict()["hats"]["7"] == {"1": brain.counts(7)[1], "2": brain.counts(7)[2], "3": brain.counts(7)[3]}
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d.update(format="other"), "not a sticks-tui brain"),
+        (lambda d: d.update(version=99), "version 99"),
+        (lambda d: d["hats"]["5"].update({"2": -1}), "hat 5: balls 2 is -1"),
+        (lambda d: d["hats"]["5"].pop("3"), "hat 5: the count of balls 3 is missing"),
+        (lambda d: d["hats"]["5"].update({"3": "many"}), "whole number"),
+        (lambda d: d["hats"].update({"x": {}}), "hat 'x'"),
+        (lambda d: d.update(games_played=-3), "games_played"),
+        (lambda d: d.update(rules={"game": "takeaway", "takes": [2, 3, 5], "ending": "normal"}), "not for Game of Sticks"),
+    ],
+)
+def test_a_bad_brain_is_refused_with_a_reason(change, message):
+    data = HatBrain(game_of_sticks(10)).to_dict()
+    change(data)
+    with pytest.raises(BrainError, match=message):
+        HatBrain.from_dict(data, game_of_sticks(10))
+
+
+def test_hats_of_other_take_sets_hold_one_ball_per_allowed_take():
+    brain = HatBrain(TakeAway(12, (2, 3, 5), misere=False))
+    assert brain.counts(4) == {2: 1, 3: 1, 5: 1}
+    assert brain.legal_counts(4) == {2: 1, 3: 1}
+    assert brain.legal_counts(1) == {} and brain.preferred_move(1) is None
