@@ -1,0 +1,306 @@
+"""The classic line-by-line console of the original assignment (``sticks-tui --classic``).
+
+It reproduces the transcripts of seed 000 byte for byte (SPEC section 2): the same prompts, the
+same blank lines, the same messages, in the same order. All the game itself (what is legal, who
+lost, how the hat AI draws and learns, self-play training) comes from :mod:`sticks_tui.engine`;
+this module only talks to the person at the keyboard.
+
+Decisions the transcripts leave open, made here once:
+
+* A typed number counts only when it is plain ASCII digits, optionally surrounded by spaces:
+  ``"+3"``, ``"2.5"``, ``"1_000"``, ``"١"`` (an Arabic-Indic digit, which ``int()`` would accept)
+  and a 10,000-digit number (which ``int()`` would refuse with an error of its own) all get the
+  same "Please enter a number between ..." message as a number out of range.
+* Taking more sticks than are left is refused with the real upper bound ("between 1 and 2" when
+  two are left, "between 1 and 1" when one is), but the prompt itself keeps saying ``(1-3)``, as
+  the transcripts do when two sticks are left.
+* "Play again" takes ``1``/``0`` and ``y``/``yes``/``n``/``no`` in any case; anything else gets
+  "Please enter 1 or 0" and the same question again. "Play again" replays the same option with
+  the same number of sticks, as in the transcripts.
+* End of input (Ctrl-D) or Ctrl-C anywhere ends the console with exit status 0 after printing a
+  newline, so the shell's prompt does not land on the same line as ours.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass
+from typing import Callable, Sequence, TextIO
+
+from .engine import (
+    DEFAULT_TRAINING_GAMES,
+    STICKS_MAX,
+    STICKS_MIN,
+    HatBrain,
+    HatPlayer,
+    HumanPlayer,
+    Match,
+    Player,
+    Position,
+    RuleSet,
+    Series,
+    game_of_sticks,
+    train_self_play,
+)
+from .records import Records
+
+WELCOME = "Welcome to the game of sticks!"
+STICKS_PROMPT = f"How many sticks are there on the table initially ({STICKS_MIN}-{STICKS_MAX})? "
+MENU = (
+    "Options:\n"
+    "  Play against a friend (1)\n"
+    "  Play against the computer (2)\n"
+    "  Play against the trained computer (3)"
+)
+OPTION_PROMPT = "Which option do you take (1-3)? "
+TAKE_PROMPT = "{name}: How many sticks do you take (1-3)? "
+AGAIN_PROMPT = "Play again (1 = yes, 0 = no)? "
+AGAIN_REFUSED = "Please enter 1 or 0"
+TRAINING = "Training AI, please wait..."
+
+FRIEND, COMPUTER, TRAINED = 1, 2, 3
+YES = frozenset({"1", "y", "yes"})
+NO = frozenset({"0", "n", "no"})
+#: Longer than any number the console asks for; longer input is refused before int() sees it.
+MAX_DIGITS = 9
+
+
+class EndOfInput(Exception):
+    """The person closed the input (Ctrl-D, or the end of a piped file)."""
+
+
+def between(low: int, high: int) -> str:
+    """The one message every refused number gets (no full stop, as in the transcripts)."""
+    return f"Please enter a number between {low} and {high}"
+
+
+def whole_number(text: str) -> int | None:
+    """The number typed, or None when the text is not plain ASCII digits (spaces around are ok).
+
+    ``int()`` alone is too generous ("+3", "1_000", "١") and, for thousands of digits, raises an
+    error of its own; here such input is simply not a number.
+    """
+    stripped = text.strip()
+    if not (stripped.isascii() and stripped.isdigit()):
+        return None
+    significant = stripped.lstrip("0")
+    if len(significant) > MAX_DIGITS:
+        return None
+    return int(stripped)
+
+
+def board_line(sticks: int) -> str:
+    if sticks == 1:
+        return "There is 1 stick on the board."
+    return f"There are {sticks} sticks on the board."
+
+
+class Console:
+    """Prompts and lines on a pair of text streams; the only place that reads or writes."""
+
+    def __init__(self, stdin: TextIO, output: TextIO) -> None:
+        self.stdin = stdin
+        self.output = output
+
+    def say(self, line: str = "") -> None:
+        self.output.write(line + "\n")
+
+    def ask(self, prompt: str) -> str:
+        """Show ``prompt`` (no newline), wait for a line; EndOfInput when there is none."""
+        self.output.write(prompt)
+        self.output.flush()
+        line = self.stdin.readline()
+        if not line:
+            raise EndOfInput
+        return line
+
+    def ask_number(self, prompt: str, low: int, high: int) -> int:
+        """Ask until a whole number from low to high comes back."""
+        while True:
+            number = whole_number(self.ask(prompt))
+            if number is not None and low <= number <= high:
+                return number
+            self.say(between(low, high))
+
+    def ask_yes_no(self, prompt: str) -> bool:
+        while True:
+            answer = self.ask(prompt).strip().casefold()
+            if answer in YES:
+                return True
+            if answer in NO:
+                return False
+            self.say(AGAIN_REFUSED)
+
+
+@dataclass
+class _Opponent:
+    """Who sits across from Player 1, and under what names the records know them."""
+
+    players: tuple[Player, Player]
+    brain: HatBrain | None = None
+    brain_name: str | None = None
+
+
+def run_classic(
+    seed: int | None = None,
+    *,
+    stdin: TextIO | None = None,
+    output: TextIO | None = None,
+    training_games: int = DEFAULT_TRAINING_GAMES,
+    player_names: Sequence[str] = ("Player 1", "Player 2"),
+    ai_name: str = "AI",
+    trained_ai_name: str = "Trained AI",
+    records: Records | None = None,
+    brain: HatBrain | None = None,
+) -> int:
+    """Run the console until the person stops playing or closes the input; returns 0.
+
+    ``seed`` makes the AI (and its training) repeat exactly. ``player_names`` name the two
+    people of a friend game (the first one is also the human against the computer); ``ai_name``
+    is the computer's name in "AI selects 2" and "AI loses.". With ``records``, every finished
+    game is recorded and, after every game against a hat AI, its brain is saved: the learning AI
+    of option 2 under ``ai_name`` (and its saved brain is where it starts from, unless ``brain``
+    is given), the trained AI of option 3 under ``trained_ai_name``, so training never overwrites
+    what the learning AI has been taught by people.
+    """
+    if stdin is None:
+        stdin = _tolerant_stdin()
+    console = Console(stdin, output if output is not None else sys.stdout)
+    session = _Session(console, seed, training_games, tuple(player_names), ai_name,
+                       trained_ai_name, records, brain)
+    try:
+        session.run()
+    except (EndOfInput, KeyboardInterrupt):
+        session.abandon()
+        console.say()
+    console.output.flush()
+    return 0
+
+
+def _tolerant_stdin() -> TextIO:
+    """sys.stdin, made to turn undecodable bytes into a refused answer instead of an error."""
+    reconfigure: Callable[..., None] | None = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors="replace")
+        except (ValueError, OSError):  # e.g. already read from; keep it as it is
+            pass
+    return sys.stdin
+
+
+class _Session:
+    """One run of the console: choose the sticks and the option, then play until told to stop."""
+
+    def __init__(
+        self,
+        console: Console,
+        seed: int | None,
+        training_games: int,
+        player_names: tuple[str, ...],
+        ai_name: str,
+        trained_ai_name: str,
+        records: Records | None,
+        brain: HatBrain | None,
+    ) -> None:
+        if len(player_names) != 2:
+            raise ValueError("player_names needs exactly two names")
+        self.console = console
+        self.seed = seed
+        self.training_games = training_games
+        self.player_names = player_names
+        self.ai_name = ai_name
+        self.trained_ai_name = trained_ai_name
+        self.records = records
+        self.brain = brain
+        self.opponent: _Opponent | None = None
+
+    # -- the whole run ----------------------------------------------------------------------------
+    def run(self) -> None:
+        say, console = self.console.say, self.console
+        say(WELCOME)
+        sticks = console.ask_number(STICKS_PROMPT, STICKS_MIN, STICKS_MAX)
+        say(MENU)
+        option = console.ask_number(OPTION_PROMPT, FRIEND, TRAINED)
+        rules = game_of_sticks(sticks)
+        self.opponent = self._opponent(option, rules)
+        series = Series(rules, self.opponent.players, first=0, on_over=self._game_over)
+        while True:
+            self._play(series.new_match())
+            if not console.ask_yes_no(AGAIN_PROMPT):
+                return
+
+    def abandon(self) -> None:
+        """Quit mid-game: balls beside the hats go back, nothing is learned or saved."""
+        if self.opponent is not None and self.opponent.brain is not None:
+            self.opponent.brain.abandon()
+
+    # -- choosing the opponent --------------------------------------------------------------------
+    def _opponent(self, option: int, rules: RuleSet) -> _Opponent:
+        one, two = self.player_names
+        first = HumanPlayer(one, ask=self._asker(one))
+        if option == FRIEND:
+            return _Opponent((first, HumanPlayer(two, ask=self._asker(two))))
+        if option == COMPUTER:
+            brain = self.brain
+            if brain is None and self.records is not None:
+                brain = self.records.load_brain(rules, self.ai_name)
+            brain = brain if brain is not None else HatBrain(rules)
+            brain_name = self.ai_name
+        else:
+            self.console.say(TRAINING)
+            self.console.output.flush()
+            brain = train_self_play(rules, self.training_games, rng=self._rng("training")).brain
+            brain_name = self.trained_ai_name
+        ai = HatPlayer(self.ai_name, brain, rng=self._rng("play"))
+        return _Opponent((first, ai), brain, brain_name)
+
+    def _rng(self, purpose: str) -> random.Random:
+        """Independent, repeatable streams for training and play when a seed is given."""
+        return random.Random() if self.seed is None else random.Random(f"{self.seed}:{purpose}")
+
+    # -- one game ---------------------------------------------------------------------------------
+    def _play(self, match: Match) -> None:
+        say = self.console.say
+        while not match.is_over:
+            say()
+            say(board_line(match.position))
+            turn = match.play_machine_turn()
+            mover = match.players[turn.player]
+            if not mover.is_human:
+                say(f"{self.ai_name} selects {turn.move}")
+        say(self._result(match))
+
+    def _asker(self, name: str) -> Callable[[RuleSet, Position], int]:
+        """How ``name`` is asked for a move: until it is legal; refusals name the real bounds."""
+
+        def ask(rules: RuleSet, position: Position) -> int:
+            legal = rules.legal_moves(position)
+            prompt = TAKE_PROMPT.format(name=name)
+            return self.console.ask_number(prompt, min(legal), max(legal))
+
+        return ask
+
+    def _result(self, match: Match) -> str:
+        assert match.loser is not None
+        loser = match.players[match.loser]
+        if all(player.is_human for player in match.players):
+            return f"{loser.name}, you lose."
+        return "You lose." if loser.is_human else f"{self.ai_name} loses."
+
+    # -- records ----------------------------------------------------------------------------------
+    def _game_over(self, match: Match) -> None:
+        if self.records is None or self.opponent is None:
+            return
+        assert match.winner is not None and match.loser is not None
+        self.records.record_game(
+            self._record_name(match.players[match.winner]),
+            self._record_name(match.players[match.loser]),
+        )
+        if self.opponent.brain is not None and self.opponent.brain_name is not None:
+            self.records.save_brain(self.opponent.brain, self.opponent.brain_name)
+
+    def _record_name(self, player: Player) -> str:
+        if not player.is_human and self.opponent is not None and self.opponent.brain_name:
+            return self.opponent.brain_name
+        return player.name
