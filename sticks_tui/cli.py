@@ -102,4 +102,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the reader of our output went away (e.g. `sticks-tui solve | head`)
         sys.stderr.close()
         return 0
+    except Exception as error:  # a bug of ours: a short message, the details in a file
+        log = _write_crash_report()
+        print(
+            f"{PROG}: something went wrong inside the program ({type(error).__name__}: {error}).\n"
+            f"{PROG}: the details are in {log}; please include that file when you report this.",
+            file=sys.stderr,
+        )
+        return 1
     return 0
+
+
+def _write_crash_report() -> str:
+    """Keep the traceback for the developers, out of the user's way."""
+    import tempfile
+    import traceback
+
+    with tempfile.NamedTemporaryFile(
+        "w", prefix="sticks-tui-crash-", suffix=".txt", delete=False, encoding="utf-8"
+    ) as report:
+        traceback.print_exc(file=report)
+        return report.name
