@@ -1,9 +1,514 @@
-"""Headless commands for scripting and teaching: ``train`` and ``solve``."""
+"""Headless commands for scripting and teaching: ``train`` and ``solve``.
+
+``train`` pre-trains the learning AI by self-play and writes its hats as JSON (the format of
+:meth:`HatBrain.to_dict`); ``solve`` prints the exact answer of a take-away game: which
+positions are lost for the player to move, the winning moves from the others, the rule the lost
+positions follow, and how much work memoization saves (seed 003).
+
+Every bad argument ends the way argparse ends: a usage line, a one-line ``error:`` message and
+exit status 2. Nothing here lets a traceback reach the user, and Ctrl-C during training stops
+cleanly with status 130 without touching the output file.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, TextIO
+
+from .cli import positive_int, whole_number
+from .engine import (
+    DEFAULT_TRAINING_GAMES,
+    STICKS_MAX,
+    STICKS_MIN,
+    STICKS_TAKES,
+    HatBrain,
+    PeriodicRule,
+    Solver,
+    TakeAway,
+    TrainingProgress,
+    takeaway_rule,
+    train_self_play,
+)
+from .engine.solver import plain_recursion_calls
+
+#: Largest heap a take-away variant may start from: big enough to teach with, small enough that
+#: the table, the hats and training stay quick.
+VARIANT_STICKS_MAX = 1000
+#: Sticks ``train`` starts from by default: the AI has hats for 1..100, and every one of them is
+#: met during self-play only when games start from 100.
+TRAIN_DEFAULT_STICKS = STICKS_MAX
+#: Sticks ``solve`` shows by default: a table a teacher can read on one screen, five periods of
+#: the Game of Sticks' rule.
+SOLVE_DEFAULT_STICKS = 20
+#: Exact call counts larger than this are shown as "about m × 10^e" in the human output.
+EXACT_DIGITS_SHOWN = 15
+#: Exit status of a program stopped by Ctrl-C (128 + SIGINT), as shells report it.
+EXIT_INTERRUPTED = 130
 
 
+# -- the command line ------------------------------------------------------------------------
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add this module's commands to the command line (being written)."""
+    """Add ``train`` and ``solve`` to the command line."""
+    _register_train(subparsers)
+    _register_solve(subparsers)
+
+
+def _register_train(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "train",
+        help="pre-train the learning AI by self-play and save its hats as JSON",
+        description=(
+            "Two learning AIs play each other and both learn; the one that started the first "
+            "game is saved: for every stick count, how many balls of each number its hat holds, "
+            "plus the rules and the games played. Shows a progress bar on a terminal."
+        ),
+    )
+    _add_rule_arguments(parser, default_sticks=TRAIN_DEFAULT_STICKS)
+    parser.add_argument(
+        "--games",
+        "-g",
+        type=positive_int,
+        default=DEFAULT_TRAINING_GAMES,
+        metavar="G",
+        help=f"games of self-play (default {DEFAULT_TRAINING_GAMES:,})",
+    )
+    parser.add_argument(
+        "--seed",
+        dest="train_seed",
+        type=whole_number,
+        default=None,
+        metavar="S",
+        help="seed the AIs' draws so that the same seed writes the same file",
+    )
+    parser.add_argument(
+        "--out",
+        "-o",
+        required=True,
+        metavar="FILE",
+        help="where to write the brain (JSON); replaced in one step when training has finished",
+    )
+    parser.set_defaults(handler=_run_train, command_parser=parser)
+
+
+def _register_solve(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "solve",
+        help="print the exact solution: lost positions, winning moves and their rule",
+        description=(
+            "Solves every heap from 1 to N sticks exactly: whether the player to move wins, the "
+            "winning moves, the rule the lost positions follow, and how many evaluations "
+            "memoization needed compared with plain recursion."
+        ),
+    )
+    _add_rule_arguments(parser, default_sticks=SOLVE_DEFAULT_STICKS)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object instead of the table (fields in the README)",
+    )
+    parser.set_defaults(handler=_run_solve, command_parser=parser)
+
+
+def _add_rule_arguments(parser: argparse.ArgumentParser, default_sticks: int) -> None:
+    parser.add_argument(
+        "--sticks",
+        "-n",
+        type=positive_int,
+        default=default_sticks,
+        metavar="N",
+        help=(
+            f"sticks on the table at the start (default {default_sticks}); "
+            f"{STICKS_MIN}-{STICKS_MAX} for the Game of Sticks, 1-{VARIANT_STICKS_MAX} for a "
+            "variant"
+        ),
+    )
+    parser.add_argument(
+        "--takes",
+        type=takes_list,
+        default=STICKS_TAKES,
+        metavar="LIST",
+        help="how many sticks a move may take, e.g. 2,3,5 (default 1,2,3)",
+    )
+    parser.add_argument(
+        "--normal",
+        action="store_true",
+        help="a player who cannot move loses (default: whoever takes the last stick loses)",
+    )
+
+
+def takes_list(text: str) -> tuple[int, ...]:
+    """argparse type for ``--takes``: whole numbers >= 1 separated by commas, e.g. ``2,3,5``."""
+    parts = [part.strip() for part in text.split(",")]
+    try:
+        values = tuple(positive_int(part) for part in parts)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"expected whole numbers of at least 1 separated by commas, e.g. 1,2,3; got {text!r}"
+        ) from None
+    return tuple(sorted(set(values)))
+
+
+def _rules_from_args(args: argparse.Namespace) -> TakeAway:
+    """The rule set asked for, refusing a heap size outside what the game allows."""
+    parser: argparse.ArgumentParser = args.command_parser
+    rules = TakeAway(args.sticks, args.takes, misere=not args.normal)
+    if rules.is_game_of_sticks:
+        low, high = STICKS_MIN, STICKS_MAX
+        hint = " (give --takes or --normal for a take-away variant)"
+    else:
+        low, high, hint = 1, VARIANT_STICKS_MAX, ""
+    if not low <= args.sticks <= high:
+        parser.error(
+            f"argument --sticks: {rules.name} is played with {low} to {high} sticks, "
+            f"got {args.sticks}{hint}"
+        )
+    return rules
+
+
+# -- train -------------------------------------------------------------------------------------
+def _run_train(args: argparse.Namespace) -> int:
+    """Train, then replace ``--out`` in one step; Ctrl-C leaves ``--out`` as it was."""
+    parser: argparse.ArgumentParser = args.command_parser
+    rules = _rules_from_args(args)
+    if rules.is_over(rules.initial_position()):
+        parser.error(
+            f"argument --sticks: no move is possible from {args.sticks} sticks when a move "
+            f"takes {_takes_text(rules.takes)}, so there is nothing to train on"
+        )
+    seed = args.train_seed if args.train_seed is not None else getattr(args, "seed", None)
+    out = AtomicFile(Path(args.out))
+    try:
+        out.open()  # fail fast: before minutes of training, not after
+    except OSError as error:
+        parser.error(f"argument --out: cannot write {args.out}: {_reason(error)}")
+    try:
+        started = time.perf_counter()
+        with _progress_display(args.games) as show_progress:
+            result = train_self_play(
+                rules,
+                args.games,
+                seed=seed,
+                progress=show_progress,
+                progress_every=max(1, min(1000, args.games // 100)),
+            )
+        elapsed = time.perf_counter() - started
+        out.commit(brain_json(result.brain))
+    except KeyboardInterrupt:
+        out.discard()
+        kept = " (the file already there is unchanged)" if out.path.exists() else ""
+        print(f"Training interrupted; nothing was written to {args.out}{kept}.", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except OSError as error:
+        out.discard()
+        print(f"sticks-tui train: error: cannot write {args.out}: {_reason(error)}", file=sys.stderr)
+        return 1
+    finally:
+        out.discard()
+    rate = result.games_played / elapsed if elapsed > 0 else float("inf")
+    print(
+        f"Trained {result.games_played:,} games of self-play ({rules.name}, {args.sticks} sticks) "
+        f"in {elapsed:.1f} s ({rate:,.0f} games/s); wrote {args.out}"
+    )
+    return 0
+
+
+class AtomicFile:
+    """A file that appears complete or not at all: written to a temporary file beside it, then
+    moved over it with :func:`os.replace`, so an interrupted run never leaves half a file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._temp: Path | None = None
+        self._fd: int | None = None
+
+    def open(self) -> None:
+        """Create the temporary file now, which proves the destination can be written."""
+        if self.path.is_dir():
+            raise IsADirectoryError(f"{self.path} is a directory")
+        directory = self.path.parent
+        fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=directory)
+        self._fd, self._temp = fd, Path(name)
+
+    def commit(self, text: str) -> None:
+        assert self._fd is not None and self._temp is not None, "open() first"
+        fd, self._fd = self._fd, None
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(self._temp, self._mode())
+        os.replace(self._temp, self.path)
+        self._temp = None
+
+    def discard(self) -> None:
+        """Remove the temporary file (if any); the destination is left as it was."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+        if self._temp is not None:
+            self._temp.unlink(missing_ok=True)
+            self._temp = None
+
+    def _mode(self) -> int:
+        """Keep an existing file's permissions; a new file gets the usual ones (not mkstemp's 0600)."""
+        try:
+            return self.path.stat().st_mode & 0o777
+        except OSError:
+            umask = os.umask(0)
+            os.umask(umask)
+            return 0o666 & ~umask
+
+
+def brain_json(brain: HatBrain) -> str:
+    """The brain as JSON that a person can read and diff: one line per hat.
+
+    The object is exactly :meth:`HatBrain.to_dict`; only the layout is chosen here, since
+    ``indent=2`` would spread 100 hats over 500 lines.
+    """
+    lines = []
+    for key, value in brain.to_dict().items():
+        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+            inner = [f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items()]
+            lines.append(f"  {json.dumps(key)}: {{\n" + ",\n".join(inner) + "\n  }")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror.lower() if error.strerror else str(error)
+
+
+class _progress_display:
+    """A rich progress bar with games/s on stderr when it is a terminal; nothing otherwise.
+
+    Used as ``with _progress_display(total) as callback``; rich is imported only when a bar
+    is actually drawn.
+    """
+
+    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+        self.total = total
+        self.stream = stream if stream is not None else sys.stderr
+        self._progress: Any = None
+        self._task: Any = None
+
+    def __enter__(self) -> Callable[[TrainingProgress], None] | None:
+        if not _is_terminal(self.stream):
+            return None
+        self._progress = _make_rich_progress(self.stream)
+        self._progress.__enter__()
+        self._task = self._progress.add_task("Training", total=self.total)
+        return self._update
+
+    def _update(self, progress: TrainingProgress) -> None:
+        self._progress.update(self._task, completed=progress.games_done)
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._progress is not None:
+            self._progress.__exit__(*exc_info)
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _make_rich_progress(stream: TextIO) -> Any:
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        Task,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+    from rich.text import Text
+
+    class GamesPerSecond(ProgressColumn):
+        def render(self, task: Task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("" if speed is None else f"{speed:,.0f} games/s", style="progress.data.speed")
+
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games"),
+        GamesPerSecond(),
+        TimeRemainingColumn(),
+        console=Console(file=stream),
+        transient=True,
+    )
+
+
+# -- solve -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PositionAnswer:
+    sticks: int
+    won: bool
+    winning_moves: tuple[int, ...]
+    can_move: bool
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Everything ``solve`` prints, computed once for both the table and the JSON."""
+
+    rules: TakeAway
+    positions: tuple[PositionAnswer, ...]
+    rule: PeriodicRule | None
+    memoized_evaluations: int
+    plain_recursion_calls: int | None
+    no_comparison_because: str | None
+
+    @property
+    def lost(self) -> list[int]:
+        return [p.sticks for p in self.positions if not p.won]
+
+
+def solve(rules: TakeAway) -> Solution:
+    """Solve heaps 1..rules.sticks; count the memoized solver's evaluations for the whole heap
+    from a fresh solver, so the count is the one seed 003 compares with plain recursion."""
+    solver = Solver(rules)
+    solver.is_won(rules.sticks)
+    evaluations = solver.evaluations
+    positions = tuple(
+        PositionAnswer(n, solver.is_won(n), solver.winning_moves(n), bool(rules.legal_moves(n)))
+        for n in range(1, rules.sticks + 1)
+    )
+    calls, because = _plain_recursion(rules, solver)
+    return Solution(rules, positions, takeaway_rule(rules), evaluations, calls, because)
+
+
+def _plain_recursion(rules: TakeAway, solver: Solver) -> tuple[int | None, str | None]:
+    """Calls seed 003's un-memoized ``can_win`` would make, where that count means something.
+
+    Seed 003's recursion is written for the ending where a player who cannot move loses, and it
+    tries every take even when it exceeds the heap (a heap below zero counts as "cannot move").
+    That is only the game's own recursion when no lost heap is smaller than the largest take
+    while still allowing a move; otherwise seed 003's function would misjudge that heap, and
+    counting its calls would compare the solver with a wrong program.
+    """
+    if rules.misere:
+        return None, "Seed 003's plain-recursion count is for --normal games"
+    smallest, largest = rules.takes[0], rules.takes[-1]
+    for n in range(smallest, min(largest, rules.sticks + 1)):
+        if solver.is_lost(n):
+            return None, (
+                f"No plain-recursion count: seed 003's would take {largest} from {n} sticks "
+                f"and misjudge {n}"
+            )
+    return plain_recursion_calls(rules.sticks, rules.takes, smallest), None
+
+
+def _run_solve(args: argparse.Namespace) -> int:
+    solution = solve(_rules_from_args(args))
+    if args.json:
+        print(json.dumps(solution_to_dict(solution), indent=2, ensure_ascii=False))
+    else:
+        for line in solution_lines(solution):
+            print(line)
+    return 0
+
+
+def solution_to_dict(solution: Solution) -> dict[str, Any]:
+    """The JSON object of ``solve --json`` (its fields are documented in the README)."""
+    rule = solution.rule
+    return {
+        "game": solution.rules.name,
+        "rules": solution.rules.describe(),
+        "sticks": solution.rules.sticks,
+        "positions": [
+            {
+                "sticks": p.sticks,
+                "outcome": "won" if p.won else "lost",
+                "winning_moves": list(p.winning_moves),
+            }
+            for p in solution.positions
+        ],
+        "lost_positions": solution.lost,
+        "rule": None
+        if rule is None
+        else {
+            "description": rule.describe(),
+            "period": rule.period,
+            "lost_residues": list(rule.residues),
+            "from_sticks": rule.start,
+        },
+        "evaluations": {
+            "memoized": solution.memoized_evaluations,
+            "plain_recursion": solution.plain_recursion_calls,
+        },
+    }
+
+
+def solution_lines(solution: Solution) -> Iterator[str]:
+    """The human table: one row per heap size, then the lost positions, the rule and the counts."""
+    rules = solution.rules
+    yield f"{rules.name}: {_rules_sentence(rules)}"
+    yield ""
+    width = max(len("sticks"), len(str(rules.sticks)))
+    yield f"{'sticks':>{width}}  player to move  winning move"
+    yield f"{'-' * width}  --------------  ------------"
+    for p in solution.positions:
+        outcome = "wins" if p.won else "loses"
+        yield f"{p.sticks:>{width}}  {outcome:<14}  {_moves_text(p)}".rstrip()
+    yield ""
+    lost = solution.lost
+    yield "Lost for the player to move: " + (", ".join(map(str, lost)) if lost else "none")
+    if solution.rule is None:
+        yield "Rule: none found (the lost positions do not repeat regularly in the heaps solved)"
+    else:
+        yield f"Rule: {solution.rule.describe()}"
+    yield (
+        f"Memoized solver: {solution.memoized_evaluations:,} evaluations to solve "
+        f"{rules.sticks} sticks"
+    )
+    if solution.plain_recursion_calls is not None:
+        yield f"Plain recursion (seed 003): {_count_text(solution.plain_recursion_calls)} calls"
+    if solution.no_comparison_because:
+        yield f"({solution.no_comparison_because}.)"
+
+
+def _rules_sentence(rules: TakeAway) -> str:
+    ending = (
+        "whoever takes the last stick loses"
+        if rules.misere
+        else "a player who cannot move loses"
+    )
+    sticks = "stick" if rules.takes == (1,) else "sticks"
+    return f"take {_takes_text(rules.takes)} {sticks} a turn; {ending}."
+
+
+def _takes_text(takes: tuple[int, ...]) -> str:
+    words = [str(t) for t in takes]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _moves_text(position: PositionAnswer) -> str:
+    if not position.can_move:
+        return "- (no move possible)"
+    if not position.winning_moves:
+        return "- (every move loses)"
+    return f"take {_takes_text(position.winning_moves)}"
+
+
+def _count_text(count: int | None) -> str:
+    """Exact with thousands separators, or "about 1.2 × 10^40" when too long to read."""
+    if count is None:
+        return "?"
+    digits = str(count)
+    if len(digits) <= EXACT_DIGITS_SHOWN:
+        return f"{count:,}"
+    return f"about {digits[0]}.{digits[1:3]} × 10^{len(digits) - 1}"
