@@ -15,7 +15,7 @@ The life of a ball, exactly as the seed tells it:
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any, Iterator
 
 from .rules import Move, Position, RuleError, RuleSet, rules_from_description
@@ -41,12 +41,56 @@ class HatView:
         return sum(self.balls.values()) + (self.beside is not None)
 
 
+@dataclass(frozen=True)
+class CurvePoint:
+    """One checkpoint of the learning curve kept with a brain (recorded by engine.analysis)."""
+
+    games: int
+    """Games the brain had finished at this point."""
+    hats_right: int
+    """Hats whose most numerous legal ball is a winning move (strictly ahead of losing balls)."""
+    hats_winnable: int
+    """Positions reachable from the start where some winning move exists."""
+    vs_random: float
+    """Share of games the AI (drawing balls, learning nothing) won against the random player."""
+    vs_perfect: float
+    """The same against the perfect player."""
+
+
+def _load_learning_curve(data: Any) -> list[CurvePoint]:
+    """The optional "learning_curve" of a brain file; older files without one load with none."""
+    if data is None:
+        return []
+    if not isinstance(data, list):
+        raise BrainError("\"learning_curve\" must be a list of checkpoints")
+    names = [f.name for f in fields(CurvePoint)]
+    points: list[CurvePoint] = []
+    for i, item in enumerate(data):
+        if not isinstance(item, dict) or set(item) != set(names):
+            raise BrainError(f"learning_curve[{i}] must be an object with exactly {', '.join(names)}")
+        for name in names[:3]:
+            value = item[name]
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise BrainError(f"learning_curve[{i}].{name} must be a whole number >= 0, got {value!r}")
+        for name in names[3:]:
+            value = item[name]
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+                raise BrainError(f"learning_curve[{i}].{name} must be a share from 0 to 1, got {value!r}")
+        if points and item["games"] < points[-1].games:
+            raise BrainError(f"learning_curve[{i}] goes back in games played")
+        points.append(CurvePoint(**{**item, "vs_random": float(item["vs_random"]),
+                                    "vs_perfect": float(item["vs_perfect"])}))
+    return points
+
+
 class HatBrain:
     """All the hats of one learning AI for one rule set, plus how many games it has finished."""
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.games_played = 0
+        #: Checkpoints of how learning went (see engine.analysis.LearningCurveRecorder).
+        self.learning_curve: list[CurvePoint] = []
         # position -> ball counts, aligned with rules.ball_kinds(position)
         self._counts: dict[Position, list[int]] = {}
         self._kinds: dict[Position, tuple[Move, ...]] = {}
@@ -162,6 +206,7 @@ class HatBrain:
         other = HatBrain.__new__(HatBrain)
         other.rules = self.rules
         other.games_played = self.games_played
+        other.learning_curve = list(self.learning_curve)
         other._counts = {p: list(c) for p, c in self._counts.items()}
         other._kinds = dict(self._kinds)
         other._legal = dict(self._legal)
@@ -171,6 +216,7 @@ class HatBrain:
     def to_dict(self) -> dict[str, Any]:
         """The documented JSON form: rules, games played, and every hat's ball counts."""
         rules = self.rules
+        curve = {"learning_curve": [asdict(p) for p in self.learning_curve]} if self.learning_curve else {}
         return {
             "format": BRAIN_FORMAT,
             "version": BRAIN_VERSION,
@@ -182,6 +228,7 @@ class HatBrain:
                 }
                 for p in self.positions()
             },
+            **curve,
         }
 
     @classmethod
@@ -221,6 +268,7 @@ class HatBrain:
         brain.games_played = games
         for position_key, balls in hats.items():
             brain._load_hat(position_key, balls)
+        brain.learning_curve = _load_learning_curve(data.get("learning_curve"))
         return brain
 
     def _load_hat(self, position_key: str, balls: Any) -> None:

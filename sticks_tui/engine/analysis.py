@@ -1,0 +1,491 @@
+"""What the hats say about the game, side by side with the exact solver (SPEC section 5).
+
+Reading a lost position off the hats
+------------------------------------
+A hat of the learning AI grows by one ball for every game won after drawing from it and shrinks
+(never below one ball of a number) for every game lost. At a lost position every ball drawn
+loses against good play, so the hat stays at its starting balls, exactly like a hat that was
+never visited. The two are told apart by the hats *around* it: the AI reaches a position ``n``
+because somebody moved into it, and every won game in which the AI itself moved into ``n`` left
+one more ball of that move in the hat it moved from. So for each position we count
+
+* ``growth``: balls the hat at ``n`` has gained (legal balls beyond its one of each), about the
+  games won after playing from ``n``;
+* ``inflow``: balls gained by the moves *into* ``n`` in the hats above it, about the games won
+  after leaving the opponent at ``n``.
+
+Their sum is the evidence (roughly: games that went through ``n`` and taught something). With
+enough evidence, a position is *learned lost* when nearly all of it is inflow, *learned won* when
+nearly all of it is growth, and *undecided* otherwise (still mixed, or rarely visited: the stick
+counts just below the start are met seldom once the AI plays well from the start).
+
+Finding the rule
+----------------
+The positions that are decided feed :func:`find_rule`, which looks for the simplest periodic
+rule (period plus an irregular prefix, as :func:`~sticks_tui.engine.solver.find_periodic_rule`
+does) that explains them, tolerating a few contradicting positions (at most ``noise`` of those
+used). The cost of a rule is counted as in minimum description length: a unit per residue
+of the period, per position of an irregular prefix (its flag written out), and ``1 + log2(N)``
+per contradicting position (which one it is, among N, and its flag), so a rule that only explains
+a short tail, or leaves many exceptions, loses against one that explains nearly all. Undecided positions are left out, so the rule
+is backed only by data, and the report says how many positions back it and which disagree.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Iterable
+
+from .hats import CurvePoint, HatBrain
+from .match import Match
+from .players import PerfectPlayer, RandomPlayer
+from .rules import Move, Position, RuleSet, TakeAway
+from .solver import PeriodicRule, Solver, takeaway_rule
+from .training import TrainingProgress
+
+#: A position needs at least this much evidence (games that taught something) to be decided.
+MIN_EVIDENCE = 10
+#: ... and this share of it must point one way (inflow for lost, growth for won).
+DECISIVE_SHARE = 0.9
+#: The rule finder needs at least this many decided positions before it looks for a rule.
+MIN_POSITIONS = 12
+#: Each residue of a rule's period must be seen at least this often among the decided positions.
+MIN_REPEATS = 3
+#: At most this share of the positions a rule covers may contradict it.
+MAX_NOISE = 0.1
+
+LOST, WON, UNDECIDED, END = "lost", "won", "undecided", "end"
+AGREE, DISAGREE, UNKNOWN = "yes", "NO", "?"
+
+
+# -- the rule finder --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RuleFinding:
+    """A rule found from data (or why none was), with how much data backs it."""
+
+    rule: PeriodicRule | None
+    used: tuple[int, ...]
+    """The positions the rule was looked for on (the decided ones)."""
+    disagreements: tuple[int, ...] = ()
+    """Positions at or after the rule's start whose flag contradicts the rule."""
+    reason: str = ""
+    """Why there is no rule (empty when there is one)."""
+
+    @property
+    def enough_data(self) -> bool:
+        return self.rule is not None or not self.reason.startswith("not enough data")
+
+    def describe(self) -> str:
+        """One line for people: the rule in words and what backs it, or why there is none."""
+        if self.rule is None:
+            return self.reason
+        text = self.rule.describe()
+        if not self.rule.residues and self.rule.start:
+            text += f", for n ≥ {self.rule.start}"
+        backing = f"backed by {len(self.used)} positions"
+        if self.disagreements:
+            listed = ", ".join(map(str, self.disagreements))
+            verb = "disagrees" if len(self.disagreements) == 1 else "disagree"
+            backing += f", {len(self.disagreements)} of which {verb} ({listed})"
+        else:
+            backing += ", none disagreeing"
+        return f"{text} ({backing})"
+
+
+def find_rule(
+    flags: dict[int, bool],
+    *,
+    noise: float = MAX_NOISE,
+    min_repeats: int = MIN_REPEATS,
+    min_positions: int = MIN_POSITIONS,
+) -> RuleFinding:
+    """The simplest periodic rule for ``flags`` (n -> lost?), which may have gaps and noise.
+
+    A candidate is a period, a start (the positions before it are an irregular prefix) and, per
+    residue, the majority flag of the positions from the start on. It is acceptable when every
+    residue is seen at least ``min_repeats`` times with a strict majority and at most ``noise``
+    of those positions disagree. Among acceptable ones the cheapest wins (see the module
+    docstring: period + prefix + ``1 + log2(N)`` per contradicting position), then the smaller
+    period. With ``noise=0`` on contiguous flags this is exactly
+    :func:`~sticks_tui.engine.solver.find_periodic_rule`.
+    """
+    ns = tuple(sorted(flags))
+    if len(ns) < max(min_positions, 1):
+        return RuleFinding(
+            None, ns,
+            reason=f"not enough data: {len(ns)} positions decided, at least {min_positions} needed",
+        )
+    exception_cost = 1 + math.log2(len(ns))
+    best: tuple[float, int, int, PeriodicRule, tuple[int, ...]] | None = None
+    for period in range(1, len(ns) // min_repeats + 1):
+        if best is not None and period > best[0]:
+            break  # every later candidate costs at least its period
+        for skip in range(len(ns)):
+            if best is not None and period + skip > best[0]:
+                break
+            tail = ns[skip:]
+            if len(tail) < period * min_repeats:
+                break
+            fitted = _fit(flags, tail, period, min_repeats, noise)
+            if fitted is None:
+                continue
+            residues, wrong = fitted
+            cost = period + skip + exception_cost * len(wrong)
+            if best is None or (cost, period, len(wrong)) < best[:3]:
+                start = 0 if skip == 0 else tail[0]
+                best = (cost, period, len(wrong), PeriodicRule(period, residues, start), wrong)
+    if best is None:
+        most = len(ns) // min_repeats
+        return RuleFinding(
+            None, ns,
+            reason=f"no periodic rule (period up to {most}) fits the {len(ns)} decided positions",
+        )
+    return RuleFinding(best[3], ns, best[4])
+
+
+def _fit(
+    flags: dict[int, bool], tail: tuple[int, ...], period: int, min_repeats: int, noise: float
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """Majority flag per residue over ``tail``: (lost residues, contradicting positions)."""
+    lost_count = [0] * period
+    seen = [0] * period
+    for n in tail:
+        seen[n % period] += 1
+        lost_count[n % period] += flags[n]
+    residues = []
+    for r in range(period):
+        if seen[r] < min_repeats or 2 * lost_count[r] == seen[r]:
+            return None
+        if 2 * lost_count[r] > seen[r]:
+            residues.append(r)
+    lost = set(residues)
+    wrong = tuple(n for n in tail if flags[n] != (n % period in lost))
+    if len(wrong) > noise * len(tail):
+        return None
+    return tuple(residues), wrong
+
+
+# -- reading the hats -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PositionReport:
+    """One stick count: what the hat says, what the solver says, and whether they agree."""
+
+    position: Position
+    balls: dict[Move, int]
+    """The legal balls of the hat (a ball waiting beside it counted in)."""
+    preferred: Move | None
+    confidence: float
+    growth: int
+    inflow: int
+    learned: str
+    """``lost``, ``won``, ``undecided`` or ``end`` (no move: the rules decide)."""
+    solver_lost: bool
+    winning_moves: tuple[Move, ...]
+    agreement: str
+    """``yes``, ``NO`` (a disagreement) or ``?`` (the hat has not learned enough to say)."""
+
+    @property
+    def evidence(self) -> int:
+        return self.growth + self.inflow
+
+    @property
+    def learned_lost(self) -> bool | None:
+        """True/False when the hats decide it, None when they do not (yet)."""
+        if self.learned == UNDECIDED:
+            return None
+        if self.learned == END:
+            return self.solver_lost
+        return self.learned == LOST
+
+
+def hat_evidence(brain: HatBrain, position: Position) -> tuple[int, int]:
+    """(growth, inflow) of ``position``: see the module docstring for why these two."""
+    rules = brain.rules
+    legal = brain.legal_counts(position)
+    growth = sum(legal.values()) - len(legal)
+    inflow = 0
+    for parent, move in _parents(rules, brain, position):
+        inflow += brain.counts(parent)[move] - 1
+    return growth, inflow
+
+
+def _parents(rules: RuleSet, brain: HatBrain, position: Position) -> Iterable[tuple[Position, Move]]:
+    """Hats (and the ball in them) that lead to ``position`` in one move."""
+    if isinstance(rules, TakeAway) and isinstance(position, int):
+        for take in rules.takes:
+            parent = position + take
+            if parent in brain._counts:
+                yield parent, take
+        return
+    for parent in brain.positions():  # any other rule set: look at every hat
+        for move in rules.legal_moves(parent):
+            if rules.apply(parent, move) == position:
+                yield parent, move
+
+
+def classify(growth: int, inflow: int, terminal: bool) -> str:
+    """What the AI has learned about a position, from the two counts of :func:`hat_evidence`."""
+    if terminal:
+        return END
+    evidence = growth + inflow
+    if evidence < MIN_EVIDENCE:
+        return UNDECIDED
+    if inflow >= DECISIVE_SHARE * evidence:
+        return LOST
+    if growth >= DECISIVE_SHARE * evidence:
+        return WON
+    return UNDECIDED
+
+
+def _agreement(learned: str, preferred: Move | None, winning: tuple[Move, ...]) -> str:
+    if learned == END:
+        return AGREE
+    if not winning:  # lost: only learning that it is lost agrees
+        return {LOST: AGREE, WON: DISAGREE}.get(learned, UNKNOWN)
+    if learned == LOST:
+        return DISAGREE
+    if preferred in winning:
+        return AGREE
+    return DISAGREE if learned == WON else UNKNOWN
+
+
+def report_position(brain: HatBrain, solver: Solver, position: Position) -> PositionReport:
+    rules = brain.rules
+    growth, inflow = hat_evidence(brain, position)
+    learned = classify(growth, inflow, rules.is_over(position))
+    preferred = brain.preferred_move(position)
+    winning = solver.winning_moves(position)
+    return PositionReport(
+        position=position,
+        balls=brain.legal_counts(position),
+        preferred=preferred,
+        confidence=brain.confidence(position),
+        growth=growth,
+        inflow=inflow,
+        learned=learned,
+        solver_lost=solver.is_lost(position),
+        winning_moves=winning,
+        agreement=_agreement(learned, preferred, winning),
+    )
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything SPEC section 5 shows, computed once; text and JSON are views of it."""
+
+    rules_name: str
+    games_played: int
+    positions: tuple[PositionReport, ...]
+    inferred: RuleFinding
+    solver_rule: PeriodicRule | None
+    learning_curve: tuple[CurvePoint, ...] = field(default=())
+
+    @property
+    def disagreements(self) -> tuple[Position, ...]:
+        return tuple(p.position for p in self.positions if p.agreement == DISAGREE)
+
+    @property
+    def rule_matches_solver(self) -> bool | None:
+        """Whether the inferred rule says the same as the solver at every analysed position."""
+        rule = self.inferred.rule
+        if rule is None or self.solver_rule is None:
+            return None
+        return all(_rule_says(rule, p.position) == p.solver_lost for p in self.positions)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The machine-readable form behind ``sticks-tui analyze --json``."""
+        inferred = self.inferred
+        return {
+            "rules": self.rules_name,
+            "games_played": self.games_played,
+            "positions": [_position_dict(p) for p in self.positions],
+            "disagreements": list(self.disagreements),
+            "inferred_rule": {
+                **(_rule_dict(inferred.rule) if inferred.rule else {"rule": None}),
+                "positions_used": len(inferred.used),
+                "disagreeing_positions": list(inferred.disagreements),
+                "reason": inferred.reason or None,
+                "text": inferred.describe(),
+            },
+            "solver_rule": _rule_dict(self.solver_rule) if self.solver_rule else {"rule": None},
+            "rule_matches_solver": self.rule_matches_solver,
+            "learning_curve": [asdict(p) for p in self.learning_curve],
+        }
+
+
+def _rule_says(rule: PeriodicRule, n: int) -> bool | None:
+    return rule.holds_for(n) if n >= rule.start else None
+
+
+def _rule_dict(rule: PeriodicRule) -> dict[str, Any]:
+    return {
+        "period": rule.period,
+        "residues": list(rule.residues),
+        "start": rule.start,
+        "text": rule.describe(),
+    }
+
+
+def _position_dict(p: PositionReport) -> dict[str, Any]:
+    return {
+        "position": p.position,
+        "balls": {str(k): v for k, v in p.balls.items()},
+        "preferred_move": p.preferred,
+        "confidence": round(p.confidence, 4),
+        "growth": p.growth,
+        "inflow": p.inflow,
+        "learned": p.learned,
+        "learned_lost": p.learned_lost,
+        "solver_lost": p.solver_lost,
+        "winning_moves": list(p.winning_moves),
+        "agreement": p.agreement,
+    }
+
+
+def analyse(brain: HatBrain) -> Analysis:
+    """Read every hat of ``brain``, find the rule its decided positions follow, compare."""
+    rules = brain.rules
+    solver = Solver(rules)
+    reports = tuple(report_position(brain, solver, p) for p in brain.positions())
+    numeric = all(isinstance(p.position, int) for p in reports)
+    flags = {p.position: p.learned_lost for p in reports if p.learned_lost is not None}
+    if numeric:
+        inferred = find_rule(flags)  # type: ignore[arg-type]
+    else:
+        inferred = RuleFinding(None, (), reason="positions are not stick counts: no periodic rule")
+    solver_rule = None
+    if numeric and isinstance(rules, TakeAway) and reports:
+        solver_rule = takeaway_rule(rules, upto=max(p.position for p in reports))  # type: ignore[type-var]
+    return Analysis(
+        rules.name, brain.games_played, reports, inferred, solver_rule, tuple(brain.learning_curve)
+    )
+
+
+# -- the learning curve -----------------------------------------------------------------------
+class _FrozenHatPlayer:
+    """The AI as a user meets it (drawing balls from its hats) but learning nothing."""
+
+    is_human = False
+
+    def __init__(self, brain: HatBrain, rng: random.Random) -> None:
+        self.name = "hat AI"
+        self.brain = brain
+        self.rng = rng
+
+    def make_choice(self, rules: RuleSet, position: Position) -> Move:
+        return self.brain.draw(position, self.rng)
+
+    def game_over(self, won: bool) -> None:
+        self.brain.abandon()  # the balls go back: the brain is the same after every game
+
+
+def win_rate(
+    brain: HatBrain, rules: RuleSet, opponent: str, games: int = 200, seed: int = 0
+) -> float:
+    """Share of ``games`` the AI wins from the start against ``random`` or ``perfect``.
+
+    The AI draws balls as it does in play (not always its most numerous ball), on a copy of the
+    brain with learning off, and starts every other game; so a perfect AI scores 50% against the
+    perfect player whatever the start, and a player who never errs nearly 100% against random.
+    """
+    if games < 1:
+        raise ValueError("at least one game is needed for a win rate")
+    rng = random.Random(seed)
+    ai = _FrozenHatPlayer(brain.copy(), rng)
+    if opponent == "random":
+        other: Any = RandomPlayer("random", rng)
+    elif opponent == "perfect":
+        other = PerfectPlayer("perfect", rules, rng)
+    else:
+        raise ValueError(f"unknown opponent {opponent!r} (random or perfect)")
+    won = 0
+    for game in range(games):
+        match = Match(rules, (ai, other), first=game % 2)
+        won += match.play_out() == 1
+    return won / games
+
+
+def reachable_positions(rules: RuleSet) -> list[Position]:
+    """Every position that can arise from the start (where training can teach anything)."""
+    start = rules.initial_position()
+    seen = {start}
+    todo = [start]
+    while todo:
+        position = todo.pop()
+        for move in rules.legal_moves(position):
+            child = rules.apply(position, move)
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    return list(seen)
+
+
+def count_right_hats(brain: HatBrain, solver: Solver, positions: Iterable[Position]) -> tuple[int, int]:
+    """(hats preferring a winning move, positions where one exists) among ``positions``.
+
+    A hat "prefers" a winning move only when such a ball strictly outnumbers every losing ball,
+    so a fresh hat of equal balls counts as knowing nothing rather than as lucky.
+    """
+    right = winnable = 0
+    for position in positions:
+        winning = set(solver.winning_moves(position))
+        if not winning:
+            continue
+        winnable += 1
+        legal = brain.legal_counts(position)
+        best_winning = max(legal[m] for m in winning)
+        best_losing = max((c for m, c in legal.items() if m not in winning), default=0)
+        right += best_winning > best_losing
+    return right, winnable
+
+
+def curve_point(brain: HatBrain, rules: RuleSet, games: int = 200, seed: int = 0) -> CurvePoint:
+    """Measure ``brain`` now: hats that prefer a winning move and win rates from the start."""
+    solver = Solver(rules)
+    right, winnable = count_right_hats(brain, solver, reachable_positions(rules))
+    return CurvePoint(
+        games=brain.games_played,
+        hats_right=right,
+        hats_winnable=winnable,
+        vs_random=win_rate(brain, rules, "random", games, seed),
+        vs_perfect=win_rate(brain, rules, "perfect", games, seed + 1),
+    )
+
+
+class LearningCurveRecorder:
+    """A training progress callback that adds a :class:`CurvePoint` to the brain's curve.
+
+    Pass it as ``train_self_play(progress=recorder, progress_every=k)``; every k games it
+    measures the live brain (on a copy) and appends the point to ``brain.learning_curve``, so
+    the curve is saved with the brain. ``then`` is another callback (a progress bar) to chain.
+    Call :meth:`record` once before training for the starting point.
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        *,
+        games_per_point: int = 200,
+        seed: int = 0,
+        then: Callable[[TrainingProgress], None] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.games_per_point = games_per_point
+        self.seed = seed
+        self.then = then
+
+    def record(self, brain: HatBrain) -> CurvePoint | None:
+        """Measure ``brain`` and append the point (not twice for the same games played)."""
+        curve = brain.learning_curve
+        if curve and curve[-1].games >= brain.games_played:
+            return None
+        point = curve_point(brain, self.rules, self.games_per_point, self.seed + len(curve))
+        curve.append(point)
+        return point
+
+    def __call__(self, progress: TrainingProgress) -> None:
+        self.record(progress.brain)
+        if self.then is not None:
+            self.then(progress)
