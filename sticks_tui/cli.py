@@ -16,6 +16,7 @@ import sys
 from typing import Callable, Sequence
 
 from . import __version__
+from .store import StoreError
 
 PROG = "sticks-tui"
 
@@ -49,9 +50,9 @@ def whole_number(text: str) -> int:
 
 def _command_modules() -> list[Callable[[argparse._SubParsersAction], None]]:
     """Every module that contributes a command; each has ``register(subparsers)``."""
-    from . import headless
+    from . import headless, store_cli
 
-    return [headless.register]
+    return [headless.register, store_cli.register]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -74,6 +75,24 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="seed the AI's randomness so that games repeat exactly",
     )
+    from .store_cli import data_dir, player_name
+
+    parser.add_argument(
+        "--data-dir",
+        type=data_dir,
+        default=None,
+        metavar="DIR",
+        help="where the leaderboard and the AI's brains are kept (default: $STICKS_TUI_DATA_DIR, "
+        "else the user data directory)",
+    )
+    for number in (1, 2):
+        parser.add_argument(
+            f"--player{number}",
+            type=player_name,
+            default=f"Player {number}",
+            metavar="NAME",
+            help=f"the name of player {number} in the classic console (default: Player {number})",
+        )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for register in _command_modules():
         register(subparsers)
@@ -89,13 +108,23 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(handler(args) or 0)
         if args.classic:
             from .classic import run_classic
+            from .store import LEARNING_AI_NAME, open_records, warn_on_stderr
 
-            return run_classic(seed=args.seed)
+            records = open_records(args.data_dir, warn=warn_on_stderr)
+            return run_classic(
+                seed=args.seed,
+                player_names=(args.player1, args.player2),
+                ai_name=LEARNING_AI_NAME,
+                records=records,
+            )
         from .ui.app import run_app
 
         return run_app(args)
     except ArgumentError as error:
         parser.exit(2, f"{PROG}: error: {error}\n")
+    except StoreError as error:  # a records file we must not touch: say which and what to do
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
