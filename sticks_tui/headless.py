@@ -190,7 +190,7 @@ def _run_train(args: argparse.Namespace) -> int:
         parser.error(f"argument --out: cannot write {args.out}: {_reason(error)}")
     try:
         started = time.perf_counter()
-        with _progress_display(args.games) as show_progress:
+        with _ProgressDisplay(args.games) as show_progress:
             result = train_self_play(
                 rules,
                 args.games,
@@ -201,12 +201,11 @@ def _run_train(args: argparse.Namespace) -> int:
         elapsed = time.perf_counter() - started
         out.commit(brain_json(result.brain))
     except KeyboardInterrupt:
-        out.discard()
+        out.discard()  # before the check below, so only a file that was there before counts
         kept = " (the file already there is unchanged)" if out.path.exists() else ""
         print(f"Training interrupted; nothing was written to {args.out}{kept}.", file=sys.stderr)
         return EXIT_INTERRUPTED
     except OSError as error:
-        out.discard()
         print(f"sticks-tui train: error: cannot write {args.out}: {_reason(error)}", file=sys.stderr)
         return 1
     finally:
@@ -286,11 +285,11 @@ def _reason(error: OSError) -> str:
     return error.strerror.lower() if error.strerror else str(error)
 
 
-class _progress_display:
+class _ProgressDisplay:
     """A rich progress bar with games/s on stderr when it is a terminal; nothing otherwise.
 
-    Used as ``with _progress_display(total) as callback``; rich is imported only when a bar
-    is actually drawn.
+    Used as ``with _ProgressDisplay(total) as callback`` (``None`` when there is no bar); rich
+    is imported only when a bar is actually drawn, so piped runs start quicker.
     """
 
     def __init__(self, total: int, stream: TextIO | None = None) -> None:
@@ -326,7 +325,6 @@ def _make_rich_progress(stream: TextIO) -> Any:
     from rich.console import Console
     from rich.progress import (
         BarColumn,
-        MofNCompleteColumn,
         Progress,
         ProgressColumn,
         Task,
@@ -343,8 +341,7 @@ def _make_rich_progress(stream: TextIO) -> Any:
     return Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("games"),
+        TextColumn("{task.completed:,.0f}/{task.total:,.0f} games", style="progress.download"),
         GamesPerSecond(),
         TimeRemainingColumn(),
         console=Console(file=stream),
