@@ -13,6 +13,7 @@ cleanly with status 130 without touching the output file.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -230,7 +231,7 @@ class AtomicFile:
     def open(self) -> None:
         """Create the temporary file now, which proves the destination can be written."""
         if self.path.is_dir():
-            raise IsADirectoryError(f"{self.path} is a directory")
+            raise IsADirectoryError(errno.EISDIR, "is a directory", str(self.path))
         directory = self.path.parent
         fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=directory)
         self._fd, self._temp = fd, Path(name)
