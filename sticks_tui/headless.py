@@ -233,6 +233,8 @@ class AtomicFile:
         if self.path.is_dir():
             raise IsADirectoryError(errno.EISDIR, "is a directory", str(self.path))
         directory = self.path.parent
+        if not directory.is_dir():
+            raise FileNotFoundError(errno.ENOENT, f"there is no folder {directory}", str(self.path))
         fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=directory)
         self._fd, self._temp = fd, Path(name)
 
@@ -283,7 +285,9 @@ def brain_json(brain: HatBrain) -> str:
 
 
 def _reason(error: OSError) -> str:
-    return error.strerror.lower() if error.strerror else str(error)
+    """"Permission denied" -> "permission denied", to follow "cannot write FILE: "."""
+    text = error.strerror or str(error)
+    return text[:1].lower() + text[1:]
 
 
 class _ProgressDisplay:
