@@ -50,9 +50,9 @@ def whole_number(text: str) -> int:
 
 def _command_modules() -> list[Callable[[argparse._SubParsersAction], None]]:
     """Every module that contributes a command; each has ``register(subparsers)``."""
-    from . import headless, store_cli
+    from . import analysis_cli, headless, store_cli
 
-    return [headless.register, store_cli.register]
+    return [headless.register, store_cli.register, analysis_cli.register]
 
 
 def build_parser() -> argparse.ArgumentParser:
