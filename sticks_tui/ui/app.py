@@ -1,0 +1,218 @@
+"""The sticks-tui application: screens, shared state (settings, brains, records) and bindings.
+
+The app is configured through its constructor so that tests can fix the seed, shrink the
+training budget and take away the pause before the AI moves; :func:`run_app` reads the same
+settings from the command line and the environment (``STICKS_TUI_TRAINING_GAMES``,
+``STICKS_TUI_AI_DELAY``) for a real run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from typing import Callable, Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, TakeAway
+from ..records import MemoryRecords, Records
+from .session import GameSettings, Machine
+
+#: Seconds a person gets to see the AI draw a ball before the sticks go.
+DEFAULT_AI_DELAY = 0.6
+TRAINING_GAMES_ENV = "STICKS_TUI_TRAINING_GAMES"
+AI_DELAY_ENV = "STICKS_TUI_AI_DELAY"
+#: The most games the app will train for at once (a typo of extra zeros should not hang it).
+TRAINING_GAMES_MAX = 10_000_000
+
+
+class ConfigError(ValueError):
+    """A setting from the environment that cannot be used; the message says which and why."""
+
+
+class SticksApp(App[int]):
+    """The Game of Sticks, full screen."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "sticks-tui"
+    SUB_TITLE = "the Game of Sticks"
+    BINDINGS = [
+        Binding("q", "quit", "Quit"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("f1,question_mark", "help", "Help"),
+    ]
+
+    def __init__(
+        self,
+        records: Records | None = None,
+        *,
+        seed: int | None = None,
+        training_games: int = DEFAULT_TRAINING_GAMES,
+        ai_delay: float = DEFAULT_AI_DELAY,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__()
+        self.records: Records = records if records is not None else MemoryRecords()
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.training_games = training_games
+        self.ai_delay = ai_delay
+        self.clock = clock
+        self.settings = GameSettings()
+        self._brains: dict[str, HatBrain] = {}
+
+    # -- shared state ---------------------------------------------------------------------------
+    def player_rng(self) -> random.Random:
+        """A random source for one new player, repeatable when the app has a seed."""
+        return random.Random(self.rng.getrandbits(64))
+
+    def brain(self, name: str, rules: TakeAway) -> HatBrain:
+        """The hats of the AI called ``name``: what it learned so far, or fresh hats."""
+        key = f"{rules.key}/{name}"
+        brain = self._brains.get(key)
+        if brain is None:
+            brain = self.records.load_brain(rules, name) or HatBrain(rules)
+            self._brains[key] = brain
+        return brain
+
+    def has_brain(self, name: str, rules: TakeAway) -> bool:
+        key = f"{rules.key}/{name}"
+        return key in self._brains or self.records.load_brain(rules, name) is not None
+
+    def keep_brain(self, name: str, brain: HatBrain) -> None:
+        """Remember ``brain`` as the AI called ``name`` (and hand it to the records)."""
+        self._brains[f"{brain.rules.key}/{name}"] = brain
+        self.records.save_brain(brain, name)
+
+    def record_game(self, winner: str, loser: str) -> None:
+        self.records.record_game(winner, loser)
+
+    # -- screens ----------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        from .screens.setup import SetupScreen
+
+        self.push_screen(SetupScreen())
+
+    def action_help(self) -> None:
+        from .screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_leaderboard(self) -> None:
+        from .screens.leaderboard import LeaderboardScreen
+
+        if not isinstance(self.screen, LeaderboardScreen):
+            self.push_screen(LeaderboardScreen())
+
+    def action_new_setup(self) -> None:
+        """Back to the setup screen, leaving whatever game is on the board."""
+        from .screens.setup import SetupScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, SetupScreen):
+            self.pop_screen()
+        if not isinstance(self.screen, SetupScreen):
+            self.push_screen(SetupScreen())
+
+    def action_mode(self) -> None:
+        from .screens.mode import ModeScreen
+        from .screens.setup import SetupScreen
+
+        self.action_new_setup()
+        if isinstance(self.screen, SetupScreen):
+            self.push_screen(ModeScreen())
+
+    def action_watch(self) -> None:
+        self.action_mode()
+        self.call_after_refresh(self._start_default_watch)
+
+    def _start_default_watch(self) -> None:
+        from .screens.mode import ModeScreen
+
+        if isinstance(self.screen, ModeScreen):
+            self.screen.action_watch()
+
+    def action_train(self) -> None:
+        self.action_mode()
+        self.call_after_refresh(self._start_training)
+
+    def _start_training(self) -> None:
+        from .screens.mode import ModeScreen
+
+        if isinstance(self.screen, ModeScreen):
+            self.screen.action_trained()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette (ctrl+p) offers every screen."""
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Setup", "Choose the sticks, the names and who starts", self.action_new_setup)
+        yield SystemCommand("Mode", "Play a friend, the computer, or watch", self.action_mode)
+        yield SystemCommand(
+            "Training", "Pre-train the AI by self-play, then play it", self.action_train
+        )
+        yield SystemCommand("Watch", "Watch the computer play itself", self.action_watch)
+        yield SystemCommand("Leaderboard", "Games, wins, losses and ratings", self.action_leaderboard)
+        yield SystemCommand("Help", "Rules, keys and how the hats work", self.action_help)
+
+
+def machine_names() -> list[str]:
+    return [m.value for m in Machine]
+
+
+def training_games_from_env(environ: dict[str, str] | os._Environ[str] = os.environ) -> int:
+    text = environ.get(TRAINING_GAMES_ENV, "").strip()
+    if not text:
+        return DEFAULT_TRAINING_GAMES
+    if not (text.isascii() and text.isdigit()) or len(text) > 9 or not (
+        1 <= int(text) <= TRAINING_GAMES_MAX
+    ):
+        raise ConfigError(
+            f"{TRAINING_GAMES_ENV} must be a whole number from 1 to {TRAINING_GAMES_MAX:,}, "
+            f"got {text!r}"
+        )
+    return int(text)
+
+
+def ai_delay_from_env(environ: dict[str, str] | os._Environ[str] = os.environ) -> float:
+    text = environ.get(AI_DELAY_ENV, "").strip()
+    if not text:
+        return DEFAULT_AI_DELAY
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 10:
+        raise ConfigError(f"{AI_DELAY_ENV} must be a number of seconds from 0 to 10, got {text!r}")
+    return value
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Open the full-screen app (``sticks-tui`` with no command); the exit status."""
+    try:
+        training_games = training_games_from_env()
+        ai_delay = ai_delay_from_env()
+    except ConfigError as error:
+        print(f"sticks-tui: error: {error}", file=sys.stderr)
+        return 2
+    app = SticksApp(
+        records=_records_for(args),
+        seed=getattr(args, "seed", None),
+        training_games=training_games,
+        ai_delay=ai_delay,
+    )
+    result = app.run()
+    return int(result or 0)
+
+
+def _records_for(args: argparse.Namespace) -> Records:
+    """The leaderboard and brains the app starts with.
+
+    Kept in memory for now; the on-disk store (a separate issue) plugs in here, and with it
+    the player names will be remembered for the next run.
+    """
+    return MemoryRecords()

@@ -1,0 +1,1 @@
+"""One screen a file: setup, mode, board, training, leaderboard, help."""

@@ -1,0 +1,44 @@
+"""The leaderboard: every player's games, wins, losses and rating, best rating first."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+COLUMNS = ("Name", "Games", "Wins", "Losses", "Rating")
+
+
+class LeaderboardScreen(Screen[None]):
+    """Read from the app's records each time it is shown, so every finished game counts."""
+
+    BINDINGS = [Binding("escape,l", "app.pop_screen", "Back")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="leaderboard"):
+            yield Static("Leaderboard: a win adds one to the rating, a loss takes one away.")
+            yield DataTable(id="standings", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for column in COLUMNS:
+            table.add_column(column, key=column.lower())
+        self.refill()
+
+    def on_screen_resume(self) -> None:
+        self.refill()
+
+    def refill(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        standings = self.app.records.standings()  # type: ignore[attr-defined]
+        for row in standings:
+            table.add_row(
+                row.name, str(row.games), str(row.wins), str(row.losses), f"{row.rating:+d}"
+            )
+        if not standings:
+            table.add_row("(no games yet)", "", "", "", "")

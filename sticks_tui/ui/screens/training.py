@@ -1,0 +1,194 @@
+"""Training: two hat AIs play each other in a worker thread while the screen shows the hats.
+
+The thread reports every so many games with a small message holding a *copy* of the counts
+(the brain keeps changing); a newer report replaces an older one still waiting in the queue,
+so the screen is never flooded. Cancelling stops between two games and keeps what was learned.
+The screen is dismissed with the :class:`TrainingResult` (or None when the user backs out).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+from typing import Callable
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, ProgressBar, Static
+from textual.worker import Worker, WorkerState
+
+from ...engine import HatBrain, RuleSet, TrainingProgress, TrainingResult, train_self_play
+from ..widgets.hats import HatChart, HatsSnapshot
+
+#: About how many progress reports a training run sends, whatever its length.
+REPORTS = 200
+
+
+@dataclass
+class TrainingTick(Message):
+    """Progress from the training thread: games so far, and the hats at that moment."""
+
+    games_done: int
+    games_total: int
+    hats: HatsSnapshot
+    games_per_second: float
+
+    def __post_init__(self) -> None:
+        super().__init__()
+
+    def can_replace(self, message: Message) -> bool:
+        return isinstance(message, TrainingTick)
+
+
+@dataclass
+class TrainingFinished(Message):
+    result: TrainingResult
+    hats: HatsSnapshot
+
+    def __post_init__(self) -> None:
+        super().__init__()
+
+
+class TrainingScreen(Screen["TrainingResult | None"]):
+    """Pre-train the AI by self-play; the UI keeps answering keys while it runs."""
+
+    BINDINGS = [
+        Binding("c,escape", "cancel", "Cancel"),
+        Binding("enter,p", "play", "Play"),
+        Binding("left_square_bracket", "scroll_hats(-1)", "Hats left", show=False),
+        Binding("right_square_bracket", "scroll_hats(1)", "Hats right", show=False),
+    ]
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        games: int,
+        brain: HatBrain | None = None,
+        opponent: HatBrain | None = None,
+    ) -> None:
+        super().__init__()
+        self.rules = rules
+        self.games = games
+        self.brain = brain
+        self.opponent = opponent
+        self.result: TrainingResult | None = None
+        self.games_done = 0
+        self._stop = threading.Event()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="training"):
+            yield Static("Training AI, please wait...", id="training-title")
+            yield ProgressBar(total=self.games, show_eta=False, id="training-progress")
+            yield Static(id="training-rate")
+            yield HatChart("Trained AI's hats", id="training-hats")
+            with Horizontal(id="training-actions", classes="actions"):
+                yield Button("Cancel (keep what was learned)", id="cancel", compact=True)
+                yield Button("Play", id="play", compact=True, variant="primary", disabled=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        start = self.brain if self.brain is not None else HatBrain(self.rules)
+        self.brain = start
+        self._show_rate(0, 0.0)
+        self.query_one(HatChart).show(HatsSnapshot.of(start), focus=1)
+        self._train(self.app.player_rng(), self.app.clock)  # type: ignore[attr-defined]
+
+    # -- the worker -----------------------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="training", exit_on_error=False)
+    def _train(self, rng: random.Random, clock: Callable[[], float]) -> None:
+        """Runs in a thread: never touches a widget, only posts messages."""
+        started = clock()
+        every = max(1, self.games // REPORTS)
+
+        def report(progress: TrainingProgress) -> None:
+            elapsed = clock() - started
+            rate = progress.games_done / elapsed if elapsed > 0 else 0.0
+            self.post_message(
+                TrainingTick(
+                    progress.games_done, progress.games_total, HatsSnapshot.of(progress.brain), rate
+                )
+            )
+
+        result = train_self_play(
+            self.rules,
+            self.games,
+            rng=rng,
+            brain=self.brain,
+            opponent=self.opponent,
+            progress=report,
+            progress_every=every,
+            should_stop=self._stop.is_set,
+        )
+        self.post_message(TrainingFinished(result, HatsSnapshot.of(result.brain)))
+
+    def on_training_tick(self, tick: TrainingTick) -> None:
+        self.games_done = tick.games_done
+        self.query_one(ProgressBar).update(progress=tick.games_done)
+        self._show_rate(tick.games_done, tick.games_per_second)
+        self.query_one(HatChart).show(tick.hats)
+
+    def on_training_finished(self, message: TrainingFinished) -> None:
+        result = message.result
+        self.result = result
+        self.games_done = result.games_played
+        self.query_one(ProgressBar).update(progress=result.games_played)
+        self.query_one(HatChart).show(message.hats)
+        verb = "Cancelled after" if result.cancelled else "Trained for"
+        self.query_one("#training-title", Static).update(
+            f"{verb} {result.games_played:,} games: the AI keeps what it learned. "
+            "Press Enter to play."
+        )
+        self.query_one("#cancel", Button).disabled = True
+        play = self.query_one("#play", Button)
+        play.disabled = False
+        play.focus()
+        self.refresh_bindings()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state is WorkerState.ERROR:
+            self.query_one("#training-title", Static).update(
+                f"Training stopped: {event.worker.error}"
+            )
+
+    def _show_rate(self, done: int, rate: float) -> None:
+        self.query_one("#training-rate", Static).update(
+            f"{done:,} of {self.games:,} games · {rate:,.0f} games/s"
+        )
+
+    # -- keys -------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "play":
+            return True if self.result is not None else None
+        return True
+
+    def action_cancel(self) -> None:
+        """Stop between two games; what was learned so far is kept. Once done: go back."""
+        if self.result is not None:
+            self.dismiss(None)
+            return
+        self._stop.set()
+        self.query_one("#training-title", Static).update("Stopping after this game...")
+
+    def action_play(self) -> None:
+        if self.result is not None:
+            self.dismiss(self.result)
+
+    def action_scroll_hats(self, delta: int) -> None:
+        self.query_one(HatChart).scroll_hats(delta * 5)
+
+    def on_unmount(self) -> None:
+        self._stop.set()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self) -> None:
+        self.action_cancel()
+
+    @on(Button.Pressed, "#play")
+    def _play_pressed(self) -> None:
+        self.action_play()

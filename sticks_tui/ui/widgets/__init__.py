@@ -1,0 +1,1 @@
+"""Widgets that draw the game: the heap of sticks and the AI's hats."""

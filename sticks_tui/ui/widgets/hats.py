@@ -1,0 +1,237 @@
+"""The AI's hats as a live bar chart: one group per hat, one bar per ball number.
+
+The chart draws from a :class:`HatsSnapshot`, a copy of the counts taken on the UI's side (or
+in the training thread between games), so it never reads a brain that is changing under it.
+A window of hats around the hat in use is shown (as many as the width allows), so 100 hats stay
+readable at 80x24; ``[`` and ``]`` scroll the window.
+
+Reading the chart:
+
+* bars: how many balls of each number are in the hat (coloured 1, 2, 3); a full-height bar is the
+  tallest in the window (at least 8 balls), shown in the subtitle;
+* ``●`` above a bar: the ball of that number waiting *beside* the hat until the game ends;
+* the hat in use has a highlighted background and its number in reverse.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widget import Widget
+
+from ...engine import HatBrain
+
+BAR_BLOCKS = " ▁▂▃▄▅▆▇█"
+BALL_STYLES = ("bold #5fafff", "bold #87d75f", "bold #ffaf5f", "bold #d787ff", "bold #ff5f87")
+BESIDE = "●"
+BESIDE_STYLE = "bold #ffff5f"
+IN_USE_BACKGROUND = "on #3a3a5a"
+
+
+@dataclass(frozen=True)
+class HatsSnapshot:
+    """Every hat's balls (aligned with ``kinds``) and the balls beside, at one moment."""
+
+    kinds: tuple[int, ...]
+    balls: dict[int, tuple[int, ...]]
+    beside: dict[int, int]
+    games_played: int
+
+    @classmethod
+    def of(cls, brain: HatBrain) -> HatsSnapshot:
+        """Copy what the chart needs out of ``brain`` (safe to keep after the brain changes)."""
+        kinds: tuple[int, ...] = ()
+        balls: dict[int, tuple[int, ...]] = {}
+        beside: dict[int, int] = {}
+        for view in brain:
+            if not kinds:
+                kinds = tuple(view.balls)  # type: ignore[arg-type]
+            balls[view.position] = tuple(view.balls[k] for k in kinds)  # type: ignore[index]
+            if view.beside is not None:
+                beside[view.position] = view.beside  # type: ignore[assignment]
+        return cls(kinds, balls, beside, brain.games_played)
+
+    @property
+    def positions(self) -> list[int]:
+        return sorted(self.balls)
+
+
+def hat_window(positions: list[int], centre: int, visible: int) -> list[int]:
+    """The ``visible`` consecutive hats around ``centre``, kept inside the hats that exist."""
+    if not positions:
+        return []
+    visible = max(1, min(visible, len(positions)))
+    try:
+        index = positions.index(centre)
+    except ValueError:
+        index = 0 if centre < positions[0] else len(positions) - 1
+    start = index - (visible - 1) // 2
+    start = max(0, min(start, len(positions) - visible))
+    return positions[start : start + visible]
+
+
+def visible_hats(snapshot: HatsSnapshot, width: int, centre: int) -> list[int]:
+    """The hats that fit in ``width`` columns (a bar per ball number and a gap per hat)."""
+    group = len(snapshot.kinds or (1, 2, 3)) + 1
+    return hat_window(snapshot.positions, centre, max(1, (width + 1) // group))
+
+
+#: A full-height bar is never fewer balls than this, so a fresh hat's single balls look small.
+MIN_SCALE = 8
+
+
+def window_scale(snapshot: HatsSnapshot, window: list[int]) -> int:
+    """Balls in a full-height bar: the tallest bar in the window, and at least MIN_SCALE."""
+    return max([MIN_SCALE] + [max(snapshot.balls[p], default=1) for p in window])
+
+
+def bar_cell(eighths: int, row_from_bottom: int) -> str:
+    """The block character of a bar ``eighths``/8 cells tall, at one row."""
+    level = eighths - row_from_bottom * 8
+    if level >= 8:
+        return BAR_BLOCKS[8]
+    return BAR_BLOCKS[max(0, level)]
+
+
+def draw_hats(
+    snapshot: HatsSnapshot, width: int, height: int, in_use: int | None, centre: int
+) -> tuple[Text, int]:
+    """The chart as text, and the scale (balls in the tallest bar shown)."""
+    kinds = snapshot.kinds or (1, 2, 3)
+    group = len(kinds) + 1
+    window = visible_hats(snapshot, width, centre)
+    extra_rows = 3 if height >= 6 else (2 if height >= 4 else 1)
+    bar_rows = max(1, height - 1 - extra_rows)
+    scale = window_scale(snapshot, window)
+    heights = {
+        p: [
+            0 if count <= 0 else max(1, round(count * bar_rows * 8 / scale))
+            for count in snapshot.balls[p]
+        ]
+        for p in window
+    }
+    text = Text(no_wrap=True, overflow="crop")
+    # the row of balls waiting beside their hats
+    for p in window:
+        background = IN_USE_BACKGROUND if p == in_use else ""
+        for kind in kinds:
+            if snapshot.beside.get(p) == kind:
+                text.append(BESIDE, style=f"{BESIDE_STYLE} {background}".strip())
+            else:
+                text.append(" ", style=background)
+        text.append(" ")
+    text.append("\n")
+    for row in range(bar_rows - 1, -1, -1):
+        for p in window:
+            background = IN_USE_BACKGROUND if p == in_use else ""
+            for i, _kind in enumerate(kinds):
+                style = f"{BALL_STYLES[i % len(BALL_STYLES)]} {background}".strip()
+                text.append(bar_cell(heights[p][i], row), style=style)
+            text.append(" ")
+        text.append("\n")
+    for p in window:
+        label = str(p).rjust(group - 1)[-(group - 1) :]
+        text.append(label, style="reverse bold" if p == in_use else "dim")
+        text.append(" ")
+    if extra_rows >= 2:
+        text.append("\n")
+        text.append_text(_detail_line(snapshot, in_use if in_use is not None else centre))
+    if extra_rows >= 3:
+        text.append("\n")
+        text.append_text(_legend(kinds))
+    return text, scale
+
+
+def _detail_line(snapshot: HatsSnapshot, position: int) -> Text:
+    """The exact counts of one hat, since bars only show proportions."""
+    balls = snapshot.balls.get(position)
+    if balls is None:
+        return Text("")
+    kinds = snapshot.kinds
+    line = Text(f"hat {position}: ", style="bold")
+    for i, (kind, count) in enumerate(zip(kinds, balls)):
+        line.append(f"{count}×", style="")
+        line.append(str(kind), style=BALL_STYLES[i % len(BALL_STYLES)])
+        line.append("  ")
+    beside = snapshot.beside.get(position)
+    if beside is not None:
+        line.append(f"{BESIDE} {beside} beside", style=BESIDE_STYLE)
+    return line
+
+
+def _legend(kinds: tuple[int, ...]) -> Text:
+    line = Text("balls ", style="dim")
+    for i, kind in enumerate(kinds):
+        line.append("█", style=BALL_STYLES[i % len(BALL_STYLES)])
+        line.append(f"{kind} ")
+    line.append(f" {BESIDE}", style=BESIDE_STYLE)
+    line.append(" beside  ", style="dim")
+    line.append("[ ] scroll", style="dim")
+    return line
+
+
+class HatChart(Widget):
+    """A live bar chart of one AI's hats. Call :meth:`show` with a fresh snapshot to redraw."""
+
+    DEFAULT_CSS = """
+    HatChart { height: 1fr; min-height: 5; }
+    """
+
+    def __init__(self, title: str = "hats", **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.chart_title = title
+        self.snapshot: HatsSnapshot | None = None
+        self.in_use: int | None = None
+        self.focus_hat = 1
+        self.shift = 0
+        self.border_title = title
+
+    def show(
+        self, snapshot: HatsSnapshot, in_use: int | None = None, focus: int | None = None
+    ) -> None:
+        """Draw ``snapshot``; ``in_use`` is highlighted and the window follows ``focus``."""
+        self.snapshot = snapshot
+        self.in_use = in_use
+        if focus is not None:
+            self.focus_hat = focus
+        self._redraw()
+
+    def scroll_hats(self, delta: int) -> None:
+        """Move the window of hats left (negative) or right, e.g. from the ``[``/``]`` keys."""
+        if self.snapshot is None:
+            return
+        positions = self.snapshot.positions
+        lowest, highest = positions[0], positions[-1]
+        centre = min(highest, max(lowest, self.focus_hat + self.shift + delta))
+        self.shift = centre - self.focus_hat
+        self._redraw()
+
+    def reset_scroll(self) -> None:
+        self.shift = 0
+        self._redraw()
+
+    def on_resize(self) -> None:
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """Refresh the drawing and the subtitle that gives its scale."""
+        if self.snapshot is not None:
+            window = visible_hats(self.snapshot, self.content_size.width, self.centre)
+            scale = window_scale(self.snapshot, window)
+            games = self.snapshot.games_played
+            self.border_subtitle = f"full bar {scale} balls · {games:,} games learned"
+        self.refresh()
+
+    @property
+    def centre(self) -> int:
+        return self.focus_hat + self.shift
+
+    def render(self) -> Text:
+        if self.snapshot is None:
+            return Text("no hats", style="dim")
+        size = self.content_size
+        text, _scale = draw_hats(
+            self.snapshot, size.width, size.height, self.in_use, self.centre
+        )
+        return text
