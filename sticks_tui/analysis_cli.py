@@ -14,7 +14,15 @@ from pathlib import Path
 from typing import TextIO
 
 from .cli import PROG, ArgumentError
-from .engine.analysis import DISAGREE, AnalysisError, END, LOST, UNDECIDED, Analysis, PositionReport, analyse
+from .engine.analysis import (
+    DISAGREE,
+    LOST,
+    UNDECIDED,
+    Analysis,
+    AnalysisError,
+    PositionReport,
+    analyse,
+)
 from .engine.hats import BrainError, CurvePoint, HatBrain
 
 
@@ -76,7 +84,7 @@ def load_brain(path: str) -> HatBrain:
 
 
 # -- text --------------------------------------------------------------------------------------
-_LEARNED_WORDS = {LOST: "yes", END: "end", UNDECIDED: "?"}
+_LEARNED_WORDS = {LOST: "yes", UNDECIDED: "?"}
 _TABLE_HEADER = ("n", "AI move", "confidence", "evidence", "learned lost?", "solver move", "agree?")
 
 
@@ -98,14 +106,20 @@ def _row(p: PositionReport) -> tuple[str, ...]:
         move, confidence = "even", f"{p.confidence:.0%}"
     else:
         move, confidence = str(p.preferred), f"{p.confidence:.0%}"
-    solver = ", ".join(map(str, p.winning_moves)) if p.winning_moves else "any (lost)"
+    if p.terminal:
+        solver = "no move"
+    elif p.winning_moves:
+        solver = ", ".join(map(str, p.winning_moves))
+    else:
+        solver = "any (lost)"
+    learned = _LEARNED_WORDS.get(p.learned, "no") + (" (game over)" if p.terminal else "")
     agree = "NO  <--" if p.agreement == DISAGREE else p.agreement
     return (
         str(p.position),
         move,
         confidence,
         str(p.evidence),
-        _LEARNED_WORDS.get(p.learned, "no"),
+        learned,
         solver,
         agree,
     )
@@ -124,7 +138,7 @@ def _legend() -> list[str]:
         "confidence: the preferred ball's share of the legal balls in the hat.",
         "evidence: balls won at and into this position (about the games that taught something).",
         "learned lost?: yes when the hat never grew while the moves into it did; ? when the hats",
-        "  do not say yet (too little or mixed evidence); end when no move is left.",
+        "  do not say yet (too little or mixed evidence); with no move left, the rules say it.",
     ]
 
 

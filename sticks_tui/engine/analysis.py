@@ -27,7 +27,8 @@ does) that explains them, tolerating a few contradicting positions (at most ``no
 used). The cost of a rule is counted as in minimum description length: a unit per residue
 of the period, per position of an irregular prefix (its flag written out), and ``1 + log2(N)``
 per contradicting position (which one it is, among N, and its flag), so a rule that only explains
-a short tail, or leaves many exceptions, loses against one that explains nearly all. Undecided positions are left out, so the rule
+a short tail, or leaves many exceptions, loses against one that explains nearly all. Undecided
+positions are left out, so the rule
 is backed only by data, and the report says how many positions back it and which disagree.
 """
 
@@ -61,7 +62,7 @@ MAX_PERIOD = 200
 #: Heaps larger than this are refused: the solver's answer beside them would take too long.
 MAX_ANALYSED_STICKS = 10_000
 
-LOST, WON, UNDECIDED, END = "lost", "won", "undecided", "end"
+LOST, WON, UNDECIDED = "lost", "won", "undecided"
 AGREE, DISAGREE, UNKNOWN = "yes", "NO", "?"
 
 
@@ -212,7 +213,9 @@ class PositionReport:
     growth: int
     inflow: int
     learned: str
-    """``lost``, ``won``, ``undecided`` or ``end`` (no move: the rules decide)."""
+    """``lost``, ``won`` or ``undecided``; where no move is left the rules say it, not a hat."""
+    terminal: bool
+    """No move is left: the game is over and its rules say who won."""
     solver_lost: bool
     winning_moves: tuple[Move, ...]
     agreement: str
@@ -233,8 +236,6 @@ class PositionReport:
         """True/False when the hats decide it, None when they do not (yet)."""
         if self.learned == UNDECIDED:
             return None
-        if self.learned == END:
-            return self.solver_lost
         return self.learned == LOST
 
 
@@ -249,7 +250,9 @@ def hat_evidence(brain: HatBrain, position: Position) -> tuple[int, int]:
     return growth, inflow
 
 
-def _parents(rules: RuleSet, brain: HatBrain, position: Position) -> Iterable[tuple[Position, Move]]:
+def _parents(
+    rules: RuleSet, brain: HatBrain, position: Position
+) -> Iterable[tuple[Position, Move]]:
     """Hats (and the ball in them) that lead to ``position`` in one move."""
     if isinstance(rules, TakeAway) and isinstance(position, int):
         for take in rules.takes:
@@ -263,10 +266,8 @@ def _parents(rules: RuleSet, brain: HatBrain, position: Position) -> Iterable[tu
                 yield parent, move
 
 
-def classify(growth: int, inflow: int, terminal: bool) -> str:
+def classify(growth: int, inflow: int) -> str:
     """What the AI has learned about a position, from the two counts of :func:`hat_evidence`."""
-    if terminal:
-        return END
     evidence = growth + inflow
     if evidence < MIN_EVIDENCE:
         return UNDECIDED
@@ -278,8 +279,6 @@ def classify(growth: int, inflow: int, terminal: bool) -> str:
 
 
 def _agreement(learned: str, preferred: Move | None, winning: tuple[Move, ...]) -> str:
-    if learned == END:
-        return AGREE
     if not winning:  # lost: only learning that it is lost agrees
         return {LOST: AGREE, WON: DISAGREE}.get(learned, UNKNOWN)
     if learned == LOST:
@@ -292,9 +291,15 @@ def _agreement(learned: str, preferred: Move | None, winning: tuple[Move, ...]) 
 def report_position(brain: HatBrain, solver: Solver, position: Position) -> PositionReport:
     rules = brain.rules
     growth, inflow = hat_evidence(brain, position)
-    learned = classify(growth, inflow, rules.is_over(position))
+    terminal = rules.is_over(position)
     preferred = brain.preferred_move(position)
     winning = solver.winning_moves(position)
+    if terminal:
+        learned = LOST if rules.mover_loses_at_end else WON
+        agreement = AGREE
+    else:
+        learned = classify(growth, inflow)
+        agreement = _agreement(learned, preferred, winning)
     return PositionReport(
         position=position,
         balls=brain.legal_counts(position),
@@ -303,9 +308,10 @@ def report_position(brain: HatBrain, solver: Solver, position: Position) -> Posi
         growth=growth,
         inflow=inflow,
         learned=learned,
+        terminal=terminal,
         solver_lost=solver.is_lost(position),
         winning_moves=winning,
-        agreement=_agreement(learned, preferred, winning),
+        agreement=agreement,
     )
 
 
@@ -377,6 +383,7 @@ def _position_dict(p: PositionReport) -> dict[str, Any]:
         "inflow": p.inflow,
         "learned": p.learned,
         "learned_lost": p.learned_lost,
+        "terminal": p.terminal,
         "solver_lost": p.solver_lost,
         "winning_moves": list(p.winning_moves),
         "agreement": p.agreement,
@@ -401,7 +408,7 @@ def analyse(brain: HatBrain) -> Analysis:
         inferred = RuleFinding(None, (), reason="positions are not stick counts: no periodic rule")
     solver_rule = None
     if numeric and isinstance(rules, TakeAway) and reports:
-        solver_rule = takeaway_rule(rules, upto=max(p.position for p in reports))  # type: ignore[type-var]
+        solver_rule = takeaway_rule(rules, upto=largest)
     return Analysis(
         rules.name, brain.games_played, reports, inferred, solver_rule, tuple(brain.learning_curve)
     )
@@ -466,7 +473,9 @@ def reachable_positions(rules: RuleSet) -> list[Position]:
     return list(seen)
 
 
-def count_right_hats(brain: HatBrain, solver: Solver, positions: Iterable[Position]) -> tuple[int, int]:
+def count_right_hats(
+    brain: HatBrain, solver: Solver, positions: Iterable[Position]
+) -> tuple[int, int]:
     """(hats preferring a winning move, positions where one exists) among ``positions``.
 
     A hat "prefers" a winning move only when such a ball strictly outnumbers every losing ball,

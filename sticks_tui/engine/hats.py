@@ -67,19 +67,26 @@ def _load_learning_curve(data: Any) -> list[CurvePoint]:
     points: list[CurvePoint] = []
     for i, item in enumerate(data):
         if not isinstance(item, dict) or set(item) != set(names):
-            raise BrainError(f"learning_curve[{i}] must be an object with exactly {', '.join(names)}")
+            raise BrainError(
+                f"learning_curve[{i}] must be an object with exactly {', '.join(names)}"
+            )
         for name in names[:3]:
             value = item[name]
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise BrainError(f"learning_curve[{i}].{name} must be a whole number >= 0, got {value!r}")
+                raise BrainError(
+                    f"learning_curve[{i}].{name} must be a whole number >= 0, got {value!r}"
+                )
         for name in names[3:]:
             value = item[name]
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-                raise BrainError(f"learning_curve[{i}].{name} must be a share from 0 to 1, got {value!r}")
+            is_number = isinstance(value, (int, float)) and not isinstance(value, bool)
+            if not is_number or not 0 <= value <= 1:
+                raise BrainError(
+                    f"learning_curve[{i}].{name} must be a share from 0 to 1, got {value!r}"
+                )
         if points and item["games"] < points[-1].games:
             raise BrainError(f"learning_curve[{i}] goes back in games played")
-        points.append(CurvePoint(**{**item, "vs_random": float(item["vs_random"]),
-                                    "vs_perfect": float(item["vs_perfect"])}))
+        shares = {name: float(item[name]) for name in names[3:]}
+        points.append(CurvePoint(**{**item, **shares}))
     return points
 
 
@@ -216,7 +223,7 @@ class HatBrain:
     def to_dict(self) -> dict[str, Any]:
         """The documented JSON form: rules, games played, and every hat's ball counts."""
         rules = self.rules
-        curve = {"learning_curve": [asdict(p) for p in self.learning_curve]} if self.learning_curve else {}
+        curve = [asdict(p) for p in self.learning_curve]
         return {
             "format": BRAIN_FORMAT,
             "version": BRAIN_VERSION,
@@ -228,7 +235,7 @@ class HatBrain:
                 }
                 for p in self.positions()
             },
-            **curve,
+            **({"learning_curve": curve} if curve else {}),
         }
 
     @classmethod
