@@ -44,8 +44,8 @@ class BoardScreen(Screen[None]):
         Binding("minus", "slower", "Slower"),
         Binding("plus,equals_sign", "faster", "Faster"),
         Binding("a", "play_again", "Play again"),
-        Binding("n", "app.new_setup", "Setup"),
-        Binding("l", "app.leaderboard", "Leaderboard"),
+        Binding("n", "app.new_setup", "New setup", show=False),
+        Binding("l", "app.leaderboard", "Leaderboard", show=False),
         Binding("left_square_bracket", "scroll_hats(-1)", "Hats left", show=False),
         Binding("right_square_bracket", "scroll_hats(1)", "Hats right", show=False),
         Binding("escape", "app.pop_screen", "Back", show=False),
@@ -60,6 +60,8 @@ class BoardScreen(Screen[None]):
         self.speed = NORMAL_SPEED
         self._drawn: Move | None = None
         self._in_use: dict[int, int | None] = {}
+        #: The hat each chart is centred on; it stays on the last hat used when a game ends.
+        self._focus: dict[int, int] = {}
         self._generation = 0
         self._hat_seats = [i for i, seat in enumerate(table.seats) if seat.brain is not None]
 
@@ -80,9 +82,9 @@ class BoardScreen(Screen[None]):
                     yield Button("Slower", id="slower", compact=True)
                     yield Button("Faster", id="faster", compact=True)
                 with Horizontal(id="end-actions", classes="actions"):
-                    yield Button("Play again", id="again", compact=True, variant="primary")
-                    yield Button("New setup", id="setup", compact=True)
-                    yield Button("Leaderboard", id="leaders", compact=True)
+                    yield Button("Play again", id="end-again", compact=True, variant="primary")
+                    yield Button("New setup", id="end-setup", compact=True)
+                    yield Button("Leaderboard", id="end-leaders", compact=True)
                 yield Static(id="speed")
                 yield RichLog(id="log", wrap=True, min_width=10, markup=False)
             if self._hat_seats:
@@ -168,7 +170,7 @@ class BoardScreen(Screen[None]):
         table.games += 1
         self._log_line(table.end_words(match), style="bold")
         self._redraw()
-        self.query_one("#again", Button).focus()
+        self.query_one("#end-again", Button).focus()
 
     # -- drawing ----------------------------------------------------------------------------
     def _redraw(self) -> None:
@@ -186,7 +188,11 @@ class BoardScreen(Screen[None]):
             brain = table.seats[i].brain
             assert brain is not None
             in_use = self._in_use.get(i)
-            focus = in_use if in_use is not None else match.position or 1
+            if in_use is not None:
+                self._focus[i] = in_use
+            elif not match.is_over:
+                self._focus[i] = match.position
+            focus = self._focus.get(i, match.position or 1)
             self.query_one(f"#chart-{i}", HatChart).show(
                 HatsSnapshot.of(brain), in_use=in_use, focus=focus
             )
@@ -204,8 +210,8 @@ class BoardScreen(Screen[None]):
     def _speed_words(self) -> str:
         if not self.watching:
             return ""
-        state = "paused: s steps, space runs" if self.paused else "running: space pauses"
-        return f"speed {SPEEDS[self.speed][0]} (-/+) · {state}"
+        state = "paused · s steps · space runs" if self.paused else "space pauses"
+        return f"{SPEEDS[self.speed][0]} speed (-/+) · {state}"
 
     def _log_line(self, line: str, style: str = "") -> None:
         from rich.text import Text
@@ -220,11 +226,11 @@ class BoardScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide keys that do not apply here; grey out the takes that are not legal now."""
         if action == "take":
-            if self.watching:
+            if self.watching or self.match.is_over:
                 return False
             return True if self._human_turn() and parameters[0] in self.match.legal_moves() else None
         if action in ("pause", "step", "slower", "faster"):
-            return self.watching
+            return self.watching and not self.match.is_over
         if action == "play_again":
             return self.match.is_over
         return True
@@ -286,9 +292,9 @@ class BoardScreen(Screen[None]):
             "step": "step",
             "slower": "slower",
             "faster": "faster",
-            "again": "play_again",
-            "setup": "app.new_setup",
-            "leaders": "app.leaderboard",
+            "end-again": "play_again",
+            "end-setup": "app.new_setup",
+            "end-leaders": "app.leaderboard",
         }
         action = actions.get(event.button.id or "")
         if action is not None:

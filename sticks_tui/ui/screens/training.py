@@ -38,9 +38,6 @@ class TrainingTick(Message):
     hats: HatsSnapshot
     games_per_second: float
 
-    def __post_init__(self) -> None:
-        super().__init__()
-
     def can_replace(self, message: Message) -> bool:
         return isinstance(message, TrainingTick)
 
@@ -49,9 +46,6 @@ class TrainingTick(Message):
 class TrainingFinished(Message):
     result: TrainingResult
     hats: HatsSnapshot
-
-    def __post_init__(self) -> None:
-        super().__init__()
 
 
 class TrainingScreen(Screen["TrainingResult | None"]):

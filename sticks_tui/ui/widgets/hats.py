@@ -8,7 +8,7 @@ readable at 80x24; ``[`` and ``]`` scroll the window.
 Reading the chart:
 
 * bars: how many balls of each number are in the hat (coloured 1, 2, 3); a full-height bar is the
-  tallest in the window (at least 8 balls), shown in the subtitle;
+  tallest in the window (at least 4 balls), shown in the subtitle;
 * ``●`` above a bar: the ball of that number waiting *beside* the hat until the game ends;
 * the hat in use has a highlighted background and its number in reverse.
 """
@@ -78,7 +78,7 @@ def visible_hats(snapshot: HatsSnapshot, width: int, centre: int) -> list[int]:
 
 
 #: A full-height bar is never fewer balls than this, so a fresh hat's single balls look small.
-MIN_SCALE = 8
+MIN_SCALE = 4
 
 
 def window_scale(snapshot: HatsSnapshot, window: list[int]) -> int:
