@@ -56,6 +56,8 @@ MIN_POSITIONS = 12
 MIN_REPEATS = 3
 #: At most this share of the positions a rule covers may contradict it.
 MAX_NOISE = 0.1
+#: A rule must explain at least this share of the decided positions (the rest being its prefix).
+MIN_COVER = 0.5
 #: Longest period looked for (take-away games with takes up to ~20 have far shorter ones).
 MAX_PERIOD = 200
 
@@ -111,6 +113,7 @@ def find_rule(
     min_repeats: int = MIN_REPEATS,
     min_positions: int = MIN_POSITIONS,
     max_period: int | None = MAX_PERIOD,
+    min_cover: float = MIN_COVER,
 ) -> RuleFinding:
     """The simplest periodic rule for ``flags`` (n -> lost?), which may have gaps and noise.
 
@@ -119,7 +122,8 @@ def find_rule(
     residue is seen at least ``min_repeats`` times with a strict majority and at most ``noise``
     of those positions disagree. Among acceptable ones the cheapest wins (see the module
     docstring: period + prefix + ``1 + log2(N)`` per contradicting position), then the smaller
-    period. With ``noise=0`` on contiguous flags this is exactly
+    period. The prefix may not leave less than ``min_cover`` of the positions to the rule.
+    With ``noise=0`` and ``min_cover=0`` on contiguous flags this is exactly
     :func:`~sticks_tui.engine.solver.find_periodic_rule`. Work: O(periods x positions).
     """
     ns = tuple(sorted(flags))
@@ -136,7 +140,7 @@ def find_rule(
     for period in range(1, most + 1):
         if best is not None and period > best[0]:
             break  # every later candidate costs at least its period
-        found = _best_start(flags, ns, period, min_repeats, noise, exception_cost)
+        found = _best_start(flags, ns, period, min_repeats, noise, exception_cost, min_cover)
         if found is not None and (best is None or found < best):
             best = found
     if best is None:
@@ -157,6 +161,7 @@ def _best_start(
     min_repeats: int,
     noise: float,
     exception_cost: float,
+    min_cover: float,
 ) -> tuple[float, int, int, int] | None:
     """The cheapest start for one period, growing the tail from the top one position at a time.
 
@@ -177,7 +182,8 @@ def _best_start(
         minority += min(lost[r], seen[r] - lost[r])
         tied += 2 * lost[r] == seen[r]
         filled += seen[r] == min_repeats
-        if filled < period or tied or minority > noise * (len(ns) - skip):
+        covered = len(ns) - skip
+        if filled < period or tied or minority > noise * covered or covered < min_cover * len(ns):
             continue
         candidate = (period + skip + exception_cost * minority, period, minority, skip)
         if best is None or candidate <= best:
