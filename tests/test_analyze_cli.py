@@ -1,0 +1,145 @@
+"""``sticks-tui analyze brain.json [--json]`` as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sticks_tui.cli import main
+from sticks_tui.engine import HatBrain, game_of_sticks, train_self_play
+from sticks_tui.engine.analysis import LearningCurveRecorder
+
+
+@pytest.fixture(scope="module")
+def trained_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """20,000 games at 100 sticks with a learning curve, saved as `train --out` would."""
+    rules = game_of_sticks(100)
+    brain = HatBrain(rules)
+    recorder = LearningCurveRecorder(rules, games_per_point=50, spacing=2)
+    recorder.record(brain)
+    train_self_play(rules, 20_000, seed=8, brain=brain, progress=recorder, progress_every=1000)
+    path = tmp_path_factory.mktemp("brains") / "brain.json"
+    path.write_text(json.dumps(brain.to_dict()), encoding="utf-8")
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    try:
+        status = main(["analyze", *args])
+    except SystemExit as stop:
+        status = stop.code if isinstance(stop.code, int) else 1
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def row(out: str, n: int) -> list[str]:
+    """The cells of the table row for ``n`` sticks."""
+    for line in out.splitlines():
+        cells = line.split()
+        if cells and cells[0] == str(n):
+            return cells
+    raise AssertionError(f"no row for {n} in:\n{out}")
+
+
+def test_text_shows_table_rules_and_curve(trained_file: Path, capsys) -> None:
+    status, out, err = run(capsys, str(trained_file))
+    assert status == 0 and err == ""
+    assert out.startswith("Game of Sticks: a brain after 20,000 games")
+    assert "AI move  confidence" in out and "solver move  agree?" in out
+    assert row(out, 5) == ["5", "even", "33%", row(out, 5)[3], "yes", "any", "(lost)", "yes"]
+    assert row(out, 7)[:3] == ["7", "2", "100%"] and row(out, 7)[-2:] == ["2", "yes"]
+    assert "Rule found in the hats:  lost when n ≡ 1 (mod 4) (backed by" in out
+    assert "Rule of the solver:      lost when n ≡ 1 (mod 4)" in out
+    assert "The two rules agree at every stick count 1..100." in out
+    assert "Learning curve" in out
+    assert "hats right" in out and "wins vs perfect" in out
+    assert row(out, 0)[:2] == ["0", "0/75"]  # the curve's first point: nothing learned yet
+    assert "20,000" in out.split("Learning curve")[1]
+
+
+def test_json_for_machines(trained_file: Path, capsys) -> None:
+    status, out, _ = run(capsys, str(trained_file), "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["inferred_rule"]["period"] == 4 and data["inferred_rule"]["residues"] == [1]
+    assert data["solver_rule"]["text"] == "lost when n ≡ 1 (mod 4)"
+    assert data["rule_matches_solver"] is True
+    positions = {p["position"]: p for p in data["positions"]}
+    assert sorted(positions) == list(range(1, 101))
+    assert positions[5]["learned_lost"] is True and positions[5]["solver_lost"] is True
+    assert positions[6]["winning_moves"] == [1] and positions[6]["preferred_move"] == 1
+    curve = data["learning_curve"]
+    assert [p["games"] for p in curve][:3] == [0, 1000, 2000]
+    assert curve[-1]["games"] == 20_000
+
+
+def test_fresh_brain_says_not_enough_data(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "fresh.json"
+    path.write_text(json.dumps(HatBrain(game_of_sticks(20)).to_dict()), encoding="utf-8")
+    status, out, _ = run(capsys, str(path))
+    assert status == 0
+    assert "Rule found in the hats:  not enough data" in out
+    assert "No learning curve was kept with this brain." in out
+    assert row(out, 5)[4] == "?"  # not learned either way
+
+
+def test_disagreement_is_marked(trained_file: Path, tmp_path: Path, capsys) -> None:
+    data = json.loads(trained_file.read_text(encoding="utf-8"))
+    data["hats"]["7"] = {"1": 5000, "2": 1, "3": 1}  # 7 sticks: taking 2 wins, this prefers 1
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, out, _ = run(capsys, str(path))
+    assert status == 0
+    assert row(out, 7)[-2:] == ["NO", "<--"]
+    assert "Disagreements with the solver (1): 7" in out
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "no such brain file"),
+        (b"{\"format\": ", "is not valid JSON (line 1"),
+        (b"[1, 2]", "a brain must be a JSON object"),
+        (b"{\"format\": \"something else\"}", "not a sticks-tui brain"),
+        (b"\xff\xfe\x00", "not UTF-8 text"),
+        (b"[" * 100_000, "nested too deeply"),
+    ],
+)
+def test_bad_file_gets_one_line_and_status_2(
+    tmp_path: Path, capsys, content: bytes | None, message: str
+) -> None:
+    path = tmp_path / "brain.json"
+    if content is not None:
+        path.write_bytes(content)
+    status, out, err = run(capsys, str(path))
+    assert status == 2 and out == ""
+    assert err.startswith("sticks-tui: error: ") and message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_bad_hat_in_brain_is_named(trained_file: Path, tmp_path: Path, capsys) -> None:
+    data = json.loads(trained_file.read_text(encoding="utf-8"))
+    data["hats"]["12"]["2"] = 0
+    path = tmp_path / "brain.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, _, err = run(capsys, str(path))
+    assert status == 2
+    assert "hat 12: balls 2 is 0" in err and err.count("\n") == 1
+
+
+def test_folder_instead_of_file(tmp_path: Path, capsys) -> None:
+    status, _, err = run(capsys, str(tmp_path))
+    assert status == 2 and "is a folder, not a brain file" in err
+
+
+def test_the_real_program(trained_file: Path, tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "sticks_tui", "analyze"]
+    good = subprocess.run([*command, str(trained_file)], capture_output=True, text=True)
+    assert good.returncode == 0 and "lost when n ≡ 1 (mod 4)" in good.stdout
+    bad = subprocess.run([*command, str(tmp_path / "nope.json")], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert bad.stderr.strip() == f"sticks-tui: error: no such brain file: {tmp_path / 'nope.json'}"
