@@ -403,7 +403,12 @@ def _prepare(path: Path, db: sqlite3.Connection, state: _State) -> None:
         db.execute("COMMIT")
         # If another program holds the file open this may stay in rollback-journal mode, which
         # is just as safe, only less concurrent; the next start tries again.
-        db.execute("PRAGMA journal_mode = WAL").fetchone()
+        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() == "wal":
+            # In WAL mode NORMAL still survives any crash of the program (a killed process, a
+            # closed terminal) and keeps the file whole; only a power cut may undo the last save.
+            # It makes a save ~50x faster than FULL, so two programs barely wait for each other.
+            db.execute("PRAGMA synchronous = NORMAL")
     except sqlite3.Error as error:
         raise _open_error(path, error) from None
 

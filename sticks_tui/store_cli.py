@@ -197,29 +197,34 @@ def leaderboard_lines(rows: list[Standing]) -> list[str]:
 @_store_problems_end_here
 def _run_export(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    with _open(args) as store:
-        brain = store.load_brain(rules, args.ai)
-    if brain is None:
-        _complain(
-            f"{args.ai} has no saved brain for {rules.name} yet; play against it "
-            f"(e.g. sticks-tui --classic, option 2) or import one with `sticks-tui brain import FILE`"
-        )
-        return EXIT_DATA_PROBLEM
-    text = brain_json(brain)
-    if args.file == "-":
-        sys.stdout.write(text)
-        return 0
-    out = AtomicFile(Path(args.file))
+    out = None if args.file == "-" else AtomicFile(Path(args.file))
     try:
-        out.open()
-        out.commit(text)
-    except OSError as error:
-        out.discard()
-        args.command_parser.error(f"argument FILE: cannot write {args.file}: {_reason(error)}")
-    print(
-        f"Wrote the brain of {args.ai} for {rules.name} ({_games(brain.games_played)}) "
-        f"to {args.file}"
-    )
+        if out is not None:
+            try:
+                out.open()  # a FILE that cannot be written is bad usage, found before anything else
+            except OSError as error:
+                args.command_parser.error(f"argument FILE: cannot write {args.file}: {_reason(error)}")
+        with _open(args) as store:
+            brain = store.load_brain(rules, args.ai)
+        if brain is None:
+            _complain(
+                f"{args.ai} has no saved brain for {rules.name} yet; play against it (e.g. "
+                f"sticks-tui --classic, option 2) or import one with `sticks-tui brain import FILE`"
+            )
+            return EXIT_DATA_PROBLEM
+        text = brain_json(brain)
+        if out is None:
+            sys.stdout.write(text)
+            return 0
+        try:
+            out.commit(text)
+        except OSError as error:
+            _complain(f"cannot write {args.file}: {_reason(error)}")
+            return EXIT_DATA_PROBLEM
+    finally:
+        if out is not None:
+            out.discard()
+    print(f"Wrote the brain of {args.ai} for {rules.name} ({_games(brain.games_played)}) to {args.file}")
     return 0
 
 
