@@ -85,21 +85,26 @@ def load_brain(path: str) -> HatBrain:
 
 # -- text --------------------------------------------------------------------------------------
 _LEARNED_WORDS = {LOST: "yes", UNDECIDED: "?"}
-_TABLE_HEADER = ("n", "AI move", "confidence", "evidence", "learned lost?", "solver move", "agree?")
+TABLE_HEADER = ("n", "AI move", "confidence", "evidence", "learned lost?", "solver move", "agree?")
 
 
 def render_text(analysis: Analysis) -> str:
     """The whole analysis as plain text: table, rules, learning curve."""
     lines = [f"{analysis.rules_name}: a brain after {analysis.games_played:,} games", ""]
-    lines += _table([_row(p) for p in analysis.positions], _TABLE_HEADER)
+    rows = [
+        (*position_cells(p)[:-1], "NO  <--") if p.agreement == DISAGREE else position_cells(p)
+        for p in analysis.positions
+    ]
+    lines += _table(rows, TABLE_HEADER)
     lines += ["", *_legend(), ""]
-    lines += _rules_text(analysis)
+    lines += rules_lines(analysis)
     lines += [""]
-    lines += _curve_text(analysis.learning_curve)
+    lines += curve_lines(analysis.learning_curve)
     return "\n".join(lines) + "\n"
 
 
-def _row(p: PositionReport) -> tuple[str, ...]:
+def position_cells(p: PositionReport) -> tuple[str, ...]:
+    """One row of the table (shared with the app's analysis screen), cells as in TABLE_HEADER."""
     if p.preferred is None:
         move, confidence = "-", "-"
     elif p.tied:
@@ -113,7 +118,6 @@ def _row(p: PositionReport) -> tuple[str, ...]:
     else:
         solver = "any (lost)"
     learned = _LEARNED_WORDS.get(p.learned, "no") + (" (game over)" if p.terminal else "")
-    agree = "NO  <--" if p.agreement == DISAGREE else p.agreement
     return (
         str(p.position),
         move,
@@ -121,7 +125,7 @@ def _row(p: PositionReport) -> tuple[str, ...]:
         str(p.evidence),
         learned,
         solver,
-        agree,
+        p.agreement,
     )
 
 
@@ -142,7 +146,7 @@ def _legend() -> list[str]:
     ]
 
 
-def _rules_text(analysis: Analysis) -> list[str]:
+def rules_lines(analysis: Analysis) -> list[str]:
     inferred = analysis.inferred
     lines = [f"Rule found in the hats:  {inferred.describe()}"]
     solver = analysis.solver_rule
@@ -165,7 +169,7 @@ def _rules_text(analysis: Analysis) -> list[str]:
     return lines
 
 
-def _curve_text(curve: tuple[CurvePoint, ...] | list[CurvePoint]) -> list[str]:
+def curve_lines(curve: tuple[CurvePoint, ...] | list[CurvePoint]) -> list[str]:
     if not curve:
         return ["No learning curve was kept with this brain."]
     rows = [

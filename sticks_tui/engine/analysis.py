@@ -225,7 +225,11 @@ class PositionReport:
     solver_lost: bool
     winning_moves: tuple[Move, ...]
     agreement: str
-    """``yes``, ``NO`` (a disagreement) or ``?`` (the hat has not learned enough to say)."""
+    """``yes``, ``NO`` (a disagreement) or ``?`` (the hat has not learned enough to say).
+
+    At a winning position: yes when a winning ball strictly outnumbers the losing ones, NO when
+    the hat learned a losing preference (or believes the position lost). At a lost position: yes
+    when the hats learned it is lost, NO when they learned it is won."""
 
     @property
     def evidence(self) -> int:
@@ -284,12 +288,24 @@ def classify(growth: int, inflow: int) -> str:
     return UNDECIDED
 
 
-def _agreement(learned: str, preferred: Move | None, winning: tuple[Move, ...]) -> str:
+def prefers_winning(balls: dict[Move, int], winning: Iterable[Move]) -> bool:
+    """Whether a winning ball strictly outnumbers every losing one in a hat's legal ``balls``.
+
+    A tie is no preference: a fresh hat's "preferred" ball (the first of equals) is luck, and
+    counting it as right would credit an untrained AI with a third of the answers.
+    """
+    winning = set(winning)
+    best_winning = max((c for m, c in balls.items() if m in winning), default=0)
+    best_losing = max((c for m, c in balls.items() if m not in winning), default=0)
+    return best_winning > best_losing
+
+
+def _agreement(learned: str, balls: dict[Move, int], winning: tuple[Move, ...]) -> str:
     if not winning:  # lost: only learning that it is lost agrees
         return {LOST: AGREE, WON: DISAGREE}.get(learned, UNKNOWN)
     if learned == LOST:
         return DISAGREE
-    if preferred in winning:
+    if prefers_winning(balls, winning):
         return AGREE
     return DISAGREE if learned == WON else UNKNOWN
 
@@ -305,7 +321,7 @@ def report_position(brain: HatBrain, solver: Solver, position: Position) -> Posi
         agreement = AGREE
     else:
         learned = classify(growth, inflow)
-        agreement = _agreement(learned, preferred, winning)
+        agreement = _agreement(learned, brain.legal_counts(position), winning)
     return PositionReport(
         position=position,
         balls=brain.legal_counts(position),
@@ -484,19 +500,14 @@ def count_right_hats(
 ) -> tuple[int, int]:
     """(hats preferring a winning move, positions where one exists) among ``positions``.
 
-    A hat "prefers" a winning move only when such a ball strictly outnumbers every losing ball,
-    so a fresh hat of equal balls counts as knowing nothing rather than as lucky.
+    "Prefers" as in :func:`prefers_winning`: a fresh hat of equal balls knows nothing yet.
     """
     right = winnable = 0
     for position in positions:
-        winning = set(solver.winning_moves(position))
-        if not winning:
-            continue
-        winnable += 1
-        legal = brain.legal_counts(position)
-        best_winning = max(legal[m] for m in winning)
-        best_losing = max((c for m, c in legal.items() if m not in winning), default=0)
-        right += best_winning > best_losing
+        winning = solver.winning_moves(position)
+        if winning:
+            winnable += 1
+            right += prefers_winning(brain.legal_counts(position), winning)
     return right, winnable
 
 

@@ -45,6 +45,7 @@ class SticksApp(App[int]):
         Binding("q", "quit", "Quit"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("f1,question_mark", "help", "Help"),
+        Binding("f2", "analysis", "Analysis", show=False),
     ]
 
     def __init__(
@@ -110,6 +111,14 @@ class SticksApp(App[int]):
         if not isinstance(self.screen, LeaderboardScreen):
             self.push_screen(LeaderboardScreen())
 
+    def action_analysis(self) -> None:
+        """What the AI on screen (or the trained one) has learned, beside the solver."""
+        from .screens.analysis import AnalysisScreen, brain_to_analyse
+
+        if not isinstance(self.screen, AnalysisScreen):
+            name, brain = brain_to_analyse(self)
+            self.push_screen(AnalysisScreen(brain, name))
+
     def action_new_setup(self) -> None:
         """Back to the setup screen, leaving whatever game is on the board."""
         from .screens.setup import SetupScreen
@@ -156,6 +165,9 @@ class SticksApp(App[int]):
             "Training", "Pre-train the AI by self-play, then play it", self.action_train
         )
         yield SystemCommand("Watch", "Watch the computer play itself", self.action_watch)
+        yield SystemCommand(
+            "Analysis", "What the AI learned, beside the exact solver", self.action_analysis
+        )
         yield SystemCommand("Leaderboard", "Games, wins, losses and ratings", self.action_leaderboard)
         yield SystemCommand("Help", "Rules, keys and how the hats work", self.action_help)
 

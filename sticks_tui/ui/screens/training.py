@@ -23,6 +23,7 @@ from textual.widgets import Button, Footer, Header, ProgressBar, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import HatBrain, RuleSet, TrainingProgress, TrainingResult, train_self_play
+from ...engine.analysis import LearningCurveRecorder
 from ..widgets.hats import HatChart, HatsSnapshot
 
 #: About how many progress reports a training run sends, whatever its length.
@@ -109,13 +110,16 @@ class TrainingScreen(Screen["TrainingResult | None"]):
                 )
             )
 
+        curve = LearningCurveRecorder(self.rules, spacing=1.5, then=report)  # kept in the brain
+        assert self.brain is not None
+        curve.record(self.brain)
         result = train_self_play(
             self.rules,
             self.games,
             rng=rng,
             brain=self.brain,
             opponent=self.opponent,
-            progress=report,
+            progress=curve,
             progress_every=every,
             should_stop=self._stop.is_set,
         )
