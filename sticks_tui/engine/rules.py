@@ -206,5 +206,13 @@ def rules_from_description(description: Any, sticks: int | None = None) -> RuleS
         ):
             raise RuleError(f"takes must be a list of whole numbers, got {takes!r}")
         return TakeAway(sticks if sticks is not None else 20, tuple(takes), ending == "misere")
+    if game == "nim":
+        from .nim import nim_from_description  # noqa: PLC0415 - nim.py imports this module
+
+        return nim_from_description(description)
+    if game == "sticky":
+        from .sticky import sticky_from_description  # noqa: PLC0415 - as above
+
+        return sticky_from_description(description, sticks)
     raise RuleError(f"unknown game {game!r}")
 

@@ -21,9 +21,12 @@ from .rules import Move, Position, RuleSet, TakeAway
 class Solver:
     """Solves positions of one rule set on demand and remembers every answer."""
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, use_theory: bool = True) -> None:
         self.rules = rules
         self._won: dict[Position, bool] = {}
+        # A rule set may know outcomes from theory (Nim, Sticky-Nim): ``known_outcome(position)``
+        # returns whether the mover wins, or None where the search must decide.
+        self._known = getattr(rules, "known_outcome", None) if use_theory else None
         #: How many times an outcome was asked for (cache hits included), as seed 003 counts.
         self.evaluations = 0
 
@@ -33,6 +36,10 @@ class Solver:
         known = self._won.get(position)
         if known is not None:
             return known
+        if self._known is not None:
+            known = self._known(position)
+            if known is not None:
+                return known
         self._solve(position)
         return self._won[position]
 
@@ -70,6 +77,8 @@ class Solver:
             while i < len(moves):
                 child = rules.apply(position, moves[i])
                 child_won = won.get(child)
+                if child_won is None and self._known is not None:
+                    child_won = self._known(child)
                 if child_won is None:
                     frame[1] = i
                     stack.append([child, 0])

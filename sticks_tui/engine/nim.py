@@ -1,0 +1,193 @@
+"""Nim (seed 002): piles of objects; a move takes any positive number from one pile.
+
+The default is CS50 AI's game: piles 1, 3, 5, 7 and whoever takes the last object loses
+(misère). A position is the tuple of pile sizes in pile order, and a move is ``(pile, count)``,
+exactly CS50's ``(i, j)`` action, so material written for CS50's ``nim.py`` reads the same here.
+
+The exact outcome follows Bouton's theory, so the solver never has to search a Nim position:
+
+* normal play: the player to move loses exactly when the xor of the piles is 0;
+* misère play: the same, except when every pile holds at most one object; then the player to
+  move loses exactly when the number of non-empty piles is odd.
+
+``tests/engine/test_nim.py`` checks both rules against a brute-force search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import reduce
+from operator import xor
+from typing import Any, Iterable
+
+from .rules import IllegalMove, RuleError
+
+NimPosition = tuple[int, ...]
+NimMove = tuple[int, int]
+
+#: CS50's piles.
+DEFAULT_PILES: NimPosition = (1, 3, 5, 7)
+#: Limits that keep a board drawable and a hat per position meaningful.
+MAX_PILES = 8
+MAX_PILE_SIZE = 99
+
+
+def _normalise_piles(piles: Any) -> NimPosition:
+    try:
+        values = tuple(piles)
+    except TypeError:
+        raise RuleError(f"piles must be a list of whole numbers, got {piles!r}") from None
+    if not values:
+        raise RuleError("Nim needs at least one pile")
+    if len(values) > MAX_PILES:
+        raise RuleError(f"Nim has at most {MAX_PILES} piles, got {len(values)}")
+    for size in values:
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise RuleError(f"a pile size must be a whole number, got {size!r}")
+        if not 0 <= size <= MAX_PILE_SIZE:
+            raise RuleError(f"a pile holds 0 to {MAX_PILE_SIZE} objects, got {size}")
+    return values
+
+
+def nim_sum(position: Iterable[int]) -> int:
+    """The xor of the pile sizes (Bouton's nim-sum)."""
+    return reduce(xor, position, 0)
+
+
+def misere_nim_lost(position: Iterable[int]) -> bool:
+    """Whether the player to move loses misère Nim at ``position`` with perfect play."""
+    piles = tuple(position)
+    if all(size <= 1 for size in piles):
+        return sum(piles) % 2 == 1
+    return nim_sum(piles) == 0
+
+
+@dataclass(frozen=True)
+class Nim:
+    """Nim with the given starting piles; ``misere`` (the default) means taking the last loses."""
+
+    piles: NimPosition = DEFAULT_PILES
+    misere: bool = True
+    _legal: dict[NimPosition, tuple[NimMove, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "piles", _normalise_piles(self.piles))
+        object.__setattr__(self, "misere", bool(self.misere))
+
+    # -- what the game is -----------------------------------------------------------------------
+    @property
+    def mover_loses_at_end(self) -> bool:  # type: ignore[override]
+        return not self.misere
+
+    @property
+    def name(self) -> str:
+        ending = "" if self.misere else ", last takes wins"
+        return f"Nim {', '.join(map(str, self.piles))}{ending}"
+
+    @property
+    def key(self) -> str:
+        # Like take-away's key, the start (the piles) is left out: hats belong to positions,
+        # so a brain trained on 1, 3, 5, 7 still knows every position it met when piles change.
+        return "nim:misere" if self.misere else "nim:normal"
+
+    def with_piles(self, piles: Iterable[int]) -> Nim:
+        return Nim(tuple(piles), self.misere)
+
+    # -- playing ----------------------------------------------------------------------------------
+    def initial_position(self) -> NimPosition:
+        return self.piles
+
+    def legal_moves(self, position: NimPosition) -> tuple[NimMove, ...]:
+        """Every ``(pile, count)`` with 1 <= count <= that pile, pile by pile (CS50's actions)."""
+        legal = self._legal.get(position)
+        if legal is None:
+            position = self._checked(position)
+            legal = tuple(
+                (pile, count) for pile, size in enumerate(position) for count in range(1, size + 1)
+            )
+            self._legal[position] = legal
+        return legal
+
+    def apply(self, position: NimPosition, move: NimMove) -> NimPosition:
+        position = self._checked(position)
+        try:
+            pile, count = move
+        except (TypeError, ValueError):
+            raise IllegalMove(f"a Nim move is (pile, count), got {move!r}") from None
+        if not (isinstance(pile, int) and isinstance(count, int)) or not 0 <= pile < len(position):
+            raise IllegalMove(f"there is no pile {pile!r}")
+        if not 1 <= count <= position[pile]:
+            raise IllegalMove(f"cannot take {count} from pile {pile}, which holds {position[pile]}")
+        return position[:pile] + (position[pile] - count,) + position[pile + 1 :]
+
+    def is_over(self, position: NimPosition) -> bool:
+        return not any(position)
+
+    def known_outcome(self, position: NimPosition) -> bool:
+        """Whether the player to move wins, from Bouton's rule (the solver uses it instead of
+        searching)."""
+        if self.misere:
+            return not misere_nim_lost(position)
+        return nim_sum(position) != 0
+
+    # -- hats -------------------------------------------------------------------------------------
+    def ball_kinds(self, position: NimPosition) -> tuple[NimMove, ...]:
+        """One ball kind per legal move: hats are created as positions are met."""
+        return self.legal_moves(position)
+
+    def hat_positions(self) -> tuple[NimPosition, ...]:
+        return ()
+
+    # -- describing and keys ----------------------------------------------------------------------
+    def describe(self) -> dict[str, Any]:
+        return {
+            "game": "nim",
+            "piles": list(self.piles),
+            "ending": "misere" if self.misere else "normal",
+        }
+
+    def position_key(self, position: NimPosition) -> str:
+        """Pile sizes joined by commas: ``"1,3,5,7"``."""
+        return ",".join(map(str, position))
+
+    def position_from_key(self, key: str) -> NimPosition:
+        if not isinstance(key, str) or not key:
+            raise RuleError(f"a Nim position is pile sizes separated by commas, got {key!r}")
+        return self._checked(tuple(_whole(part, "pile size") for part in key.split(",")))
+
+    def move_key(self, move: NimMove) -> str:
+        """``"pile:count"``, e.g. ``"2:3"`` takes 3 from pile 2 (piles count from 0 as in CS50)."""
+        pile, count = move
+        return f"{pile}:{count}"
+
+    def move_from_key(self, key: str) -> NimMove:
+        parts = key.split(":") if isinstance(key, str) else []
+        if len(parts) != 2:
+            raise RuleError(f"a Nim move is written pile:count, got {key!r}")
+        return (_whole(parts[0], "pile number"), _whole(parts[1], "count"))
+
+    def _checked(self, position: Any) -> NimPosition:
+        if not isinstance(position, tuple) or not all(
+            isinstance(size, int) and not isinstance(size, bool) and size >= 0 for size in position
+        ):
+            raise IllegalMove(f"a Nim position is a tuple of pile sizes, got {position!r}")
+        return position
+
+
+def _whole(text: str, what: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        raise RuleError(f"a {what} must be a whole number, got {text!r}")
+    return int(text)
+
+
+def nim_from_description(description: dict[str, Any]) -> Nim:
+    """Rebuild :class:`Nim` from :meth:`Nim.describe` output."""
+    ending = description.get("ending", "misere")
+    if ending not in ("misere", "normal"):
+        raise RuleError(f"the ending must be \"misere\" or \"normal\", got {ending!r}")
+    piles = description.get("piles", list(DEFAULT_PILES))
+    if not isinstance(piles, list):
+        raise RuleError(f"piles must be a list of whole numbers, got {piles!r}")
+    return Nim(tuple(piles), ending == "misere")
