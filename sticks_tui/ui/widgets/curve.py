@@ -56,7 +56,7 @@ def plot(curve: Sequence[CurvePoint], width: int, height: int) -> Text:
     xs = [_x(p.games) for p in curve]
     lo, hi = xs[0], xs[-1]
     grid: list[list[tuple[str, str]]] = [[(" ", "")] * columns for _ in range(rows)]
-    for marker, style, _, value in SERIES:
+    for marker, style, _, value in reversed(SERIES):  # where lines cross, hats right on top
         points = [(x, value(p)) for x, p in zip(xs, curve)]
         for c in range(columns):
             x = lo if hi == lo else lo + (hi - lo) * c / (columns - 1)

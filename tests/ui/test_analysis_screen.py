@@ -1,0 +1,99 @@
+"""The analysis screen: reachable with F2 and from the command palette, showing the AI on screen."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Static, TabbedContent
+from ui_helpers import make_app, screen_name, to_board, to_mode, wait_until
+
+from sticks_tui.engine.hats import CurvePoint
+from sticks_tui.ui.widgets.curve import LearningCurvePlot, plot
+
+
+def rules_text(pilot) -> str:  # noqa: ANN001
+    return str(pilot.app.screen.query_one("#analysis-rules", Static).render())
+
+
+def title(pilot) -> str:  # noqa: ANN001
+    return str(pilot.app.screen.query_one("#analysis-title", Static).render())
+
+
+async def test_fresh_ai_has_not_enough_data_and_escape_goes_back() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: screen_name(pilot) == "AnalysisScreen")
+        assert title(pilot) == "What AI has learned: Game of Sticks, 0 games"
+        assert "Rule found in the hats:  not enough data" in rules_text(pilot)
+        assert "Rule of the solver:      lost when n ≡ 1 (mod 4)" in rules_text(pilot)
+        assert pilot.app.screen.query_one(DataTable).row_count == 100
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
+
+
+async def test_after_training_it_finds_the_rule_and_draws_the_curve() -> None:
+    app = make_app(training_games=3000)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await to_mode(pilot, 20)
+        await pilot.press("3")
+        await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+        await wait_until(pilot, lambda: pilot.app.screen.result is not None, tries=5000)
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: screen_name(pilot) == "AnalysisScreen")
+        screen = pilot.app.screen
+        assert title(pilot) == "What Trained AI has learned: Game of Sticks, 3,000 games"
+        assert "Rule found in the hats:  lost when n ≡ 1 (mod 4) (backed by 20" in rules_text(pilot)
+        assert "The two rules agree at every stick count 1..100." in rules_text(pilot)
+        table = screen.query_one(DataTable)
+        assert [str(c) for c in table.get_row("5")] == ["5", "even", "33%", table.get_row("5")[3],
+                                                         "yes", "any (lost)", "yes"]
+        assert [str(c) for c in table.get_row("7")][:3] == ["7", "2", "100%"]
+        await pilot.press("c")
+        await pilot.pause()
+        assert screen.query_one(TabbedContent).active == "analysis-learning"
+        curve = screen.query_one(LearningCurvePlot).curve
+        assert curve[0].games == 0 and curve[-1].games == 3000
+        assert curve[0].hats_right == 0 and curve[-1].hats_right == curve[-1].hats_winnable == 15
+        # the curve is kept with the trained AI's brain
+        assert app.brain("Trained AI", app.settings.rules).learning_curve == list(curve)
+        await pilot.press("t")
+        await pilot.pause()
+        assert screen.query_one(TabbedContent).active == "analysis-positions"
+
+
+async def test_from_the_board_it_shows_the_ai_at_the_table() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await to_board(pilot, "2", sticks=12)
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: screen_name(pilot) == "AnalysisScreen")
+        assert title(pilot).startswith("What AI has learned: Game of Sticks")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+
+
+async def test_command_palette_offers_it() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"Analysis")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(pilot) == "AnalysisScreen")
+
+
+# -- the plot ----------------------------------------------------------------------------------
+def test_plot_without_a_curve_says_so() -> None:
+    assert "No learning curve yet" in plot((), 60, 12).plain
+
+
+def test_plot_draws_the_three_lines_within_its_size() -> None:
+    curve = [CurvePoint(0, 0, 10, 0.5, 0.0), CurvePoint(1000, 10, 10, 1.0, 0.5)]
+    lines = plot(curve, 60, 15).plain.splitlines()
+    assert len(lines) == 15 and all(len(line) <= 60 for line in lines)
+    assert lines[0].startswith("● hats right")
+    top, middle, bottom = lines[1], lines[1 + 5], lines[1 + 11]  # 12 rows of plot
+    assert top.startswith("100% ┤") and top.rstrip().endswith("●")  # all hats right at the end
+    assert middle.startswith(" 50% ┤+") and middle.rstrip().endswith("×")  # 50% vs perfect
+    assert bottom.startswith("  0% ┤●")  # no hat right at the start
+    assert lines[-1].split() == ["0", "1,000", "games", "(log", "scale)"]
