@@ -96,7 +96,7 @@ class BoardScreen(Screen[None]):
     def on_mount(self) -> None:
         self.set_class(self.watching, "-watching")
         self.set_class(not self._hat_seats, "-no-hats")
-        self._log_line(f"{self._names()} · {sticks_words(self.match.position)}", style="dim")
+        self._log_line(f"{self._names()} · {self.match.position} sticks", style="dim")
         self._advance()
 
     def on_unmount(self) -> None:
@@ -283,7 +283,7 @@ class BoardScreen(Screen[None]):
             chart.scroll_hats(delta * 2)
 
     @on(Button.Pressed)
-    def _button(self, event: Button.Pressed) -> None:
+    async def _button(self, event: Button.Pressed) -> None:
         actions = {
             "take-1": "take(1)",
             "take-2": "take(2)",
@@ -299,4 +299,4 @@ class BoardScreen(Screen[None]):
         action = actions.get(event.button.id or "")
         if action is not None:
             event.stop()
-            self.run_action(action)
+            await self.run_action(action)

@@ -54,8 +54,8 @@ class ModeScreen(Screen[None]):
         self.query_one("#friend", Button).focus()
 
     @on(Button.Pressed, ".mode-option")
-    def _chosen(self, event: Button.Pressed) -> None:
-        self.run_action(event.button.id or "")
+    async def _chosen(self, event: Button.Pressed) -> None:
+        await self.run_action(event.button.id or "")
 
     # -- the four ways to play --------------------------------------------------------------------
     def action_friend(self) -> None:

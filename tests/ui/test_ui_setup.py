@@ -1,0 +1,88 @@
+"""The setup screen: a bad number of sticks is refused inline, with the console's message."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Button, Static
+from ui_helpers import make_app, screen_name, set_input, to_mode, wait_until
+
+MESSAGE = "Please enter a number between 10 and 100"
+
+
+def message(pilot) -> str:  # noqa: ANN001
+    return str(pilot.app.screen.query_one("#setup-message", Static).render())
+
+
+BAD = ["500", "3", "9", "101", "abc", "2.5", "", " ", "-10", "١٠", "9" * 10_000]
+
+
+async def test_bad_number_of_sticks_shows_the_console_message_and_cannot_be_confirmed() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for typed in BAD:
+            await set_input(pilot, "#sticks", typed)
+            assert message(pilot) == MESSAGE, typed
+            assert pilot.app.screen.query_one("#continue", Button).disabled
+            await pilot.press("enter")
+            await pilot.click("#continue")
+            await pilot.press("ctrl+n")
+            assert screen_name(pilot) == "SetupScreen", typed
+
+
+@pytest.mark.parametrize("typed", ["10", "100"])
+async def test_a_good_number_is_accepted(typed: str) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await set_input(pilot, "#sticks", typed)
+        assert message(pilot) == ""
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        assert app.settings.sticks == int(typed)
+
+
+async def test_correcting_a_typed_bad_number_clears_the_message() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await set_input(pilot, "#sticks", "500", type_it=True)
+        assert message(pilot) == MESSAGE
+        await pilot.press("enter")
+        assert screen_name(pilot) == "SetupScreen"
+        await pilot.press("backspace")  # "50"
+        assert message(pilot) == ""
+        assert message(pilot) == ""
+        assert not pilot.app.screen.query_one("#continue", Button).disabled
+
+
+async def test_names_and_who_starts_are_kept_for_the_game() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await set_input(pilot, "#name1", "Marvin")
+        await set_input(pilot, "#name2", "Hal")
+        await pilot.click("#first2")
+        await pilot.pause()
+        await to_mode(pilot, 20)
+        assert app.settings.names == ("Marvin", "Hal")
+        assert app.settings.first == 1
+        await pilot.press("1")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        turn = str(pilot.app.screen.query_one("#turn", Static).render())
+        assert turn == "Hal: How many sticks do you take (1-3)?"
+
+
+async def test_two_players_with_the_same_name_are_refused() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await set_input(pilot, "#name1", "Ann")
+        await set_input(pilot, "#name2", "ann")
+        assert "different names" in message(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(pilot) == "SetupScreen"
+
+
+async def test_empty_names_fall_back_to_player_1_and_2() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await set_input(pilot, "#name1", "")
+        await to_mode(pilot)
+        assert app.settings.names == ("Player 1", "Player 2")

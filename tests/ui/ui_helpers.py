@@ -1,0 +1,88 @@
+"""Helpers shared by the pilot and snapshot tests of the full-screen app.
+
+Every app here is built with a fixed seed, a small training budget, no pause before the AI
+moves and a clock that ticks by a fixed step, so each run draws the same screens.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from typing import Awaitable, Callable
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from sticks_tui.records import MemoryRecords
+from sticks_tui.ui.app import SticksApp
+
+SEED = 2014
+TRAINING_GAMES = 400
+
+
+class FakeClock:
+    """A clock that moves one hundredth of a second each time it is read (from any thread)."""
+
+    def __init__(self) -> None:
+        self._ticks = itertools.count()
+        self._lock = threading.Lock()
+
+    def __call__(self) -> float:
+        with self._lock:
+            return next(self._ticks) / 100
+
+
+def make_app(**overrides: object) -> SticksApp:
+    settings: dict[str, object] = {
+        "records": MemoryRecords(),
+        "seed": SEED,
+        "training_games": TRAINING_GAMES,
+        "ai_delay": 0.0,
+        "clock": FakeClock(),
+    }
+    settings.update(overrides)
+    return SticksApp(**settings)  # type: ignore[arg-type]
+
+
+async def wait_until(pilot: Pilot, condition: Callable[[], bool], tries: int = 400) -> None:
+    """Let the app process messages until ``condition`` holds (no wall-clock timing involved)."""
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError("the app never reached the expected state")
+
+
+async def set_input(pilot: Pilot, selector: str, text: str, *, type_it: bool = False) -> None:
+    """Replace the text of an input; ``type_it`` types it key by key as a user would (slower)."""
+    widget = pilot.app.screen.query_one(selector, Input)
+    widget.focus()
+    await pilot.pause()
+    if type_it:
+        widget.value = ""
+        await pilot.press(*text)
+    else:
+        widget.value = text
+    await pilot.pause()
+
+
+async def to_mode(pilot: Pilot, sticks: int = 10) -> None:
+    """From the setup screen to the mode screen with ``sticks`` sticks."""
+    await pilot.pause()
+    await set_input(pilot, "#sticks", str(sticks))
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ModeScreen")
+
+
+async def to_board(pilot: Pilot, mode_key: str, sticks: int = 10) -> None:
+    """Setup, then the mode chosen by its key, until the board shows."""
+    await to_mode(pilot, sticks)
+    await pilot.press(mode_key)
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "BoardScreen")
+
+
+def screen_name(pilot: Pilot) -> str:
+    return type(pilot.app.screen).__name__
+
+
+Step = Callable[[Pilot], Awaitable[None]]
