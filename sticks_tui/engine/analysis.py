@@ -28,8 +28,8 @@ used). The cost of a rule is counted as in minimum description length: a unit pe
 of the period, per position of an irregular prefix (its flag written out), and ``1 + log2(N)``
 per contradicting position (which one it is, among N, and its flag), so a rule that only explains
 a short tail, or leaves many exceptions, loses against one that explains nearly all. Undecided
-positions are left out, so the rule
-is backed only by data, and the report says how many positions back it and which disagree.
+positions are left out, so the rule is backed only by data, and the report says how many
+positions back it and which disagree.
 """
 
 from __future__ import annotations
