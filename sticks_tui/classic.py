@@ -161,8 +161,10 @@ def run_classic(
     is the computer's name in "AI selects 2" and "AI loses.". With ``records``, every finished
     game is recorded and, after every game against a hat AI, its brain is saved: the learning AI
     of option 2 under ``ai_name`` (and its saved brain is where it starts from, unless ``brain``
-    is given), the trained AI of option 3 under ``trained_ai_name``, so training never overwrites
-    what the learning AI has been taught by people.
+    is given), the trained AI of option 3 under ``trained_ai_name`` (also as soon as training
+    ends), so training never overwrites what the learning AI has been taught by people. Option 3
+    always trains a fresh brain with ``training_games`` self-play games, as the assignment does.
+    A game left unfinished (Ctrl-D, Ctrl-C) is neither recorded nor learned from.
     """
     if stdin is None:
         stdin = _tolerant_stdin()
@@ -252,6 +254,8 @@ class _Session:
             self.console.output.flush()
             brain = train_self_play(rules, self.training_games, rng=self._rng("training")).brain
             brain_name = self.trained_ai_name
+            if self.records is not None:  # saved at once: quitting before a game keeps it
+                self.records.save_brain(brain, brain_name)
         ai = HatPlayer(self.ai_name, brain, rng=self._rng("play"))
         return _Opponent((first, ai), brain, brain_name)
 

@@ -108,13 +108,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return int(handler(args) or 0)
         if args.classic:
             from .classic import run_classic
-            from .store import LEARNING_AI_NAME, open_records, warn_on_stderr
+            from .store import LEARNING_AI_NAME, TRAINED_AI_NAME, open_records, warn_on_stderr
 
             records = open_records(args.data_dir, warn=warn_on_stderr)
             return run_classic(
                 seed=args.seed,
                 player_names=(args.player1, args.player2),
                 ai_name=LEARNING_AI_NAME,
+                trained_ai_name=TRAINED_AI_NAME,
                 records=records,
             )
         from .ui.app import run_app

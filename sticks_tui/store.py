@@ -35,6 +35,9 @@ from .records import MemoryRecords, Records, Standing, ranked
 
 #: The name of the learning AI in every game, on the leaderboard and for its saved brain.
 LEARNING_AI_NAME = "AI"
+#: The AI pre-trained by self-play: a brain of its own, so training never overwrites what the
+#: learning AI was taught by people.
+TRAINED_AI_NAME = "Trained AI"
 
 APP_NAME = "sticks-tui"
 ENV_DATA_DIR = "STICKS_TUI_DATA_DIR"
