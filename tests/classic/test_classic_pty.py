@@ -22,10 +22,16 @@ TIMEOUT = 60  # generous; every test here takes well under a few seconds
 TAKE_PROMPT = "How many sticks do you take (1-3)? "
 
 
-def spawn(*args: str, encoding: str | None = "utf-8") -> tuple[pexpect.spawn, io.StringIO]:
-    """Start the program on a fresh pseudo-terminal; the second value collects the screen."""
-    env = {**os.environ, "PYTHONUNBUFFERED": "0", "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"}
-    env.pop("PYTHONWARNINGS", None)
+def spawn(
+    data_dir: Path, *args: str, encoding: str | None = "utf-8"
+) -> tuple[pexpect.spawn, io.StringIO]:
+    """Start the program on a fresh pseudo-terminal; the second value collects the screen.
+
+    ``data_dir`` holds its records: the learning AI starts from the brain saved there, so a
+    test that needs a fresh AI gives a fresh directory.
+    """
+    env = {**os.environ, "STICKS_TUI_DATA_DIR": str(data_dir), "LC_ALL": "C.UTF-8",
+           "LANG": "C.UTF-8"}
     child = pexpect.spawn(
         sys.executable, ["-m", "sticks_tui", "--classic", *args], cwd=str(REPO), env=env,
         encoding=encoding, timeout=TIMEOUT, dimensions=(24, 80),
@@ -62,8 +68,8 @@ def play_against_computer(child: pexpect.spawn, again: list[str]) -> None:
         child.sendline(reply)
 
 
-def test_the_spec_friend_game_exactly() -> None:
-    child, screen = spawn()
+def test_the_spec_friend_game_exactly(tmp_path: Path) -> None:
+    child, screen = spawn(tmp_path)
     for prompt, typed in [(STICKS_PROMPT, "10"), (OPTION_PROMPT, "1"), (TAKE_PROMPT, "3"),
                           (TAKE_PROMPT, "3"), (TAKE_PROMPT, "3"), (TAKE_PROMPT, "1"),
                           (AGAIN_PROMPT, "0")]:
@@ -72,8 +78,8 @@ def test_the_spec_friend_game_exactly() -> None:
     assert shown(screen) == SPEC_FRIEND_GAME
 
 
-def test_seed_000_second_example_exactly_as_far_as_it_is_shown_then_to_the_end() -> None:
-    child, screen = spawn()
+def test_seed_000_second_example_exactly_as_far_as_it_is_shown_then_to_the_end(tmp_path: Path) -> None:
+    child, screen = spawn(tmp_path)
     for typed in ["500", "3", "50"]:
         answer(child, STICKS_PROMPT, typed)
     answer(child, OPTION_PROMPT, "1")
@@ -117,11 +123,11 @@ def test_seed_000_second_example_exactly_as_far_as_it_is_shown_then_to_the_end()
     )
 
 
-def test_against_the_computer_with_a_seed_every_line_and_the_same_again() -> None:
+def test_against_the_computer_with_a_seed_every_line_and_the_same_again(tmp_path: Path) -> None:
     again = ["1", "yes", "0"]
     screens = []
-    for _ in range(2):
-        child, screen = spawn("--seed", "42")
+    for run in range(2):  # each run with records of its own, so each AI starts fresh
+        child, screen = spawn(tmp_path / f"run{run}", "--seed", "42")
         answer(child, STICKS_PROMPT, "15")
         answer(child, OPTION_PROMPT, "2")
         play_against_computer(child, again)
@@ -132,10 +138,10 @@ def test_against_the_computer_with_a_seed_every_line_and_the_same_again() -> Non
     assert screens[0] == screens[1], "the same seed and the same answers must repeat exactly"
 
 
-def test_against_the_trained_computer_with_the_real_default_training() -> None:
+def test_against_the_trained_computer_with_the_real_default_training(tmp_path: Path) -> None:
     # 100,000 self-play games at 10 sticks: about half a second
     again = ["1", "1", "0"]
-    child, screen = spawn("--seed", "7")
+    child, screen = spawn(tmp_path, "--seed", "7")
     answer(child, STICKS_PROMPT, "10")
     answer(child, OPTION_PROMPT, "3")
     child.expect_exact("Training AI, please wait...")
@@ -147,8 +153,8 @@ def test_against_the_trained_computer_with_the_real_default_training() -> None:
     assert walk.results.count("You lose.") >= 2
 
 
-def test_ctrl_d_at_a_prompt_ends_with_status_0_and_a_newline() -> None:
-    child, screen = spawn()
+def test_ctrl_d_at_a_prompt_ends_with_status_0_and_a_newline(tmp_path: Path) -> None:
+    child, screen = spawn(tmp_path)
     answer(child, STICKS_PROMPT, "10")
     child.expect_exact(OPTION_PROMPT)
     child.sendeof()
@@ -158,8 +164,8 @@ def test_ctrl_d_at_a_prompt_ends_with_status_0_and_a_newline() -> None:
     assert "Traceback" not in text
 
 
-def test_ctrl_c_at_a_prompt_ends_with_status_0_and_no_traceback() -> None:
-    child, screen = spawn()
+def test_ctrl_c_at_a_prompt_ends_with_status_0_and_no_traceback(tmp_path: Path) -> None:
+    child, screen = spawn(tmp_path)
     answer(child, STICKS_PROMPT, "10")
     answer(child, OPTION_PROMPT, "1")
     child.expect_exact(TAKE_PROMPT)
@@ -170,8 +176,8 @@ def test_ctrl_c_at_a_prompt_ends_with_status_0_and_no_traceback() -> None:
     assert "Traceback" not in text and "KeyboardInterrupt" not in text
 
 
-def test_ctrl_c_while_training_ends_with_status_0_and_no_traceback() -> None:
-    child, screen = spawn()
+def test_ctrl_c_while_training_ends_with_status_0_and_no_traceback(tmp_path: Path) -> None:
+    child, screen = spawn(tmp_path)
     answer(child, STICKS_PROMPT, "100")  # 100,000 games of 100 sticks take a few seconds
     answer(child, OPTION_PROMPT, "3")
     child.expect_exact("Training AI, please wait...")
@@ -180,8 +186,8 @@ def test_ctrl_c_while_training_ends_with_status_0_and_no_traceback() -> None:
     assert "Traceback" not in shown(screen)
 
 
-def test_bytes_that_are_not_utf8_are_refused_like_any_bad_answer() -> None:
-    child, screen = spawn(encoding=None)
+def test_bytes_that_are_not_utf8_are_refused_like_any_bad_answer(tmp_path: Path) -> None:
+    child, screen = spawn(tmp_path, encoding=None)
     child.expect_exact(STICKS_PROMPT.encode())
     child.sendline(b"\xff\xfe1\xc3")
     child.expect_exact(b"Please enter a number between 10 and 100\r\n" + STICKS_PROMPT.encode())
@@ -190,15 +196,16 @@ def test_bytes_that_are_not_utf8_are_refused_like_any_bad_answer() -> None:
     assert b"Traceback" not in screen.getvalue()
 
 
-def test_piped_input_of_every_kind_of_bad_answer_never_shows_a_traceback() -> None:
+def test_piped_input_of_every_kind_of_bad_answer_never_shows_a_traceback(tmp_path: Path) -> None:
     """Not a terminal: a pipe, as in `sticks-tui --classic < answers.txt`."""
     typed = ["", "abc", "2.5", "١", "+12", "1_0", "9" * 10_000, "10",
              "x", "7", "1",
              "", "0", "4", "3", "3", "3", "2", "1",
              "maybe", "1", "3", "3", "3", "1"]  # the input ends here: end of input
     result = subprocess.run(
-        [sys.executable, "-m", "sticks_tui", "--classic"], input="\n".join(typed) + "\n",
-        capture_output=True, text=True, encoding="utf-8", cwd=REPO, timeout=TIMEOUT,
+        [sys.executable, "-m", "sticks_tui", "--classic", "--data-dir", str(tmp_path)],
+        input="\n".join(typed) + "\n", capture_output=True, text=True, encoding="utf-8",
+        cwd=REPO, timeout=TIMEOUT,
     )
     assert result.returncode == 0
     assert result.stderr == ""
