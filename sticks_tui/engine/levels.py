@@ -1,0 +1,96 @@
+"""AI levels: the machine opponents every game offers, from random to perfect.
+
+* random: a uniformly random legal move (seed 001's StupidAI);
+* learning: the hat AI (seed 000), which learns from every game;
+* Q-learning: CS50's Q-learner (seed 002), trained by self-play, then greedy;
+* perfect: a winning move whenever one exists;
+* mixed: perfect with probability p, otherwise random, so that a beginner can win sometimes
+  (p = 0 is the random player, p = 1 the perfect one).
+"""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+
+from .rules import Move, Position, RuleSet
+from .solver import Solver
+
+#: The mixed level's default chance of a perfect move.
+DEFAULT_MIXED_SKILL = 0.5
+#: The longest Sticky-Nim line offered a Q-learning opponent.
+Q_LEARNING_MAX_STICKY = 30
+
+
+class Level(str, Enum):
+    RANDOM = "random"
+    LEARNING = "learning"
+    Q_LEARNING = "q-learning"
+    PERFECT = "perfect"
+    MIXED = "mixed"
+
+    @property
+    def label(self) -> str:
+        return {
+            Level.RANDOM: "Random",
+            Level.LEARNING: "Learning (hats)",
+            Level.Q_LEARNING: "Q-learning",
+            Level.PERFECT: "Perfect",
+            Level.MIXED: "Mixed",
+        }[self]
+
+
+def levels_for(rules: RuleSet) -> tuple[Level, ...]:
+    """The levels offered for ``rules``. Q-learning is offered where CS50's table fits: Nim,
+    take-away, and Sticky-Nim lines of up to 30 sticks (6,842 positions; a line of 62 reaches
+    1.5 million, too many for a table that self-play could fill)."""
+    from .nim import Nim  # noqa: PLC0415 - keeps this module light to import
+    from .rules import TakeAway  # noqa: PLC0415
+    from .sticky import StickyNim  # noqa: PLC0415
+
+    levels = [Level.RANDOM, Level.LEARNING]
+    if isinstance(rules, (Nim, TakeAway)) or (
+        isinstance(rules, StickyNim) and rules.sticks <= Q_LEARNING_MAX_STICKY
+    ):
+        levels.append(Level.Q_LEARNING)
+    levels += [Level.PERFECT, Level.MIXED]
+    return tuple(levels)
+
+
+def perfect_move(solver: Solver, position: Position, rng: random.Random) -> Move:
+    """A random winning move, or a random legal move when the position is lost."""
+    winning = solver.winning_moves(position)
+    return rng.choice(winning or solver.rules.legal_moves(position))
+
+
+class MixedPlayer:
+    """Perfect with probability ``skill``, otherwise a uniformly random legal move."""
+
+    is_human = False
+
+    def __init__(
+        self,
+        name: str,
+        rules: RuleSet,
+        skill: float = DEFAULT_MIXED_SKILL,
+        rng: random.Random | None = None,
+        solver: Solver | None = None,
+    ) -> None:
+        if not 0.0 <= skill <= 1.0:
+            raise ValueError(f"the chance of a perfect move must be between 0 and 1, got {skill}")
+        self.name = name
+        self.skill = skill
+        self.rng = rng if rng is not None else random.Random()
+        self.solver = solver if solver is not None else Solver(rules)
+
+    def make_choice(self, rules: RuleSet, position: Position) -> Move:
+        # One draw decides the kind of move, so a seeded player repeats its games exactly.
+        if self.rng.random() < self.skill:
+            return perfect_move(self.solver, position, self.rng)
+        return self.rng.choice(rules.legal_moves(position))
+
+    def game_over(self, won: bool) -> None:
+        """The mixed level learns nothing."""
+
+    def __repr__(self) -> str:
+        return f"MixedPlayer({self.name!r}, skill={self.skill})"

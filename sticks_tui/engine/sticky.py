@@ -1,0 +1,285 @@
+"""Sticky-Nim (seed 004): a line of sticks; a move takes 1 to k *adjacent* sticks; whoever takes
+the last stick loses.
+
+Only the lengths of the groups of adjacent sticks matter, not where they lie, so a position is
+the multiset of group lengths, kept as a tuple sorted from longest to shortest (the seed's
+"configuration": ``(6, 3)`` for ``< I I I - I I I I I I >``). A move takes ``take`` sticks from a
+group of ``group`` sticks, leaving ``left`` sticks on one side and ``group - take - left`` on the
+other; as both sides are alike, ``left`` is the smaller side, so every move is listed once and
+different moves lead to different positions.
+
+The concrete line (which sticks are still there, the letters under them) is for the user
+interface: :class:`StickyLine` turns "take d..f" into a canonical move and back.
+
+Exact play on lines of up to 62 sticks (the game's maximum) is instant: see
+:mod:`sticks_tui.engine.sticky_theory`.
+"""
+
+from __future__ import annotations
+
+import random
+import string
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from .rules import IllegalMove, RuleError
+
+StickyPosition = tuple[int, ...]
+
+#: Letters under the sticks: a-z, A-Z, 0-9 (62 of them, hence the longest line).
+LETTERS = string.ascii_lowercase + string.ascii_uppercase + string.digits
+STICKY_MAX = len(LETTERS)
+STICKY_DEFAULT_STICKS = 20
+STICKY_DEFAULT_TAKE = 3
+
+
+class StickyMove(NamedTuple):
+    """Take ``take`` sticks from a group of ``group``, leaving ``left`` on the shorter side."""
+
+    group: int
+    take: int
+    left: int
+
+    @property
+    def right(self) -> int:
+        return self.group - self.take - self.left
+
+
+def canonical_position(groups: Any) -> StickyPosition:
+    """The position of any collection of group lengths: non-empty groups, longest first."""
+    return tuple(sorted((g for g in groups if g), reverse=True))
+
+
+@lru_cache(maxsize=None)
+def group_moves(group: int, max_take: int) -> tuple[StickyMove, ...]:
+    """Every canonical move inside one group of ``group`` sticks."""
+    return tuple(
+        StickyMove(group, take, left)
+        for take in range(1, min(max_take, group) + 1)
+        for left in range((group - take) // 2 + 1)
+    )
+
+
+@dataclass(frozen=True)
+class StickyNim:
+    """A line of ``sticks`` sticks (1 to 62); a move takes 1 to ``max_take`` adjacent sticks."""
+
+    sticks: int = STICKY_DEFAULT_STICKS
+    max_take: int = STICKY_DEFAULT_TAKE
+    _theory: list = field(default_factory=list, init=False, repr=False, compare=False, hash=False)
+
+    #: Whoever takes the last stick loses: the player to move at the empty line has won.
+    mover_loses_at_end = False
+
+    def __post_init__(self) -> None:
+        for value, what in ((self.sticks, "number of sticks"), (self.max_take, "largest take")):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RuleError(f"the {what} must be a whole number, got {value!r}")
+        if not 1 <= self.sticks <= STICKY_MAX:
+            raise RuleError(f"a line holds 1 to {STICKY_MAX} sticks, got {self.sticks}")
+        if not 1 <= self.max_take <= STICKY_MAX:
+            raise RuleError(f"the largest take must be 1 to {STICKY_MAX}, got {self.max_take}")
+
+    @property
+    def name(self) -> str:
+        return f"Sticky-Nim (take 1–{self.max_take} adjacent)"
+
+    @property
+    def key(self) -> str:
+        return f"sticky:{self.max_take}"
+
+    def with_sticks(self, sticks: int) -> StickyNim:
+        return StickyNim(sticks, self.max_take)
+
+    # -- playing ----------------------------------------------------------------------------------
+    def initial_position(self) -> StickyPosition:
+        return (self.sticks,)
+
+    def legal_moves(self, position: StickyPosition) -> tuple[StickyMove, ...]:
+        """Moves group by group (longest group first), each distinct group length once."""
+        _check_position(position)
+        moves: list[StickyMove] = []
+        previous = 0
+        for group in position:
+            if group != previous:
+                moves.extend(group_moves(group, self.max_take))
+                previous = group
+        return tuple(moves)
+
+    def apply(self, position: StickyPosition, move: Any) -> StickyPosition:
+        """The position after ``move``; the mirror image of a canonical move is accepted too."""
+        _check_position(position)
+        try:
+            group, take, left = move
+        except (TypeError, ValueError):
+            raise IllegalMove(f"a Sticky-Nim move is (group, take, left), got {move!r}") from None
+        if group not in position:
+            raise IllegalMove(f"there is no group of {group!r} sticks in {list(position)}")
+        if not (isinstance(take, int) and 1 <= take <= min(self.max_take, group)):
+            raise IllegalMove(f"cannot take {take!r} sticks from a group of {group}")
+        if not (isinstance(left, int) and 0 <= left <= group - take):
+            raise IllegalMove(f"cannot leave {left!r} sticks beside {take} taken from {group}")
+        rest = list(position)
+        rest.remove(group)
+        return canonical_position(rest + [left, group - take - left])
+
+    def is_over(self, position: StickyPosition) -> bool:
+        return not position
+
+    def known_outcome(self, position: StickyPosition) -> bool | None:
+        """Whether the player to move wins, from the theory, without searching (None when the
+        theory does not cover the position; the solver then searches)."""
+        if not self._theory:
+            from .sticky_theory import theory_for  # noqa: PLC0415 - built on first use
+
+            self._theory.append(theory_for(self.max_take))
+        lost = self._theory[0].lost(position)
+        return None if lost is None else not lost
+
+    # -- hats -------------------------------------------------------------------------------------
+    def ball_kinds(self, position: StickyPosition) -> tuple[StickyMove, ...]:
+        return self.legal_moves(position)
+
+    def hat_positions(self) -> tuple[StickyPosition, ...]:
+        return ()
+
+    # -- describing and keys ----------------------------------------------------------------------
+    def describe(self) -> dict[str, Any]:
+        return {"game": "sticky", "sticks": self.sticks, "max_take": self.max_take}
+
+    def position_key(self, position: StickyPosition) -> str:
+        """Group lengths, longest first, joined by commas: ``"6,3"``."""
+        return ",".join(map(str, position))
+
+    def position_from_key(self, key: str) -> StickyPosition:
+        if not isinstance(key, str):
+            raise RuleError(f"a Sticky-Nim position is group lengths separated by commas, got {key!r}")
+        if not key:
+            return ()
+        groups = [_whole(part, "group length") for part in key.split(",")]
+        if 0 in groups:
+            raise RuleError(f"a group holds at least one stick, got {key!r}")
+        position = canonical_position(groups)
+        if sum(position) > STICKY_MAX:
+            raise RuleError(f"a line holds at most {STICKY_MAX} sticks, got {key!r}")
+        return position
+
+    def move_key(self, move: StickyMove) -> str:
+        """``"group:take:left"``, e.g. ``"6:2:1"``."""
+        group, take, left = move
+        return f"{group}:{take}:{left}"
+
+    def move_from_key(self, key: str) -> StickyMove:
+        parts = key.split(":") if isinstance(key, str) else []
+        if len(parts) != 3:
+            raise RuleError(f"a Sticky-Nim move is written group:take:left, got {key!r}")
+        return StickyMove(*(_whole(part, "number") for part in parts))
+
+
+def _check_position(position: Any) -> None:
+    if not isinstance(position, tuple):
+        raise IllegalMove(f"a Sticky-Nim position is a tuple of group lengths, got {position!r}")
+
+
+def _whole(text: str, what: str) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        raise RuleError(f"a {what} must be a whole number, got {text!r}")
+    return int(text)
+
+
+def sticky_from_description(description: dict[str, Any], sticks: int | None = None) -> StickyNim:
+    """Rebuild :class:`StickyNim` from :meth:`StickyNim.describe` output."""
+    count = sticks if sticks is not None else description.get("sticks", STICKY_DEFAULT_STICKS)
+    take = description.get("max_take", STICKY_DEFAULT_TAKE)
+    return StickyNim(count, take)
+
+
+# -- the concrete line -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StickyLine:
+    """The sticks as the user sees them: ``present[i]`` is True while stick ``LETTERS[i]`` lies
+    on the table. Moves are chosen by the first and last letter ("df"), as in the seed."""
+
+    present: tuple[bool, ...]
+
+    @classmethod
+    def full(cls, sticks: int) -> StickyLine:
+        if not 1 <= sticks <= STICKY_MAX:
+            raise RuleError(f"a line holds 1 to {STICKY_MAX} sticks, got {sticks}")
+        return cls((True,) * sticks)
+
+    @property
+    def letters(self) -> str:
+        return LETTERS[: len(self.present)]
+
+    def groups(self) -> list[tuple[int, int]]:
+        """``(first, last)`` indices of every group of adjacent sticks, left to right."""
+        spans: list[tuple[int, int]] = []
+        start = None
+        for i, here in enumerate(self.present + (False,)):
+            if here and start is None:
+                start = i
+            elif not here and start is not None:
+                spans.append((start, i - 1))
+                start = None
+        return spans
+
+    @property
+    def position(self) -> StickyPosition:
+        return canonical_position(last - first + 1 for first, last in self.groups())
+
+    def parse(self, text: str) -> tuple[int, int]:
+        """``"d"`` or ``"df"`` (first and last letter, either order) -> ``(first, last)``."""
+        word = text.strip()
+        if not 1 <= len(word) <= 2 or any(ch not in self.letters for ch in word):
+            raise IllegalMove(
+                f"type one or two letters from {self.letters[0]} to {self.letters[-1]}, got {text!r}"
+            )
+        ends = sorted(LETTERS.index(ch) for ch in word)
+        return ends[0], ends[-1]
+
+    def move_for(self, first: int, last: int, max_take: int) -> StickyMove:
+        """The canonical move that takes sticks ``first..last``; refuses what the rules forbid."""
+        if not 0 <= first <= last < len(self.present):
+            raise IllegalMove("those sticks are not on the line")
+        if not all(self.present[first : last + 1]):
+            raise IllegalMove("only sticks still on the table, next to each other, can be taken")
+        take = last - first + 1
+        if take > max_take:
+            raise IllegalMove(f"at most {max_take} adjacent sticks can be taken")
+        start, end = next(span for span in self.groups() if span[0] <= first and last <= span[1])
+        before, after = first - start, end - last
+        return StickyMove(end - start + 1, take, min(before, after))
+
+    def take(self, first: int, last: int) -> StickyLine:
+        """The line once sticks ``first..last`` are gone (call :meth:`move_for` first to check)."""
+        present = list(self.present)
+        for i in range(first, last + 1):
+            present[i] = False
+        return StickyLine(tuple(present))
+
+    def place(self, move: Any, rng: random.Random | None = None) -> tuple[int, int]:
+        """Concrete sticks ``(first, last)`` for a canonical move, e.g. one a machine chose.
+
+        Without ``rng`` the leftmost group of the right length is used, taken ``left`` sticks in;
+        with it, the group and the side are picked at random among the equivalent ones.
+        """
+        group, take, left = move
+        spans = [span for span in self.groups() if span[1] - span[0] + 1 == group]
+        if not spans:
+            raise IllegalMove(f"there is no group of {group} sticks on the line")
+        start, end = rng.choice(spans) if rng is not None else spans[0]
+        if rng is not None and rng.random() < 0.5:
+            left = group - take - left  # the mirror image: the same canonical move
+        return start + left, start + left + take - 1
+
+    def render(self) -> str:
+        """The seed's drawing: ``< I I I - I >``."""
+        return "< " + " ".join("I" if here else "-" for here in self.present) + " >"
+
+    def letter_row(self) -> str:
+        """The letters under the sticks, aligned with :meth:`render`."""
+        return "  " + " ".join(self.letters)
