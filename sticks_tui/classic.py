@@ -191,31 +191,23 @@ def _tolerant_stdin() -> TextIO:
     return sys.stdin
 
 
+@dataclass
 class _Session:
     """One run of the console: choose the sticks and the option, then play until told to stop."""
 
-    def __init__(
-        self,
-        console: Console,
-        seed: int | None,
-        training_games: int,
-        player_names: tuple[str, ...],
-        ai_name: str,
-        trained_ai_name: str,
-        records: Records | None,
-        brain: HatBrain | None,
-    ) -> None:
-        if len(player_names) != 2:
+    console: Console
+    seed: int | None
+    training_games: int
+    player_names: tuple[str, ...]
+    ai_name: str
+    trained_ai_name: str
+    records: Records | None
+    brain: HatBrain | None
+    opponent: _Opponent | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.player_names) != 2:
             raise ValueError("player_names needs exactly two names")
-        self.console = console
-        self.seed = seed
-        self.training_games = training_games
-        self.player_names = player_names
-        self.ai_name = ai_name
-        self.trained_ai_name = trained_ai_name
-        self.records = records
-        self.brain = brain
-        self.opponent: _Opponent | None = None
 
     # -- the whole run ----------------------------------------------------------------------------
     def run(self) -> None:

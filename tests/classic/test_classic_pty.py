@@ -14,7 +14,12 @@ import sys
 from pathlib import Path
 
 import pexpect
-from classic_transcript_check import AGAIN_PROMPT, OPTION_PROMPT, STICKS_PROMPT, walk_against_computer
+from classic_transcript_check import (
+    AGAIN_PROMPT,
+    OPTION_PROMPT,
+    STICKS_PROMPT,
+    walk_against_computer,
+)
 from test_classic_console import SPEC_FRIEND_GAME
 
 REPO = Path(__file__).resolve().parents[2]
@@ -78,7 +83,7 @@ def test_the_spec_friend_game_exactly(tmp_path: Path) -> None:
     assert shown(screen) == SPEC_FRIEND_GAME
 
 
-def test_seed_000_second_example_exactly_as_far_as_it_is_shown_then_to_the_end(tmp_path: Path) -> None:
+def test_seed_000_second_example_as_far_as_shown_then_to_the_end(tmp_path: Path) -> None:
     child, screen = spawn(tmp_path)
     for typed in ["500", "3", "50"]:
         answer(child, STICKS_PROMPT, typed)
