@@ -212,19 +212,28 @@ def run_app(args: argparse.Namespace) -> int:
         print(f"sticks-tui: error: {error}", file=sys.stderr)
         return 2
     app = SticksApp(
-        records=_records_for(args),
         seed=getattr(args, "seed", None),
         training_games=training_games,
         ai_delay=ai_delay,
     )
+    app.records = _records_for(args, warn=lambda message: _warn(app, message))
     result = app.run()
     return int(result or 0)
 
 
-def _records_for(args: argparse.Namespace) -> Records:
-    """The leaderboard and brains the app starts with.
-
-    Kept in memory for now; the on-disk store (a separate issue) plugs in here, and with it
-    the player names will be remembered for the next run.
+def _records_for(args: argparse.Namespace, warn: Callable[[str], None]) -> Records:
+    """The leaderboard and brains on disk (``--data-dir``, ``$STICKS_TUI_DATA_DIR``, else the
+    user data directory); in memory, with a warning, where nothing can be saved. A store file
+    that must not be touched raises :class:`~sticks_tui.store.StoreError` before the app opens.
     """
-    return MemoryRecords()
+    from ..store import open_records
+
+    return open_records(getattr(args, "data_dir", None), warn=warn)
+
+
+def _warn(app: App, message: str) -> None:
+    """A records warning as a notification; before the app runs it waits in the queue.
+
+    The records are used on the app's thread (games end and training results arrive there).
+    """
+    app.notify(message, title="Not saved", severity="warning", timeout=10)
