@@ -82,7 +82,9 @@ class Walk:
 
 
 def board(sticks: int) -> str:
-    return "There is 1 stick on the board." if sticks == 1 else f"There are {sticks} sticks on the board."
+    if sticks == 1:
+        return "There is 1 stick on the board."
+    return f"There are {sticks} sticks on the board."
 
 
 def walk_against_computer(text: str, sticks: int, option: int, again: list[str]) -> Walk:
