@@ -149,7 +149,9 @@ class SqliteStore:
 
     # -- opening ------------------------------------------------------------------------------
     @classmethod
-    def open(cls, data_dir: str | os.PathLike[str], clock: Callable[[], str] = _now_utc) -> SqliteStore:
+    def open(
+        cls, data_dir: str | os.PathLike[str], clock: Callable[[], str] = _now_utc
+    ) -> SqliteStore:
         """Open (creating if needed) the store in ``data_dir``; see the module text for errors."""
         directory = Path(data_dir)
         _make_directory(directory)
@@ -283,7 +285,9 @@ def _make_directory(directory: Path) -> None:
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise StoreUnavailable(f"cannot keep records in {directory}: it is not a directory") from None
+        raise StoreUnavailable(
+            f"cannot keep records in {directory}: it is not a directory"
+        ) from None
     except OSError as error:
         raise StoreUnavailable(
             f"cannot create the data directory {directory}: {error.strerror or error}"

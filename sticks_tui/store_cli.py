@@ -44,7 +44,9 @@ def player_name(text: str) -> str:
             f"a player's name can have at most {MAX_NAME_LENGTH} characters, got {len(name)}"
         )
     if not name.isprintable():
-        raise argparse.ArgumentTypeError(f"a player's name cannot hold control characters: {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"a player's name cannot hold control characters: {text!r}"
+        )
     return name
 
 
@@ -69,7 +71,8 @@ def _add_data_dir(parser: argparse.ArgumentParser) -> None:
         type=data_dir,
         default=argparse.SUPPRESS,
         metavar="DIR",
-        help="where the records are kept (default: $STICKS_TUI_DATA_DIR, else the user data directory)",
+        help="where the records are kept (default: $STICKS_TUI_DATA_DIR, else the user data "
+        "directory)",
     )
 
 
@@ -147,7 +150,7 @@ def _register_brain(subparsers: argparse._SubParsersAction) -> None:
     reset.set_defaults(handler=_run_reset, command_parser=reset)
 
 
-# -- handlers ----------------------------------------------------------------------------------------
+# -- handlers --------------------------------------------------------------------------------------
 Handler = Callable[[argparse.Namespace], int]
 
 
@@ -185,7 +188,9 @@ def _run_leaderboard(args: argparse.Namespace) -> int:
 def leaderboard_lines(rows: list[Standing]) -> list[str]:
     """The leaderboard as a plain table, ranked as given; ratings carry their sign."""
     width = max(len("Name"), *(len(row.name) for row in rows))
-    lines = [f"{'#':>3}  {'Name':<{width}}  {'Wins':>5}  {'Losses':>6}  {'Games':>5}  {'Rating':>6}"]
+    lines = [
+        f"{'#':>3}  {'Name':<{width}}  {'Wins':>5}  {'Losses':>6}  {'Games':>5}  {'Rating':>6}"
+    ]
     for rank, row in enumerate(rows, start=1):
         lines.append(
             f"{rank:>3}  {row.name:<{width}}  {row.wins:>5}  {row.losses:>6}  {row.games:>5}  "
@@ -203,7 +208,9 @@ def _run_export(args: argparse.Namespace) -> int:
             try:
                 out.open()  # a FILE that cannot be written is bad usage, found before anything else
             except OSError as error:
-                args.command_parser.error(f"argument FILE: cannot write {args.file}: {_reason(error)}")
+                args.command_parser.error(
+                    f"argument FILE: cannot write {args.file}: {_reason(error)}"
+                )
         with _open(args) as store:
             brain = store.load_brain(rules, args.ai)
         if brain is None:
@@ -224,7 +231,10 @@ def _run_export(args: argparse.Namespace) -> int:
     finally:
         if out is not None:
             out.discard()
-    print(f"Wrote the brain of {args.ai} for {rules.name} ({_games(brain.games_played)}) to {args.file}")
+    print(
+        f"Wrote the brain of {args.ai} for {rules.name} ({_games(brain.games_played)}) "
+        f"to {args.file}"
+    )
     return 0
 
 
@@ -271,7 +281,7 @@ def _run_reset(args: argparse.Namespace) -> int:
     return 0
 
 
-# -- helpers -------------------------------------------------------------------------------------------
+# -- helpers ---------------------------------------------------------------------------------------
 def _complain(message: str) -> None:
     print(f"{PROG}: error: {message}", file=sys.stderr)
 

@@ -13,7 +13,9 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def _own_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def _own_data_dir(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
     data_dir = tmp_path_factory.mktemp("sticks-tui-data")
     monkeypatch.setenv("STICKS_TUI_DATA_DIR", str(data_dir))
     return data_dir

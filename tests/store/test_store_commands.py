@@ -69,7 +69,7 @@ def test_bad_usage_is_one_error_line_and_status_2(cli, tmp_path: Path) -> None:
         ["--player1", "", "--classic"],
         ["--player2", "x" * 200, "--classic"],
         ["brain", "import", str(tmp_path / "missing.json")],
-        ["brain", "export", str(tmp_path / "no-such-dir" / "out.json"), "--data-dir", str(tmp_path)],
+        ["brain", "export", str(tmp_path / "no-such-dir" / "out.json")],
     ):
         run = cli(*argv)
         assert run.code == 2, argv

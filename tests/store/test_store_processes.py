@@ -42,7 +42,7 @@ while True:
     store.record_game("Writer", "Victim")
     wins += 1
     template["games_played"] = wins
-    template["hats"] = {hat: {b: wins + 1 for b in balls} for hat, balls in template["hats"].items()}
+    template["hats"] = {h: {b: wins + 1 for b in balls} for h, balls in template["hats"].items()}
     store.save_brain(HatBrain.from_dict(template, rules), "AI")
     print(wins, flush=True)
 """

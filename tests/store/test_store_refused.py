@@ -85,7 +85,10 @@ def _store_missing_a_table(path: Path) -> None:
 BAD_FILES: dict[str, tuple[Callable[[Path], None], str]] = {
     "text file": (_text_file, "not a sticks-tui store"),
     "another program's database": (_other_programs_database, "not a sticks-tui store"),
-    "another program's numbered database": (_other_programs_database_with_ids, "not a sticks-tui store"),
+    "another program's numbered database": (
+        _other_programs_database_with_ids,
+        "not a sticks-tui store",
+    ),
     "newer version": (_newer_store, "newer sticks-tui"),
     "damaged pages": (_damaged_store, "damaged"),
     "cut short": (_cut_short_store, "damaged"),
