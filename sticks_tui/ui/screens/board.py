@@ -63,6 +63,7 @@ class BoardScreen(Screen[None]):
         #: The hat each chart is centred on; it stays on the last hat used when a game ends.
         self._focus: dict[int, int] = {}
         self._generation = 0
+        self._keys_state: tuple[object, ...] = ()
         self._hat_seats = [i for i, seat in enumerate(table.seats) if seat.brain is not None]
 
     # -- layout ---------------------------------------------------------------------------------
@@ -196,7 +197,10 @@ class BoardScreen(Screen[None]):
             self.query_one(f"#chart-{i}", HatChart).show(
                 HatsSnapshot.of(brain), in_use=in_use, focus=focus
             )
-        self.refresh_bindings()
+        keys_state = (match.is_over, human_turn, legal if human_turn else ())
+        if keys_state != self._keys_state:  # the footer is rebuilt only when its keys change
+            self._keys_state = keys_state
+            self.refresh_bindings()
 
     def _turn_words(self) -> str:
         match, table = self.match, self.table

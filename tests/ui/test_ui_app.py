@@ -1,0 +1,117 @@
+"""Leaderboard, help, quitting, the command palette, and the app's settings from the environment."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable, Markdown
+from ui_helpers import make_app, screen_name, to_board, wait_until
+
+from sticks_tui.records import MemoryRecords
+from sticks_tui.ui.app import (
+    ConfigError,
+    ai_delay_from_env,
+    training_games_from_env,
+)
+
+
+def rows(pilot) -> list[list[str]]:  # noqa: ANN001
+    table = pilot.app.screen.query_one(DataTable)
+    return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+async def test_leaderboard_is_updated_by_every_finished_game_and_sorted_by_rating() -> None:
+    records = MemoryRecords()
+    records.record_game("Hal", "Marvin")
+    app = make_app(records=records)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_board(pilot, "1", sticks=10)
+        await pilot.press("3", "3", "3", "1")  # Player 2 loses
+        await pilot.press("a", "3", "3", "3", "1")  # and again
+        await pilot.press("l")
+        assert screen_name(pilot) == "LeaderboardScreen"
+        assert rows(pilot) == [
+            ["Player 1", "2", "2", "0", "+2"],
+            ["Hal", "1", "1", "0", "+1"],
+            ["Marvin", "1", "0", "1", "-1"],
+            ["Player 2", "2", "0", "2", "-2"],
+        ]
+        await pilot.press("escape")
+        assert screen_name(pilot) == "BoardScreen"
+        await pilot.press("a", "1", "3", "3", "2", "1")  # Player 1 loses this time
+        await pilot.press("l")
+        assert rows(pilot)[0] == ["Player 1", "3", "2", "1", "+1"]
+
+
+async def test_empty_leaderboard_says_so() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+l")
+        assert screen_name(pilot) == "LeaderboardScreen"
+        assert rows(pilot) == [["(no games yet)", "", "", "", ""]]
+
+
+async def test_help_explains_the_rules_and_keys() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        assert screen_name(pilot) == "HelpScreen"
+        markdown = pilot.app.screen.query_one(Markdown)
+        assert "Whoever takes the last stick loses" in markdown.source
+        await pilot.press("escape")
+        assert screen_name(pilot) == "SetupScreen"
+
+
+async def test_q_quits_from_the_board() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_board(pilot, "1")
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert not app.is_running
+
+
+async def test_ctrl_q_quits_even_while_typing_a_name_and_q_is_typed() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        pilot.app.screen.query_one("#name1").focus()
+        await pilot.press("end", "q")
+        assert pilot.app.screen.query_one("#name1").value == "Player 1q"  # type: ignore[attr-defined]
+        assert app.is_running
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert not app.is_running
+
+
+async def test_command_palette_offers_every_screen() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        titles = {command.title for command in app.get_system_commands(app.screen)}
+        assert {"Setup", "Mode", "Training", "Watch", "Leaderboard", "Help"} <= titles
+        await pilot.press("ctrl+p")
+        await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
+        await pilot.press(*"Leaderboard")
+        await pilot.pause(0.3)  # the palette searches in the background
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(pilot) == "LeaderboardScreen")
+
+
+async def test_palette_watch_starts_a_game_between_machines() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_watch()
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        seats = pilot.app.screen.table.seats  # type: ignore[attr-defined]
+        assert not seats[0].is_human and not seats[1].is_human
+
+
+def test_settings_from_the_environment_are_checked() -> None:
+    assert training_games_from_env({}) == 100_000
+    assert training_games_from_env({"STICKS_TUI_TRAINING_GAMES": "250"}) == 250
+    assert ai_delay_from_env({"STICKS_TUI_AI_DELAY": "0"}) == 0.0
+    for bad in ("0", "-5", "abc", "1e9", "99999999999"):
+        with pytest.raises(ConfigError, match="STICKS_TUI_TRAINING_GAMES"):
+            training_games_from_env({"STICKS_TUI_TRAINING_GAMES": bad})
+    for bad in ("-1", "soon", "nan", "100"):
+        with pytest.raises(ConfigError, match="STICKS_TUI_AI_DELAY"):
+            ai_delay_from_env({"STICKS_TUI_AI_DELAY": bad})

@@ -1,0 +1,70 @@
+"""Training: self-play in a worker thread, with progress, live hats, cancel, then play."""
+
+from __future__ import annotations
+
+from textual.widgets import ProgressBar, Static
+from ui_helpers import TRAINING_GAMES, make_app, screen_name, to_mode, wait_until
+
+from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.ui.screens.training import TrainingScreen
+from sticks_tui.ui.widgets.hats import HatChart
+
+
+def text(pilot, selector: str) -> str:  # noqa: ANN001
+    return str(pilot.app.screen.query_one(selector, Static).render())
+
+
+async def test_trained_computer_trains_first_then_plays_with_what_it_learned() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_mode(pilot, 20)
+        await pilot.press("3")
+        await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+        training = pilot.app.screen
+        assert isinstance(training, TrainingScreen)
+        await app.workers.wait_for_complete()
+        await wait_until(pilot, lambda: training.result is not None)
+        assert training.query_one(ProgressBar).progress == TRAINING_GAMES
+        assert text(pilot, "#training-rate").startswith(f"{TRAINING_GAMES:,} of {TRAINING_GAMES:,} games")
+        assert "games/s" in text(pilot, "#training-rate")
+        assert text(pilot, "#training-title").startswith(f"Trained for {TRAINING_GAMES:,} games")
+        chart = training.query_one(HatChart)
+        assert chart.snapshot is not None and chart.snapshot.games_played == TRAINING_GAMES
+        # the hats learned something: some hat is no longer 1, 1, 1
+        assert any(balls != (1, 1, 1) for balls in chart.snapshot.balls.values())
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        board = pilot.app.screen
+        assert isinstance(board, BoardScreen)
+        ai = board.table.seats[1]
+        assert ai.name == "Trained AI" and ai.brain is not None
+        assert ai.brain.games_played == TRAINING_GAMES
+        await pilot.press("1")
+        await wait_until(pilot, lambda: len(board.match.history) == 2)
+        assert board.match.history[1].player == 1
+
+
+async def test_cancel_keeps_what_was_learned_and_keys_work_while_training() -> None:
+    app = make_app(training_games=5_000_000)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_mode(pilot, 20)
+        await pilot.press("3")
+        await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+        training = pilot.app.screen
+        assert isinstance(training, TrainingScreen)
+        await pilot.press("f1")  # the UI answers keys while the worker trains
+        assert screen_name(pilot) == "HelpScreen"
+        await pilot.press("escape")
+        assert pilot.app.screen is training
+        await wait_until(pilot, lambda: training.games_done > 0)
+        await pilot.press("c")
+        await app.workers.wait_for_complete()
+        await wait_until(pilot, lambda: training.result is not None)
+        result = training.result
+        assert result is not None and result.cancelled
+        assert 0 < result.games_played < 5_000_000
+        assert text(pilot, "#training-title").startswith(f"Cancelled after {result.games_played:,}")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        brain = pilot.app.screen.table.seats[1].brain  # type: ignore[attr-defined]
+        assert brain.games_played == result.games_played
