@@ -45,7 +45,12 @@ Player 2, you lose.
 Play again (1 = yes, 0 = no)? 0
 """
 
-HEAD = [WELCOME, f"{STICKS_PROMPT}10", *MENU]
+
+
+def short(text: str) -> str:
+    """A readable test id for typed text, however long."""
+    return repr(text) if len(text) <= 12 else f"{len(text)}-chars"
+
 NOT_WHOLE_NUMBERS = ["", "   ", "abc", "2.5", "١", "٣", "1_000", "+3", "-1", "1e3", "0x3", "3 3",
                      "9" * 10_000, "1" + "0" * 5000]
 
@@ -93,7 +98,9 @@ def test_seed_000_second_example_with_bad_numbers_played_to_the_end() -> None:
     assert status == 0
 
 
-@pytest.mark.parametrize("bad", NOT_WHOLE_NUMBERS + ["9", "101", "0", "1000000000000000000000"])
+@pytest.mark.parametrize(
+    "bad", NOT_WHOLE_NUMBERS + ["9", "101", "0", "1000000000000000000000"], ids=short
+)
 def test_bad_stick_counts_are_refused_and_asked_again(bad: str) -> None:
     text, status = play([bad, "10"])
     echoed = bad
@@ -114,7 +121,7 @@ def test_numbers_with_spaces_or_leading_zeros_count(good: str, sticks: int) -> N
     assert "Please enter" not in text
 
 
-@pytest.mark.parametrize("bad", NOT_WHOLE_NUMBERS + ["0", "4", "99"])
+@pytest.mark.parametrize("bad", NOT_WHOLE_NUMBERS + ["0", "4", "99"], ids=short)
 def test_bad_options_are_refused_and_asked_again(bad: str) -> None:
     text, _ = play(["10", bad, "1"])
     assert text.split("\n")[6:10] == [
@@ -125,7 +132,7 @@ def test_bad_options_are_refused_and_asked_again(bad: str) -> None:
     ]
 
 
-@pytest.mark.parametrize("bad", NOT_WHOLE_NUMBERS + ["0", "4"])
+@pytest.mark.parametrize("bad", NOT_WHOLE_NUMBERS + ["0", "4"], ids=short)
 def test_bad_takes_are_refused_and_asked_again(bad: str) -> None:
     text, _ = play(["10", "1", bad, "2"])
     assert text.split("\n")[7:13] == [
@@ -171,7 +178,7 @@ def test_play_again_no_ends_the_program(no: str) -> None:
     assert status == 0
 
 
-@pytest.mark.parametrize("bad", ["", "2", "maybe", "yess", "١", "9" * 10_000])
+@pytest.mark.parametrize("bad", ["", "2", "maybe", "yess", "١", "9" * 10_000], ids=short)
 def test_play_again_refuses_anything_else(bad: str) -> None:
     text, _ = play(["10", "1", "3", "3", "3", "1", bad, "0"])
     assert text.endswith(
