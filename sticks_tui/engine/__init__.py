@@ -22,6 +22,10 @@ from .rules import (
 )
 from .solver import PeriodicRule, Solver, find_periodic_rule, takeaway_rule
 from .training import DEFAULT_TRAINING_GAMES, TrainingProgress, TrainingResult, train_self_play
+from .nim import Nim
+from .qlearning import QLearner, QLearningPlayer, train_qlearner
+from .sticky import StickyLine, StickyMove, StickyNim
+from .levels import Level, MixedPlayer, levels_for
 
 __all__ = [
     "BrainError", "DEFAULT_TRAINING_GAMES", "HatBrain", "HatPlayer", "HatView", "HumanPlayer",
@@ -29,4 +33,8 @@ __all__ = [
     "RandomPlayer", "RuleError", "RuleSet", "STICKS_MAX", "STICKS_MIN", "STICKS_TAKES", "Series",
     "Solver", "TakeAway", "TrainingProgress", "TrainingResult", "Turn", "find_periodic_rule",
     "game_of_sticks", "rules_from_description", "takeaway_rule", "train_self_play",
+]
+__all__ += [
+    "Level", "MixedPlayer", "Nim", "QLearner", "QLearningPlayer", "StickyLine", "StickyMove",
+    "StickyNim", "levels_for", "train_qlearner",
 ]
