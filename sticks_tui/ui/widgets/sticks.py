@@ -14,6 +14,8 @@ from textual.widget import Widget
 GROUP = 5
 MAX_HEIGHT = 5
 STICK = "┃"
+#: A one-cell stick in rows packed without blank lines: "┃" would join the rows into tall sticks.
+SHORT_STICK = "▮"
 HEAD = "●"
 STICK_STYLE = "#d7a85f"
 HEAD_STYLE = "bold #d75f5f"
@@ -38,18 +40,19 @@ def draw_sticks(count: int, width: int, height: int) -> Text:
         return Text("(no sticks left)", style="dim", justify="center")
     per_row, rows, stick_height = stick_layout(count, width, height)
     gap = 1 if rows * stick_height + (rows - 1) <= height else 0
+    glyph = SHORT_STICK if (rows > 1 and not gap and stick_height == 1) else STICK
     text = Text(justify="center")
     left = count
     for row in range(rows):
         in_row = min(per_row, left)
         left -= in_row
-        groups = [STICK * GROUP] * (in_row // GROUP)
+        groups = [glyph * GROUP] * (in_row // GROUP)
         if in_row % GROUP:
-            groups.append(STICK * (in_row % GROUP))
+            groups.append(glyph * (in_row % GROUP))
         line = " ".join(groups)
         for level in range(stick_height):
             if level == 0 and stick_height >= 2:
-                text.append(line.replace(STICK, HEAD), style=HEAD_STYLE)
+                text.append(line.replace(glyph, HEAD), style=HEAD_STYLE)
             else:
                 text.append(line, style=STICK_STYLE)
             text.append("\n")

@@ -1,0 +1,96 @@
+"""The drawings on their own: the heap of sticks and the hat chart."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sticks_tui.engine import HatBrain, game_of_sticks
+from sticks_tui.ui.widgets.hats import BESIDE, HatsSnapshot, draw_hats, hat_window
+from sticks_tui.ui.widgets.sticks import HEAD, SHORT_STICK, STICK, draw_sticks
+
+
+def sticks_in(text: str) -> int:
+    """Sticks drawn: a stick is one column of "┃" (count its lowest cell) or one "▮"."""
+    if SHORT_STICK in text:
+        assert STICK not in text
+        return text.count(SHORT_STICK)
+    rows = text.split("\n")
+    # the last line of each row of sticks is its bottom; rows are separated by blank lines
+    bottoms = [rows[i] for i in range(len(rows)) if rows[i].strip() and (
+        i + 1 == len(rows) or not rows[i + 1].strip()
+    )]
+    return sum(line.count(STICK) for line in bottoms)
+
+
+@pytest.mark.parametrize("width,height", [(36, 6), (76, 6), (20, 10), (116, 10)])
+@pytest.mark.parametrize("count", [100, 99, 57, 10, 4, 1])
+def test_every_stick_is_drawn_and_fits(count: int, width: int, height: int) -> None:
+    text = draw_sticks(count, width, height).plain
+    lines = text.split("\n")
+    assert sticks_in(text) == count
+    assert len(lines) <= height
+    assert max(len(line) for line in lines) <= width
+
+
+def test_few_sticks_stand_taller_than_many() -> None:
+    tall = draw_sticks(3, 36, 8).plain.split("\n")
+    short = draw_sticks(100, 36, 8).plain.split("\n")
+    assert len(tall) >= 3 and HEAD in tall[0]  # a match head on top of a tall stick
+    assert sticks_in("\n".join(short)) == 100
+
+
+def test_no_sticks_left_says_so() -> None:
+    assert "no sticks" in draw_sticks(0, 36, 6).plain
+
+
+def test_hat_window_follows_the_hat_and_stays_inside() -> None:
+    hats = list(range(1, 101))
+    assert hat_window(hats, 50, 9) == list(range(46, 55))
+    assert hat_window(hats, 2, 9) == list(range(1, 10))
+    assert hat_window(hats, 100, 9) == list(range(92, 101))
+    assert hat_window(hats, 100, 500) == hats
+
+
+def test_snapshot_is_a_copy_and_shows_the_ball_beside() -> None:
+    brain = HatBrain(game_of_sticks(10))
+    move = brain.draw(7, random.Random(1))
+    snapshot = HatsSnapshot.of(brain)
+    assert snapshot.beside == {7: move}
+    assert sum(snapshot.balls[7]) == 2
+    brain.learn(won=True)
+    assert snapshot.beside == {7: move}  # the snapshot did not change with the brain
+    after = HatsSnapshot.of(brain)
+    assert after.beside == {} and sum(after.balls[7]) == 4
+
+
+def test_chart_marks_the_ball_beside_over_its_bar_and_labels_hats() -> None:
+    brain = HatBrain(game_of_sticks(10))
+    move = brain.draw(7, random.Random(1))
+    text, scale = draw_hats(HatsSnapshot.of(brain), 36, 12, in_use=7, centre=7)
+    lines = text.plain.split("\n")
+    marker_line = lines[0]
+    labels = lines[-3]
+    assert marker_line.count(BESIDE) == 1
+    column = labels.index(" 7 ") + 1  # hat 7's label ends under its last bar
+    group_start = column - 2
+    assert marker_line.index(BESIDE) == group_start + move - 1
+    assert "hat 7:" in lines[-2] and f"{BESIDE} {move} beside" in lines[-2]
+    assert scale >= 1
+
+
+def test_a_hat_with_more_balls_has_a_taller_bar() -> None:
+    brain = HatBrain(game_of_sticks(10))
+    rng = random.Random(3)
+    for _ in range(30):  # teach hat 5 to like one number
+        move = brain.draw(5, rng)
+        brain.learn(won=move == 1)
+    snapshot = HatsSnapshot.of(brain)
+    text, _ = draw_hats(snapshot, 8, 12, in_use=None, centre=5)
+    lines = text.plain.split("\n")
+    bar_lines = lines[1:-3]
+    column_heights = [sum(line[i] != " " for line in bar_lines) for i in range(3)]
+    ones, twos, threes = snapshot.balls[5]
+    assert ones > max(twos, threes)
+    assert column_heights[0] > max(column_heights[1], column_heights[2])
