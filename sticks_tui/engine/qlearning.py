@@ -273,7 +273,9 @@ def train_qlearner(
                     i = choice([k for k, value in enumerate(q) if value == best])
             last_row[player] = row
             last_i[player] = i
-            child = next_row(row, i)
+            child = row.nexts[i]
+            if child is None:
+                child = next_row(row, i)
             player ^= 1
             if child is end:
                 # update(state, action, new_state, -1): the future of a finished game is 0.
