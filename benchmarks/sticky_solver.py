@@ -7,7 +7,9 @@ between answers; the one-time cost of loading the theory; and, for comparison, t
 memoized search over multisets (the exact method without the theory) from the start of short
 lines.
 
-    python benchmarks/sticky_solver.py [--samples 300] [--plain 16 20 24 28]
+It also checks the theory against brute force on every position of --check sticks (k = 2..5).
+
+    python benchmarks/sticky_solver.py [--samples 300] [--plain 16 20 24 28] [--check 30]
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sticks_tui.engine import PerfectPlayer, Solver  # noqa: E402
 from sticks_tui.engine.sticky import StickyNim  # noqa: E402
-from sticks_tui.engine.sticky_theory import theory_for  # noqa: E402
+from sticks_tui.engine.sticky_theory import (  # noqa: E402
+    BruteForce, reachable_positions, theory_for,
+)
 
 
 def sample_positions(game: StickyNim, count: int, rng: random.Random) -> list[tuple[int, ...]]:
@@ -49,6 +53,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=300)
     parser.add_argument("--plain", type=int, nargs="*", default=[16, 20, 24, 28])
+    parser.add_argument("--check", type=int, default=30)
     args = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}, Sticky-Nim, takes 1-3")
     start = time.perf_counter()
@@ -72,6 +77,13 @@ def main() -> None:
         start = time.perf_counter()
         solver.winning_moves(game.initial_position())
         print(f"{sticks:>6} {time.perf_counter() - start:>8.2f} {len(solver._won):>17,}")
+    print()
+    for k in (2, 3, 4, 5):
+        theory, brute = theory_for(k), BruteForce(k)
+        positions = list(reachable_positions(args.check))
+        wrong = sum(theory.lost(p) != brute.lost(p) for p in positions)
+        print(f"k={k}: theory vs brute force on all {len(positions):,} positions of "
+              f"{args.check} sticks: {wrong} disagreements")
 
 
 if __name__ == "__main__":

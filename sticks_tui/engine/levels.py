@@ -13,6 +13,9 @@ from __future__ import annotations
 import random
 from enum import Enum
 
+from .hats import HatBrain
+from .players import HatPlayer, Player, PerfectPlayer, RandomPlayer
+from .qlearning import QLearner, QLearningPlayer, train_qlearner
 from .rules import Move, Position, RuleSet
 from .solver import Solver
 
@@ -94,3 +97,34 @@ class MixedPlayer:
 
     def __repr__(self) -> str:
         return f"MixedPlayer({self.name!r}, skill={self.skill})"
+
+
+def make_player(
+    level: Level | str,
+    rules: RuleSet,
+    name: str,
+    *,
+    rng: random.Random | None = None,
+    brain: HatBrain | None = None,
+    learner: QLearner | None = None,
+    skill: float = DEFAULT_MIXED_SKILL,
+) -> Player:
+    """A machine player of ``level`` for ``rules``.
+
+    ``brain`` is the hat AI's brain (a fresh one when not given); ``learner`` the trained
+    Q-learner (when not given, one is trained now by CS50's default 10,000 self-play games,
+    which takes well under a second for Nim 1, 3, 5, 7).
+    """
+    level = Level(level)
+    rng = rng if rng is not None else random.Random()
+    if level is Level.RANDOM:
+        return RandomPlayer(name, rng)
+    if level is Level.LEARNING:
+        return HatPlayer(name, brain if brain is not None else HatBrain(rules), rng)
+    if level is Level.Q_LEARNING:
+        if learner is None:
+            learner = train_qlearner(rules, seed=rng.randrange(2**32)).learner
+        return QLearningPlayer(name, learner)
+    if level is Level.PERFECT:
+        return PerfectPlayer(name, rules, rng)
+    return MixedPlayer(name, rules, skill, rng)

@@ -6,7 +6,8 @@ import random
 import pytest
 
 from sticks_tui.engine import Match, RandomPlayer, Solver, game_of_sticks
-from sticks_tui.engine.levels import Level, MixedPlayer, levels_for
+from sticks_tui.engine import HatPlayer, PerfectPlayer, QLearningPlayer
+from sticks_tui.engine.levels import Level, MixedPlayer, levels_for, make_player
 from sticks_tui.engine.nim import Nim
 from sticks_tui.engine.sticky import StickyNim
 
@@ -90,3 +91,15 @@ def test_seeded_mixed_players_repeat_their_games():
         return [turn.move for turn in match.history]
 
     assert game(11) == game(11)
+
+
+@pytest.mark.parametrize(
+    "level, kind",
+    [(Level.RANDOM, RandomPlayer), (Level.LEARNING, HatPlayer), (Level.Q_LEARNING, QLearningPlayer),
+     (Level.PERFECT, PerfectPlayer), (Level.MIXED, MixedPlayer)],
+)
+def test_every_level_makes_a_player_that_finishes_a_game(level, kind):
+    rules = Nim()
+    player = make_player(level.value, rules, "AI", rng=random.Random(1))
+    assert isinstance(player, kind) and player.name == "AI"
+    Match(rules, [player, RandomPlayer("R", random.Random(2))]).play_out()
