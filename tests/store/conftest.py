@@ -10,8 +10,6 @@ from pathlib import Path
 import pytest
 
 from sticks_tui.cli import main
-from sticks_tui.engine.hats import HatBrain
-from sticks_tui.engine.rules import RuleSet, game_of_sticks
 
 
 @dataclass
@@ -50,13 +48,3 @@ def no_ambient_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None
     """Never touch the real user data directory: the default points into this test's tmp."""
     monkeypatch.delenv("STICKS_TUI_DATA_DIR", raising=False)
     monkeypatch.setattr("platformdirs.user_data_path", lambda *a, **k: tmp_path / "default-data")
-
-
-def taught_brain(rules: RuleSet | None = None, games: int = 7, balls: int = 4) -> HatBrain:
-    """A brain that visibly differs from fresh hats: every ball number has ``balls`` balls."""
-    rules = rules if rules is not None else game_of_sticks(20)
-    brain = HatBrain(rules)
-    data = brain.to_dict()
-    data["games_played"] = games
-    data["hats"] = {hat: {ball: balls for ball in counts} for hat, counts in data["hats"].items()}
-    return HatBrain.from_dict(data, rules)

@@ -21,7 +21,7 @@ from sticks_tui.store import (
     resolve_data_dir,
 )
 
-from conftest import taught_brain
+from store_helpers import taught_brain
 
 
 def test_results_and_brains_survive_closing_and_reopening(tmp_path: Path) -> None:

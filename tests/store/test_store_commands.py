@@ -10,7 +10,7 @@ import pytest
 from sticks_tui.engine.rules import TakeAway, game_of_sticks
 from sticks_tui.store import SqliteStore
 
-from conftest import taught_brain
+from store_helpers import taught_brain
 
 
 @pytest.fixture

@@ -1,0 +1,16 @@
+"""Helpers the store tests share (a module of its own: ``conftest`` names clash across folders)."""
+
+from __future__ import annotations
+
+from sticks_tui.engine.hats import HatBrain
+from sticks_tui.engine.rules import RuleSet, game_of_sticks
+
+
+def taught_brain(rules: RuleSet | None = None, games: int = 7, balls: int = 4) -> HatBrain:
+    """A brain that visibly differs from fresh hats: every ball number has ``balls`` balls."""
+    rules = rules if rules is not None else game_of_sticks(20)
+    brain = HatBrain(rules)
+    data = brain.to_dict()
+    data["games_played"] = games
+    data["hats"] = {hat: {ball: balls for ball in counts} for hat, counts in data["hats"].items()}
+    return HatBrain.from_dict(data, rules)
