@@ -6,6 +6,8 @@ import math
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sticks_tui.engine import Match, RandomPlayer, TakeAway
 from sticks_tui.engine.nim import Nim, misere_nim_lost
@@ -76,6 +78,24 @@ def test_greedy_ties_are_broken_among_the_best_only():
     ai.q[state, (1, 1)] = ai.q[state, (1, 3)] = 0.5
     chosen = {ai.choose_action(state, epsilon=False) for _ in range(200)}
     assert chosen == {(1, 1), (1, 3)}
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.integers(0, 4), min_size=1, max_size=4),
+    st.dictionaries(st.integers(0, 30), st.floats(-1, 1), max_size=12),
+)
+def test_best_future_reward_and_greedy_choice_on_any_table(state, known):
+    ai = QLearner(rng=random.Random(0))
+    actions = nim_actions(state)
+    for index, value in known.items():
+        if index < len(actions):
+            ai.q[tuple(state), actions[index]] = value
+    values = {a: ai.q.get((tuple(state), a), 0) for a in actions}
+    expected = max(values.values(), default=0)
+    assert ai.best_future_reward(state) == expected
+    if actions:
+        assert values[ai.choose_action(state, epsilon=False)] == expected
 
 
 def hoeffding_margin(draws: int, failure: float = 1e-6) -> float:
