@@ -115,3 +115,12 @@ def test_settings_from_the_environment_are_checked() -> None:
     for bad in ("-1", "soon", "nan", "100"):
         with pytest.raises(ConfigError, match="STICKS_TUI_AI_DELAY"):
             ai_delay_from_env({"STICKS_TUI_AI_DELAY": bad})
+
+
+async def test_screenshot_script_saves_the_board(tmp_path) -> None:  # noqa: ANN001
+    from sticks_tui.ui.screenshot import take
+
+    out = await take(tmp_path / "shots" / "board.svg", (100, 30))
+    svg = out.read_text(encoding="utf-8")
+    assert svg.startswith("<svg")
+    assert "Marvin" in svg and "hats" in svg and "sticks on the board" in svg

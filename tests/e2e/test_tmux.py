@@ -1,0 +1,106 @@
+"""End to end: the real program in tmux at 80x24, played with keys and read off the screen.
+
+It starts ``python -m sticks_tui`` on a private tmux server (``-L``), so it never touches the
+user's own tmux, plays a friend game of 10 sticks (3, 3, 3, 1) and reads the pane until the
+console's words for the loser appear. tmux is installed by ``.ci/run`` when missing; the test
+is skipped only where tmux truly is not there.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+TMUX = shutil.which("tmux")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(TMUX is None, reason="tmux is not installed (.ci/run installs it)"),
+]
+
+#: Generous: a slow CI machine may take seconds to start Python and Textual.
+SCREEN_TIMEOUT = 30.0
+
+
+class Tmux:
+    """One private tmux server with one session running the program."""
+
+    def __init__(self, socket: str) -> None:
+        self.socket = socket
+
+    def run(self, *args: str) -> str:
+        assert TMUX is not None
+        done = subprocess.run(
+            [TMUX, "-L", self.socket, *args], capture_output=True, text=True, timeout=20
+        )
+        if done.returncode != 0:
+            raise AssertionError(f"tmux {' '.join(args)} failed: {done.stderr.strip()}")
+        return done.stdout
+
+    def screen(self) -> str:
+        return self.run("capture-pane", "-p", "-t", "game")
+
+    def keys(self, *keys: str) -> None:
+        for key in keys:
+            self.run("send-keys", "-t", "game", key)
+
+    def wait_for(self, text: str) -> str:
+        """The screen once ``text`` shows on it (a deadline only guards against a hang)."""
+        deadline = time.monotonic() + SCREEN_TIMEOUT
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"{text!r} never appeared; the screen was:\n{screen}")
+
+
+@pytest.fixture
+def tmux(tmp_path: Path) -> Iterator[Tmux]:
+    server = Tmux(f"sticks-tui-test-{uuid.uuid4().hex[:12]}")
+    env = {
+        "STICKS_TUI_DATA_DIR": str(tmp_path / "data"),
+        "STICKS_TUI_AI_DELAY": "0",
+        "STICKS_TUI_TRAINING_GAMES": "100",
+        "TERM": "xterm-256color",
+    }
+    exports = " ".join(f"{name}={shlex.quote(value)}" for name, value in env.items())
+    repo = Path(__file__).resolve().parents[2]
+    command = (
+        f"cd {shlex.quote(str(repo))} && env {exports} "
+        f"{shlex.quote(sys.executable)} -m sticks_tui; echo EXITED $?; sleep 30"
+    )
+    server.run(
+        "-f", os.devnull, "new-session", "-d", "-s", "game", "-x", "80", "-y", "24", command
+    )
+    try:
+        yield server
+    finally:
+        subprocess.run([TMUX, "-L", server.socket, "kill-server"], capture_output=True)  # type: ignore[list-item]
+
+
+def test_friend_game_played_to_the_end_in_tmux(tmux: Tmux) -> None:
+    tmux.wait_for("Welcome to the game of sticks!")
+    tmux.keys("1", "0", "Enter")  # the sticks field starts selected: typing replaces it
+    tmux.wait_for("Play against a friend")
+    tmux.keys("1")
+    screen = tmux.wait_for("Player 1: How many sticks do you take (1-3)?")
+    assert "There are 10 sticks on the board." in screen
+    for key, left in (("3", 7), ("3", 4), ("3", 1)):
+        tmux.keys(key)
+        tmux.wait_for(f"There {'is' if left == 1 else 'are'} {left} stick")
+    tmux.keys("1")
+    screen = tmux.wait_for("Player 2, you lose.")
+    assert "Player 2 takes 1" in screen
+    assert "Play again" in screen
+    tmux.keys("q")
+    tmux.wait_for("EXITED 0")
