@@ -249,35 +249,29 @@ class PositionReport:
         return self.learned == LOST
 
 
-def hat_evidence(brain: HatBrain, position: Position) -> tuple[int, int]:
-    """(growth, inflow) of ``position``: see the module docstring for why these two."""
+def inflows(brain: HatBrain) -> dict[Position, int]:
+    """For every position, the balls gained by the moves into it (see the module docstring).
+
+    One pass over the hats and their legal balls, for any rule set.
+    """
     rules = brain.rules
+    into: dict[Position, int] = {}
+    for parent in brain.positions():
+        balls = brain.legal_counts(parent)
+        for move, count in balls.items():
+            child = rules.apply(parent, move)
+            into[child] = into.get(child, 0) + count - 1
+    return into
+
+
+def growth(brain: HatBrain, position: Position) -> int:
+    """Balls the hat at ``position`` has gained: legal balls beyond its starting one of each."""
     legal = brain.legal_counts(position)
-    growth = sum(legal.values()) - len(legal)
-    inflow = 0
-    for parent, move in _parents(rules, brain, position):
-        inflow += brain.counts(parent)[move] - 1
-    return growth, inflow
-
-
-def _parents(
-    rules: RuleSet, brain: HatBrain, position: Position
-) -> Iterable[tuple[Position, Move]]:
-    """Hats (and the ball in them) that lead to ``position`` in one move."""
-    if isinstance(rules, TakeAway) and isinstance(position, int):
-        for take in rules.takes:
-            parent = position + take
-            if parent in brain._counts:
-                yield parent, take
-        return
-    for parent in brain.positions():  # any other rule set: look at every hat
-        for move in rules.legal_moves(parent):
-            if rules.apply(parent, move) == position:
-                yield parent, move
+    return sum(legal.values()) - len(legal)
 
 
 def classify(growth: int, inflow: int) -> str:
-    """What the AI has learned about a position, from the two counts of :func:`hat_evidence`."""
+    """What the AI has learned about a position, from its :func:`growth` and inflow."""
     evidence = growth + inflow
     if evidence < MIN_EVIDENCE:
         return UNDECIDED
@@ -310,9 +304,12 @@ def _agreement(learned: str, balls: dict[Move, int], winning: tuple[Move, ...]) 
     return DISAGREE if learned == WON else UNKNOWN
 
 
-def report_position(brain: HatBrain, solver: Solver, position: Position) -> PositionReport:
+def report_position(
+    brain: HatBrain, solver: Solver, position: Position, inflow: int
+) -> PositionReport:
+    """Everything the table shows for one position (``inflow`` from :func:`inflows`)."""
     rules = brain.rules
-    growth, inflow = hat_evidence(brain, position)
+    gained = growth(brain, position)
     terminal = rules.is_over(position)
     preferred = brain.preferred_move(position)
     winning = solver.winning_moves(position)
@@ -320,14 +317,14 @@ def report_position(brain: HatBrain, solver: Solver, position: Position) -> Posi
         learned = LOST if rules.mover_loses_at_end else WON
         agreement = AGREE
     else:
-        learned = classify(growth, inflow)
+        learned = classify(gained, inflow)
         agreement = _agreement(learned, brain.legal_counts(position), winning)
     return PositionReport(
         position=position,
         balls=brain.legal_counts(position),
         preferred=preferred,
         confidence=brain.confidence(position),
-        growth=growth,
+        growth=gained,
         inflow=inflow,
         learned=learned,
         terminal=terminal,
@@ -421,7 +418,8 @@ def analyse(brain: HatBrain) -> Analysis:
             f"a hat for {largest:,} sticks: heaps above {MAX_ANALYSED_STICKS:,} are not analysed"
         )
     solver = Solver(rules)
-    reports = tuple(report_position(brain, solver, p) for p in brain.positions())
+    into = inflows(brain)
+    reports = tuple(report_position(brain, solver, p, into.get(p, 0)) for p in brain.positions())
     numeric = all(isinstance(p.position, int) for p in reports)
     flags = {p.position: p.learned_lost for p in reports if p.learned_lost is not None}
     if numeric:
