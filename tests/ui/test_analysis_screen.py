@@ -97,3 +97,30 @@ def test_plot_draws_the_three_lines_within_its_size() -> None:
     assert middle.startswith(" 50% ┤+") and middle.rstrip().endswith("×")  # 50% vs perfect
     assert bottom.startswith("  0% ┤●")  # no hat right at the start
     assert lines[-1].split() == ["0", "1,000", "games", "(log", "scale)"]
+
+
+# -- snapshots ---------------------------------------------------------------------------------
+async def _analysis_of_a_trained_ai(pilot) -> None:  # noqa: ANN001
+    """Train at 20 sticks (seeded, 3,000 games) on the training screen, then press F2."""
+    await to_mode(pilot, 20)
+    await pilot.press("3")
+    await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+    await wait_until(pilot, lambda: pilot.app.screen.result is not None, tries=5000)
+    await pilot.press("f2")
+    await wait_until(pilot, lambda: screen_name(pilot) == "AnalysisScreen")
+    await pilot.pause()
+
+
+def test_snapshot_table(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(
+        make_app(training_games=3000), terminal_size=(100, 36), run_before=_analysis_of_a_trained_ai
+    )
+
+
+def test_snapshot_learning_curve(snap_compare) -> None:  # noqa: ANN001
+    async def curve_tab(pilot) -> None:  # noqa: ANN001
+        await _analysis_of_a_trained_ai(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+
+    assert snap_compare(make_app(training_games=3000), terminal_size=(100, 36), run_before=curve_tab)
