@@ -75,3 +75,39 @@ async def test_random_against_random_has_no_hats_to_show() -> None:
         await wait_until(pilot, lambda: screen.match.is_over)
         assert not screen.query(HatChart)
         assert lines(screen)[-1].endswith("loses.")
+
+
+async def test_trained_side_trains_first_then_watches_with_both_trained_brains() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_mode(pilot, 20)
+        pilot.app.screen.query_one("#left", Select).value = Machine.TRAINED
+        pilot.app.screen.query_one("#right", Select).value = Machine.TRAINED
+        await pilot.press("4")
+        await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+        await app.workers.wait_for_complete()
+        await wait_until(pilot, lambda: pilot.app.screen.result is not None)  # type: ignore[attr-defined]
+        assert pilot.app.screen.result.games_played == 400  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        screen = pilot.app.screen
+        assert isinstance(screen, BoardScreen)
+        first, second = (seat.brain for seat in screen.table.seats)
+        assert first is not None and second is not None and first is not second
+        await wait_until(pilot, lambda: screen.match.is_over)
+        assert first.games_played == second.games_played == 401
+
+
+async def test_the_hat_window_scrolls_with_the_bracket_keys() -> None:
+    app = make_app(ai_delay=1000.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await watch(pilot, Machine.LEARNING, Machine.RANDOM)
+        chart = screen.query_one(HatChart)
+        assert chart.centre == 20
+        await pilot.press("left_square_bracket", "left_square_bracket")
+        assert chart.centre == 16
+        await pilot.press("right_square_bracket")
+        assert chart.centre == 18
+        for _ in range(60):
+            await pilot.press("right_square_bracket")
+        assert chart.centre == 100  # never past the last hat

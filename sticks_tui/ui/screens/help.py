@@ -55,3 +55,6 @@ class HelpScreen(Screen[None]):
         with VerticalScroll(id="help"):
             yield Markdown(HELP)
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#help").focus()  # so the arrow keys and page keys scroll the help

@@ -18,7 +18,7 @@ class LeaderboardScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Vertical(id="leaderboard"):
+        with Vertical(id="leaderboard-body"):
             yield Static("Leaderboard: a win adds one to the rating, a loss takes one away.")
             yield DataTable(id="standings", cursor_type="row", zebra_stripes=True)
         yield Footer()

@@ -50,7 +50,7 @@ class SetupScreen(Screen[None]):
             yield Static("", id="setup-message")
             with Horizontal(id="setup-buttons"):
                 yield Button("Continue", id="continue", variant="primary")
-                yield Button("Leaderboard", id="leaderboard")
+                yield Button("Leaderboard", id="setup-leaderboard")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -95,7 +95,7 @@ class SetupScreen(Screen[None]):
     def _continue(self) -> None:
         self.action_confirm()
 
-    @on(Button.Pressed, "#leaderboard")
+    @on(Button.Pressed, "#setup-leaderboard")
     def _leaderboard(self) -> None:
         self.app.action_leaderboard()  # type: ignore[attr-defined]
 
