@@ -26,6 +26,7 @@ from ..engine import (
     Turn,
     game_of_sticks,
 )
+from ..store import LEARNING_AI_NAME, TRAINED_AI_NAME
 
 #: The classic console's message for a bad number of sticks, word for word (no full stop).
 STICKS_MESSAGE = f"Please enter a number between {STICKS_MIN} and {STICKS_MAX}"
@@ -44,8 +45,8 @@ class Machine(Enum):
     """The machines that can sit at the table in watch mode; the value is the player's name."""
 
     RANDOM = "Random AI"
-    LEARNING = "AI"
-    TRAINED = "Trained AI"
+    LEARNING = LEARNING_AI_NAME
+    TRAINED = TRAINED_AI_NAME
     PERFECT = "Perfect AI"
 
     @property
