@@ -26,8 +26,11 @@ from ...engine import HatBrain, RuleSet, TrainingProgress, TrainingResult, train
 from ...engine.analysis import LearningCurveRecorder
 from ..widgets.hats import HatChart, HatsSnapshot
 
-#: About how many progress reports a training run sends, whatever its length.
+#: About how many progress reports a training run sends (more for long runs, see below).
 REPORTS = 200
+#: ...with at most this many games between two reports, so a long run still shows the hats
+#: moving several times a second.
+REPORT_MOST_EVERY = 1000
 
 
 @dataclass
@@ -99,7 +102,7 @@ class TrainingScreen(Screen["TrainingResult | None"]):
     def _train(self, rng: random.Random, clock: Callable[[], float]) -> None:
         """Runs in a thread: never touches a widget, only posts messages."""
         started = clock()
-        every = max(1, self.games // REPORTS)
+        every = max(1, min(self.games // REPORTS, REPORT_MOST_EVERY))
 
         def report(progress: TrainingProgress) -> None:
             elapsed = clock() - started
