@@ -153,6 +153,15 @@ def _checked_start(rules: RuleSet, games: int, progress_every: int) -> Position:
     return start
 
 
+def _learner_for(rules: RuleSet, learner: QLearner | None, seed: int | None) -> QLearner:
+    """The learner to train: a fresh one, or the given one, taught which game it plays."""
+    if learner is None:
+        return QLearner(rules=rules, rng=random.Random(seed))
+    if learner.rules is None:
+        learner.rules = rules  # a CS50-style learner (no rules) trained on these rules
+    return learner
+
+
 def train_qlearner_reference(
     rules: RuleSet,
     games: int = DEFAULT_Q_TRAINING_GAMES,
@@ -162,8 +171,7 @@ def train_qlearner_reference(
 ) -> QLearner:
     """CS50's ``train`` loop, calling the public methods move by move (slow; the reference)."""
     start = _checked_start(rules, games, 1)
-    if learner is None:
-        learner = QLearner(rules=rules, rng=random.Random(seed))
+    learner = _learner_for(rules, learner, seed)
     for _ in range(games):
         position = start
         player = 0
@@ -221,8 +229,7 @@ def train_qlearner(
     ``should_stop`` is asked between games; training then ends early, keeping what was learned.
     """
     start = _checked_start(rules, games, progress_every)
-    if learner is None:
-        learner = QLearner(rules=rules, rng=random.Random(seed))
+    learner = _learner_for(rules, learner, seed)
     rows: dict[Position, _Row] = {}
     end = _Row(None, ())  # the finished position: no action, best future reward 0
 
