@@ -33,8 +33,8 @@ class ModeScreen(Screen[None]):
         with Vertical(id="mode"):
             yield Static(
                 f"{sticks_words(settings.sticks)}  {settings.names[0]} against "
-                f"{settings.names[1]}; "
-                f"{settings.names[settings.first]} starts.",
+                f"{settings.names[1]}, {settings.names[settings.first]} starts. Against the "
+                f"computer, the AI takes {settings.names[1]}'s place.",
                 id="mode-summary",
             )
             yield Label("Options:")
