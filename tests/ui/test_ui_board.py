@@ -6,7 +6,7 @@ from textual.widgets import Button, RichLog, Static
 from ui_helpers import make_app, screen_name, to_board, wait_until
 
 from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.widgets.hats import HatChart
+from sticks_tui.ui.widgets.hats import HatChart, HatsSnapshot
 from sticks_tui.ui.widgets.sticks import StickArt
 
 
@@ -80,6 +80,9 @@ async def test_game_against_the_seeded_ai_logs_its_moves_and_it_learns() -> None
             brain = screen.table.seats[1].brain
             assert brain is not None and brain.games_played == 1
             assert brain.balls_beside == []  # settled at the end of the game
+            chart = screen.query_one(HatChart).snapshot
+            assert chart is not None and chart.games_played == 1 and chart.beside == {}
+            assert chart.balls == HatsSnapshot.of(brain).balls  # the chart shows what it learned
             lines = log_lines(pilot)
             assert lines[-1] == turn_text(pilot) == screen.table.end_words(screen.match)
             assert turn_text(pilot) in ("You lose.", "AI loses.")

@@ -94,3 +94,31 @@ def test_a_hat_with_more_balls_has_a_taller_bar() -> None:
     ones, twos, threes = snapshot.balls[5]
     assert ones > max(twos, threes)
     assert column_heights[0] > max(column_heights[1], column_heights[2])
+
+
+def test_only_the_hat_in_use_is_highlighted() -> None:
+    from sticks_tui.ui.widgets.hats import IN_USE_BACKGROUND
+
+    snapshot = HatsSnapshot.of(HatBrain(game_of_sticks(10)))
+    text, _ = draw_hats(snapshot, 36, 12, in_use=6, centre=6)
+    plain = text.plain
+    highlighted = {
+        plain[span.start : span.end]
+        for span in text.spans
+        if IN_USE_BACKGROUND in str(span.style) or "reverse" in str(span.style)
+    }
+    labels = {label.strip() for label in highlighted if label.strip().isdigit()}
+    assert labels == {"6"}
+    lines = plain.split("\n")
+    starts = [sum(len(line) + 1 for line in lines[:i]) for i in range(len(lines))]
+    label_row = len(lines) - 3
+    columns = {
+        index - starts[row]
+        for span in text.spans
+        if IN_USE_BACKGROUND in str(span.style)
+        for index in range(span.start, span.end)
+        for row in [max(r for r in range(len(lines)) if starts[r] <= index)]
+        if row < label_row
+    }
+    label_start = lines[label_row].index(" 6 ") - 1  # hat 6 is labelled "  6" under its bars
+    assert columns == set(range(label_start, label_start + 3))
