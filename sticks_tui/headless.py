@@ -37,6 +37,7 @@ from .engine import (
     takeaway_rule,
     train_self_play,
 )
+from .engine.analysis import LearningCurveRecorder
 from .engine.solver import plain_recursion_calls
 
 #: Largest heap a take-away variant may start from: big enough to teach with, small enough that
@@ -50,6 +51,13 @@ TRAIN_DEFAULT_STICKS = STICKS_MAX
 SOLVE_DEFAULT_STICKS = 20
 #: Exact call counts larger than this are shown as "about m × 10^e" in the human output.
 EXACT_DIGITS_SHOWN = 15
+#: The learning curve kept with a trained brain: a point whenever the games played have grown by
+#: this factor (and at the end): 13 points for 100,000 games, dense where learning is quick.
+CURVE_SPACING = 1.5
+#: Games each point plays against the random and against the perfect player for the win rates.
+#: Half the app's 200: the rates are then good to about 5%, and 100,000 games of training take
+#: about 15% longer instead of about 40% (benchmarks/train_curve_cost.py).
+CURVE_GAMES_PER_POINT = 100
 #: Exit status of a program stopped by Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_INTERRUPTED = 130
 
@@ -192,11 +200,15 @@ def _run_train(args: argparse.Namespace) -> int:
     try:
         started = time.perf_counter()
         with _ProgressDisplay(args.games) as show_progress:
+            brain = HatBrain(rules)
+            curve = _curve_recorder(rules, seed, then=show_progress)
+            curve.record(brain)  # the starting point: what an untrained AI knows
             result = train_self_play(
                 rules,
                 args.games,
                 seed=seed,
-                progress=show_progress,
+                brain=brain,
+                progress=curve,
                 progress_every=max(1, min(1000, args.games // 100)),
             )
         elapsed = time.perf_counter() - started
@@ -217,6 +229,24 @@ def _run_train(args: argparse.Namespace) -> int:
         f"in {elapsed:.1f} s ({rate:,.0f} games/s); wrote {args.out}"
     )
     return 0
+
+
+def _curve_recorder(
+    rules: TakeAway, seed: int | None, then: Callable[[TrainingProgress], None] | None
+) -> LearningCurveRecorder:
+    """The recorder that keeps the learning curve with the trained brain (issue 5).
+
+    Its evaluation games draw from a generator of their own, seeded from ``seed`` (0 when
+    there is none), never from the training one: the same seed still writes the same file, and
+    the curve never changes what the AI learns. What it costs: :data:`CURVE_GAMES_PER_POINT`.
+    """
+    return LearningCurveRecorder(
+        rules,
+        games_per_point=CURVE_GAMES_PER_POINT,
+        seed=seed if seed is not None else 0,
+        spacing=CURVE_SPACING,
+        then=then,
+    )
 
 
 class AtomicFile:
@@ -269,7 +299,7 @@ class AtomicFile:
 
 
 def brain_json(brain: HatBrain) -> str:
-    """The brain as JSON that a person can read and diff: one line per hat.
+    """The brain as JSON that a person can read and diff: one line per hat and per curve point.
 
     The object is exactly :meth:`HatBrain.to_dict`; only the layout is chosen here, since
     ``indent=2`` would spread 100 hats over 500 lines.
@@ -279,6 +309,9 @@ def brain_json(brain: HatBrain) -> str:
         if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
             inner = [f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items()]
             lines.append(f"  {json.dumps(key)}: {{\n" + ",\n".join(inner) + "\n  }")
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            inner = [f"    {json.dumps(v)}" for v in value]
+            lines.append(f"  {json.dumps(key)}: [\n" + ",\n".join(inner) + "\n  ]")
         else:
             lines.append(f"  {json.dumps(key)}: {json.dumps(value)}")
     return "{\n" + ",\n".join(lines) + "\n}\n"

@@ -20,7 +20,7 @@ import pytest
 
 from sticks_tui import headless
 from sticks_tui.cli import main
-from sticks_tui.engine import HatBrain, TakeAway, game_of_sticks
+from sticks_tui.engine import HatBrain, TakeAway, game_of_sticks, train_self_play
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -168,6 +168,40 @@ def test_train_same_seed_writes_identical_files_that_round_trip(
     # it learned: the hat for 2 sticks now prefers taking 1 (leaving the last stick)
     assert brain.preferred_move(2) == 1
     assert sorted(os.listdir(tmp_path)) == ["a.json", "b.json"]  # no temporary files left
+
+
+def test_train_keeps_the_learning_curve_with_the_brain_and_analyze_prints_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "brain.json"
+    status, _, _ = run(capsys, "train", "-n", "30", "--games", "300", "--seed", "4", "--out", str(out))
+    assert status == 0
+    curve = json.loads(out.read_text())["learning_curve"]
+    games = [point["games"] for point in curve]
+    assert games[0] == 0 and games[-1] == 300  # from the untrained AI to the end of training
+    assert games == sorted(set(games)) and len(games) >= 5
+    assert curve[-1]["hats_right"] > curve[0]["hats_right"] == 0  # it learned something
+    assert all(0 <= p["vs_random"] <= 1 and 0 <= p["vs_perfect"] <= 1 for p in curve)
+
+    status, text, err = run(capsys, "analyze", str(out))
+    assert (status, err) == (0, "")
+    shown = text.split("Learning curve", 1)[1].splitlines()[3:]  # after the title and header
+    assert [line.split()[0] for line in shown] == [f"{g:,}" for g in games]
+    last = curve[-1]
+    assert shown[-1].split()[1] == f"{last['hats_right']}/{last['hats_winnable']}"
+
+
+def test_train_curve_changes_nothing_the_ai_learns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The curve's games draw from a generator of their own, so the hats are the same as
+    training without a curve (the engine's train_self_play with the same seed)."""
+    out = tmp_path / "brain.json"
+    run(capsys, "train", "--games", "2000", "--seed", "11", "--out", str(out))
+    written = json.loads(out.read_text())
+    plain = train_self_play(game_of_sticks(100), 2000, seed=11).brain.to_dict()
+    assert written["hats"] == plain["hats"]
+    assert "learning_curve" not in plain and len(written["learning_curve"]) > 2
 
 
 def test_train_seed_before_the_command_works_like_after(
