@@ -21,7 +21,7 @@ from textual.screen import Screen
 
 from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, TakeAway
 from ..records import MemoryRecords, Records
-from .session import GameSettings, Machine
+from .session import GameSettings
 
 #: Seconds a person gets to see the AI draw a ball before the sticks go.
 DEFAULT_AI_DELAY = 0.6
@@ -170,10 +170,6 @@ class SticksApp(App[int]):
         )
         yield SystemCommand("Leaderboard", "Games, wins, losses and ratings", self.action_leaderboard)
         yield SystemCommand("Help", "Rules, keys and how the hats work", self.action_help)
-
-
-def machine_names() -> list[str]:
-    return [m.value for m in Machine]
 
 
 def training_games_from_env(environ: dict[str, str] | os._Environ[str] = os.environ) -> int:

@@ -144,9 +144,9 @@ class Table:
         if seat.is_human:
             high = max(match.legal_moves())
             return f"{seat.name}: How many sticks do you take (1-{high})?"
-        return f"{seat.name} is drawing a ball from hat {match.position}" if seat.brain else (
-            f"{seat.name} is choosing"
-        )
+        if seat.brain is not None:
+            return f"{seat.name} is drawing a ball from hat {match.position}"
+        return f"{seat.name} is choosing"
 
     def end_words(self, match: Match) -> str:
         """Who lost, in the console's words."""

@@ -21,6 +21,7 @@ from ...engine import Match, Move
 from ..session import Mode, Table, sticks_words
 from ..widgets.hats import HatChart, HatsSnapshot
 from ..widgets.sticks import StickArt
+from . import app_of
 
 #: Watch-mode speeds: name and how many "AI pauses" each step waits.
 SPEEDS: tuple[tuple[str, float], ...] = (
@@ -141,7 +142,7 @@ class BoardScreen(Screen[None]):
         self._advance()
 
     def _delay(self) -> float:
-        pause: float = self.app.ai_delay  # type: ignore[attr-defined]
+        pause = app_of(self).ai_delay
         return pause * SPEEDS[self.speed][1] if self.watching else pause
 
     def _schedule(self, step: Callable[[], None]) -> None:
@@ -163,11 +164,11 @@ class BoardScreen(Screen[None]):
         assert match.loser is not None and match.winner is not None
         self._in_use.clear()
         winner, loser = table.seats[match.winner], table.seats[match.loser]
-        app = self.app
-        app.record_game(winner.name, loser.name)  # type: ignore[attr-defined]
+        app = app_of(self)
+        app.record_game(winner.name, loser.name)
         for seat in table.seats:
             if seat.brain is not None:
-                app.keep_brain(seat.name, seat.brain)  # type: ignore[attr-defined]
+                app.keep_brain(seat.name, seat.brain)
         table.games += 1
         self._log_line(table.end_words(match), style="bold")
         self._redraw()

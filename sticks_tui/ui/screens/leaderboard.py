@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from . import app_of
+
 COLUMNS = ("Name", "Games", "Wins", "Losses", "Rating")
 
 
@@ -35,7 +37,7 @@ class LeaderboardScreen(Screen[None]):
     def refill(self) -> None:
         table = self.query_one(DataTable)
         table.clear()
-        standings = self.app.records.standings()  # type: ignore[attr-defined]
+        standings = app_of(self).records.standings()
         for row in standings:
             table.add_row(
                 row.name, str(row.games), str(row.wins), str(row.losses), f"{row.rating:+d}"

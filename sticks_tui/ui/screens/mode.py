@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,6 +13,7 @@ from textual.widgets import Button, Footer, Header, Label, Select, Static
 
 from ...engine import HatBrain, TrainingResult
 from ..session import Machine, Mode, Seat, Table, human_seat, machine_seat, sticks_words
+from . import app_of
 
 WATCH_CHOICES = [(f"{m.label} ({m.value})", m) for m in Machine]
 
@@ -28,7 +31,7 @@ class ModeScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = app_of(self).settings
         yield Header()
         with Vertical(id="mode"):
             yield Static(
@@ -59,7 +62,7 @@ class ModeScreen(Screen[None]):
 
     # -- the four ways to play --------------------------------------------------------------------
     def action_friend(self) -> None:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = app_of(self).settings
         seats = (human_seat(settings.names[0]), human_seat(settings.names[1]))
         self._play(Table(Mode.FRIEND, settings.rules, seats, settings.first))
 
@@ -82,38 +85,39 @@ class ModeScreen(Screen[None]):
 
     # -- helpers ----------------------------------------------------------------------------
     def _brain(self, name: str) -> HatBrain:
-        return self.app.brain(name, self.app.settings.rules)  # type: ignore[attr-defined]
+        app = app_of(self)
+        return app.brain(name, app.settings.rules)
 
     def _against(self, machine: Machine, brain: HatBrain) -> Table:
         """The human (Player 1's name) against ``machine``; "Player 2" starts means the AI."""
-        app = self.app
-        settings = app.settings  # type: ignore[attr-defined]
+        app = app_of(self)
+        settings = app.settings
         rules = settings.rules
-        ai = machine_seat(machine, machine.value, rules, brain, app.player_rng())  # type: ignore[attr-defined]
+        ai = machine_seat(machine, machine.value, rules, brain, app.player_rng())
         mode = Mode.TRAINED if machine is Machine.TRAINED else Mode.COMPUTER
         return Table(mode, rules, (human_seat(settings.names[0]), ai), settings.first)
 
-    def _train(self, then: object) -> None:
+    def _train(self, then: Callable[[TrainingResult], None]) -> None:
         from .training import TrainingScreen
 
-        app = self.app
-        rules = app.settings.rules  # type: ignore[attr-defined]
+        app = app_of(self)
+        rules = app.settings.rules
         screen = TrainingScreen(
             rules,
-            app.training_games,  # type: ignore[attr-defined]
+            app.training_games,
             brain=self._brain(Machine.TRAINED.value),
         )
 
         def trained(result: TrainingResult | None) -> None:
             if result is not None:
-                app.keep_brain(Machine.TRAINED.value, result.brain)  # type: ignore[attr-defined]
-                then(result)  # type: ignore[operator]
+                app.keep_brain(Machine.TRAINED.value, result.brain)
+                then(result)
 
         app.push_screen(screen, trained)
 
     def _watch(self, left: Machine, right: Machine, trained: TrainingResult | None) -> None:
-        app = self.app
-        settings = app.settings  # type: ignore[attr-defined]
+        app = app_of(self)
+        settings = app.settings
         rules = settings.rules
         seats: list[Seat] = []
         for side, machine in enumerate((left, right)):
@@ -125,7 +129,7 @@ class ModeScreen(Screen[None]):
             elif machine is Machine.TRAINED:
                 assert trained is not None
                 brain = trained.opponent if twin else trained.brain
-            seats.append(machine_seat(machine, name, rules, brain, app.player_rng()))  # type: ignore[attr-defined]
+            seats.append(machine_seat(machine, name, rules, brain, app.player_rng()))
         self._play(Table(Mode.WATCH, rules, (seats[0], seats[1]), settings.first))
 
     def _play(self, table: Table) -> None:

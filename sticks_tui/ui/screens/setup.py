@@ -21,6 +21,7 @@ from ..session import (
     names_problem,
     parse_sticks,
 )
+from . import app_of
 
 
 class SetupScreen(Screen[None]):
@@ -32,7 +33,7 @@ class SetupScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = app_of(self).settings
         yield Header()
         with Vertical(id="setup"):
             yield Static("Welcome to the game of sticks!", id="setup-title")
@@ -97,7 +98,7 @@ class SetupScreen(Screen[None]):
 
     @on(Button.Pressed, "#setup-leaderboard")
     def _leaderboard(self) -> None:
-        self.app.action_leaderboard()  # type: ignore[attr-defined]
+        app_of(self).action_leaderboard()
 
     def action_confirm(self) -> None:
         """Keep the settings and choose how to play; refused while anything is wrong."""
@@ -106,7 +107,7 @@ class SetupScreen(Screen[None]):
             return
         from .mode import ModeScreen
 
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = app_of(self).settings
         sticks = parse_sticks(self.query_one("#sticks", Input).value)
         assert sticks is not None
         settings.sticks = sticks

@@ -25,6 +25,7 @@ from textual.worker import Worker, WorkerState
 from ...engine import HatBrain, RuleSet, TrainingProgress, TrainingResult, train_self_play
 from ...engine.analysis import LearningCurveRecorder
 from ..widgets.hats import HatChart, HatsSnapshot
+from . import app_of
 
 #: About how many progress reports a training run sends (more for long runs, see below).
 REPORTS = 200
@@ -95,7 +96,8 @@ class TrainingScreen(Screen["TrainingResult | None"]):
         self.brain = start
         self._show_rate(0, 0.0)
         self.query_one(HatChart).show(HatsSnapshot.of(start), focus=1)
-        self._train(self.app.player_rng(), self.app.clock)  # type: ignore[attr-defined]
+        app = app_of(self)
+        self._train(app.player_rng(), app.clock)
 
     # -- the worker -----------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="training", exit_on_error=False)
