@@ -159,7 +159,9 @@ class SticksApp(App[int]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette (ctrl+p) offers every screen."""
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Setup", "Choose the sticks, the names and who starts", self.action_new_setup)
+        yield SystemCommand(
+            "Setup", "Choose the sticks, the names and who starts", self.action_new_setup
+        )
         yield SystemCommand("Mode", "Play a friend, the computer, or watch", self.action_mode)
         yield SystemCommand(
             "Training", "Pre-train the AI by self-play, then play it", self.action_train
@@ -168,7 +170,9 @@ class SticksApp(App[int]):
         yield SystemCommand(
             "Analysis", "What the AI learned, beside the exact solver", self.action_analysis
         )
-        yield SystemCommand("Leaderboard", "Games, wins, losses and ratings", self.action_leaderboard)
+        yield SystemCommand(
+            "Leaderboard", "Games, wins, losses and ratings", self.action_leaderboard
+        )
         yield SystemCommand("Help", "Rules, keys and how the hats work", self.action_help)
 
 

@@ -57,7 +57,8 @@ def _size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a size is WIDTHxHEIGHT, e.g. 100x30, got {text!r}") from None
+        message = f"a size is WIDTHxHEIGHT, e.g. 100x30, got {text!r}"
+        raise argparse.ArgumentTypeError(message) from None
     if not (80 <= width <= 300 and 24 <= height <= 100):
         raise argparse.ArgumentTypeError("the size must be from 80x24 to 300x100")
     return width, height

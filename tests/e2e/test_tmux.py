@@ -45,6 +45,11 @@ class Tmux:
             raise AssertionError(f"tmux {' '.join(args)} failed: {done.stderr.strip()}")
         return done.stdout
 
+    def stop(self) -> None:
+        """End the private server (and the program in it); it may have ended already."""
+        assert TMUX is not None
+        subprocess.run([TMUX, "-L", self.socket, "kill-server"], capture_output=True, timeout=20)
+
     def screen(self) -> str:
         return self.run("capture-pane", "-p", "-t", "game")
 
@@ -85,7 +90,7 @@ def tmux(tmp_path: Path) -> Iterator[Tmux]:
     try:
         yield server
     finally:
-        subprocess.run([TMUX, "-L", server.socket, "kill-server"], capture_output=True)  # type: ignore[list-item]
+        server.stop()
 
 
 def test_friend_game_played_to_the_end_in_tmux(tmux: Tmux) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import DataTable, Markdown
+from textual.widgets import DataTable, Input, Markdown
 from ui_helpers import make_app, screen_name, to_board, wait_until
 
 from sticks_tui.records import MemoryRecords
@@ -76,7 +76,7 @@ async def test_ctrl_q_quits_even_while_typing_a_name_and_q_is_typed() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         pilot.app.screen.query_one("#name1").focus()
         await pilot.press("end", "q")
-        assert pilot.app.screen.query_one("#name1").value == "Player 1q"  # type: ignore[attr-defined]
+        assert pilot.app.screen.query_one("#name1", Input).value == "Player 1q"
         assert app.is_running
         await pilot.press("ctrl+q")
         await pilot.pause()

@@ -25,7 +25,8 @@ async def test_trained_computer_trains_first_then_plays_with_what_it_learned() -
         await app.workers.wait_for_complete()
         await wait_until(pilot, lambda: training.result is not None)
         assert training.query_one(ProgressBar).progress == TRAINING_GAMES
-        assert text(pilot, "#training-rate").startswith(f"{TRAINING_GAMES:,} of {TRAINING_GAMES:,} games")
+        rate = text(pilot, "#training-rate")
+        assert rate.startswith(f"{TRAINING_GAMES:,} of {TRAINING_GAMES:,} games")
         assert "games/s" in text(pilot, "#training-rate")
         assert text(pilot, "#training-title").startswith(f"Trained for {TRAINING_GAMES:,} games")
         chart = training.query_one(HatChart)

@@ -6,6 +6,7 @@ from textual.widgets import RichLog, Select, Static
 from ui_helpers import make_app, screen_name, to_mode, wait_until
 
 from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.ui.screens.training import TrainingScreen
 from sticks_tui.ui.session import Machine
 from sticks_tui.ui.widgets.hats import HatChart
 
@@ -86,8 +87,10 @@ async def test_trained_side_trains_first_then_watches_with_both_trained_brains()
         await pilot.press("4")
         await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
         await app.workers.wait_for_complete()
-        await wait_until(pilot, lambda: pilot.app.screen.result is not None)  # type: ignore[attr-defined]
-        assert pilot.app.screen.result.games_played == 400  # type: ignore[attr-defined]
+        training = pilot.app.screen
+        assert isinstance(training, TrainingScreen)
+        await wait_until(pilot, lambda: training.result is not None)
+        assert training.result is not None and training.result.games_played == 400
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         screen = pilot.app.screen

@@ -233,7 +233,8 @@ class BoardScreen(Screen[None]):
         if action == "take":
             if self.watching or self.match.is_over:
                 return False
-            return True if self._human_turn() and parameters[0] in self.match.legal_moves() else None
+            legal = self._human_turn() and parameters[0] in self.match.legal_moves()
+            return True if legal else None
         if action in ("pause", "step", "slower", "faster"):
             return self.watching and not self.match.is_over
         if action == "play_again":
