@@ -20,7 +20,7 @@ from functools import reduce
 from operator import xor
 from typing import Any, Iterable
 
-from .rules import IllegalMove, RuleError
+from .rules import IllegalMove, RuleError, _whole_number
 
 NimPosition = tuple[int, ...]
 NimMove = tuple[int, int]
@@ -155,7 +155,7 @@ class Nim:
     def position_from_key(self, key: str) -> NimPosition:
         if not isinstance(key, str) or not key:
             raise RuleError(f"a Nim position is pile sizes separated by commas, got {key!r}")
-        return self._checked(tuple(_whole(part, "pile size") for part in key.split(",")))
+        return self._checked(tuple(_whole_number(part, "pile size") for part in key.split(",")))
 
     def move_key(self, move: NimMove) -> str:
         """``"pile:count"``, e.g. ``"2:3"`` takes 3 from pile 2 (piles count from 0 as in CS50)."""
@@ -166,7 +166,7 @@ class Nim:
         parts = key.split(":") if isinstance(key, str) else []
         if len(parts) != 2:
             raise RuleError(f"a Nim move is written pile:count, got {key!r}")
-        return (_whole(parts[0], "pile number"), _whole(parts[1], "count"))
+        return (_whole_number(parts[0], "pile number"), _whole_number(parts[1], "count"))
 
     def _checked(self, position: Any) -> NimPosition:
         if not isinstance(position, tuple) or not all(
@@ -174,12 +174,6 @@ class Nim:
         ):
             raise IllegalMove(f"a Nim position is a tuple of pile sizes, got {position!r}")
         return position
-
-
-def _whole(text: str, what: str) -> int:
-    if not (text.isascii() and text.isdigit() and len(text) <= 6):
-        raise RuleError(f"a {what} must be a whole number, got {text!r}")
-    return int(text)
 
 
 def nim_from_description(description: dict[str, Any]) -> Nim:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from .rules import IllegalMove, RuleError
+from .rules import IllegalMove, RuleError, _whole_number
 
 StickyPosition = tuple[int, ...]
 
@@ -157,7 +157,7 @@ class StickyNim:
             raise RuleError(f"a Sticky-Nim position is group lengths separated by commas, got {key!r}")
         if not key:
             return ()
-        groups = [_whole(part, "group length") for part in key.split(",")]
+        groups = [_whole_number(part, "group length") for part in key.split(",")]
         if 0 in groups:
             raise RuleError(f"a group holds at least one stick, got {key!r}")
         position = canonical_position(groups)
@@ -174,18 +174,12 @@ class StickyNim:
         parts = key.split(":") if isinstance(key, str) else []
         if len(parts) != 3:
             raise RuleError(f"a Sticky-Nim move is written group:take:left, got {key!r}")
-        return StickyMove(*(_whole(part, "number") for part in parts))
+        return StickyMove(*(_whole_number(part, "number") for part in parts))
 
 
 def _check_position(position: Any) -> None:
     if not isinstance(position, tuple):
         raise IllegalMove(f"a Sticky-Nim position is a tuple of group lengths, got {position!r}")
-
-
-def _whole(text: str, what: str) -> int:
-    if not (text.isascii() and text.isdigit() and len(text) <= 6):
-        raise RuleError(f"a {what} must be a whole number, got {text!r}")
-    return int(text)
 
 
 def sticky_from_description(description: dict[str, Any], sticks: int | None = None) -> StickyNim:
