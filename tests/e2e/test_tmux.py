@@ -13,6 +13,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -33,13 +34,19 @@ SCREEN_TIMEOUT = 30.0
 class Tmux:
     """One private tmux server with one session running the program."""
 
-    def __init__(self, socket: str) -> None:
+    def __init__(self, socket: str, socket_dir: str) -> None:
         self.socket = socket
+        # the server's socket goes in a directory of the test's own, removed afterwards
+        self.env = {**os.environ, "TMUX_TMPDIR": socket_dir}
 
     def run(self, *args: str) -> str:
         assert TMUX is not None
         done = subprocess.run(
-            [TMUX, "-L", self.socket, *args], capture_output=True, text=True, timeout=20
+            [TMUX, "-L", self.socket, *args],
+            capture_output=True,
+            text=True,
+            timeout=20,
+            env=self.env,
         )
         if done.returncode != 0:
             raise AssertionError(f"tmux {' '.join(args)} failed: {done.stderr.strip()}")
@@ -48,7 +55,9 @@ class Tmux:
     def stop(self) -> None:
         """End the private server (and the program in it); it may have ended already."""
         assert TMUX is not None
-        subprocess.run([TMUX, "-L", self.socket, "kill-server"], capture_output=True, timeout=20)
+        subprocess.run(
+            [TMUX, "-L", self.socket, "kill-server"], capture_output=True, timeout=20, env=self.env
+        )
 
     def screen(self) -> str:
         return self.run("capture-pane", "-p", "-t", "game")
@@ -71,7 +80,8 @@ class Tmux:
 
 @pytest.fixture
 def tmux(tmp_path: Path) -> Iterator[Tmux]:
-    server = Tmux(f"sticks-tui-test-{uuid.uuid4().hex[:12]}")
+    socket_dir = tempfile.mkdtemp(prefix="sticks-tmux-")  # short: socket paths have a limit
+    server = Tmux(f"sticks-tui-test-{uuid.uuid4().hex[:12]}", socket_dir)
     env = {
         "STICKS_TUI_DATA_DIR": str(tmp_path / "data"),
         "STICKS_TUI_AI_DELAY": "0",
@@ -91,6 +101,7 @@ def tmux(tmp_path: Path) -> Iterator[Tmux]:
         yield server
     finally:
         server.stop()
+        shutil.rmtree(socket_dir, ignore_errors=True)
 
 
 def test_friend_game_played_to_the_end_in_tmux(tmux: Tmux) -> None:
