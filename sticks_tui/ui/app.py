@@ -24,7 +24,7 @@ from ..records import MemoryRecords, Records
 from .session import GameSettings
 
 #: Seconds a person gets to see the AI draw a ball before the sticks go.
-DEFAULT_AI_DELAY = 0.6
+DEFAULT_AI_DELAY = 0.45
 TRAINING_GAMES_ENV = "STICKS_TUI_TRAINING_GAMES"
 AI_DELAY_ENV = "STICKS_TUI_AI_DELAY"
 #: The most games the app will train for at once (a typo of extra zeros should not hang it).

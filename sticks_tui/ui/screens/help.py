@@ -27,6 +27,7 @@ never more than are left. **Whoever takes the last stick loses.**
 | `Enter` | setup | continue |
 | `Escape` | anywhere | back |
 | `ctrl+p` | anywhere | command palette: every screen |
+| `F2` | anywhere | what the AI has learned, beside the exact answer |
 | `F1` `?` | anywhere | this help |
 | `q` `ctrl+q` | anywhere | quit (`q` types a letter in a text field) |
 
