@@ -1,7 +1,7 @@
 """Headless commands for scripting and teaching: ``train`` and ``solve``.
 
-``train`` pre-trains the learning AI by self-play and writes its hats as JSON (the format of
-:meth:`HatBrain.to_dict`); ``solve`` prints the exact answer of a take-away game: which
+``train`` pre-trains the learning AI by self-play and writes its hats, with the learning curve
+recorded along the way, as JSON (the format of :meth:`HatBrain.to_dict`); ``solve`` prints the exact answer of a take-away game: which
 positions are lost for the player to move, the winning moves from the others, the rule the lost
 positions follow, and how much work memoization saves (seed 003).
 
@@ -56,7 +56,7 @@ EXACT_DIGITS_SHOWN = 15
 CURVE_SPACING = 1.5
 #: Games each point plays against the random and against the perfect player for the win rates.
 #: Half the app's 200: the rates are then good to about 5%, and 100,000 games of training take
-#: about 15% longer instead of about 40% (benchmarks/train_curve_cost.py).
+#: about 15% longer instead of about 30% (benchmarks/train_curve_cost.py).
 CURVE_GAMES_PER_POINT = 100
 #: Exit status of a program stopped by Ctrl-C (128 + SIGINT), as shells report it.
 EXIT_INTERRUPTED = 130
