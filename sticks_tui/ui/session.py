@@ -30,7 +30,8 @@ from ..store import LEARNING_AI_NAME, TRAINED_AI_NAME
 
 #: The classic console's message for a bad number of sticks, word for word (no full stop).
 STICKS_MESSAGE = f"Please enter a number between {STICKS_MIN} and {STICKS_MAX}"
-NAME_MAX = 20
+#: As long as a name may be in the classic console (``--player1``), so both share the leaderboard.
+NAME_MAX = 40
 DEFAULT_NAMES = ("Player 1", "Player 2")
 
 

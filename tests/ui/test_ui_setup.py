@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 from ui_helpers import make_app, screen_name, set_input, to_mode, wait_until
 
 MESSAGE = "Please enter a number between 10 and 100"
@@ -86,3 +86,23 @@ async def test_empty_names_fall_back_to_player_1_and_2() -> None:
         await set_input(pilot, "#name1", "")
         await to_mode(pilot)
         assert app.settings.names == ("Player 1", "Player 2")
+
+
+async def test_the_names_given_to_the_app_fill_the_form() -> None:
+    import argparse
+
+    from sticks_tui.ui.app import _names_for
+
+    names = _names_for(argparse.Namespace(player1="  Marvin  the  robot ", player2=None))
+    assert names == ("Marvin the robot", "Player 2")
+    app = make_app()
+    app.settings.names = names
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert pilot.app.screen.query_one("#name1", Input).value == "Marvin the robot"
+        await to_mode(pilot)
+        await pilot.press("1")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        assert "Marvin the robot: How many" in str(
+            pilot.app.screen.query_one("#turn", Static).render()
+        )
