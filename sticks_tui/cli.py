@@ -89,9 +89,10 @@ def build_parser() -> argparse.ArgumentParser:
         parser.add_argument(
             f"--player{number}",
             type=player_name,
-            default=f"Player {number}",
+            default=None,
             metavar="NAME",
-            help=f"the name of player {number} in the classic console (default: Player {number})",
+            help=f"the name of player {number}, in the classic console and on the app's setup "
+            f"screen (default: Player {number}; the app starts with the names last confirmed)",
         )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for register in _command_modules():
@@ -113,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             records = open_records(args.data_dir, warn=warn_on_stderr)
             return run_classic(
                 seed=args.seed,
-                player_names=(args.player1, args.player2),
+                player_names=(args.player1 or "Player 1", args.player2 or "Player 2"),
                 ai_name=LEARNING_AI_NAME,
                 trained_ai_name=TRAINED_AI_NAME,
                 records=records,

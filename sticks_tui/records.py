@@ -8,7 +8,7 @@ interface. Nothing here knows about screens.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Mapping, Protocol
 
 from .engine.hats import HatBrain
 from .engine.rules import RuleSet
@@ -57,6 +57,13 @@ class Records(Protocol):
 
     def save_brain(self, brain: HatBrain, ai_name: str) -> None: ...
 
+    def remember(self, values: Mapping[str, str]) -> None:
+        """Keep small settings for the next run (e.g. the names typed on the setup screen);
+        all of ``values`` are saved together or none is."""
+
+    def recall(self, key: str) -> str | None:
+        """A setting kept by :meth:`remember`, or None when there is none."""
+
 
 class MemoryRecords:
     """Records kept in memory only; lost when the program ends."""
@@ -64,6 +71,7 @@ class MemoryRecords:
     def __init__(self) -> None:
         self._rows: dict[str, Standing] = {}
         self._brains: dict[tuple[str, str], HatBrain] = {}
+        self._settings: dict[str, str] = {}
 
     def record_game(self, winner: str, loser: str) -> None:
         won = self._rows.get(winner, Standing(winner))
@@ -80,3 +88,9 @@ class MemoryRecords:
 
     def save_brain(self, brain: HatBrain, ai_name: str) -> None:
         self._brains[(brain.rules.key, ai_name)] = brain.copy()
+
+    def remember(self, values: Mapping[str, str]) -> None:
+        self._settings.update(values)
+
+    def recall(self, key: str) -> str | None:
+        return self._settings.get(key)

@@ -59,7 +59,7 @@ BUSY_TIMEOUT_MS = 30_000
 _SQLITE_MAX_INTEGER = 2**63 - 1
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100
-_TABLES = ("players", "brains")
+_TABLES = ("players", "brains", "settings")
 _SCHEMA = """
 CREATE TABLE players (
     name   TEXT PRIMARY KEY,
@@ -73,6 +73,10 @@ CREATE TABLE brains (
     brain_json   TEXT NOT NULL,
     saved_at     TEXT NOT NULL,
     PRIMARY KEY (rules_key, ai_name)
+);
+CREATE TABLE settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
 );
 """
 
@@ -219,6 +223,20 @@ class SqliteStore:
                 "saved_at = excluded.saved_at",
                 (brain.rules.key, ai_name, brain.games_played, text, self._clock()),
             )
+
+    def remember(self, values: Mapping[str, str]) -> None:
+        """Keep small settings (the names last typed...), all in one transaction."""
+        with self._write() as db:
+            db.executemany(
+                "INSERT INTO settings (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [(str(key), str(value)) for key, value in values.items()],
+            )
+
+    def recall(self, key: str) -> str | None:
+        with self._read() as db:
+            row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
 
     # -- beyond the interface ------------------------------------------------------------------
     def brain_info(self, rules: RuleSet, ai_name: str) -> BrainInfo | None:
@@ -549,6 +567,19 @@ class PlayOnRecords:
             self.store.save_brain(brain, ai_name)
         except (StoreError, BrainError) as error:
             self._report(f"{error}; what {ai_name} learned was not saved")
+
+    def remember(self, values: Mapping[str, str]) -> None:
+        try:
+            self.store.remember(values)
+        except StoreError as error:
+            self._report(f"{error}; the settings were not saved for the next run")
+
+    def recall(self, key: str) -> str | None:
+        try:
+            return self.store.recall(key)
+        except StoreError as error:
+            self._report(str(error))
+            return None
 
     def close(self) -> None:
         self.store.close()

@@ -21,7 +21,7 @@ from textual.screen import Screen
 
 from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, TakeAway
 from ..records import MemoryRecords, Records
-from .session import DEFAULT_NAMES, GameSettings, clean_name
+from .session import DEFAULT_NAMES, GameSettings, clean_name, recalled_names
 
 #: Seconds a person gets to see the AI draw a ball before the sticks go.
 DEFAULT_AI_DELAY = 0.45
@@ -217,20 +217,20 @@ def run_app(args: argparse.Namespace) -> int:
         ai_delay=ai_delay,
     )
     app.records = _records_for(args, warn=lambda message: _warn(app, message))
-    app.settings.names = _names_for(args)
+    app.settings.names = _names_for(args, app.records)
     result = app.run()
     return int(result or 0)
 
 
-def _names_for(args: argparse.Namespace) -> tuple[str, str]:
-    """The names the setup screen starts with: ``--player1``/``--player2``, else the defaults.
-
-    (The names typed on the setup screen are not saved for the next run yet: the records have
-    no place for them.)
-    """
-    first = clean_name(str(getattr(args, "player1", None) or ""), DEFAULT_NAMES[0])
-    second = clean_name(str(getattr(args, "player2", None) or ""), DEFAULT_NAMES[1])
-    return first, second
+def _names_for(args: argparse.Namespace, records: Records | None = None) -> tuple[str, str]:
+    """The names the setup screen starts with: ``--player1``/``--player2`` where given, else
+    the names last confirmed on the setup screen (kept in the records), else the defaults."""
+    remembered = recalled_names(records) if records is not None else DEFAULT_NAMES
+    given = (getattr(args, "player1", None), getattr(args, "player2", None))
+    return (
+        clean_name(str(given[0] or ""), remembered[0]),
+        clean_name(str(given[1] or ""), remembered[1]),
+    )
 
 
 def _records_for(args: argparse.Namespace, warn: Callable[[str], None]) -> Records:

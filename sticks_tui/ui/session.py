@@ -26,6 +26,7 @@ from ..engine import (
     Turn,
     game_of_sticks,
 )
+from ..records import Records
 from ..store import LEARNING_AI_NAME, TRAINED_AI_NAME
 
 #: The classic console's message for a bad number of sticks, word for word (no full stop).
@@ -90,6 +91,25 @@ def clean_name(text: str, default: str) -> str:
     """A player's name as it will appear in the log and on the leaderboard."""
     name = " ".join(text.split())[:NAME_MAX]
     return name or default
+
+
+#: The settings under which the records keep the names last confirmed on the setup screen.
+NAME_SETTINGS = ("player1_name", "player2_name")
+
+
+def recalled_names(records: Records) -> tuple[str, str]:
+    """The names last confirmed on the setup screen (defaults for any not kept, or unusable)."""
+    names = tuple(
+        clean_name(records.recall(key) or "", default)
+        for key, default in zip(NAME_SETTINGS, DEFAULT_NAMES)
+    )
+    pair = (names[0], names[1])
+    return pair if names_problem(pair) is None else DEFAULT_NAMES
+
+
+def remember_names(records: Records, names: tuple[str, str]) -> None:
+    """Keep both names for the next run, together."""
+    records.remember(dict(zip(NAME_SETTINGS, names)))
 
 
 def names_problem(names: tuple[str, str]) -> str | None:

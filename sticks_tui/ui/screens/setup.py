@@ -20,6 +20,7 @@ from ..session import (
     clean_name,
     names_problem,
     parse_sticks,
+    remember_names,
 )
 from . import app_of
 
@@ -112,5 +113,6 @@ class SetupScreen(Screen[None]):
         assert sticks is not None
         settings.sticks = sticks
         settings.names = self._names()
+        remember_names(app_of(self).records, settings.names)
         settings.first = 1 if self.query_one("#first2", RadioButton).value else 0
         self.app.push_screen(ModeScreen())
