@@ -344,20 +344,29 @@ def _inspect(path: Path) -> _State:
         raise _not_ours(path, "not an SQLite database at all")
     if len(header) < _HEADER_SIZE:
         raise _damaged(path, "the file is cut short")
-    _check_identity(
-        path,
-        int.from_bytes(header[68:72], "big", signed=True),
-        int.from_bytes(header[60:64], "big", signed=True),
-    )
-    uri = path.resolve().as_uri() + "?mode=ro"
+    app_id = int.from_bytes(header[68:72], "big", signed=True)
+    _check_identity(path, app_id, int.from_bytes(header[60:64], "big", signed=True))
+    ours = app_id == APPLICATION_ID
     try:
-        connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        return _classify_through(path)
+    except sqlite3.Error as error:
+        if not (ours and getattr(error, "sqlite_errorcode", 0) & 0xFF == _SQLITE_READONLY):
+            raise _open_error(path, error) from None
+    # Our own store, left by a program killed in the middle of a save: its write-ahead log
+    # must be recovered, which a read-only connection may not do. The header says the file
+    # is ours, so a read-write connection may recover it (that is what the log is for).
+    try:
+        return _classify_through(path, mode="rw")
     except sqlite3.Error as error:
         raise _open_error(path, error) from None
+
+
+def _classify_through(path: Path, mode: str = "ro") -> _State:
+    """Classify the file through a connection of its own; nothing is written by ``_classify``."""
+    uri = path.resolve().as_uri() + f"?mode={mode}"
+    connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
     try:
         return _classify(path, connection)
-    except sqlite3.Error as error:
-        raise _open_error(path, error) from None
     finally:
         connection.close()
 
