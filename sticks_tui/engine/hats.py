@@ -22,6 +22,9 @@ from .rules import Move, Position, RuleError, RuleSet, rules_from_description
 
 BRAIN_FORMAT = "sticks-tui-brain"
 BRAIN_VERSION = 1
+#: The largest count a brain file may hold: the largest whole number every JSON reader keeps
+#: exactly (2**53). No hat gets near it by play (one ball per win), so a larger one is an error.
+MAX_COUNT = 2**53
 
 
 class BrainError(ValueError):
@@ -266,8 +269,10 @@ class HatBrain:
                 f"this brain is for {found.name} ({found.key}), not for {rules.name} ({rules.key})"
             )
         games = data.get("games_played")
-        if not isinstance(games, int) or isinstance(games, bool) or games < 0:
-            raise BrainError(f"\"games_played\" must be a whole number >= 0, got {games!r}")
+        if not isinstance(games, int) or isinstance(games, bool) or not 0 <= games <= MAX_COUNT:
+            raise BrainError(
+                f"\"games_played\" must be a whole number from 0 to {MAX_COUNT}, got {_short(games)}"
+            )
         hats = data.get("hats")
         if not isinstance(hats, dict):
             raise BrainError("\"hats\" must be an object of stick count -> ball counts")
@@ -294,13 +299,28 @@ class HatBrain:
                 raise BrainError(f"hat {position_key}: the count of balls {key} is missing")
             count = balls[key]
             if not isinstance(count, int) or isinstance(count, bool):
-                raise BrainError(f"hat {position_key}: balls {key} must be a whole number, got {count!r}")
+                raise BrainError(
+                    f"hat {position_key}: balls {key} must be a whole number, got {_short(count)}"
+                )
             if count < 1:
                 raise BrainError(
-                    f"hat {position_key}: balls {key} is {count}, but a hat always keeps at "
+                    f"hat {position_key}: balls {key} is {_short(count)}, but a hat always keeps at "
                     f"least one ball of each number"
+                )
+            if count > MAX_COUNT:
+                raise BrainError(
+                    f"hat {position_key}: balls {key} is more than {MAX_COUNT}, far beyond what "
+                    f"any number of games could put in a hat"
                 )
             counts[i] = count
         unknown = set(balls) - {rules.move_key(k) for k in kinds}
         if unknown:
             raise BrainError(f"hat {position_key}: unknown ball numbers {sorted(unknown)}")
+
+
+def _short(value: Any) -> str:
+    """A value for an error message, cut short (a huge number has no readable repr at all)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return "a number of more than 19 digits" if value > 0 else "a number below -10**19"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

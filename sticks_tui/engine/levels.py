@@ -14,7 +14,7 @@ import random
 from enum import Enum
 
 from .hats import HatBrain
-from .players import HatPlayer, Player, PerfectPlayer, RandomPlayer
+from .players import HatPlayer, PerfectPlayer, Player, RandomPlayer, perfect_move
 from .qlearning import QLearner, QLearningPlayer, train_qlearner
 from .rules import Move, Position, RuleSet
 from .solver import Solver
@@ -58,12 +58,6 @@ def levels_for(rules: RuleSet) -> tuple[Level, ...]:
         levels.append(Level.Q_LEARNING)
     levels += [Level.PERFECT, Level.MIXED]
     return tuple(levels)
-
-
-def perfect_move(solver: Solver, position: Position, rng: random.Random) -> Move:
-    """A random winning move, or a random legal move when the position is lost."""
-    winning = solver.winning_moves(position)
-    return rng.choice(winning or solver.rules.legal_moves(position))
 
 
 class MixedPlayer:

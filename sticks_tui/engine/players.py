@@ -92,5 +92,10 @@ class PerfectPlayer(_Machine):
         self.solver = Solver(rules)
 
     def make_choice(self, rules: RuleSet, position: Position) -> Move:
-        winning = self.solver.winning_moves(position)
-        return self.rng.choice(winning or rules.legal_moves(position))
+        return perfect_move(self.solver, position, self.rng)
+
+
+def perfect_move(solver: Solver, position: Position, rng: random.Random) -> Move:
+    """A random winning move, or a random legal move when the position is lost."""
+    winning = solver.winning_moves(position)
+    return rng.choice(winning or solver.rules.legal_moves(position))

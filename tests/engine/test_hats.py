@@ -130,3 +130,29 @@ def test_hats_of_other_take_sets_hold_one_ball_per_allowed_take():
     assert brain.counts(4) == {2: 1, 3: 1, 5: 1}
     assert brain.legal_counts(4) == {2: 1, 3: 1}
     assert brain.legal_counts(1) == {} and brain.preferred_move(1) is None
+
+
+@pytest.mark.parametrize("count", [2**53 + 1, 10**400, 10**5000])
+def test_a_count_beyond_any_play_is_refused_without_trouble(count):
+    data = HatBrain(game_of_sticks(10)).to_dict()
+    data["hats"]["3"]["2"] = count
+    with pytest.raises(BrainError, match=r"hat 3: balls 2 is more than 9007199254740992"):
+        HatBrain.from_dict(data, game_of_sticks(10))
+    data = HatBrain(game_of_sticks(10)).to_dict()
+    data["games_played"] = count
+    with pytest.raises(BrainError, match="games_played"):
+        HatBrain.from_dict(data, game_of_sticks(10))
+
+
+def test_the_largest_allowed_count_still_plays():
+    data = HatBrain(game_of_sticks(10)).to_dict()
+    data["hats"]["3"]["2"] = 2**53
+    brain = HatBrain.from_dict(data, game_of_sticks(10))
+    assert brain.draw(3, random.Random(1)) in (1, 2, 3)
+
+
+def test_a_hugely_negative_count_is_refused_with_a_readable_message():
+    data = HatBrain(game_of_sticks(10)).to_dict()
+    data["hats"]["3"]["2"] = -(10**5000)
+    with pytest.raises(BrainError, match="a number below -10\\*\\*19, but a hat always keeps"):
+        HatBrain.from_dict(data, game_of_sticks(10))
