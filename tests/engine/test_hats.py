@@ -132,7 +132,7 @@ def test_hats_of_other_take_sets_hold_one_ball_per_allowed_take():
     assert brain.legal_counts(1) == {} and brain.preferred_move(1) is None
 
 
-@pytest.mark.parametrize("count", [2**53 + 1, 10**400, 10**5000])
+@pytest.mark.parametrize("count", [2**53 + 1, 10**400, 10**5000], ids=["2**53+1", "10**400", "10**5000"])
 def test_a_count_beyond_any_play_is_refused_without_trouble(count):
     data = HatBrain(game_of_sticks(10)).to_dict()
     data["hats"]["3"]["2"] = count
