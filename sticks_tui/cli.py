@@ -104,24 +104,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        handler = getattr(args, "handler", None)
-        if handler is not None:
-            return int(handler(args) or 0)
-        if args.classic:
-            from .classic import run_classic
-            from .store import LEARNING_AI_NAME, TRAINED_AI_NAME, open_records, warn_on_stderr
-
-            records = open_records(args.data_dir, warn=warn_on_stderr)
-            return run_classic(
-                seed=args.seed,
-                player_names=(args.player1 or "Player 1", args.player2 or "Player 2"),
-                ai_name=LEARNING_AI_NAME,
-                trained_ai_name=TRAINED_AI_NAME,
-                records=records,
-            )
-        from .ui.app import run_app
-
-        return run_app(args)
+        status = _dispatch(args)
+        sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit
+        return status
     except ArgumentError as error:
         parser.exit(2, f"{PROG}: error: {error}\n")
     except StoreError as error:  # a records file we must not touch: say which and what to do
@@ -130,9 +115,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        # the reader of our output went away (e.g. `sticks-tui solve | head`)
-        sys.stderr.close()
+        # the reader of our output went away (e.g. `sticks-tui solve | head`): not an error
+        _silence_stdout()
         return 0
+    except OSError as error:  # the system refused (e.g. output to a full disk)
+        _silence_stdout()
+        where = f" ({error.filename})" if error.filename else ""
+        print(f"{PROG}: error: {error.strerror or error}{where}", file=sys.stderr)
+        return 1
     except Exception as error:  # a bug of ours: a short message, the details in a file
         log = _write_crash_report()
         print(
@@ -141,7 +131,38 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    return 0
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    handler = getattr(args, "handler", None)
+    if handler is not None:
+        return int(handler(args) or 0)
+    if args.classic:
+        from .classic import run_classic
+        from .store import LEARNING_AI_NAME, TRAINED_AI_NAME, open_records, warn_on_stderr
+
+        records = open_records(args.data_dir, warn=warn_on_stderr)
+        return run_classic(
+            seed=args.seed,
+            player_names=(args.player1 or "Player 1", args.player2 or "Player 2"),
+            ai_name=LEARNING_AI_NAME,
+            trained_ai_name=TRAINED_AI_NAME,
+            records=records,
+        )
+    from .ui.app import run_app
+
+    return run_app(args)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so Python's final flush at exit cannot fail a second time."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _write_crash_report() -> str:

@@ -24,7 +24,11 @@ def test_an_unknown_option_is_a_one_line_usage_error():
     assert "unrecognized arguments: --no-such-option" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_an_internal_error_becomes_a_short_message_with_a_report_file(monkeypatch, capsys):
+def test_an_internal_error_becomes_a_short_message_with_a_report_file(monkeypatch, capsys, tmp_path):
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # keep the report out of /tmp
+
     def broken(args):
         raise ZeroDivisionError("boom")
 
@@ -36,5 +40,24 @@ def test_an_internal_error_becomes_a_short_message_with_a_report_file(monkeypatc
     assert "something went wrong inside the program (ZeroDivisionError: boom)" in err
     assert "Traceback" not in err
     report = err.split("the details are in ", 1)[1].split(";", 1)[0]
+    assert report.startswith(str(tmp_path))
     with open(report, encoding="utf-8") as file:
         assert "ZeroDivisionError: boom" in file.read()
+
+
+def test_output_to_a_full_disk_is_a_one_line_error():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "sticks_tui", "solve", "--sticks", "100"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
+    assert done.returncode == 1
+    assert done.stderr == "sticks-tui: error: No space left on device\n"
+
+
+def test_a_reader_that_stops_early_is_not_an_error():
+    child = subprocess.Popen([sys.executable, "-m", "sticks_tui", "solve", "--sticks", "100"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    first = child.stdout.readline()
+    child.stdout.close()  # like `| head -1`
+    err = child.stderr.read().decode()
+    assert child.wait() == 0 and first.startswith(b"Game of Sticks")
+    assert err == ""
