@@ -43,6 +43,7 @@ from .engine import (
     game_of_sticks,
     train_self_play,
 )
+from .engine.rules import parse_whole_number
 from .records import Records
 
 WELCOME = "Welcome to the game of sticks!"
@@ -76,18 +77,9 @@ def between(low: int, high: int) -> str:
 
 
 def whole_number(text: str) -> int | None:
-    """The number typed, or None when the text is not plain ASCII digits (spaces around are ok).
-
-    ``int()`` alone is too generous ("+3", "1_000", "١") and, for thousands of digits, raises an
-    error of its own; here such input is simply not a number.
-    """
-    stripped = text.strip()
-    if not (stripped.isascii() and stripped.isdigit()):
-        return None
-    significant = stripped.lstrip("0")
-    if len(significant) > MAX_DIGITS:
-        return None
-    return int(stripped)
+    """The number typed, or None: plain ASCII digits only (spaces around are fine), at most
+    :data:`MAX_DIGITS` of them, so "+3", "2.5", "1_000", "١" and 10,000 digits are refused."""
+    return parse_whole_number(text, max_digits=MAX_DIGITS)
 
 
 def board_line(sticks: int) -> str:

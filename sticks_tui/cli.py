@@ -16,6 +16,7 @@ import sys
 from typing import Callable, Sequence
 
 from . import __version__
+from .engine.rules import parse_whole_number
 from .store import StoreError
 
 PROG = "sticks-tui"
@@ -41,11 +42,13 @@ def non_negative_int(text: str) -> int:
 
 
 def whole_number(text: str) -> int:
-    stripped = text.strip()
-    digits = stripped[1:] if stripped[:1] in "+-" else stripped
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 18:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}")
-    return int(stripped)
+    """argparse type: a whole number, signed, refusing '2.5', '', '1_000' and '١'."""
+    value = parse_whole_number(text, signed=True, max_digits=18)
+    if value is None:
+        if parse_whole_number(text, signed=True, max_digits=len(text)) is not None:
+            raise argparse.ArgumentTypeError(f"too large: {text:.30}")
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r:.40}")
+    return value
 
 
 def _command_modules() -> list[Callable[[argparse._SubParsersAction], None]]:
@@ -71,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--seed",
-        type=int,
+        type=whole_number,
         default=None,
         help="seed the AI's randomness so that games repeat exactly",
     )
@@ -103,6 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    from .store_cli import check_player_options
+
+    check_player_options(parser, args)  # names that would share a leaderboard row: exit 2
     try:
         status = _dispatch(args)
         sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit

@@ -61,3 +61,11 @@ def test_a_reader_that_stops_early_is_not_an_error():
     err = child.stderr.read().decode()
     assert child.wait() == 0 and first.startswith(b"Game of Sticks")
     assert err == ""
+
+
+@pytest.mark.parametrize("seed, message", [("١", "not a whole number"), ("1_000", "not a whole number"),
+                                           ("9" * 30, "too large")])
+def test_a_seed_must_be_a_plain_whole_number(seed, message, capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["--seed", seed, "solve"])
+    assert stop.value.code == 2 and message in capsys.readouterr().err

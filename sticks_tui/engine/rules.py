@@ -180,10 +180,31 @@ class TakeAway:
         return _whole_number(key, "ball number")
 
 
+def parse_whole_number(text: str, *, signed: bool = False, max_digits: int = 9) -> int | None:
+    """The whole number ``text`` spells, or None: the one reading of numbers that people type.
+
+    Only plain ASCII digits count, with spaces around and, when ``signed``, one leading sign.
+    ``int()`` alone is too generous ("1_000", "١", " +3") and, past 4,300 digits, raises an
+    error of its own; here such text, or more than ``max_digits`` significant digits (leading
+    zeros do not count), is simply not a number.
+    """
+    if not isinstance(text, str):
+        return None
+    stripped = text.strip()
+    digits = stripped[1:] if signed and stripped[:1] in ("+", "-") else stripped
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    if len(digits.lstrip("0")) > max_digits:
+        return None
+    return int(stripped)
+
+
 def _whole_number(text: str, what: str) -> int:
-    if not (isinstance(text, str) and text.isascii() and text.isdigit() and len(text) <= 9):
-        raise RuleError(f"a {what} must be a whole number, got {text!r}")
-    return int(text)
+    """A key of a brain file (a stick count, a ball number...), which must be plain digits."""
+    value = parse_whole_number(text) if isinstance(text, str) and text == text.strip() else None
+    if value is None:
+        raise RuleError(f"a {what} must be a whole number, got {text!r:.40}")
+    return value
 
 
 def game_of_sticks(sticks: int = 20) -> TakeAway:

@@ -96,3 +96,15 @@ def test_periodic_rule_finder_prefers_the_short_true_rule_and_refuses_thin_data(
     assert (rule.period, rule.residues) == (3, (0,)) and rule.start > 2
     assert find_periodic_rule({0: True, 1: False}) is None, "one point after the change proves nothing"
     assert find_periodic_rule({}) is None
+
+
+@pytest.mark.parametrize(
+    "text, signed, expected",
+    [("12", False, 12), (" 0010 \n", False, 10), ("+3", False, None), ("+3", True, 3), ("-4", True, -4),
+     ("2.5", False, None), ("1_000", False, None), ("١", False, None), ("", False, None), ("-", True, None),
+     ("9" * 10, False, None), ("1" + "0" * 10_000, False, None)],
+)
+def test_only_plain_digits_are_a_whole_number(text, signed, expected):
+    from sticks_tui.engine.rules import parse_whole_number
+
+    assert parse_whole_number(text, signed=signed) == expected
