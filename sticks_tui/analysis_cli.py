@@ -1,8 +1,10 @@
 """``sticks-tui analyze brain.json [--json]``: what a saved AI has learned, beside the solver.
 
-The analysis itself is :mod:`sticks_tui.engine.analysis`; this module only reads the file and
-prints. A brain file that is missing or malformed ends with one line saying why (exit status 2,
-like every bad argument), never a traceback.
+The analysis itself is :mod:`sticks_tui.engine.analysis`; this module only reads the file (with
+:mod:`sticks_tui.brain_files`, as ``brain import`` does) and prints. A brain file that cannot be
+read ends with one line saying why and exit status 2, like every bad argument; one that is read
+but refused (not a brain, or one that cannot be analysed) with one line and exit status 1, like
+``brain import``; never a traceback.
 """
 
 from __future__ import annotations
@@ -10,9 +12,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import TextIO
 
+from .brain_files import (
+    EXIT_REFUSED,
+    BrainFileRefused,
+    BrainFileUnreadable,
+    read_brain_file,
+    shown_name,
+)
 from .cli import PROG, ArgumentError
 from .engine.analysis import (
     DISAGREE,
@@ -23,7 +31,7 @@ from .engine.analysis import (
     PositionReport,
     analyse,
 )
-from .engine.hats import BrainError, CurvePoint, HatBrain
+from .engine.hats import CurvePoint, HatBrain
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -38,7 +46,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "brain kept one."
         ),
     )
-    parser.add_argument("brain", metavar="BRAIN.json", help="the brain file to analyse")
+    parser.add_argument(
+        "brain", metavar="BRAIN.json", help="the brain file to analyse (- for standard input)"
+    )
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
     parser.set_defaults(handler=run)
 
@@ -46,9 +56,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out if out is not None else sys.stdout
     try:
-        analysis = analyse(load_brain(args.brain))
-    except AnalysisError as error:
-        raise ArgumentError(f"{args.brain}: {error}") from None
+        analysis = analyse_file(args.brain)
+    except BrainFileRefused as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return EXIT_REFUSED
     if args.json:
         json.dump(analysis.to_dict(), out, indent=2, ensure_ascii=False)
         out.write("\n")
@@ -58,29 +69,25 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
 
 
 def load_brain(path: str) -> HatBrain:
-    """The brain in ``path``, or an :class:`ArgumentError` that says in one line what is wrong."""
+    """The brain in ``path`` (``-``: standard input).
+
+    A file that cannot be read is an :class:`ArgumentError` (exit status 2); one that is not a
+    brain is :class:`BrainFileRefused` (exit status 1): it was read, its content is the problem.
+    """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ArgumentError(f"no such brain file: {path}") from None
-    except IsADirectoryError:
-        raise ArgumentError(f"{path} is a folder, not a brain file") from None
-    except UnicodeDecodeError:
-        raise ArgumentError(f"{path} is not a brain file (not UTF-8 text)") from None
-    except OSError as error:
-        raise ArgumentError(f"cannot read {path}: {error.strerror or error}") from None
+        return read_brain_file(path)
+    except BrainFileUnreadable as error:
+        raise ArgumentError(str(error)) from None
+
+
+def analyse_file(path: str) -> Analysis:
+    """:func:`load_brain`, then the analysis; a brain that cannot be analysed (a hat for more
+    sticks than the analysis handles) is refused like one that is not a brain."""
+    brain = load_brain(path)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ArgumentError(
-            f"{path} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
-        ) from None
-    except RecursionError:
-        raise ArgumentError(f"{path} is not a brain file (nested too deeply)") from None
-    try:
-        return HatBrain.from_dict(data)
-    except BrainError as error:
-        raise ArgumentError(f"{path}: {error}") from None
+        return analyse(brain)
+    except AnalysisError as error:
+        raise BrainFileRefused(shown_name(path), str(error)) from None
 
 
 # -- text --------------------------------------------------------------------------------------

@@ -13,17 +13,15 @@ cleanly with status 130 without touching the output file.
 from __future__ import annotations
 
 import argparse
-import errno
 import json
-import os
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable, Iterator, TextIO
 
+from .brain_files import BrainFileWriter, brain_json, reason
 from .cli import positive_int, whole_number
+from .store_cli import takes_list
 from .engine import (
     DEFAULT_TRAINING_GAMES,
     STICKS_MAX,
@@ -101,7 +99,8 @@ def _register_train(subparsers: argparse._SubParsersAction) -> None:
         "-o",
         required=True,
         metavar="FILE",
-        help="where to write the brain (JSON); replaced in one step when training has finished",
+        help="where to write the brain (JSON; - for standard output); a file is replaced in one "
+        "step when training has finished",
     )
     parser.set_defaults(handler=_run_train, command_parser=parser)
 
@@ -152,18 +151,6 @@ def _add_rule_arguments(parser: argparse.ArgumentParser, default_sticks: int) ->
     )
 
 
-def takes_list(text: str) -> tuple[int, ...]:
-    """argparse type for ``--takes``: whole numbers >= 1 separated by commas, e.g. ``2,3,5``."""
-    parts = [part.strip() for part in text.split(",")]
-    try:
-        values = tuple(positive_int(part) for part in parts)
-    except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(
-            f"expected whole numbers of at least 1 separated by commas, e.g. 1,2,3; got {text!r}"
-        ) from None
-    return tuple(sorted(set(values)))
-
-
 def _rules_from_args(args: argparse.Namespace) -> TakeAway:
     """The rule set asked for, refusing a heap size outside what the game allows."""
     parser: argparse.ArgumentParser = args.command_parser
@@ -192,11 +179,11 @@ def _run_train(args: argparse.Namespace) -> int:
             f"takes {_takes_text(rules.takes)}, so there is nothing to train on"
         )
     seed = args.train_seed if args.train_seed is not None else getattr(args, "seed", None)
-    out = AtomicFile(Path(args.out))
+    out = BrainFileWriter(args.out)
     try:
         out.open()  # fail fast: before minutes of training, not after
     except OSError as error:
-        parser.error(f"argument --out: cannot write {args.out}: {_reason(error)}")
+        parser.error(f"argument --out: cannot write {args.out}: {reason(error)}")
     try:
         started = time.perf_counter()
         with _ProgressDisplay(args.games) as show_progress:
@@ -215,18 +202,22 @@ def _run_train(args: argparse.Namespace) -> int:
         out.commit(brain_json(result.brain))
     except KeyboardInterrupt:
         out.discard()  # before the check below, so only a file that was there before counts
-        kept = " (the file already there is unchanged)" if out.path.exists() else ""
-        print(f"Training interrupted; nothing was written to {args.out}{kept}.", file=sys.stderr)
+        kept = " (the file already there is unchanged)" if out.exists() else ""
+        where = "standard output" if out.is_stdout else args.out
+        print(f"Training interrupted; nothing was written to {where}{kept}.", file=sys.stderr)
         return EXIT_INTERRUPTED
     except OSError as error:
-        print(f"sticks-tui train: error: cannot write {args.out}: {_reason(error)}", file=sys.stderr)
+        print(f"sticks-tui train: error: cannot write {args.out}: {reason(error)}", file=sys.stderr)
         return 1
     finally:
         out.discard()
     rate = result.games_played / elapsed if elapsed > 0 else float("inf")
+    # With the brain on standard output, the summary goes to stderr, out of the JSON's way.
     print(
         f"Trained {result.games_played:,} games of self-play ({rules.name}, {args.sticks} sticks) "
-        f"in {elapsed:.1f} s ({rate:,.0f} games/s); wrote {args.out}"
+        f"in {elapsed:.1f} s ({rate:,.0f} games/s); wrote "
+        + ("the brain to standard output" if out.is_stdout else args.out),
+        file=sys.stderr if out.is_stdout else sys.stdout,
     )
     return 0
 
@@ -247,80 +238,6 @@ def _curve_recorder(
         spacing=CURVE_SPACING,
         then=then,
     )
-
-
-class AtomicFile:
-    """A file that appears complete or not at all: written to a temporary file beside it, then
-    moved over it with :func:`os.replace`, so an interrupted run never leaves half a file."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._temp: Path | None = None
-        self._fd: int | None = None
-
-    def open(self) -> None:
-        """Create the temporary file now, which proves the destination can be written."""
-        if self.path.is_dir():
-            raise IsADirectoryError(errno.EISDIR, "is a directory", str(self.path))
-        directory = self.path.parent
-        if not directory.is_dir():
-            raise FileNotFoundError(errno.ENOENT, f"there is no folder {directory}", str(self.path))
-        fd, name = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=directory)
-        self._fd, self._temp = fd, Path(name)
-
-    def commit(self, text: str) -> None:
-        assert self._fd is not None and self._temp is not None, "open() first"
-        fd, self._fd = self._fd, None
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(self._temp, self._mode())
-        os.replace(self._temp, self.path)
-        self._temp = None
-
-    def discard(self) -> None:
-        """Remove the temporary file (if any); the destination is left as it was."""
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
-        if self._temp is not None:
-            self._temp.unlink(missing_ok=True)
-            self._temp = None
-
-    def _mode(self) -> int:
-        """Keep an existing file's permissions; a new file gets the usual ones (not mkstemp's 0600)."""
-        try:
-            return self.path.stat().st_mode & 0o777
-        except OSError:
-            umask = os.umask(0)
-            os.umask(umask)
-            return 0o666 & ~umask
-
-
-def brain_json(brain: HatBrain) -> str:
-    """The brain as JSON that a person can read and diff: one line per hat and per curve point.
-
-    The object is exactly :meth:`HatBrain.to_dict`; only the layout is chosen here, since
-    ``indent=2`` would spread 100 hats over 500 lines.
-    """
-    lines = []
-    for key, value in brain.to_dict().items():
-        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
-            inner = [f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items()]
-            lines.append(f"  {json.dumps(key)}: {{\n" + ",\n".join(inner) + "\n  }")
-        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            inner = [f"    {json.dumps(v)}" for v in value]
-            lines.append(f"  {json.dumps(key)}: [\n" + ",\n".join(inner) + "\n  ]")
-        else:
-            lines.append(f"  {json.dumps(key)}: {json.dumps(value)}")
-    return "{\n" + ",\n".join(lines) + "\n}\n"
-
-
-def _reason(error: OSError) -> str:
-    """"Permission denied" -> "permission denied", to follow "cannot write FILE: "."""
-    text = error.strerror or str(error)
-    return text[:1].lower() + text[1:]
 
 
 class _ProgressDisplay:

@@ -8,10 +8,45 @@ interface. Nothing here knows about screens.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Protocol
+from typing import Iterable, Mapping, Protocol, Sequence
 
 from .engine.hats import HatBrain
 from .engine.rules import RuleSet
+
+#: The name of the learning AI in every game, on the leaderboard and for its saved brain.
+LEARNING_AI_NAME = "AI"
+#: The AI pre-trained by self-play: a brain of its own, so training never overwrites what the
+#: learning AI was taught by people.
+TRAINED_AI_NAME = "Trained AI"
+#: Every name a computer player has on the leaderboard (the app's machines included), so no
+#: person may take one: their results would be added to the machine's row.
+COMPUTER_PLAYER_NAMES = (
+    "Random AI",
+    LEARNING_AI_NAME,
+    TRAINED_AI_NAME,
+    "Q-learning AI",
+    "Perfect AI",
+    "Mixed AI",
+)
+
+
+def names_problem(
+    names: Sequence[str], reserved: Iterable[str] = COMPUTER_PLAYER_NAMES
+) -> str | None:
+    """Why these players' names cannot be used together, or None when they can.
+
+    Each name is one leaderboard row, so two people with one name, or a person named like a
+    computer player, would have their results counted together. Names are compared the way
+    people read them: without regard to case.
+    """
+    folded = [name.casefold() for name in names]
+    if len(set(folded)) < len(folded):
+        return "The two players need different names"
+    machines = {name.casefold() for name in reserved}
+    for name, key in zip(names, folded):
+        if key in machines:
+            return f"\"{name}\" is the name of a computer player; please choose another"
+    return None
 
 
 @dataclass(frozen=True)

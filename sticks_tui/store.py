@@ -31,13 +31,16 @@ from typing import Any, Callable, Iterator, Mapping
 
 from .engine.hats import BrainError, HatBrain
 from .engine.rules import RuleSet
-from .records import MemoryRecords, Records, Standing, ranked
-
-#: The name of the learning AI in every game, on the leaderboard and for its saved brain.
-LEARNING_AI_NAME = "AI"
-#: The AI pre-trained by self-play: a brain of its own, so training never overwrites what the
-#: learning AI was taught by people.
-TRAINED_AI_NAME = "Trained AI"
+# The AIs' names live in records.py (names_problem needs them, and records must not import the
+# store); they stay importable from here for the modules that always took them from here.
+from .records import (  # noqa: F401  (re-exported)
+    LEARNING_AI_NAME,
+    TRAINED_AI_NAME,
+    MemoryRecords,
+    Records,
+    Standing,
+    ranked,
+)
 
 APP_NAME = "sticks-tui"
 ENV_DATA_DIR = "STICKS_TUI_DATA_DIR"
@@ -48,10 +51,8 @@ STORE_FILE_NAME = "records.sqlite3"
 APPLICATION_ID = 0x53544B53
 #: The layout of the tables (``PRAGMA user_version``). Raise it and add a step to
 #: :data:`MIGRATIONS` whenever the layout changes.
-SCHEMA_VERSION = 1
-#: ``MIGRATIONS[v]`` turns a store of version ``v`` into version ``v + 1``; each step runs inside
-#: the same transaction as the version bump, so a failed or interrupted upgrade changes nothing.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {}
+#: Version 1: players and brains; version 2 added the settings (the names last confirmed).
+SCHEMA_VERSION = 2
 
 #: How long a save waits for another program's save to finish before giving up.
 BUSY_TIMEOUT_MS = 30_000
@@ -59,8 +60,14 @@ BUSY_TIMEOUT_MS = 30_000
 _SQLITE_MAX_INTEGER = 2**63 - 1
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100
-_TABLES = ("players", "brains", "settings")
-_SCHEMA = """
+#: The tables a store of each version has; a store missing one of its version's is damaged.
+_TABLES = {1: ("players", "brains"), 2: ("players", "brains", "settings")}
+_SETTINGS_TABLE = """
+CREATE TABLE IF NOT EXISTS settings (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+)"""
+_SCHEMA = f"""
 CREATE TABLE players (
     name   TEXT PRIMARY KEY,
     wins   INTEGER NOT NULL DEFAULT 0 CHECK (wins >= 0),
@@ -74,11 +81,19 @@ CREATE TABLE brains (
     saved_at     TEXT NOT NULL,
     PRIMARY KEY (rules_key, ai_name)
 );
-CREATE TABLE settings (
-    key   TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
+{_SETTINGS_TABLE};
 """
+
+
+def _add_settings(db: sqlite3.Connection) -> None:
+    """Version 1 -> 2: the settings table. A version-1 store written between the table's
+    arrival and the version bump has it already, hence ``IF NOT EXISTS``."""
+    db.execute(_SETTINGS_TABLE)
+
+
+#: ``MIGRATIONS[v]`` turns a store of version ``v`` into version ``v + 1``; each step runs inside
+#: the same transaction as the version bump, so a failed or interrupted upgrade changes nothing.
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _add_settings}
 
 # SQLite's primary result codes (sqlite3.h) that tell us what went wrong.
 _SQLITE_BUSY = 5
@@ -391,13 +406,19 @@ def _classify(path: Path, db: sqlite3.Connection) -> _State:
     if app_id == 0:
         raise _not_ours(path, "it is another program's SQLite database")
     _check_identity(path, app_id, version)
-    missing = [name for name in _TABLES if name not in tables]
+    missing = [name for name in _tables_of(version) if name not in tables]
     if version < 1 or missing:
         raise _damaged(path, f"tables missing: {', '.join(missing)}" if missing else "no version")
     check = db.execute("PRAGMA quick_check(1)").fetchall()
     if check != [("ok",)]:
         raise _damaged(path, " ".join(str(check[0][0]).split()))
     return _State(fresh=False, version=version)
+
+
+def _tables_of(version: int) -> tuple[str, ...]:
+    """The tables a store of ``version`` must have (those of the latest layout up to it)."""
+    known = [v for v in _TABLES if v <= version]
+    return _TABLES[max(known)] if known else ()
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -597,16 +618,3 @@ class PlayOnRecords:
         if message not in self._warned:
             self._warned.add(message)
             self._warn(message)
-
-
-def brain_from_json(text: str, rules: RuleSet) -> HatBrain:
-    """Read a brain file for ``rules``; :class:`BrainError` says what is wrong with it."""
-    try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise BrainError(
-            f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
-        ) from None
-    except (RecursionError, ValueError) as error:
-        raise BrainError(f"not valid JSON ({error})") from None
-    return HatBrain.from_dict(data, rules)

@@ -6,8 +6,9 @@ writes (:meth:`HatBrain.to_dict`), so a brain trained headless can be imported a
 by play can be exported, looked at, and shared.
 
 Bad usage ends like argparse (one line, exit status 2); a problem with the data (a refused
-brain file, a store that cannot be used) ends with one clear line and exit status 1. The saved
-brain changes only when an import or a reset succeeds.
+brain file, a store that cannot be used) ends with one clear line and exit status 1. Brain files
+are read and written by :mod:`sticks_tui.brain_files`, as for ``train`` and ``analyze``. The
+saved brain changes only when an import or a reset succeeds.
 """
 
 from __future__ import annotations
@@ -16,19 +17,26 @@ import argparse
 import functools
 import json
 import sys
-from pathlib import Path
 from typing import Callable, TextIO
 
+from .brain_files import (
+    EXIT_REFUSED,
+    BrainFileRefused,
+    BrainFileUnreadable,
+    BrainFileWriter,
+    brain_json,
+    read_brain_file,
+    reason,
+    shown_name,
+)
+from .cli import positive_int
 from .engine import STICKS_MAX, STICKS_TAKES, BrainError, TakeAway
-from .headless import AtomicFile, brain_json, takes_list
-from .records import Standing
-from .store import LEARNING_AI_NAME, SqliteStore, StoreError, brain_from_json, open_store
+from .records import LEARNING_AI_NAME, Standing, names_problem
+from .store import SqliteStore, StoreError, open_store
 
 PROG = "sticks-tui"
 #: Longest name a player may have: long enough for a name, short enough for any table.
 MAX_NAME_LENGTH = 40
-#: A brain file larger than this is refused unread (1,000 hats of a big variant are ~50 kB).
-MAX_BRAIN_FILE_BYTES = 10 * 1024 * 1024
 EXIT_DATA_PROBLEM = 1
 EXIT_INTERRUPTED = 130
 
@@ -48,6 +56,38 @@ def player_name(text: str) -> str:
             f"a player's name cannot hold control characters: {text!r}"
         )
     return name
+
+
+def takes_list(text: str) -> tuple[int, ...]:
+    """argparse type for ``--takes``: whole numbers >= 1 separated by commas, e.g. ``2,3,5``."""
+    parts = [part.strip() for part in text.split(",")]
+    try:
+        values = tuple(positive_int(part) for part in parts)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"expected whole numbers of at least 1 separated by commas, e.g. 1,2,3; got {text!r}"
+        ) from None
+    return tuple(sorted(set(values)))
+
+
+def check_player_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse ``--player1``/``--player2`` that would share a leaderboard row (exit status 2).
+
+    A person named like a computer player ("AI", "Trained AI"...) would have their wins and
+    the machine's counted as one; two people with one name, likewise. Where only one option is
+    given, the classic console's default name stands in for the other (the app asks anyway).
+    """
+    given = {number: getattr(args, f"player{number}", None) for number in (1, 2)}
+    options = [f"--player{number}" for number, name in given.items() if name is not None]
+    if not options:
+        return
+    if getattr(args, "classic", False):
+        names = [name if name is not None else f"Player {n}" for n, name in given.items()]
+    else:
+        names = [name for name in given.values() if name is not None]
+    problem = names_problem(names)
+    if problem is not None:
+        parser.error(f"argument {' and '.join(options)}: {problem}")
 
 
 def data_dir(text: str) -> str:
@@ -202,15 +242,12 @@ def leaderboard_lines(rows: list[Standing]) -> list[str]:
 @_store_problems_end_here
 def _run_export(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    out = None if args.file == "-" else AtomicFile(Path(args.file))
+    out = BrainFileWriter(args.file)
     try:
-        if out is not None:
-            try:
-                out.open()  # a FILE that cannot be written is bad usage, found before anything else
-            except OSError as error:
-                args.command_parser.error(
-                    f"argument FILE: cannot write {args.file}: {_reason(error)}"
-                )
+        try:
+            out.open()  # a FILE that cannot be written is bad usage, found before anything else
+        except OSError as error:
+            args.command_parser.error(f"argument FILE: cannot write {args.file}: {reason(error)}")
         with _open(args) as store:
             brain = store.load_brain(rules, args.ai)
         if brain is None:
@@ -219,40 +256,37 @@ def _run_export(args: argparse.Namespace) -> int:
                 f"sticks-tui --classic, option 2) or import one with `sticks-tui brain import FILE`"
             )
             return EXIT_DATA_PROBLEM
-        text = brain_json(brain)
-        if out is None:
-            sys.stdout.write(text)
-            return 0
         try:
-            out.commit(text)
+            out.commit(brain_json(brain))
         except OSError as error:
-            _complain(f"cannot write {args.file}: {_reason(error)}")
+            _complain(f"cannot write {args.file}: {reason(error)}")
             return EXIT_DATA_PROBLEM
     finally:
-        if out is not None:
-            out.discard()
-    print(
-        f"Wrote the brain of {args.ai} for {rules.name} ({_games(brain.games_played)}) "
-        f"to {args.file}"
-    )
+        out.discard()
+    if not out.is_stdout:
+        print(
+            f"Wrote the brain of {args.ai} for {rules.name} ({_games(brain.games_played)}) "
+            f"to {args.file}"
+        )
     return 0
 
 
 @_store_problems_end_here
 def _run_import(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    text = _read_brain_file(args)
     try:
-        brain = brain_from_json(text, rules)
-    except BrainError as error:
-        return _refuse_file(args, str(error))
+        brain = read_brain_file(args.file, rules)
+    except BrainFileUnreadable as error:
+        args.command_parser.error(f"argument FILE: {error}")
+    except BrainFileRefused as error:
+        return _refuse(str(error))
     with _open(args) as store:
         try:
             store.save_brain(brain, args.ai)
         except BrainError as error:
-            return _refuse_file(args, str(error))
+            return _refuse(str(BrainFileRefused(shown_name(args.file), str(error))))
     print(
-        f"Imported {_shown(args.file)} as the brain of {args.ai} for {rules.name} "
+        f"Imported {shown_name(args.file)} as the brain of {args.ai} for {rules.name} "
         f"({_games(brain.games_played)})"
     )
     return 0
@@ -290,28 +324,9 @@ def _rules(args: argparse.Namespace) -> TakeAway:
     return TakeAway(STICKS_MAX, args.takes, misere=not args.normal)
 
 
-def _read_brain_file(args: argparse.Namespace) -> str:
-    """The text of FILE (or stdin); a file that cannot be read is bad usage (exit status 2)."""
-    parser: argparse.ArgumentParser = args.command_parser
-    try:
-        if args.file == "-":
-            data = sys.stdin.buffer.read(MAX_BRAIN_FILE_BYTES + 1)
-        else:
-            with open(args.file, "rb") as handle:
-                data = handle.read(MAX_BRAIN_FILE_BYTES + 1)
-    except OSError as error:
-        parser.error(f"argument FILE: cannot read {args.file}: {_reason(error)}")
-    if len(data) > MAX_BRAIN_FILE_BYTES:
-        raise SystemExit(_refuse_file(args, f"it is larger than {MAX_BRAIN_FILE_BYTES >> 20} MB"))
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise SystemExit(_refuse_file(args, "it is not UTF-8 text")) from None
-
-
-def _refuse_file(args: argparse.Namespace, why: str) -> int:
-    _complain(f"{_shown(args.file)} was refused: {why}; the saved brain is unchanged")
-    return EXIT_DATA_PROBLEM
+def _refuse(message: str) -> int:
+    _complain(f"{message}; the saved brain is unchanged")
+    return EXIT_REFUSED
 
 
 def _ask(prompt: str, stdin: TextIO | None, stdout: TextIO) -> str | None:
@@ -336,11 +351,3 @@ def _ask(prompt: str, stdin: TextIO | None, stdout: TextIO) -> str | None:
 
 def _games(count: int) -> str:
     return f"{count:,} game played" if count == 1 else f"{count:,} games played"
-
-
-def _shown(file: str) -> str:
-    return "standard input" if file == "-" else file
-
-
-def _reason(error: OSError) -> str:
-    return error.strerror.lower() if error.strerror else str(error)

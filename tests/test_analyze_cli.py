@@ -101,24 +101,25 @@ def test_disagreement_is_marked(trained_file: Path, tmp_path: Path, capsys) -> N
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (None, "no such brain file"),
-        (b"{\"format\": ", "is not valid JSON (line 1"),
-        (b"[1, 2]", "a brain must be a JSON object"),
-        (b"{\"format\": \"something else\"}", "not a sticks-tui brain"),
-        (b"\xff\xfe\x00", "not UTF-8 text"),
-        (b"[" * 100_000, "nested too deeply"),
+        pytest.param(b"{\"format\": ", "not valid JSON (line 1", id="cut-off JSON"),
+        pytest.param(b"[1, 2]", "a brain must be a JSON object", id="a list"),
+        pytest.param(b"{\"format\": \"something else\"}", "not a sticks-tui brain", id="format"),
+        pytest.param(b"\xff\xfe\x00", "not UTF-8 text", id="binary"),
+        pytest.param(b"[" * 100_000, "nested too deeply", id="deep nesting"),
+        pytest.param(
+            b'{"games_played": ' + b"7" * 5000 + b"}", "5,000 digits", id="a 5000-digit number"
+        ),
     ],
 )
-def test_bad_file_gets_one_line_and_status_2(
-    tmp_path: Path, capsys, content: bytes | None, message: str
+def test_a_refused_file_gets_one_line_and_status_1_like_brain_import(
+    tmp_path: Path, capsys, content: bytes, message: str
 ) -> None:
     path = tmp_path / "brain.json"
-    if content is not None:
-        path.write_bytes(content)
+    path.write_bytes(content)
     status, out, err = run(capsys, str(path))
-    assert status == 2 and out == ""
-    assert err.startswith("sticks-tui: error: ") and message in err
-    assert err.count("\n") == 1 and "Traceback" not in err
+    assert status == 1 and out == ""
+    assert err.startswith(f"sticks-tui: error: {path} was refused: ") and message in err
+    assert err.count("\n") == 1 and "Traceback" not in err and "went wrong" not in err
 
 
 def test_bad_hat_in_brain_is_named(trained_file: Path, tmp_path: Path, capsys) -> None:
@@ -127,13 +128,27 @@ def test_bad_hat_in_brain_is_named(trained_file: Path, tmp_path: Path, capsys) -
     path = tmp_path / "brain.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     status, _, err = run(capsys, str(path))
-    assert status == 2
+    assert status == 1
     assert "hat 12: balls 2 is 0" in err and err.count("\n") == 1
 
 
-def test_folder_instead_of_file(tmp_path: Path, capsys) -> None:
+def test_a_missing_file_or_a_folder_is_a_bad_argument(tmp_path: Path, capsys) -> None:
+    status, _, err = run(capsys, str(tmp_path / "nope.json"))
+    assert status == 2 and err.count("\n") == 1 and "no such brain file" in err
     status, _, err = run(capsys, str(tmp_path))
     assert status == 2 and "is a folder, not a brain file" in err
+
+
+def test_a_brain_with_a_byte_order_mark_and_on_standard_input_is_analysed(
+    trained_file: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    text = trained_file.read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xef\xbb\xbf" + text)))
+    status, out, err = run(capsys, "-")
+    assert status == 0 and err == ""
+    assert out.startswith("Game of Sticks: a brain after 20,000 games")
 
 
 def test_the_real_program(trained_file: Path, tmp_path: Path) -> None:

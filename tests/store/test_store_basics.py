@@ -153,12 +153,13 @@ def test_the_schema_version_is_written_and_migrations_run_in_order(
     def add_nickname(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE players ADD COLUMN nickname TEXT NOT NULL DEFAULT ''")
 
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 2)
-    monkeypatch.setattr(store_module, "MIGRATIONS", {1: add_nickname})
+    current = store_module.SCHEMA_VERSION  # a next version, as a future change would add it
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", current + 1)
+    monkeypatch.setattr(store_module, "MIGRATIONS", {**store_module.MIGRATIONS, current: add_nickname})
     with SqliteStore.open(tmp_path) as store:
         assert store.standings() == [Standing("Ann", 1, 0), Standing("Bob", 0, 1)]
     db = sqlite3.connect(tmp_path / STORE_FILE_NAME)
-    assert db.execute("PRAGMA user_version").fetchone() == (2,)
+    assert db.execute("PRAGMA user_version").fetchone() == (current + 1,)
     assert "nickname" in [row[1] for row in db.execute("PRAGMA table_info(players)")]
     db.close()
 
@@ -173,11 +174,12 @@ def test_a_failing_migration_leaves_the_store_as_it_was(
         db.execute("DROP TABLE players")
         raise sqlite3.OperationalError("the step went wrong half way")
 
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 2)
-    monkeypatch.setattr(store_module, "MIGRATIONS", {1: broken_step})
+    current = store_module.SCHEMA_VERSION
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", current + 1)
+    monkeypatch.setattr(store_module, "MIGRATIONS", {**store_module.MIGRATIONS, current: broken_step})
     with pytest.raises(store_module.StoreError):
         SqliteStore.open(tmp_path)
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", 1)
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", current)
     with SqliteStore.open(tmp_path) as store:
         assert store.standings() == [Standing("Ann", 1, 0), Standing("Bob", 0, 1)]
 

@@ -152,7 +152,7 @@ REFUSED_FILES = {
     ),
     "missing hats": (json.dumps({k: v for k, v in _brain_dict().items() if k != "hats"}), "hats"),
     "a hat that is no position": (json.dumps(_with_hat("lots", {"1": 1, "2": 1, "3": 1})), "lots"),
-    "a 10,000-digit count": ('{"games_played": ' + "9" * 10_000 + "}", "not valid JSON"),
+    "a 10,000-digit count": ('{"games_played": ' + "9" * 10_000 + "}", "10,000 digits"),
 }
 
 

@@ -1,0 +1,273 @@
+"""Brain files on disk: the one reader and the one writer of the JSON that ``train`` writes.
+
+Every command that touches a brain file (``train --out``, ``brain export``, ``brain import``,
+``analyze``) goes through here, so a file is accepted, refused and written the same way
+everywhere. Reading refuses, with one line naming the file, anything that is not a brain: too
+large, not UTF-8, not JSON, numbers far beyond any count of balls, or a brain
+:meth:`HatBrain.from_dict` does not accept. A UTF-8 byte-order mark is allowed (some editors
+add one), and ``-`` means standard input.
+
+Two kinds of failure, with the exit statuses every command uses for them:
+
+- :class:`BrainFileUnreadable`: the file cannot be read at all (missing, a folder, no
+  permission). That is a bad argument: exit status 2, like argparse.
+- :class:`BrainFileRefused`: the file was read and is not a usable brain. That is a problem with
+  the data: exit status :data:`EXIT_REFUSED` (1).
+
+Writing (:class:`BrainFileWriter`) never leaves half a file: a regular file is replaced in one
+step (a temporary file beside it, then :func:`os.replace`), writing through a symlink to its
+target; a FIFO or a device (``/dev/null``) is written into, since replacing it would put a plain
+file where the device was; ``-`` is standard output.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, BinaryIO, TextIO
+
+from .engine.hats import BrainError, HatBrain
+from .engine.rules import RuleSet
+
+#: The name that stands for standard input (reading) or standard output (writing).
+STDIO = "-"
+#: A brain file larger than this is refused unread (1,000 hats of a big variant are ~50 kB).
+MAX_BRAIN_FILE_BYTES = 10 * 1024 * 1024
+#: Most digits a number in a brain file may have: far more than any count of balls or games
+#: (the store keeps games as 64-bit numbers, 19 digits), and far below Python's limit on
+#: turning digits into a number (4,300), which would otherwise fail with an obscure message.
+MAX_NUMBER_DIGITS = 30
+#: A reason longer than this is cut short, so that a refusal stays one readable line even when
+#: the file holds a huge string where a hat should be.
+MAX_REASON_CHARS = 300
+#: Exit status of a command whose brain file was refused: a problem with the data.
+EXIT_REFUSED = 1
+
+
+class BrainFileError(Exception):
+    """A brain file that was not used; ``str()`` is one line that names the file."""
+
+
+class BrainFileUnreadable(BrainFileError):
+    """The file cannot be read at all: a bad argument (exit status 2)."""
+
+
+class BrainFileRefused(BrainFileError):
+    """The file was read but is not a usable brain (exit status :data:`EXIT_REFUSED`)."""
+
+    def __init__(self, shown: str, why: str) -> None:
+        if len(why) > MAX_REASON_CHARS:
+            why = why[: MAX_REASON_CHARS - 1] + "…"
+        super().__init__(f"{shown} was refused: {why}")
+        self.why = why
+
+
+def shown_name(path: str | os.PathLike[str]) -> str:
+    """How messages name a brain file: ``-`` is "standard input"."""
+    return "standard input" if str(path) == STDIO else str(path)
+
+
+def reason(error: OSError) -> str:
+    """"Permission denied" -> "permission denied", to follow "cannot write FILE: "."""
+    text = error.strerror or str(error)
+    return text[:1].lower() + text[1:]
+
+
+# -- reading -----------------------------------------------------------------------------------
+def read_brain_file(
+    path: str | os.PathLike[str], rules: RuleSet | None = None, stdin: BinaryIO | None = None
+) -> HatBrain:
+    """The brain in ``path`` (``-``: standard input, or ``stdin`` when given).
+
+    ``rules``, when given, is the rule set the brain must be for (``brain import``); without
+    it the brain's own rules are used (``analyze``). Raises :class:`BrainFileUnreadable` or
+    :class:`BrainFileRefused`, never anything else for a bad file.
+    """
+    shown = shown_name(path)
+    data = _read_bytes(path, stdin)
+    if len(data) > MAX_BRAIN_FILE_BYTES:
+        raise BrainFileRefused(shown, f"it is larger than {MAX_BRAIN_FILE_BYTES >> 20} MB")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise BrainFileRefused(shown, "it is not UTF-8 text") from None
+    try:
+        return parse_brain(text, rules)
+    except BrainError as error:
+        raise BrainFileRefused(shown, str(error)) from None
+
+
+def parse_brain(text: str, rules: RuleSet | None = None) -> HatBrain:
+    """A brain from the text of a brain file; :class:`BrainError` says in one line what is wrong."""
+    try:
+        data: Any = json.loads(text, parse_int=_whole_number)
+    except json.JSONDecodeError as error:
+        raise BrainError(
+            f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
+        ) from None
+    except RecursionError:
+        raise BrainError("not a brain file (nested too deeply)") from None
+    return HatBrain.from_dict(data, rules)
+
+
+def _whole_number(digits: str) -> int:
+    """``json``'s reader of whole numbers, refusing ones no brain has before converting them."""
+    count = len(digits.lstrip("-"))
+    if count > MAX_NUMBER_DIGITS:
+        raise BrainError(
+            f"it holds a number with {count:,} digits (a brain's numbers have at most "
+            f"{MAX_NUMBER_DIGITS})"
+        )
+    return int(digits)
+
+
+def _read_bytes(path: str | os.PathLike[str], stdin: BinaryIO | None) -> bytes:
+    """Up to one byte more than the size limit, so that a larger file is noticed unread."""
+    limit = MAX_BRAIN_FILE_BYTES + 1
+    if str(path) == STDIO:
+        stream = stdin if stdin is not None else getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise BrainFileUnreadable("cannot read standard input: there is none")
+        try:
+            return stream.read(limit)
+        except (OSError, ValueError) as error:
+            raise BrainFileUnreadable(f"cannot read standard input: {error}") from None
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(limit)
+    except FileNotFoundError:
+        raise BrainFileUnreadable(f"no such brain file: {path}") from None
+    except IsADirectoryError:
+        raise BrainFileUnreadable(f"{path} is a folder, not a brain file") from None
+    except OSError as error:
+        raise BrainFileUnreadable(f"cannot read {path}: {reason(error)}") from None
+
+
+# -- writing -----------------------------------------------------------------------------------
+def brain_json(brain: HatBrain) -> str:
+    """The brain as JSON that a person can read and diff: one line per hat and per curve point.
+
+    The object is exactly :meth:`HatBrain.to_dict`; only the layout is chosen here, since
+    ``indent=2`` would spread 100 hats over 500 lines.
+    """
+    lines = []
+    for key, value in brain.to_dict().items():
+        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+            inner = [f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items()]
+            lines.append(f"  {json.dumps(key)}: {{\n" + ",\n".join(inner) + "\n  }")
+        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            inner = [f"    {json.dumps(v)}" for v in value]
+            lines.append(f"  {json.dumps(key)}: [\n" + ",\n".join(inner) + "\n  ]")
+        else:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+class BrainFileWriter:
+    """Where a brain file goes: it appears complete or not at all, and stays what it was.
+
+    :meth:`open` checks the destination before any work is done (minutes of training must not
+    end in "cannot write"); :meth:`commit` writes; :meth:`discard` (always safe to call) throws
+    away what was prepared, leaving the destination as it was. How it writes depends on what
+    the destination is:
+
+    - ``-``: standard output.
+    - a regular file, or nothing yet: a temporary file beside it, moved over it in one step,
+      keeping the old file's permissions. Through a symlink, the file it points to is the one
+      replaced, and the link stays.
+    - a FIFO, a device or any other non-regular file: written into directly. Replacing it
+      would swap ``/dev/null`` or a pipe someone reads for a plain file.
+    - a directory: refused (:class:`IsADirectoryError`).
+    """
+
+    def __init__(self, path: str | os.PathLike[str], stdout: TextIO | None = None) -> None:
+        self.name = str(path)
+        self._stdout = stdout
+        self._target: Path | None = None  # where os.replace puts the file (atomic writes)
+        self._direct = False  # a FIFO or device: written into
+        self._temp: Path | None = None
+        self._fd: int | None = None
+
+    @property
+    def is_stdout(self) -> bool:
+        return self.name == STDIO
+
+    def exists(self) -> bool:
+        """Whether something is at the destination (what an interrupted run leaves alone)."""
+        return not self.is_stdout and os.path.exists(self.name)
+
+    def open(self) -> None:
+        """Check the destination now; for a file, create the temporary file beside it."""
+        if self.is_stdout:
+            return
+        try:
+            found = os.stat(self.name)  # follows symlinks: what the name leads to
+        except FileNotFoundError:
+            found = None
+        if found is not None and stat.S_ISDIR(found.st_mode):
+            raise IsADirectoryError(errno.EISDIR, "is a directory", self.name)
+        if found is not None and not stat.S_ISREG(found.st_mode):
+            if not os.access(self.name, os.W_OK):
+                raise PermissionError(errno.EACCES, "Permission denied", self.name)
+            self._direct = True
+            return
+        target = Path(os.path.realpath(self.name))
+        directory = target.parent
+        if not directory.is_dir():
+            raise FileNotFoundError(errno.ENOENT, f"there is no folder {directory}", self.name)
+        fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+        self._fd, self._temp, self._target = fd, Path(temp), target
+
+    def commit(self, text: str) -> None:
+        """Write ``text`` to the destination checked by :meth:`open`."""
+        if self.is_stdout:
+            stream = self._stdout if self._stdout is not None else sys.stdout
+            stream.write(text)
+            stream.flush()
+        elif self._direct:
+            self._write_into(text)
+        else:
+            self._replace_with(text)
+
+    def _write_into(self, text: str) -> None:
+        # No O_CREAT: should the device or FIFO have gone meanwhile, fail, create nothing.
+        fd = os.open(self.name, os.O_WRONLY)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+
+    def _replace_with(self, text: str) -> None:
+        assert self._fd is not None and self._temp is not None and self._target is not None, (
+            "open() first"
+        )
+        fd, self._fd = self._fd, None
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(self._temp, self._mode(self._target))
+        os.replace(self._temp, self._target)
+        self._temp = None
+
+    def discard(self) -> None:
+        """Remove the temporary file (if any); the destination is left as it was."""
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+        if self._temp is not None:
+            self._temp.unlink(missing_ok=True)
+            self._temp = None
+
+    @staticmethod
+    def _mode(target: Path) -> int:
+        """Keep an existing file's permissions; a new file gets the usual ones (not mkstemp's 0600)."""
+        try:
+            return target.stat().st_mode & 0o777
+        except OSError:
+            umask = os.umask(0)
+            os.umask(umask)
+            return 0o666 & ~umask
