@@ -78,16 +78,27 @@ def check_player_options(parser: argparse.ArgumentParser, args: argparse.Namespa
     given, the classic console's default name stands in for the other (the app asks anyway).
     """
     given = {number: getattr(args, f"player{number}", None) for number in (1, 2)}
-    options = [f"--player{number}" for number, name in given.items() if name is not None]
-    if not options:
-        return
-    if getattr(args, "classic", False):
-        names = [name if name is not None else f"Player {n}" for n, name in given.items()]
-    else:
-        names = [name for name in given.values() if name is not None]
-    problem = names_problem(names)
-    if problem is not None:
-        parser.error(f"argument {' and '.join(options)}: {problem}")
+    for number, name in given.items():  # a computer player's name: the option that has it
+        problem = None if name is None else names_problem([name])
+        if problem is not None:
+            parser.error(f"argument --player{number}: {_sentence_part(problem)}")
+    if None not in given.values():
+        problem = names_problem([given[1], given[2]])
+        if problem is not None:
+            parser.error(f"arguments --player1 and --player2: {_sentence_part(problem)}")
+    elif getattr(args, "classic", False):  # the console names the other player by default
+        for number, other in ((1, 2), (2, 1)):
+            name, default = given[number], f"Player {other}"
+            if name is not None and names_problem([name, default]) is not None:
+                parser.error(
+                    f"argument --player{number}: player {other} is called \"{default}\" unless "
+                    f"--player{other} is given; the two players need different names"
+                )
+
+
+def _sentence_part(message: str) -> str:
+    """"The two players..." -> "the two players...", to follow "argument --player1: "."""
+    return message[:1].lower() + message[1:]
 
 
 def data_dir(text: str) -> str:

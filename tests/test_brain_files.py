@@ -1,0 +1,258 @@
+"""Brain files: read the same way by ``brain import`` and ``analyze``, written safely by
+``train --out`` and ``brain export`` whatever the destination is (file, symlink, FIFO, device,
+standard output)."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import stat
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from sticks_tui import brain_files
+from sticks_tui.brain_files import (
+    MAX_BRAIN_FILE_BYTES,
+    BrainFileRefused,
+    BrainFileUnreadable,
+    brain_json,
+    read_brain_file,
+)
+from sticks_tui.cli import main
+from sticks_tui.engine import HatBrain, TakeAway, game_of_sticks, train_self_play
+from sticks_tui.store import SqliteStore
+
+
+@pytest.fixture(autouse=True)
+def data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """Every command here keeps its records in this test's own folder."""
+    directory = tmp_path / "data"
+    monkeypatch.setenv("STICKS_TUI_DATA_DIR", str(directory))
+    return directory
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str, stdin: bytes = b"") -> tuple[int, str, str]:
+    """main(argv) -> (exit status, stdout, stderr), whether it returns or exits."""
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(stdin))
+    try:
+        status = main(list(argv))
+    except SystemExit as stop:
+        status = stop.code if isinstance(stop.code, int) else 1
+    finally:
+        sys.stdin = saved
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and "went wrong" not in err, err
+    return status, out, err
+
+
+@pytest.fixture(scope="module")
+def good_text() -> str:
+    """A brain for the Game of Sticks with 100 sticks (what `brain import` takes by default)."""
+    return brain_json(train_self_play(game_of_sticks(100), 300, seed=2).brain)
+
+
+# -- reading: one reader, one answer -------------------------------------------------------------
+def _huge_number(good: str) -> bytes:
+    data = json.loads(good)
+    return json.dumps(data).replace('"games_played": 300', '"games_played": ' + "9" * 5000).encode()
+
+
+REFUSED = {
+    "cut-off JSON": (lambda good: good[:40].encode(), "not valid JSON (line"),
+    "not UTF-8": (lambda good: b"\x89PNG\r\n\x1a\n\xff\xfe", "not UTF-8 text"),
+    "a 5000-digit number": (_huge_number, "a number with 5,000 digits"),
+    "too large": (lambda good: b" " * (MAX_BRAIN_FILE_BYTES + 1), "larger than 10 MB"),
+    "deep nesting": (lambda good: b"[" * 100_000, "nested too deeply"),
+    "not a brain": (lambda good: b'{"format": "chess"}', "not a sticks-tui brain"),
+    "a bad hat": (
+        lambda good: good.replace('"7": {"1": ', '"7": {"1": -', 1).encode(),
+        "hat 7: balls 1 is -",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(REFUSED))
+def test_import_and_analyze_refuse_a_bad_file_alike(
+    case: str, good_text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    make, reason = REFUSED[case]
+    path = tmp_path / "bad.json"
+    path.write_bytes(make(good_text))
+    answers = []
+    for argv in (["brain", "import", str(path)], ["analyze", str(path)]):
+        status, out, err = run(capsys, *argv)
+        assert status == 1, (argv, err)
+        assert err.count("\n") == 1 and out == ""
+        assert err.startswith(f"sticks-tui: error: {path} was refused: ") and reason in err
+        answers.append(err.split(" was refused: ")[1].split("; the saved brain")[0].strip())
+    assert answers[0] == answers[1]  # the very same reason from both commands
+
+
+def test_a_file_that_cannot_be_read_is_a_bad_argument_for_both(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "nowhere.json"
+    for argv in (["brain", "import", str(missing)], ["analyze", str(missing)]):
+        status, _, err = run(capsys, *argv)
+        assert status == 2 and f"no such brain file: {missing}" in err
+    for argv in (["brain", "import", str(tmp_path)], ["analyze", str(tmp_path)]):
+        status, _, err = run(capsys, *argv)
+        assert status == 2 and "is a folder, not a brain file" in err
+
+
+def test_a_byte_order_mark_is_accepted_by_both(
+    good_text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + good_text.encode())
+    status, out, _ = run(capsys, "brain", "import", str(path))
+    assert status == 0 and "300 games played" in out
+    status, out, _ = run(capsys, "analyze", str(path))
+    assert status == 0 and out.startswith("Game of Sticks: a brain after 300 games")
+
+
+def test_standard_input_works_for_both(good_text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "analyze", "-", stdin=good_text.encode())
+    assert status == 0 and "a brain after 300 games" in out
+    status, out, _ = run(capsys, "brain", "import", "-", stdin=good_text.encode())
+    assert status == 0 and "Imported standard input" in out
+    status, _, err = run(capsys, "analyze", "-", stdin=b" " * (MAX_BRAIN_FILE_BYTES + 1))
+    assert status == 1 and "standard input was refused: it is larger than 10 MB" in err
+
+
+def test_the_reader_keeps_to_the_rules_it_is_given(good_text: str) -> None:
+    stream = io.BytesIO(good_text.encode())
+    assert read_brain_file("-", stdin=stream).games_played == 300
+    with pytest.raises(BrainFileRefused, match="this brain is for Game of Sticks"):
+        read_brain_file("-", TakeAway(20, (2, 3, 5), misere=False), io.BytesIO(good_text.encode()))
+    with pytest.raises(BrainFileUnreadable):
+        read_brain_file("/nonexistent/brain.json")
+
+
+def test_a_huge_string_in_a_hat_still_gives_a_short_line(
+    good_text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(good_text)
+    data["hats"]["x" * 100_000] = {"1": 1}
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(data))
+    status, _, err = run(capsys, "analyze", str(path))
+    assert status == 1 and err.count("\n") == 1 and len(err) < 500
+
+
+def test_what_is_written_reads_back_the_same(good_text: str) -> None:
+    brain = read_brain_file("-", stdin=io.BytesIO(good_text.encode()))
+    assert brain_json(brain) == good_text
+    lines = good_text.splitlines()
+    for hat, balls in json.loads(good_text)["hats"].items():  # one line per hat, to diff
+        assert f"    {json.dumps(hat)}: {json.dumps(balls)}" in [line.rstrip(",") for line in lines]
+
+
+# -- writing: whatever --out is ----------------------------------------------------------------
+def _train(capsys: pytest.CaptureFixture[str], out: str) -> tuple[int, str, str]:
+    return run(capsys, "train", "--games", "20", "--seed", "1", "--out", out)
+
+
+def test_train_through_a_symlink_replaces_its_target_and_keeps_the_link(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shelf = tmp_path / "shelf"
+    shelf.mkdir()
+    target = shelf / "brain.json"
+    target.write_text("old")
+    target.chmod(0o640)
+    link = tmp_path / "current.json"
+    link.symlink_to(target)
+    status, _, _ = _train(capsys, str(link))
+    assert status == 0
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert json.loads(target.read_text())["games_played"] == 20
+    assert target.stat().st_mode & 0o777 == 0o640
+    assert sorted(os.listdir(shelf)) == ["brain.json"]  # no temporary file left beside it
+    assert [name for name in os.listdir(tmp_path) if name.startswith(".")] == []
+
+
+def test_a_dangling_symlink_gets_its_target_created(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    link = tmp_path / "link.json"
+    link.symlink_to(tmp_path / "made.json")
+    assert _train(capsys, str(link))[0] == 0
+    assert link.is_symlink() and json.loads((tmp_path / "made.json").read_text())
+    assert json.loads(link.read_text())["games_played"] == 20
+
+
+def _read_fifo_in_background(path: Path) -> tuple[threading.Thread, list[bytes]]:
+    got: list[bytes] = []
+
+    def read() -> None:
+        with open(path, "rb") as fifo:
+            got.append(fifo.read())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    return reader, got
+
+
+@pytest.mark.parametrize("command", ["train", "brain export"])
+def test_a_fifo_is_written_into_and_stays_a_fifo(
+    command: str, good_text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    data_dir: Path,
+) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader, got = _read_fifo_in_background(fifo)
+    if command == "train":
+        status, _, err = _train(capsys, str(fifo))
+    else:
+        with SqliteStore.open(data_dir) as store:
+            store.save_brain(HatBrain.from_dict(json.loads(good_text)), "AI")
+        status, _, err = run(capsys, "brain", "export", str(fifo))
+    reader.join(timeout=30)
+    assert status == 0, err
+    assert not reader.is_alive() and len(got) == 1
+    assert json.loads(got[0])["format"] == "sticks-tui-brain"
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert [name for name in os.listdir(tmp_path) if name.startswith(".")] == []
+
+
+def test_dev_null_stays_a_character_device(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _train(capsys, os.devnull)
+    assert status == 0, err
+    assert "wrote /dev/null" in out
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+
+
+def test_a_directory_is_still_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _train(capsys, str(tmp_path))
+    assert status == 2 and "argument --out: cannot write" in err and "is a directory" in err
+
+
+def test_train_out_dash_writes_the_brain_to_standard_output(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    status, out, err = _train(capsys, "-")
+    assert status == 0
+    assert json.loads(out)["games_played"] == 20  # nothing but the brain on stdout
+    assert "Trained 20 games" in err and "standard output" in err
+    assert not (tmp_path / "-").exists()
+
+
+def test_an_interrupted_write_leaves_the_old_file_and_no_temporary_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "brain.json"
+    path.write_text("old")
+    out = brain_files.BrainFileWriter(path)
+    out.open()
+    monkeypatch.setattr(os, "replace", lambda *a: (_ for _ in ()).throw(OSError(28, "No space")))
+    with pytest.raises(OSError):
+        out.commit("new")
+    out.discard()
+    assert path.read_text() == "old" and os.listdir(tmp_path) == ["brain.json"]
