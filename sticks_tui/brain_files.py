@@ -182,7 +182,7 @@ class BrainFileWriter:
       replaced, and the link stays.
     - a FIFO, a device or any other non-regular file: written into directly. Replacing it
       would swap ``/dev/null`` or a pipe someone reads for a plain file.
-    - a directory: refused (:class:`IsADirectoryError`).
+    - a directory or a socket: refused (:class:`OSError`), before any work is done.
     """
 
     def __init__(self, path: str | os.PathLike[str], stdout: TextIO | None = None) -> None:
@@ -211,6 +211,8 @@ class BrainFileWriter:
             found = None
         if found is not None and stat.S_ISDIR(found.st_mode):
             raise IsADirectoryError(errno.EISDIR, "is a directory", self.name)
+        if found is not None and stat.S_ISSOCK(found.st_mode):
+            raise OSError(errno.ENXIO, "it is a socket, which cannot be written to", self.name)
         if found is not None and not stat.S_ISREG(found.st_mode):
             if not os.access(self.name, os.W_OK):
                 raise PermissionError(errno.EACCES, "Permission denied", self.name)

@@ -233,6 +233,19 @@ def test_a_directory_is_still_refused(tmp_path: Path, capsys: pytest.CaptureFixt
     assert status == 2 and "argument --out: cannot write" in err and "is a directory" in err
 
 
+def test_a_socket_is_refused_before_training(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    path = tmp_path / "sock"
+    with socket.socket(socket.AF_UNIX) as listener:
+        listener.bind(str(path))
+        status, _, err = _train(capsys, str(path))
+    assert status == 2 and "it is a socket" in err and err.count("error:") == 1
+    assert stat.S_ISSOCK(os.lstat(path).st_mode)
+
+
 def test_train_out_dash_writes_the_brain_to_standard_output(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
