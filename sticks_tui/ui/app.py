@@ -19,7 +19,8 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, TakeAway
+from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, QLearner, RuleSet, StickyNim
+from ..engine.qlearning import DEFAULT_Q_TRAINING_GAMES
 from ..records import MemoryRecords, Records
 from .session import DEFAULT_NAMES, GameSettings, clean_name, recalled_names
 
@@ -29,6 +30,8 @@ TRAINING_GAMES_ENV = "STICKS_TUI_TRAINING_GAMES"
 AI_DELAY_ENV = "STICKS_TUI_AI_DELAY"
 #: The most games the app will train for at once (a typo of extra zeros should not hang it).
 TRAINING_GAMES_MAX = 10_000_000
+#: The longest Sticky-Nim line the analysis screen checks (every position below it is solved).
+ANALYSED_LINE_MAX = 24
 
 
 class ConfigError(ValueError):
@@ -36,7 +39,7 @@ class ConfigError(ValueError):
 
 
 class SticksApp(App[int]):
-    """The Game of Sticks, full screen."""
+    """The Game of Sticks and its relatives, full screen."""
 
     CSS_PATH = "app.tcss"
     TITLE = "sticks-tui"
@@ -54,6 +57,7 @@ class SticksApp(App[int]):
         *,
         seed: int | None = None,
         training_games: int = DEFAULT_TRAINING_GAMES,
+        q_training_games: int = DEFAULT_Q_TRAINING_GAMES,
         ai_delay: float = DEFAULT_AI_DELAY,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -62,17 +66,19 @@ class SticksApp(App[int]):
         self.seed = seed
         self.rng = random.Random(seed)
         self.training_games = training_games
+        self.q_training_games = q_training_games
         self.ai_delay = ai_delay
         self.clock = clock
         self.settings = GameSettings()
         self._brains: dict[str, HatBrain] = {}
+        self._q_learners: dict[str, QLearner] = {}
 
     # -- shared state ---------------------------------------------------------------------------
     def player_rng(self) -> random.Random:
         """A random source for one new player, repeatable when the app has a seed."""
         return random.Random(self.rng.getrandbits(64))
 
-    def brain(self, name: str, rules: TakeAway) -> HatBrain:
+    def brain(self, name: str, rules: RuleSet) -> HatBrain:
         """The hats of the AI called ``name``: what it learned so far, or fresh hats."""
         key = f"{rules.key}/{name}"
         brain = self._brains.get(key)
@@ -81,7 +87,7 @@ class SticksApp(App[int]):
             self._brains[key] = brain
         return brain
 
-    def has_brain(self, name: str, rules: TakeAway) -> bool:
+    def has_brain(self, name: str, rules: RuleSet) -> bool:
         key = f"{rules.key}/{name}"
         return key in self._brains or self.records.load_brain(rules, name) is not None
 
@@ -92,6 +98,20 @@ class SticksApp(App[int]):
 
     def record_game(self, winner: str, loser: str) -> None:
         self.records.record_game(winner, loser)
+
+    @staticmethod
+    def _q_key(rules: RuleSet) -> str:
+        # A Q-table knows the positions met from its start, so the start is part of the key.
+        return f"{rules.key}/{rules.position_key(rules.initial_position())}"
+
+    def q_learner(self, rules: RuleSet) -> QLearner | None:
+        """The Q-learner trained this run for these rules and start, if any (kept in memory:
+        retraining takes about a second)."""
+        return self._q_learners.get(self._q_key(rules))
+
+    def keep_q_learner(self, rules: RuleSet, learner: QLearner) -> QLearner:
+        self._q_learners[self._q_key(rules)] = learner
+        return learner
 
     # -- screens ----------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -116,6 +136,14 @@ class SticksApp(App[int]):
         from .screens.analysis import AnalysisScreen, brain_to_analyse
 
         if not isinstance(self.screen, AnalysisScreen):
+            rules = self.settings.rules
+            if isinstance(rules, StickyNim) and rules.sticks > ANALYSED_LINE_MAX:
+                self.notify(
+                    f"The analysis covers Sticky-Nim lines of up to {ANALYSED_LINE_MAX} sticks "
+                    "(longer ones have too many positions to check while you wait).",
+                    severity="warning",
+                )
+                return
             name, brain = brain_to_analyse(self)
             self.push_screen(AnalysisScreen(brain, name))
 
@@ -160,7 +188,7 @@ class SticksApp(App[int]):
         """The command palette (ctrl+p) offers every screen."""
         yield from super().get_system_commands(screen)
         yield SystemCommand(
-            "Setup", "Choose the sticks, the names and who starts", self.action_new_setup
+            "Setup", "Choose the game, its rules, the names and who starts", self.action_new_setup
         )
         yield SystemCommand("Mode", "Play a friend, the computer, or watch", self.action_mode)
         yield SystemCommand(

@@ -18,14 +18,26 @@ from ..engine import (
     HatBrain,
     HatPlayer,
     HumanPlayer,
+    Level,
     Match,
+    MixedPlayer,
+    Move,
+    Nim,
     PerfectPlayer,
     Player,
+    Position,
+    QLearner,
+    QLearningPlayer,
     RandomPlayer,
+    RuleSet,
+    StickyNim,
     TakeAway,
     Turn,
     game_of_sticks,
+    levels_for,
 )
+from ..engine.nim import DEFAULT_PILES
+from ..engine.sticky import STICKY_MAX
 from ..records import Records
 from ..store import LEARNING_AI_NAME, TRAINED_AI_NAME
 
@@ -44,12 +56,14 @@ class Mode(Enum):
 
 
 class Machine(Enum):
-    """The machines that can sit at the table in watch mode; the value is the player's name."""
+    """The machines that can sit at the table; the value is the player's name."""
 
     RANDOM = "Random AI"
     LEARNING = LEARNING_AI_NAME
     TRAINED = TRAINED_AI_NAME
+    Q_LEARNING = "Q-learning AI"
     PERFECT = "Perfect AI"
+    MIXED = "Mixed AI"
 
     @property
     def label(self) -> str:
@@ -57,21 +71,131 @@ class Machine(Enum):
             Machine.RANDOM: "random",
             Machine.LEARNING: "learning",
             Machine.TRAINED: "trained",
+            Machine.Q_LEARNING: "Q-learning",
             Machine.PERFECT: "perfect",
+            Machine.MIXED: "mixed",
         }[self]
+
+    @property
+    def level(self) -> Level:
+        """The engine's AI level this machine plays at (the trained AI is a hat AI too)."""
+        return {
+            Machine.RANDOM: Level.RANDOM,
+            Machine.LEARNING: Level.LEARNING,
+            Machine.TRAINED: Level.LEARNING,
+            Machine.Q_LEARNING: Level.Q_LEARNING,
+            Machine.PERFECT: Level.PERFECT,
+            Machine.MIXED: Level.MIXED,
+        }[self]
+
+
+def machines_for(rules: RuleSet) -> list[Machine]:
+    """The machines offered for ``rules`` (Q-learning only where the engine offers it)."""
+    offered = levels_for(rules)
+    return [machine for machine in Machine if machine.level in offered]
+
+
+class Game(Enum):
+    """The games the setup screen offers."""
+
+    STICKS = "sticks"
+    TAKEAWAY = "takeaway"
+    NIM = "nim"
+    STICKY = "sticky"
+
+    @property
+    def label(self) -> str:
+        return {
+            Game.STICKS: "Game of Sticks",
+            Game.TAKEAWAY: "Take-away",
+            Game.NIM: "Nim",
+            Game.STICKY: "Sticky-Nim",
+        }[self]
+
+
+#: Limits of the setup screen's fields (a board must stay drawable at 80x24).
+TAKES_MAX = 20
+TAKES_MOST = 6
+PILE_MAX = 20
+PILES_MOST = 8
+STICKY_TAKE_MAX = 8  # the exact Sticky-Nim theory is instant for k up to 8
+STICKY_MESSAGE = f"Please enter a number between 1 and {STICKY_MAX}"
+TAKES_MESSAGE = (
+    f"Takes: 1 to {TAKES_MOST} different numbers from 1 to {TAKES_MAX}, e.g. 2,3,5"
+)
+PILES_MESSAGE = f"Piles: 1 to {PILES_MOST} numbers from 1 to {PILE_MAX}, e.g. 1,3,5,7"
+STICKY_TAKE_MESSAGE = f"Take at most: please enter a number between 1 and {STICKY_TAKE_MAX}"
+SKILL_MESSAGE = "Mixed: please enter a percentage from 0 to 100"
+DEFAULT_SKILL_PERCENT = 50
 
 
 @dataclass
 class GameSettings:
-    """What the setup screen asks: the heap, the two names, and who starts (0 or 1)."""
+    """What the setup screen asks: the game and its rules, the two names, who starts (0 or 1).
+
+    ``sticks`` is the heap for the take-away games and the length of Sticky-Nim's line.
+    """
 
     sticks: int = 20
     names: tuple[str, str] = DEFAULT_NAMES
     first: int = 0
+    game: Game = Game.STICKS
+    takes: tuple[int, ...] = (1, 2, 3)
+    misere: bool = True
+    piles: tuple[int, ...] = DEFAULT_PILES
+    max_take: int = 3
+    #: The mixed level's chance of a perfect move, in percent.
+    skill: int = DEFAULT_SKILL_PERCENT
 
     @property
-    def rules(self) -> TakeAway:
+    def rules(self) -> RuleSet:
+        if self.game is Game.TAKEAWAY:
+            return TakeAway(self.sticks, self.takes, self.misere)
+        if self.game is Game.NIM:
+            return Nim(self.piles)
+        if self.game is Game.STICKY:
+            return StickyNim(self.sticks, self.max_take)
         return game_of_sticks(self.sticks)
+
+
+def parse_number(text: str, low: int, high: int) -> int | None:
+    """A whole number from ``low`` to ``high`` typed in a field, or None.
+
+    Only plain ASCII digits count: "2.5", "١٠", "" and a 10,000-digit number are all refused.
+    """
+    stripped = text.strip()
+    if not (stripped.isascii() and stripped.isdigit()) or len(stripped) > 3:
+        return None
+    value = int(stripped)
+    return value if low <= value <= high else None
+
+
+def parse_numbers(text: str, high: int, most: int) -> tuple[int, ...] | None:
+    """Numbers from 1 to ``high`` separated by commas or spaces (at most ``most``), or None."""
+    parts = text.replace(",", " ").split()
+    values = [parse_number(part, 1, high) for part in parts]
+    if not values or len(values) > most or any(v is None for v in values):
+        return None
+    return tuple(v for v in values if v is not None)
+
+
+def parse_takes(text: str) -> tuple[int, ...] | None:
+    """The allowed takes of a take-away game: different numbers, smallest first."""
+    values = parse_numbers(text, TAKES_MAX, TAKES_MOST)
+    if values is None or len(set(values)) != len(values):
+        return None
+    return tuple(sorted(values))
+
+
+def parse_piles(text: str) -> tuple[int, ...] | None:
+    return parse_numbers(text, PILE_MAX, PILES_MOST)
+
+
+def sticks_range(game: Game) -> tuple[int, int, str]:
+    """The heap or line sizes a game accepts, and the message for any other."""
+    if game is Game.STICKY:
+        return 1, STICKY_MAX, STICKY_MESSAGE
+    return STICKS_MIN, STICKS_MAX, STICKS_MESSAGE
 
 
 def parse_sticks(text: str) -> int | None:
@@ -80,11 +204,7 @@ def parse_sticks(text: str) -> int | None:
     Only plain ASCII digits count: "2.5", "١٠", "" and a 10,000-digit number are all refused
     with the same message, as in the classic console.
     """
-    stripped = text.strip()
-    if not (stripped.isascii() and stripped.isdigit()) or len(stripped) > 3:
-        return None
-    value = int(stripped)
-    return value if STICKS_MIN <= value <= STICKS_MAX else None
+    return parse_number(text, STICKS_MIN, STICKS_MAX)
 
 
 def clean_name(text: str, default: str) -> str:
@@ -141,7 +261,7 @@ class Table:
     """Who plays whom, under which rules, and who starts; "play again" keeps the same table."""
 
     mode: Mode
-    rules: TakeAway
+    rules: RuleSet
     seats: tuple[Seat, Seat]
     first: int = 0
     games: int = field(default=0)
@@ -153,20 +273,27 @@ class Table:
     def new_match(self) -> Match:
         return Match(self.rules, self.players, self.first)
 
-    def move_words(self, turn: Turn) -> str:
-        """One line of the move log, in the console's words."""
+    def move_words(self, turn: Turn, letters: str = "") -> str:
+        """One line of the move log, in the console's words (Sticky-Nim names the letters)."""
         seat = self.seats[turn.player]
+        if isinstance(self.rules, Nim):
+            pile, count = turn.move  # type: ignore[misc]
+            if seat.is_human:
+                return f"{seat.name} takes {count} from pile {pile}"
+            return f"{seat.name} chose to take {count} from pile {pile}."  # CS50's words
         verb = "takes" if seat.is_human else "selects"
+        if isinstance(self.rules, StickyNim):
+            return f"{seat.name} {verb} {letters}"
         return f"{seat.name} {verb} {turn.move}"
 
     def turn_words(self, match: Match) -> str:
         """Whose turn it is, as the console asks it."""
         seat = self.seats[match.to_move]
         if seat.is_human:
-            high = max(match.legal_moves())
-            return f"{seat.name}: How many sticks do you take (1-{high})?"
+            return f"{seat.name}: {human_question(self.rules, match.legal_moves())}"
         if seat.brain is not None:
-            return f"{seat.name} is drawing a ball from hat {match.position}"
+            hat = self.rules.position_key(match.position)
+            return f"{seat.name} is drawing a ball from hat {hat}"
         return f"{seat.name} is choosing"
 
     def end_words(self, match: Match) -> str:
@@ -187,6 +314,18 @@ class Table:
                 seat.brain.abandon()
 
 
+def human_question(rules: RuleSet, legal: tuple[Move, ...]) -> str:
+    """What a person is asked on their turn, per game."""
+    if isinstance(rules, Nim):
+        return "choose a pile (up/down or click) and type how many to take"
+    if isinstance(rules, StickyNim):
+        return f"type the first and last letter of the sticks to take (at most {rules.max_take})"
+    takes = sorted(legal)  # type: ignore[type-var]
+    if takes == list(range(1, len(takes) + 1)):
+        return f"How many sticks do you take (1-{takes[-1]})?"
+    return f"How many sticks do you take ({', '.join(map(str, takes))})?"
+
+
 def sticks_words(count: int) -> str:
     """The console's line about the heap."""
     if count == 1:
@@ -194,14 +333,52 @@ def sticks_words(count: int) -> str:
     return f"There are {count} sticks on the board."
 
 
+def position_words(rules: RuleSet, position: Position) -> str:
+    """The line above the board, per game."""
+    if isinstance(rules, Nim):
+        return "Piles: " + ", ".join(map(str, position))  # type: ignore[call-overload]
+    if isinstance(rules, StickyNim):
+        groups: tuple[int, ...] = position  # type: ignore[assignment]
+        left = sum(groups)
+        if not left:
+            return "No sticks left on the line."
+        kind = "group" if len(groups) == 1 else "groups"
+        return f"{left} on the line, in {kind} of {', '.join(map(str, groups))}."
+    return sticks_words(position)  # type: ignore[arg-type]
+
+
+def ball_words(rules: RuleSet, move: Move) -> str:
+    """A ball (a move) in a few words, for the hat charts."""
+    if isinstance(rules, Nim):
+        pile, count = move  # type: ignore[misc]
+        return f"pile {pile} take {count}"
+    if isinstance(rules, StickyNim):
+        group, take, left = move  # type: ignore[misc]
+        right = group - take - left
+        return f"{take} of {group} ({left}|{right})"
+    return str(move)
+
+
 def machine_seat(
-    machine: Machine, name: str, rules: TakeAway, brain: HatBrain | None, rng: random.Random
+    machine: Machine,
+    name: str,
+    rules: RuleSet,
+    brain: HatBrain | None,
+    rng: random.Random,
+    *,
+    learner: QLearner | None = None,
+    skill: int = DEFAULT_SKILL_PERCENT,
 ) -> Seat:
     """A machine player at the table; hat AIs bring the brain they will draw from and teach."""
     if machine is Machine.RANDOM:
         return Seat(name, RandomPlayer(name, rng))
     if machine is Machine.PERFECT:
         return Seat(name, PerfectPlayer(name, rules, rng))
+    if machine is Machine.MIXED:
+        return Seat(name, MixedPlayer(name, rules, skill / 100, rng))
+    if machine is Machine.Q_LEARNING:
+        assert learner is not None, "a Q-learning AI needs its trained table"
+        return Seat(name, QLearningPlayer(name, learner))
     assert brain is not None, "a hat AI needs a brain"
     return Seat(name, HatPlayer(name, brain, rng), brain)
 

@@ -1,4 +1,11 @@
-"""Mode selection: a friend, the computer, the trained computer, or computer against computer."""
+"""Mode selection: a friend, the computer at a chosen level, the trained computer, or computer
+against computer, for whichever game the setup screen chose.
+
+The levels offered come from the engine (``levels_for``): random, learning (hats), trained
+(hats pre-trained by self-play), Q-learning where it fits, perfect, and mixed (perfect with the
+chance typed beside the watch choices, else random). Machines that must learn first (the trained
+hat AI, the Q-learner) go through the training screen before the game starts.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +16,26 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Label, Select, Static
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-from ...engine import HatBrain, TrainingResult
-from ..session import Machine, Mode, Seat, Table, human_seat, machine_seat, sticks_words
+from ...engine import HatBrain, QLearner, TrainingResult
+from ...engine.qlearning import QTrainingResult
+from ..session import (
+    SKILL_MESSAGE,
+    Machine,
+    Mode,
+    Seat,
+    Table,
+    human_seat,
+    machine_seat,
+    machines_for,
+    parse_number,
+    position_words,
+)
 from . import app_of
 
-WATCH_CHOICES = [(f"{m.label} ({m.value})", m) for m in Machine]
+#: What each side needs before play: hats trained by self-play, a trained Q-table.
+Prepared = tuple["TrainingResult | None", "QLearner | None"]
 
 
 class ModeScreen(Screen[None]):
@@ -32,25 +52,34 @@ class ModeScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         settings = app_of(self).settings
+        rules = settings.rules
+        choices = [(m.label, m) for m in machines_for(rules)]
+        levels = [(label, m) for label, m in choices if m is not Machine.TRAINED]
         yield Header()
         with Vertical(id="mode"):
             yield Static(
-                f"{sticks_words(settings.sticks)}  {settings.names[0]} against "
-                f"{settings.names[1]}, {settings.names[settings.first]} starts. Against the "
-                f"computer, the AI takes {settings.names[1]}'s place.",
+                f"{rules.name}: {position_words(rules, rules.initial_position())}  "
+                f"{settings.names[0]} against {settings.names[1]}, "
+                f"{settings.names[settings.first]} starts. Against the computer, the AI takes "
+                f"{settings.names[1]}'s place.",
                 id="mode-summary",
             )
-            yield Label("Options:")
             yield Button("1  Play against a friend", id="friend", classes="mode-option")
-            yield Button("2  Play against the computer", id="computer", classes="mode-option")
+            with Horizontal(classes="mode-row"):
+                yield Button("2  Play against the computer", id="computer", classes="mode-option")
+                yield Select(levels, value=Machine.LEARNING, allow_blank=False, id="level")
             yield Button(
                 "3  Play against the trained computer", id="trained", classes="mode-option"
             )
             yield Button("4  Watch computer vs computer", id="watch", classes="mode-option")
             with Horizontal(id="watch-sides"):
-                yield Select(WATCH_CHOICES, value=Machine.LEARNING, allow_blank=False, id="left")
+                yield Select(choices, value=Machine.LEARNING, allow_blank=False, id="left")
                 yield Label("vs", id="vs")
-                yield Select(WATCH_CHOICES, value=Machine.PERFECT, allow_blank=False, id="right")
+                yield Select(choices, value=Machine.PERFECT, allow_blank=False, id="right")
+                yield Label("mixed", id="skill-label")
+                yield Input(str(settings.skill), id="skill", max_length=4)
+                yield Label("%", id="percent")
+            yield Static("", id="mode-message")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -60,6 +89,21 @@ class ModeScreen(Screen[None]):
     async def _chosen(self, event: Button.Pressed) -> None:
         await self.run_action(event.button.id or "")
 
+    @on(Input.Changed, "#skill")
+    def _skill_changed(self) -> None:
+        self._skill()
+
+    def _skill(self) -> int | None:
+        """The mixed level's chance of a perfect move (percent); says so when it is bad."""
+        value = parse_number(self.query_one("#skill", Input).value, 0, 100)
+        self.query_one("#skill", Input).set_class(value is None, "-invalid")
+        message = self.query_one("#mode-message", Static)
+        message.update("" if value is not None else SKILL_MESSAGE)
+        message.set_class(value is None, "error")
+        if value is not None:
+            app_of(self).settings.skill = value
+        return value
+
     # -- the four ways to play --------------------------------------------------------------------
     def action_friend(self) -> None:
         settings = app_of(self).settings
@@ -67,70 +111,103 @@ class ModeScreen(Screen[None]):
         self._play(Table(Mode.FRIEND, settings.rules, seats, settings.first))
 
     def action_computer(self) -> None:
-        """The learning AI, carrying on from what it has learned in earlier games."""
-        self._play(self._against(Machine.LEARNING, self._brain(Machine.LEARNING.value)))
+        """The level chosen beside the option (the learning AI carries on from what it knows)."""
+        machine: Machine = self.query_one("#level", Select).value  # type: ignore[assignment]
+        self._prepare((machine,), lambda ready: self._play(self._against(machine, ready)))
 
     def action_trained(self) -> None:
         """Pre-train the AI by self-play on the training screen, then play it."""
-        self._train(lambda result: self._play(self._against(Machine.TRAINED, result.brain)))
+        self._prepare(
+            (Machine.TRAINED,), lambda ready: self._play(self._against(Machine.TRAINED, ready))
+        )
 
     def action_watch(self) -> None:
-        """Two machines play each other; a trained side first needs training."""
+        """Two machines play each other; a side that must learn first is trained first."""
         left: Machine = self.query_one("#left", Select).value  # type: ignore[assignment]
         right: Machine = self.query_one("#right", Select).value  # type: ignore[assignment]
-        if Machine.TRAINED in (left, right):
-            self._train(lambda result: self._watch(left, right, result))
-        else:
-            self._watch(left, right, None)
+        self._prepare((left, right), lambda ready: self._watch(left, right, ready))
 
     # -- helpers ----------------------------------------------------------------------------
     def _brain(self, name: str) -> HatBrain:
         app = app_of(self)
         return app.brain(name, app.settings.rules)
 
-    def _against(self, machine: Machine, brain: HatBrain) -> Table:
-        """The human (Player 1's name) against ``machine``; "Player 2" starts means the AI."""
+    def _prepare(self, machines: tuple[Machine, ...], then: Callable[[Prepared], None]) -> None:
+        """Train what the chosen machines need (hats, then a Q-table), then go on."""
+        if Machine.MIXED in machines and self._skill() is None:
+            self.app.bell()
+            return
         app = app_of(self)
-        settings = app.settings
-        rules = settings.rules
-        ai = machine_seat(machine, machine.value, rules, brain, app.player_rng())
-        mode = Mode.TRAINED if machine is Machine.TRAINED else Mode.COMPUTER
-        return Table(mode, rules, (human_seat(settings.names[0]), ai), settings.first)
+        rules = app.settings.rules
 
-    def _train(self, then: Callable[[TrainingResult], None]) -> None:
+        def with_q(trained: TrainingResult | None) -> None:
+            if Machine.Q_LEARNING not in machines:
+                then((trained, None))
+                return
+            learner = app.q_learner(rules)
+            if learner is not None:
+                then((trained, learner))
+                return
+            self._push_training(
+                True, lambda result: then((trained, app.keep_q_learner(rules, result.learner)))
+            )
+
+        if Machine.TRAINED in machines:
+            self._push_training(False, with_q)
+        else:
+            with_q(None)
+
+    def _push_training(self, q_learning: bool, then: Callable) -> None:  # type: ignore[type-arg]
         from .training import TrainingScreen
 
         app = app_of(self)
         rules = app.settings.rules
-        screen = TrainingScreen(
-            rules,
-            app.training_games,
-            brain=self._brain(Machine.TRAINED.value),
-        )
+        if q_learning:
+            screen = TrainingScreen(rules, app.q_training_games, q_learning=True)
+        else:
+            screen = TrainingScreen(
+                rules, app.training_games, brain=self._brain(Machine.TRAINED.value)
+            )
 
-        def trained(result: TrainingResult | None) -> None:
-            if result is not None:
+        def trained(result: TrainingResult | QTrainingResult | None) -> None:
+            if result is None:
+                return
+            if isinstance(result, TrainingResult):
                 app.keep_brain(Machine.TRAINED.value, result.brain)
-                then(result)
+            then(result)
 
         app.push_screen(screen, trained)
 
-    def _watch(self, left: Machine, right: Machine, trained: TrainingResult | None) -> None:
+    def _seat(self, machine: Machine, name: str, ready: Prepared, twin: bool = False) -> Seat:
+        """A machine's seat, with the hats or Q-table it plays with."""
         app = app_of(self)
-        settings = app.settings
-        rules = settings.rules
+        trained, learner = ready
+        brain: HatBrain | None = None
+        if machine is Machine.LEARNING:
+            brain = self._brain(name)
+        elif machine is Machine.TRAINED:
+            assert trained is not None
+            brain = trained.opponent if twin else trained.brain
+        return machine_seat(
+            machine, name, app.settings.rules, brain, app.player_rng(),
+            learner=learner, skill=app.settings.skill,
+        )
+
+    def _against(self, machine: Machine, ready: Prepared) -> Table:
+        """The human (Player 1's name) against ``machine``; "Player 2" starts means the AI."""
+        settings = app_of(self).settings
+        ai = self._seat(machine, machine.value, ready)
+        mode = Mode.TRAINED if machine is Machine.TRAINED else Mode.COMPUTER
+        return Table(mode, settings.rules, (human_seat(settings.names[0]), ai), settings.first)
+
+    def _watch(self, left: Machine, right: Machine, ready: Prepared) -> None:
+        settings = app_of(self).settings
         seats: list[Seat] = []
         for side, machine in enumerate((left, right)):
             twin = side == 1 and left is right
             name = f"{machine.value} 2" if twin else machine.value
-            brain: HatBrain | None = None
-            if machine is Machine.LEARNING:
-                brain = self._brain(name)
-            elif machine is Machine.TRAINED:
-                assert trained is not None
-                brain = trained.opponent if twin else trained.brain
-            seats.append(machine_seat(machine, name, rules, brain, app.player_rng()))
-        self._play(Table(Mode.WATCH, rules, (seats[0], seats[1]), settings.first))
+            seats.append(self._seat(machine, name, ready, twin))
+        self._play(Table(Mode.WATCH, settings.rules, (seats[0], seats[1]), settings.first))
 
     def _play(self, table: Table) -> None:
         from .board import BoardScreen

@@ -1,7 +1,8 @@
-"""Setup: how many sticks, the players' names and who starts.
+"""Setup: the game and its rules, the players' names and who starts.
 
-A bad number of sticks shows the classic console's message right under the field, and the
-screen cannot be confirmed until the number is good.
+Every field is checked as it is typed: a bad value shows its message right under the form (for
+the number of sticks, the classic console's words), and the screen cannot be confirmed until
+every field is good. Only the fields of the chosen game are shown.
 """
 
 from __future__ import annotations
@@ -11,18 +12,37 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import (
+    Button,
+    Footer,
+    Header,
+    Input,
+    Label,
+    RadioButton,
+    RadioSet,
+    Select,
+    Static,
+)
 
 from ..session import (
     DEFAULT_NAMES,
     NAME_MAX,
-    STICKS_MESSAGE,
+    PILES_MESSAGE,
+    STICKY_TAKE_MAX,
+    STICKY_TAKE_MESSAGE,
+    TAKES_MESSAGE,
+    Game,
     clean_name,
     names_problem,
-    parse_sticks,
+    parse_number,
+    parse_piles,
+    parse_takes,
     remember_names,
+    sticks_range,
 )
 from . import app_of
+
+GAME_CHOICES = [(game.label, game) for game in Game]
 
 
 class SetupScreen(Screen[None]):
@@ -39,12 +59,27 @@ class SetupScreen(Screen[None]):
         with Vertical(id="setup"):
             yield Static("Welcome to the game of sticks!", id="setup-title")
             with Grid(id="setup-form"):
-                yield Label("Sticks (10-100)")
-                yield Input(str(settings.sticks), id="sticks", max_length=12)
-                yield Label("Player 1")
-                yield Input(settings.names[0], id="name1", max_length=NAME_MAX)
-                yield Label("Player 2")
-                yield Input(settings.names[1], id="name2", max_length=NAME_MAX)
+                yield Label("Game")
+                yield Select(GAME_CHOICES, value=settings.game, allow_blank=False, id="game")
+                yield Label("Sticks (10-100)", id="sticks-label")
+                with Horizontal(id="rules"):
+                    yield Input(str(settings.sticks), id="sticks", max_length=12)
+                    yield Input(
+                        ",".join(map(str, settings.piles)), id="piles", max_length=40
+                    )
+                    yield Label("Takes", id="takes-label", classes="inline")
+                    yield Input(",".join(map(str, settings.takes)), id="takes", max_length=30)
+                    yield Label("Take at most", id="max-take-label", classes="inline")
+                    yield Input(str(settings.max_take), id="max-take", max_length=4)
+                yield Label("Ending", id="ending-label")
+                with RadioSet(id="ending"):
+                    yield RadioButton("Last stick loses", value=settings.misere, id="misere")
+                    yield RadioButton("No move loses", value=not settings.misere, id="normal")
+                yield Label("Players")
+                with Horizontal(id="names"):
+                    yield Input(settings.names[0], id="name1", max_length=NAME_MAX)
+                    yield Label("vs", classes="inline")
+                    yield Input(settings.names[1], id="name2", max_length=NAME_MAX)
                 yield Label("Who starts")
                 with RadioSet(id="first"):
                     yield RadioButton(settings.names[0], value=settings.first == 0, id="first1")
@@ -56,19 +91,50 @@ class SetupScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#sticks", Input).focus()
+        self._show_fields()
+        self.query_one("#piles" if self._game() is Game.NIM else "#sticks", Input).focus()
         self._check()
 
     # -- reading the form -----------------------------------------------------------------------
+    def _game(self) -> Game:
+        value = self.query_one("#game", Select).value
+        return value if isinstance(value, Game) else Game.STICKS
+
+    def _value(self, selector: str) -> str:
+        return self.query_one(selector, Input).value
+
     def _names(self) -> tuple[str, str]:
-        first = clean_name(self.query_one("#name1", Input).value, DEFAULT_NAMES[0])
-        second = clean_name(self.query_one("#name2", Input).value, DEFAULT_NAMES[1])
+        first = clean_name(self._value("#name1"), DEFAULT_NAMES[0])
+        second = clean_name(self._value("#name2"), DEFAULT_NAMES[1])
         return first, second
+
+    def _sticks(self) -> int | None:
+        low, high, _message = sticks_range(self._game())
+        return parse_number(self._value("#sticks"), low, high)
+
+    def _field_problems(self) -> list[tuple[str, str]]:
+        """(field id, message) for every bad field of the chosen game."""
+        game = self._game()
+        problems: list[tuple[str, str]] = []
+        if game is Game.NIM:
+            if parse_piles(self._value("#piles")) is None:
+                problems.append(("piles", PILES_MESSAGE))
+            return problems
+        if self._sticks() is None:
+            problems.append(("sticks", sticks_range(game)[2]))
+        if game is Game.TAKEAWAY and parse_takes(self._value("#takes")) is None:
+            problems.append(("takes", TAKES_MESSAGE))
+        if game is Game.STICKY and parse_number(
+            self._value("#max-take"), 1, STICKY_TAKE_MAX
+        ) is None:
+            problems.append(("max-take", STICKY_TAKE_MESSAGE))
+        return problems
 
     def _problem(self) -> str | None:
         """What stops the form from being confirmed, in words for the user; None if nothing."""
-        if parse_sticks(self.query_one("#sticks", Input).value) is None:
-            return STICKS_MESSAGE
+        problems = self._field_problems()
+        if problems:
+            return problems[0][1]
         return names_problem(self._names())
 
     def _check(self) -> bool:
@@ -76,14 +142,38 @@ class SetupScreen(Screen[None]):
         message = self.query_one("#setup-message", Static)
         message.update(problem or "")
         message.set_class(problem is not None, "error")
-        self.query_one("#sticks", Input).set_class(
-            parse_sticks(self.query_one("#sticks", Input).value) is None, "-invalid"
-        )
+        bad = {field for field, _message in self._field_problems()}
+        for field in ("sticks", "piles", "takes", "max-take"):
+            self.query_one(f"#{field}", Input).set_class(field in bad, "-invalid")
         self.query_one("#continue", Button).disabled = problem is not None
         names = self._names()
         self.query_one("#first1", RadioButton).label = names[0]
         self.query_one("#first2", RadioButton).label = names[1]
         return problem is None
+
+    def _show_fields(self) -> None:
+        """Only the chosen game's fields are shown."""
+        game = self._game()
+        low, high, _message = sticks_range(game)
+        label = "Piles" if game is Game.NIM else f"Sticks ({low}-{high})"
+        self.query_one("#sticks-label", Label).update(label)
+        shown = {
+            "sticks": game is not Game.NIM,
+            "piles": game is Game.NIM,
+            "takes-label": game is Game.TAKEAWAY,
+            "takes": game is Game.TAKEAWAY,
+            "max-take-label": game is Game.STICKY,
+            "max-take": game is Game.STICKY,
+            "ending-label": game is Game.TAKEAWAY,
+            "ending": game is Game.TAKEAWAY,
+        }
+        for widget_id, display in shown.items():
+            self.query_one(f"#{widget_id}").display = display
+
+    @on(Select.Changed, "#game")
+    def _game_changed(self) -> None:
+        self._show_fields()
+        self._check()
 
     @on(Input.Changed)
     def _changed(self) -> None:
@@ -109,10 +199,28 @@ class SetupScreen(Screen[None]):
         from .mode import ModeScreen
 
         settings = app_of(self).settings
-        sticks = parse_sticks(self.query_one("#sticks", Input).value)
-        assert sticks is not None
-        settings.sticks = sticks
+        game = self._game()
+        settings.game = game
+        if game is Game.NIM:
+            piles = parse_piles(self._value("#piles"))
+            assert piles is not None
+            settings.piles = piles
+        else:
+            sticks = self._sticks()
+            assert sticks is not None
+            settings.sticks = sticks
+        if game is Game.TAKEAWAY:
+            takes = parse_takes(self._value("#takes"))
+            assert takes is not None
+            settings.takes = takes
+            settings.misere = self.query_one("#misere", RadioButton).value
+        if game is Game.STICKY:
+            max_take = parse_number(self._value("#max-take"), 1, STICKY_TAKE_MAX)
+            assert max_take is not None
+            settings.max_take = max_take
         settings.names = self._names()
         remember_names(app_of(self).records, settings.names)
         settings.first = 1 if self.query_one("#first2", RadioButton).value else 0
+        sticks_game = game is Game.STICKS
+        self.app.sub_title = type(self.app).SUB_TITLE if sticks_game else settings.rules.name
         self.app.push_screen(ModeScreen())

@@ -1,9 +1,15 @@
-"""Training: two hat AIs play each other in a worker thread while the screen shows the hats.
+"""Training: two hat AIs play each other (or the Q-learner plays itself) in a worker thread
+while the screen shows what is being learned.
+
+For take-away games the chart shows every hat; for Nim and Sticky-Nim, whose hats are the
+positions met, it shows the hat of the starting position, and for the Q-learner the Q-values of
+the moves from the start.
 
 The thread reports every so many games with a small message holding a *copy* of the counts
 (the brain keeps changing); a newer report replaces an older one still waiting in the queue,
 so the screen is never flooded. Cancelling stops between two games and keeps what was learned.
-The screen is dismissed with the :class:`TrainingResult` (or None when the user backs out).
+The screen is dismissed with the :class:`TrainingResult` (a :class:`QTrainingResult` for the
+Q-learner), or None when the user backs out.
 """
 
 from __future__ import annotations
@@ -22,9 +28,21 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, ProgressBar, Static
 from textual.worker import Worker, WorkerState
 
-from ...engine import HatBrain, RuleSet, TrainingProgress, TrainingResult, train_self_play
+from ...engine import (
+    HatBrain,
+    Nim,
+    QLearner,
+    RuleSet,
+    TakeAway,
+    TrainingProgress,
+    TrainingResult,
+    train_qlearner,
+    train_self_play,
+)
 from ...engine.analysis import LearningCurveRecorder
-from ..widgets.hats import HatChart, HatsSnapshot
+from ...engine.qlearning import QTrainingProgress, QTrainingResult
+from ..session import ball_words
+from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart
 from . import app_of
 
 #: About how many progress reports a training run sends (more for long runs, see below).
@@ -40,7 +58,7 @@ class TrainingTick(Message):
 
     games_done: int
     games_total: int
-    hats: HatsSnapshot
+    hats: HatsSnapshot | HatPicture
     games_per_second: float
 
     def can_replace(self, message: Message) -> bool:
@@ -49,11 +67,11 @@ class TrainingTick(Message):
 
 @dataclass
 class TrainingFinished(Message):
-    result: TrainingResult
-    hats: HatsSnapshot
+    result: TrainingResult | QTrainingResult
+    hats: HatsSnapshot | HatPicture
 
 
-class TrainingScreen(Screen["TrainingResult | None"]):
+class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
     """Pre-train the AI by self-play; the UI keeps answering keys while it runs."""
 
     BINDINGS = [
@@ -69,35 +87,78 @@ class TrainingScreen(Screen["TrainingResult | None"]):
         games: int,
         brain: HatBrain | None = None,
         opponent: HatBrain | None = None,
+        *,
+        q_learning: bool = False,
     ) -> None:
         super().__init__()
         self.rules = rules
         self.games = games
         self.brain = brain
         self.opponent = opponent
-        self.result: TrainingResult | None = None
+        self.q_learning = q_learning
+        #: Every hat drawn (take-away), or one hat at a time (Nim, Sticky-Nim, Q-values).
+        self.all_hats = isinstance(rules, TakeAway) and not q_learning
+        self.result: TrainingResult | QTrainingResult | None = None
         self.games_done = 0
         self._stop = threading.Event()
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="training"):
-            yield Static("Training AI, please wait...", id="training-title")
+            what = "the Q-learning AI" if self.q_learning else "AI"
+            yield Static(f"Training {what}, please wait...", id="training-title")
             yield ProgressBar(total=self.games, show_eta=False, id="training-progress")
             yield Static(id="training-rate")
-            yield HatChart("Trained AI's hats", id="training-hats")
+            if self.all_hats:
+                yield HatChart("Trained AI's hats", id="training-hats")
+            elif self.q_learning:
+                yield OneHatChart("Q-values of the moves from the start", id="training-hats")
+            else:
+                yield OneHatChart("Trained AI's hat for the start", id="training-hats")
             with Horizontal(id="training-actions", classes="actions"):
                 yield Button("Cancel (keep what was learned)", id="cancel", compact=True)
                 yield Button("Play", id="play", compact=True, variant="primary", disabled=True)
         yield Footer()
 
     def on_mount(self) -> None:
+        self._show_rate(0, 0.0)
+        app = app_of(self)
+        if self.q_learning:
+            learner = QLearner(rules=self.rules)
+            self.query_one(OneHatChart).show(self._q_picture(learner, 0))
+            self._train_q(app.player_rng(), app.clock)
+            return
         start = self.brain if self.brain is not None else HatBrain(self.rules)
         self.brain = start
-        self._show_rate(0, 0.0)
-        self.query_one(HatChart).show(HatsSnapshot.of(start), focus=1)
-        app = app_of(self)
+        if self.all_hats:
+            self.query_one(HatChart).show(HatsSnapshot.of(start), focus=1)
+        else:
+            self.query_one(OneHatChart).show(self._picture(start))
         self._train(app.player_rng(), app.clock)
+
+    def _picture(self, brain: HatBrain) -> HatsSnapshot | HatPicture:
+        """What the chart shows of ``brain`` (from the training thread between two games)."""
+        if self.all_hats:
+            return HatsSnapshot.of(brain)
+        return HatPicture.of_hat(
+            brain, self.rules.initial_position(), lambda move: ball_words(self.rules, move)
+        )
+
+    def _q_picture(self, learner: QLearner, games: int) -> HatPicture:
+        start = self.rules.initial_position()
+        values = [
+            (ball_words(self.rules, move), learner.get_q_value(start, move))
+            for move in self.rules.legal_moves(start)
+        ]
+        return HatPicture.of_values(
+            f"position {self.rules.position_key(start)}", values, f"{games:,} games learned"
+        )
+
+    def _show(self, picture: HatsSnapshot | HatPicture) -> None:
+        if isinstance(picture, HatsSnapshot):
+            self.query_one(HatChart).show(picture)
+        else:
+            self.query_one(OneHatChart).show(picture)
 
     # -- the worker -----------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="training", exit_on_error=False)
@@ -111,37 +172,68 @@ class TrainingScreen(Screen["TrainingResult | None"]):
             rate = progress.games_done / elapsed if elapsed > 0 else 0.0
             self.post_message(
                 TrainingTick(
-                    progress.games_done, progress.games_total, HatsSnapshot.of(progress.brain), rate
+                    progress.games_done, progress.games_total, self._picture(progress.brain), rate
                 )
             )
 
-        curve = LearningCurveRecorder(self.rules, spacing=1.5, then=report)  # kept in the brain
         assert self.brain is not None
-        curve.record(self.brain)
+        progress: Callable[[TrainingProgress], None] = report
+        if isinstance(self.rules, (TakeAway, Nim)):
+            # The learning curve (kept in the brain) measures every position reachable from
+            # the start at each point; that is quick for these games, not for long lines.
+            curve = LearningCurveRecorder(self.rules, spacing=1.5, then=report)
+            curve.record(self.brain)
+            progress = curve
         result = train_self_play(
             self.rules,
             self.games,
             rng=rng,
             brain=self.brain,
             opponent=self.opponent,
-            progress=curve,
+            progress=progress,
             progress_every=every,
             should_stop=self._stop.is_set,
         )
-        self.post_message(TrainingFinished(result, HatsSnapshot.of(result.brain)))
+        self.post_message(TrainingFinished(result, self._picture(result.brain)))
+
+    @work(thread=True, exclusive=True, group="training", exit_on_error=False)
+    def _train_q(self, rng: random.Random, clock: Callable[[], float]) -> None:
+        """Runs in a thread: CS50's self-play loop for the Q-learner, with progress."""
+        started = clock()
+        every = max(1, min(self.games // REPORTS, REPORT_MOST_EVERY))
+
+        def report(progress: QTrainingProgress) -> None:
+            elapsed = clock() - started
+            rate = progress.games_done / elapsed if elapsed > 0 else 0.0
+            picture = self._q_picture(progress.learner, progress.games_done)
+            self.post_message(
+                TrainingTick(progress.games_done, progress.games_total, picture, rate)
+            )
+
+        result = train_qlearner(
+            self.rules,
+            self.games,
+            learner=QLearner(rules=self.rules, rng=rng),
+            progress=report,
+            progress_every=every,
+            should_stop=self._stop.is_set,
+        )
+        self.post_message(
+            TrainingFinished(result, self._q_picture(result.learner, result.games_played))
+        )
 
     def on_training_tick(self, tick: TrainingTick) -> None:
         self.games_done = tick.games_done
         self.query_one(ProgressBar).update(progress=tick.games_done)
         self._show_rate(tick.games_done, tick.games_per_second)
-        self.query_one(HatChart).show(tick.hats)
+        self._show(tick.hats)
 
     def on_training_finished(self, message: TrainingFinished) -> None:
         result = message.result
         self.result = result
         self.games_done = result.games_played
         self.query_one(ProgressBar).update(progress=result.games_played)
-        self.query_one(HatChart).show(message.hats)
+        self._show(message.hats)
         verb = "Cancelled after" if result.cancelled else "Trained for"
         self.query_one("#training-title", Static).update(
             f"{verb} {result.games_played:,} games: the AI keeps what it learned. "
@@ -183,7 +275,8 @@ class TrainingScreen(Screen["TrainingResult | None"]):
             self.dismiss(self.result)
 
     def action_scroll_hats(self, delta: int) -> None:
-        self.query_one(HatChart).scroll_hats(delta * 5)
+        for chart in self.query(HatChart):
+            chart.scroll_hats(delta * 5)
 
     def on_unmount(self) -> None:
         self._stop.set()

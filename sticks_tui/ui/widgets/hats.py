@@ -16,6 +16,7 @@ Reading the chart:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from rich.text import Text
 from textual.widget import Widget
@@ -235,3 +236,115 @@ class HatChart(Widget):
             self.snapshot, size.width, size.height, self.in_use, self.centre
         )
         return text
+
+
+# -- one hat at a time (games whose hats are positions met, e.g. Nim and Sticky-Nim) ---------------
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    """One kind of ball in one hat (or one action's Q-value): a label, a number, its share of
+    the longest bar, and whether it is the ball waiting beside the hat."""
+
+    label: str
+    value: float
+    share: float
+    beside: bool = False
+
+
+@dataclass(frozen=True)
+class HatPicture:
+    """What the one-hat chart draws: a title line and one row per ball kind (or action)."""
+
+    title: str
+    rows: tuple[MoveRow, ...]
+    subtitle: str
+    counts: bool = True
+
+    @classmethod
+    def of_hat(cls, brain: HatBrain, position: object, label: Callable[[object], str]) -> HatPicture:
+        """The hat at ``position``: its balls by kind, the one beside it marked (a hat the
+        brain has not met is said so, not made: looking must not teach the brain anything)."""
+        key = brain.rules.position_key(position)  # type: ignore[arg-type]
+        positions = brain.positions()
+        subtitle = f"{len(positions):,} hats met · {brain.games_played:,} games learned"
+        if position not in positions:
+            return cls(f"hat {key}: not met yet", (), subtitle)
+        view = brain.view(position)
+        counts = dict(view.balls)  # the ball beside the hat is not counted in; it is marked
+        top = max([1] + list(counts.values()))
+        rows = tuple(
+            MoveRow(label(move), count, count / top, move == view.beside)
+            for move, count in counts.items()
+        )
+        return cls(f"hat {key}", rows, subtitle)
+
+    @classmethod
+    def of_values(
+        cls, title: str, values: list[tuple[str, float]], subtitle: str
+    ) -> HatPicture:
+        """Q-values from -1 to 1, drawn as bars from the left (-1) to full (+1)."""
+        rows = tuple(MoveRow(name, value, (value + 1) / 2) for name, value in values)
+        return cls(title, rows, subtitle, counts=False)
+
+
+def draw_picture(picture: HatPicture, width: int, height: int) -> Text:
+    """The picture as text: the fullest rows first, as many as fit; the ball beside always."""
+    text = Text(no_wrap=True, overflow="crop")
+    text.append(picture.title, style="bold")
+    order = sorted(picture.rows, key=lambda row: (-row.beside, -row.value))
+    room = max(1, height - 2)
+    shown = order if len(order) <= room + 1 else order[:room]
+    label_width = min(max((len(r.label) for r in shown), default=1), max(6, width // 2))
+    bar_width = max(1, width - label_width - 9)
+    for i, row in enumerate(shown):
+        text.append("\n")
+        style = BALL_STYLES[i % len(BALL_STYLES)] if picture.counts else BALL_STYLES[0]
+        text.append(BESIDE if row.beside else " ", style=BESIDE_STYLE)
+        text.append(row.label[:label_width].ljust(label_width) + " ")
+        cells = round(row.share * bar_width * 8)
+        bar = "".join(bar_cell_row(cells, col) for col in range(bar_width)).rstrip()
+        text.append(bar.ljust(bar_width), style=style)
+        number = f"{int(row.value)}" if picture.counts else f"{row.value:+.2f}"
+        text.append(f" {number:>5}", style="bold" if row.beside else "")
+    hidden = order[len(shown):]
+    if hidden:
+        most = max(row.value for row in hidden)
+        if picture.counts:
+            what = "1 ball each" if most == 1 else f"at most {int(most)} balls each"
+        else:
+            what = f"values up to {most:+.2f}"
+        text.append(f"\n+{len(hidden)} more ({what})", style="dim")
+    return text
+
+
+def bar_cell_row(eighths: int, column: int) -> str:
+    """The block of a horizontal bar ``eighths``/8 cells long, at one column."""
+    level = eighths - column * 8
+    if level >= 8:
+        return "█"
+    return " ▏▎▍▌▋▊▉"[max(0, level)]
+
+
+class OneHatChart(Widget):
+    """One hat at a time as horizontal bars (Nim, Sticky-Nim, and the Q-learner's values)."""
+
+    DEFAULT_CSS = """
+    OneHatChart { height: 1fr; min-height: 5; }
+    """
+
+    def __init__(self, title: str = "hat", **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.border_title = title
+        self.picture: HatPicture | None = None
+
+    def show(self, picture: HatPicture) -> None:
+        self.picture = picture
+        self.border_subtitle = picture.subtitle
+        self.refresh()
+
+    def render(self) -> Text:
+        if self.picture is None:
+            return Text("no hats", style="dim")
+        size = self.content_size
+        return draw_picture(self.picture, size.width, size.height)

@@ -1,0 +1,356 @@
+"""The relatives on the board: take-away with any takes, Nim and Sticky-Nim, each played to the
+end by two friends and against the perfect AI, watched, and chosen on the setup screen."""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Button, Input, RichLog, Select, Static
+from ui_helpers import make_app, screen_name, set_input, wait_until
+
+from sticks_tui.engine import Nim, StickyNim, TakeAway
+from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.ui.session import Game, Machine
+from sticks_tui.ui.widgets.hats import OneHatChart
+from sticks_tui.ui.widgets.piles import NimPiles
+
+
+def board(pilot: Pilot) -> BoardScreen:
+    screen = pilot.app.screen
+    assert isinstance(screen, BoardScreen)
+    return screen
+
+
+def log_lines(pilot: Pilot) -> list[str]:
+    return [strip.text.rstrip() for strip in board(pilot).query_one("#log", RichLog).lines]
+
+
+def turn_text(pilot: Pilot) -> str:
+    return str(board(pilot).query_one("#turn", Static).render())
+
+
+def setup_message(pilot: Pilot) -> str:
+    return str(pilot.app.screen.query_one("#setup-message", Static).render())
+
+
+async def choose_game(pilot: Pilot, game: Game, **fields: str) -> None:
+    """On the setup screen: pick the game and fill its fields (ids without '#')."""
+    await pilot.pause()
+    pilot.app.screen.query_one("#game", Select).value = game
+    await pilot.pause()
+    for field, text in fields.items():
+        await set_input(pilot, f"#{field.replace('_', '-')}", text)
+
+
+async def to_game_board(pilot: Pilot, game: Game, mode_key: str, **fields: str) -> BoardScreen:
+    await choose_game(pilot, game, **fields)
+    await pilot.press("ctrl+n")
+    await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+    await pilot.press(mode_key)
+    await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+    return board(pilot)
+
+
+async def against(pilot: Pilot, machine: Machine, game: Game, **fields: str) -> BoardScreen:
+    """The human against ``machine`` (the level chosen beside option 2)."""
+    await choose_game(pilot, game, **fields)
+    await pilot.press("ctrl+n")
+    await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+    pilot.app.screen.query_one("#level", Select).value = machine
+    await pilot.pause()
+    await pilot.press("2")
+    await wait_until(pilot, lambda: screen_name(pilot) in ("BoardScreen", "TrainingScreen"))
+    if screen_name(pilot) == "TrainingScreen":
+        await wait_until(pilot, lambda: pilot.app.screen.result is not None)  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+    return board(pilot)
+
+
+async def watch(pilot: Pilot, left: Machine, right: Machine, game: Game, **fields: str) -> BoardScreen:
+    await choose_game(pilot, game, **fields)
+    await pilot.press("ctrl+n")
+    await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+    pilot.app.screen.query_one("#left", Select).value = left
+    pilot.app.screen.query_one("#right", Select).value = right
+    await pilot.pause()
+    await pilot.press("4")
+    await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+    return board(pilot)
+
+
+# -- setup ---------------------------------------------------------------------------------------
+
+BAD_FIELDS = [
+    (Game.TAKEAWAY, "takes", "0", "Takes: 1 to 6"),
+    (Game.TAKEAWAY, "takes", "2,2", "Takes: 1 to 6"),
+    (Game.TAKEAWAY, "takes", "1,2,3,4,5,6,7", "Takes: 1 to 6"),
+    (Game.TAKEAWAY, "takes", "2;x", "Takes: 1 to 6"),
+    (Game.TAKEAWAY, "sticks", "5", "Please enter a number between 10 and 100"),
+    (Game.NIM, "piles", "", "Piles: 1 to 8 numbers from 1 to 20"),
+    (Game.NIM, "piles", "1,3,0", "Piles: 1 to 8 numbers from 1 to 20"),
+    (Game.NIM, "piles", "1 2 3 4 5 6 7 8 9", "Piles: 1 to 8 numbers from 1 to 20"),
+    (Game.STICKY, "sticks", "63", "Please enter a number between 1 and 62"),
+    (Game.STICKY, "sticks", "0", "Please enter a number between 1 and 62"),
+    (Game.STICKY, "max_take", "9", "Take at most: please enter a number between 1 and 8"),
+]
+
+
+async def test_bad_rules_are_refused_inline_for_every_game() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for game, field, typed, message in BAD_FIELDS:
+            await choose_game(pilot, game, **{field: typed})
+            assert setup_message(pilot).startswith(message), (game, typed)
+            assert pilot.app.screen.query_one("#continue", Button).disabled
+            await pilot.press("ctrl+n")
+            assert screen_name(pilot) == "SetupScreen"
+            await choose_game(pilot, game, sticks="20", takes="2,3,5", piles="1,3,5,7", max_take="3")
+            assert setup_message(pilot) == ""
+
+
+async def test_each_games_fields_make_its_rules() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await choose_game(pilot, Game.TAKEAWAY, sticks="50", takes="5 3,2")
+        assert not pilot.app.screen.query_one("#piles").display
+        await pilot.click("#normal")
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        assert app.settings.rules == TakeAway(50, (2, 3, 5), misere=False)
+        await pilot.press("escape")
+        await choose_game(pilot, Game.NIM, piles="2, 12")
+        assert pilot.app.screen.query_one("#piles").display
+        assert not pilot.app.screen.query_one("#sticks").display
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        assert app.settings.rules == Nim((2, 12))
+        await pilot.press("escape")
+        await choose_game(pilot, Game.STICKY, sticks="62", max_take="2")
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        assert app.settings.rules == StickyNim(62, 2)
+        # Q-learning is offered for lines up to 30 sticks only (the engine's levels_for)
+        levels = [value for _label, value in app.screen.query_one("#level", Select)._options]
+        assert Machine.Q_LEARNING not in levels and Machine.MIXED in levels
+
+
+async def test_a_bad_mixed_chance_is_refused() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await choose_game(pilot, Game.NIM)
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        await set_input(pilot, "#skill", "150")
+        assert "percentage from 0 to 100" in str(app.screen.query_one("#mode-message").render())
+        app.screen.query_one("#level", Select).value = Machine.MIXED
+        await pilot.pause()
+        await app.screen.run_action("computer")
+        await pilot.pause()
+        assert screen_name(pilot) == "ModeScreen"
+
+
+# -- take-away -----------------------------------------------------------------------------------
+
+
+async def test_takeaway_friend_game_with_takes_2_3_5_where_no_move_loses() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await to_game_board(pilot, Game.TAKEAWAY, "1", sticks="12", takes="2,3,5")
+        assert [b.id for b in screen.query("#takes Button")] == ["take-2", "take-3", "take-5"]
+        assert screen.check_action("take", (1,)) is False  # no key for a take not allowed
+        assert turn_text(pilot) == "Player 1: How many sticks do you take (2, 3, 5)?"
+        await pilot.press("1", "5", "5")  # "1" is not a move here: nothing happens
+        assert screen.match.position == 2
+        await pilot.press("2")
+        assert screen.match.is_over
+        assert log_lines(pilot)[1:] == [
+            "Player 1 takes 5",
+            "Player 2 takes 5",
+            "Player 1 takes 2",
+            "Player 1, you lose.",  # misère by default: taking the last stick loses
+        ]
+
+
+async def test_takeaway_normal_ending_against_the_perfect_ai() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await choose_game(pilot, Game.TAKEAWAY, sticks="12", takes="2,3,5")
+        await pilot.click("#normal")
+        screen = await against(pilot, Machine.PERFECT, Game.TAKEAWAY)
+        assert screen.rules == TakeAway(12, (2, 3, 5), misere=False)
+        while not screen.match.is_over:
+            await pilot.press(str(min(screen.match.legal_moves())))
+            await wait_until(pilot, lambda: screen.match.is_over or screen.match.to_move == 0)
+        # 12 is a winning heap for the first player in {2,3,5} normal play, but taking the
+        # least each time throws it away; the perfect AI never does.
+        assert turn_text(pilot) == "You lose."
+        assert any(line.startswith("Perfect AI selects ") for line in log_lines(pilot))
+
+
+# -- Nim -------------------------------------------------------------------------------------------
+
+
+async def test_nim_friend_game_by_keys_and_mouse_names_the_loser() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await to_game_board(pilot, Game.NIM, "1")
+        piles = screen.query_one(NimPiles)
+        assert screen.pile == 0 and piles.piles == (1, 3, 5, 7)
+        await pilot.press("1")  # pile 0 is chosen: take its one stick
+        assert screen.match.position == (0, 3, 5, 7)
+        assert screen.pile == 1  # the first pile that is not empty
+        await pilot.press("down", "9")  # pile 2 holds 5: 9 is refused, nothing moves
+        assert screen.pile == 2 and screen.match.position == (0, 3, 5, 7)
+        await pilot.press("5")
+        assert screen.match.position == (0, 3, 0, 7)
+        # a click on the 6th stick of pile 3 takes it and the one to its right
+        # (border 1 + padding 1 + prefix 5 columns; a blank row between piles)
+        await pilot.click(NimPiles, offset=(2 + 5 + 6, 1 + 3 * 2))
+        assert screen.match.position == (0, 3, 0, 5)
+        await pilot.press("up", "3")  # from pile 3 up to pile 1 (pile 2 is empty): all three
+        await pilot.press("4")  # pile 3 is the only one left
+        assert screen.match.position == (0, 0, 0, 1)
+        await pilot.press("1")
+        assert screen.match.is_over
+        assert log_lines(pilot)[1:] == [
+            "Player 1 takes 1 from pile 0",
+            "Player 2 takes 5 from pile 2",
+            "Player 1 takes 2 from pile 3",
+            "Player 2 takes 3 from pile 1",
+            "Player 1 takes 4 from pile 3",
+            "Player 2 takes 1 from pile 3",
+            "Player 2, you lose.",
+        ]
+        standings = {row.name: row for row in app.records.standings()}
+        assert standings["Player 2"].losses == 1
+
+
+async def test_nim_counts_of_two_digits_wait_for_enter() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await to_game_board(pilot, Game.NIM, "1", piles="3,12")
+        await pilot.press("down", "1")
+        assert screen.typed == "1" and "take 1 of 12 from pile 1" in turn_text(pilot)
+        await pilot.press("enter")
+        assert screen.match.position == (3, 11)
+        await pilot.press("1", "1")  # still pile 1; 11: nothing longer can start with it
+        assert screen.match.position == (3, 0)
+
+
+async def test_nim_against_the_perfect_ai_from_1_3_5_7_is_lost() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await against(pilot, Machine.PERFECT, Game.NIM)
+        while not screen.match.is_over:
+            await pilot.press("1")
+            await wait_until(pilot, lambda: screen.match.is_over or screen.match.to_move == 0)
+        assert turn_text(pilot) == "You lose."
+        ai_lines = [line for line in log_lines(pilot) if line.startswith("Perfect AI")]
+        assert ai_lines and all(" chose to take " in line for line in ai_lines)
+
+
+async def test_nim_against_the_learning_ai_shows_the_hat_in_use() -> None:
+    app = make_app(ai_delay=1000.0)  # the AI waits for the test
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await against(pilot, Machine.LEARNING, Game.NIM)
+        await pilot.press("1")
+        assert screen.match.position == (0, 3, 5, 7)
+        chart = screen.query_one(OneHatChart)
+        assert chart.picture is not None and chart.picture.title == "hat 0,3,5,7: not met yet"
+        screen._machine_step()  # the pause is over: the AI draws a ball
+        await pilot.pause()
+        picture = chart.picture
+        assert picture.title == "hat 0,3,5,7"
+        assert len(picture.rows) == 15  # one ball kind per move
+        assert [row.beside for row in picture.rows].count(True) == 1
+        assert turn_text(pilot).startswith("AI drew ball pile ")
+
+
+async def test_nim_against_the_q_learner_trains_it_first() -> None:
+    app = make_app(q_training_games=2000)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await against(pilot, Machine.Q_LEARNING, Game.NIM)
+        assert app.q_learner(screen.rules) is not None
+        assert app.q_learner(screen.rules).games_played == 2000  # type: ignore[union-attr]
+        await pilot.press("1")
+        await wait_until(pilot, lambda: screen.match.to_move == 0)
+        assert log_lines(pilot)[-1].startswith("Q-learning AI chose to take ")
+
+
+# -- Sticky-Nim ------------------------------------------------------------------------------------
+
+
+async def test_sticky_friend_game_by_letters_and_clicks() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await to_game_board(pilot, Game.STICKY, "1", sticks="7", max_take="3")
+        await pilot.press("a", "d", "enter")  # four sticks: too many
+        problem = str(screen.query_one("#move-problem", Static).render())
+        assert problem == "At most 3 adjacent sticks can be taken"
+        assert screen.match.position == (7,)
+        await pilot.press("backspace", "backspace", "b", "d", "enter")
+        assert screen.match.position == (3, 1)
+        await pilot.press("c", "enter")  # a stick already taken is refused too
+        assert screen.match.position == (3, 1)
+        await pilot.press("backspace", "a", "enter")
+        assert screen.match.position == (3,)
+        # Player 1 clicks stick f, then g: takes both (border 1 + padding 1, two columns each)
+        await pilot.click("#line", offset=(2 + 2 * 5, 2))
+        assert screen.mark == (5, 5)
+        await pilot.click("#line", offset=(2 + 2 * 6, 2))
+        assert screen.match.position == (1,)
+        await pilot.press("e", "enter")
+        assert screen.match.is_over
+        assert log_lines(pilot)[1:] == [
+            "Player 1 takes bd",
+            "Player 2 takes a",
+            "Player 1 takes fg",
+            "Player 2 takes e",
+            "Player 2, you lose.",
+        ]
+
+
+async def test_sticky_against_the_perfect_ai() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await against(pilot, Machine.PERFECT, Game.STICKY, sticks="9", max_take="3")
+        while not screen.match.is_over:
+            assert screen.line is not None
+            first = next(i for i, here in enumerate(screen.line.present) if here)
+            await pilot.press(screen.line.letters[first], "enter")
+            await wait_until(pilot, lambda: screen.match.is_over or screen.match.to_move == 0)
+        assert screen.line is not None and not any(screen.line.present)
+        ai_lines = [line for line in log_lines(pilot) if line.startswith("Perfect AI selects ")]
+        assert ai_lines
+        # [9] with k=3 is won by the first player only with the right move; one stick from the
+        # end is not it, and the perfect AI never lets go of a won position.
+        assert turn_text(pilot) == "You lose."
+
+
+# -- watch mode ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "fields", "verb"),
+    [(Game.NIM, {}, " chose to take "), (Game.STICKY, {"sticks": "20"}, " selects ")],
+)
+async def test_watch_learning_against_perfect_plays_to_the_end(
+    game: Game, fields: dict[str, str], verb: str
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 30)) as pilot:  # wide: each move on one log line
+        screen = await watch(pilot, Machine.LEARNING, Machine.PERFECT, game, **fields)
+        await wait_until(pilot, lambda: screen.match.is_over)
+        moves = log_lines(pilot)[1:-1]
+        assert moves and all(
+            line.startswith(("AI", "Perfect AI")) and verb in line for line in moves
+        )
+        loser = screen.table.seats[screen.match.loser].name  # type: ignore[index]
+        assert log_lines(pilot)[-1] == f"{loser} loses."
+        brain = screen.table.seats[0].brain
+        assert brain is not None and brain.games_played == 1
+        assert app.has_brain("AI", screen.rules)  # kept per rule set
+        await pilot.press("a")
+        await wait_until(pilot, lambda: screen.match.is_over)
+        assert brain.games_played == 2
