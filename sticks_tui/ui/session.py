@@ -319,7 +319,7 @@ def human_question(rules: RuleSet, legal: tuple[Move, ...]) -> str:
     if isinstance(rules, Nim):
         return "choose a pile (up/down or click) and type how many to take"
     if isinstance(rules, StickyNim):
-        return f"type the first and last letter of the sticks to take (at most {rules.max_take})"
+        return f"letters of the sticks to take, e.g. df (at most {rules.max_take})"
     takes = sorted(legal)  # type: ignore[type-var]
     if takes == list(range(1, len(takes) + 1)):
         return f"How many sticks do you take (1-{takes[-1]})?"

@@ -9,21 +9,42 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
 HELP = """\
-# The Game of Sticks
+# The Game of Sticks and its relatives
 
-A heap of 10 to 100 sticks. Players take turns; on a turn a player takes 1, 2 or 3 sticks,
-never more than are left. **Whoever takes the last stick loses.**
+**Game of Sticks**: a heap of 10 to 100 sticks. Players take turns; on a turn a player takes
+1, 2 or 3 sticks, never more than are left. **Whoever takes the last stick loses.**
+
+**Take-away**: the same heap, with the takes you choose on the setup screen (e.g. 2, 3, 5)
+and either ending: *last stick loses*, or *no move loses* (a player who cannot take loses).
+
+**Nim**: piles (1, 3, 5, 7 unless you change them); a move takes any number from one pile.
+Whoever takes the last object loses. Piles are numbered from 0, as in CS50's Nim.
+
+**Sticky-Nim**: a line of sticks (20 unless you change it, at most 62) with a letter under
+each; a move takes 1 to k sticks *next to each other* (k = 3 unless you change it). Whoever
+takes the last stick loses. Name a move by its first and last letter, e.g. `df`.
+
+## Opponents
+
+A friend, or the computer: *random*, *learning* (the hats below, carrying on from what it has
+learned), *trained* (hats trained by self-play first), *Q-learning* (CS50's Q-learner, trained
+by 10,000 self-play games first; not for lines over 30), *perfect*, and *mixed* (perfect with
+the chance you type, otherwise random). *Watch* puts any two of them at the table.
 
 ## Keys
 
 | Key | Where | What |
 | --- | --- | --- |
-| `1` `2` `3` | board | take that many sticks (or click the buttons) |
+| `1`-`9` | take-away board | take that many sticks (or click the buttons) |
+| `↑` `↓`, `0`-`9`, `Enter` | Nim board | choose a pile, type how many (Enter when it could be more digits) |
+| click | Nim board | take that stick and every stick to its right |
+| letters, `Enter` | Sticky-Nim board | first and last letter of the sticks to take (`d` alone: one stick) |
+| click, click | Sticky-Nim board | first and last stick to take (the same stick twice: one) |
 | `a` / `n` / `l` | board | play again / new setup / leaderboard |
 | `space` `s` `-` `+` | watch | run or pause / single step / slower / faster |
-| `[` `]` | board, training | scroll the hats |
+| `[` `]` | board, training | scroll the hats (take-away games) |
 | `c` / `Enter` | training | cancel (keeps what was learned) / play |
-| `1`-`4` | mode | friend / computer / trained computer / watch |
+| `1`-`4` | mode | friend / computer at the level chosen / trained computer / watch |
 | `Enter` | setup | continue |
 | `Escape` | anywhere | back |
 | `ctrl+p` | anywhere | command palette: every screen |
@@ -43,8 +64,12 @@ On the board each hat is a group of three bars, one per ball number; `●` above
 ball waiting beside its hat, and the hat in use is highlighted. Under the bars are the hat
 numbers, and a line gives the exact counts of the hat in use.
 
+In Nim and Sticky-Nim a hat belongs to each position the AI has met, with one kind of ball
+per move there, so the board shows only the hat in use: one bar per kind of ball, the fullest
+first. A Sticky-Nim ball "2 of 6 (1|3)" takes 2 sticks from a group of 6, leaving 1 on one
+side and 3 on the other.
+
 The *trained computer* first plays itself many times (the training screen), then plays you.
-In *watch* mode any two of random, learning, trained and perfect play each other.
 """
 
 
