@@ -98,15 +98,28 @@ BAD_FIELDS = [
 
 async def test_bad_rules_are_refused_inline_for_every_game() -> None:
     app = make_app()
+    good = {"sticks": "20", "takes": "2,3,5", "piles": "1,3,5,7", "max-take": "3"}
+
+    def fill(game: Game, values: dict[str, str]) -> None:
+        screen = app.screen
+        screen.query_one("#game", Select).value = game
+        for field, text in values.items():
+            screen.query_one(f"#{field}", Input).value = text
+
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
         for game, field, typed, message in BAD_FIELDS:
-            await choose_game(pilot, game, **{field: typed})
+            fill(game, {**good, field.replace("_", "-"): typed})
+            await pilot.pause()
             assert setup_message(pilot).startswith(message), (game, typed)
-            assert pilot.app.screen.query_one("#continue", Button).disabled
+            assert app.screen.query_one(f"#{field.replace('_', '-')}").has_class("-invalid")
+            assert app.screen.query_one("#continue", Button).disabled
             await pilot.press("ctrl+n")
             assert screen_name(pilot) == "SetupScreen"
-            await choose_game(pilot, game, sticks="20", takes="2,3,5", piles="1,3,5,7", max_take="3")
+            fill(game, good)
+            await pilot.pause()
             assert setup_message(pilot) == ""
+            assert not app.screen.query_one("#continue", Button).disabled
 
 
 async def test_each_games_fields_make_its_rules() -> None:
