@@ -23,15 +23,32 @@ MARKED_STYLE = "bold #ff5f5f"
 MAX_HEIGHT = 3
 
 
-def line_layout(sticks: int, width: int, height: int) -> tuple[int, int, int]:
-    """(sticks per row, rows, stick height) for a line of ``sticks`` in ``width`` x ``height``.
+@dataclass(frozen=True)
+class LineLayout:
+    """How the line is laid out: columns per stick (2 with a space, 1 when space is short),
+    sticks per row, rows, the height of a stick, and blank lines between rows (0 or 1)."""
 
-    Each row is the sticks, then the letters, then a blank line when it fits.
+    step: int
+    per_row: int
+    rows: int
+    stick_height: int
+    gap: int
+
+
+def line_layout(sticks: int, width: int, height: int) -> LineLayout:
+    """The roomiest layout of ``sticks`` that fits ``width`` x ``height``.
+
+    Each row is the sticks, then their letters; sticks lose their spaces only when the rows
+    would not otherwise fit in the height.
     """
-    per_row = max(1, (width + 1) // 2)
-    rows = max(1, -(-sticks // per_row))
-    stick_height = max(1, min(MAX_HEIGHT, (height - 2 * rows + 1) // rows))
-    return per_row, rows, stick_height
+    for step in (2, 1):
+        per_row = max(1, (width + step - 1) // step)
+        rows = max(1, -(-sticks // per_row))
+        if 2 * rows <= height or step == 1:
+            break
+    gap = 1 if 3 * rows - 1 <= height else 0
+    stick_height = max(1, min(MAX_HEIGHT, (height - rows - gap * (rows - 1)) // rows))
+    return LineLayout(step, per_row, rows, stick_height, gap)
 
 
 class StickyLineView(Widget):
@@ -59,40 +76,45 @@ class StickyLineView(Widget):
         present = self.line.present
         letters = self.line.letters
         size = self.content_size
-        per_row, rows, stick_height = line_layout(len(present), size.width, size.height)
+        layout = line_layout(len(present), size.width, size.height)
+        space = " " * (layout.step - 1)
         text = Text(no_wrap=True, overflow="crop")
-        for row in range(rows):
-            indices = range(row * per_row, min(len(present), (row + 1) * per_row))
+        for row in range(layout.rows):
+            indices = range(row * layout.per_row, min(len(present), (row + 1) * layout.per_row))
             if row:
-                text.append("\n")
-            for level in range(stick_height):
+                text.append("\n" * (1 + layout.gap))
+            for level in range(layout.stick_height):
                 for i in indices:
-                    if not present[i]:
-                        cell, style = ("-", "dim") if level == stick_height - 1 else (" ", "")
-                    elif level == 0 and stick_height > 1:
-                        cell, style = HEAD, MARKED_STYLE if self._is_marked(i) else HEAD_STYLE
-                    else:
-                        cell, style = STICK, MARKED_STYLE if self._is_marked(i) else STICK_STYLE
-                    text.append(cell + " ", style=style)
+                    text.append_text(self._cell(i, level, layout.stick_height))
+                    text.append(space)
                 text.append("\n")
             for i in indices:
                 style = "reverse bold" if self._is_marked(i) else ("" if present[i] else "dim")
                 text.append(letters[i], style=style)
-                text.append(" ")
-            if row < rows - 1 and 2 * rows - 1 + rows * stick_height <= size.height:
-                text.append("\n")
+                text.append(space)
         return text
+
+    def _cell(self, index: int, level: int, stick_height: int) -> Text:
+        """One cell of stick ``index``: a head on top of a tall stick, a ``-`` where it was."""
+        if not self.line.present[index]:
+            return Text("-", style="dim") if level == stick_height - 1 else Text(" ")
+        style = MARKED_STYLE if self._is_marked(index) else None
+        if level == 0 and stick_height > 1:
+            return Text(HEAD, style=style or HEAD_STYLE)
+        return Text(STICK, style=style or STICK_STYLE)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is None or offset.x % 2:
+        if offset is None:
             return
         size = self.content_size
-        per_row, rows, stick_height = line_layout(len(self.line.present), size.width, size.height)
-        gap = 1 if 2 * rows - 1 + rows * stick_height <= size.height else 0
-        row, within = divmod(offset.y, stick_height + 1 + gap)
-        if within > stick_height:  # the blank line between rows
-            return
-        index = row * per_row + offset.x // 2
-        if 0 <= index < len(self.line.present) and offset.x // 2 < per_row:
+        layout = line_layout(len(self.line.present), size.width, size.height)
+        if offset.x % layout.step:
+            return  # the space between two sticks
+        row, within = divmod(offset.y, layout.stick_height + 1 + layout.gap)
+        column = offset.x // layout.step
+        if within > layout.stick_height or column >= layout.per_row:
+            return  # the blank line between rows
+        index = row * layout.per_row + column
+        if 0 <= index < len(self.line.present):
             self.post_message(self.Clicked(index))
