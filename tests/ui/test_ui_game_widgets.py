@@ -1,0 +1,53 @@
+"""The relatives' drawings without an app: Nim's pile rows, Sticky-Nim's line, the one-hat chart."""
+
+from __future__ import annotations
+
+import random
+
+from sticks_tui.engine import HatBrain, Nim, StickyLine
+from sticks_tui.ui.session import ball_words
+from sticks_tui.ui.widgets.hats import HatPicture, MoveRow, draw_picture
+from sticks_tui.ui.widgets.line import line_layout
+from sticks_tui.ui.widgets.piles import stick_at, stick_column
+
+
+def test_a_click_finds_the_stick_drawn_in_its_column() -> None:
+    for index in range(20):
+        assert stick_at(stick_column(index)) == index
+    assert stick_at(5) is None  # the gap after each five sticks
+
+
+def test_a_long_line_loses_its_spaces_only_when_rows_would_not_fit() -> None:
+    roomy = line_layout(20, 76, 12)
+    assert (roomy.step, roomy.rows) == (2, 1) and roomy.stick_height == 3
+    tight = line_layout(62, 36, 7)
+    assert tight.step == 1 and tight.rows * 2 <= 7  # every row and its letters are visible
+    assert line_layout(62, 56, 16).step == 2
+
+
+def test_the_one_hat_chart_keeps_the_ball_beside_the_hat_in_view() -> None:
+    rows = tuple(MoveRow(f"move {i}", 10 - i, (10 - i) / 10) for i in range(9))
+    rows += (MoveRow("drawn", 0, 0.0, beside=True),)
+    text = draw_picture(HatPicture("hat 9", rows, ""), width=30, height=6).plain.splitlines()
+    assert text[0] == "hat 9"
+    assert text[1].startswith("●drawn")  # the ball beside comes first, even with none inside
+    assert text[2].startswith(" move 0") and text[-1] == "+6 more (at most 7 balls each)"
+
+
+def test_a_nim_hat_has_one_ball_kind_per_move_and_marks_the_one_drawn() -> None:
+    rules = Nim((1, 2))
+    brain = HatBrain(rules)
+    start = rules.initial_position()
+    assert HatPicture.of_hat(brain, start, str).title == "hat 1,2: not met yet"
+    assert brain.positions() == []  # looking at a hat does not make one
+    move = brain.draw(start, random.Random(3))
+    picture = HatPicture.of_hat(brain, start, lambda m: ball_words(rules, m))
+    assert [row.label for row in picture.rows] == ["pile 0 take 1", "pile 1 take 1", "pile 1 take 2"]
+    assert [row.beside for row in picture.rows].count(True) == 1
+    assert next(row for row in picture.rows if row.beside).label == ball_words(rules, move)
+
+
+def test_the_line_names_a_machine_move_with_its_letters() -> None:
+    line = StickyLine.full(6).take(2, 2)  # a b - d e f
+    first, last = line.place((3, 2, 0), random.Random(1))
+    assert line.move_for(first, last, 3) == (3, 2, 0)
