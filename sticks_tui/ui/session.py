@@ -3,7 +3,8 @@
 The screens hand these small values to each other; nothing here decides a move or a result
 (that is the engine's job). The wording of the log and of the end of a game follows the classic
 console (shared/SPEC.md section 2): "Player 1 takes 3", "AI selects 2", "Player 2, you lose.",
-"You lose.", "AI loses.".
+"You lose.", "AI loses."; Nim's machines speak as CS50's ("AI chose to take 3 from pile 2."),
+and Sticky-Nim's moves are named by their letters as in seed 004 ("Player 1 takes df").
 """
 
 from __future__ import annotations

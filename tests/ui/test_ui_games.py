@@ -148,7 +148,7 @@ async def test_each_games_fields_make_its_rules() -> None:
         assert Machine.Q_LEARNING not in levels and Machine.MIXED in levels
 
 
-async def test_a_bad_mixed_chance_is_refused() -> None:
+async def test_the_mixed_level_takes_its_chance_from_the_mode_screen() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await choose_game(pilot, Game.NIM)
@@ -161,6 +161,11 @@ async def test_a_bad_mixed_chance_is_refused() -> None:
         await app.screen.run_action("computer")
         await pilot.pause()
         assert screen_name(pilot) == "ModeScreen"
+        await set_input(pilot, "#skill", "80")
+        await app.screen.run_action("computer")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        mixed = board(pilot).table.seats[1].player
+        assert mixed.name == "Mixed AI" and mixed.skill == 0.8  # type: ignore[attr-defined]
 
 
 # -- take-away -----------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ class AnalysisScreen(Screen[None]):
     def __init__(self, brain: HatBrain, name: str) -> None:
         super().__init__()
         self.ai_name = name
+        self.rules = brain.rules
         self.analysis: Analysis | None = None
         self.problem = ""
         try:
@@ -52,7 +53,7 @@ class AnalysisScreen(Screen[None]):
             yield Static(self._title(), id="analysis-title")
             yield Static(self._rules(), id="analysis-rules")
             with TabbedContent(id="analysis-tabs"):
-                with TabPane("Stick counts", id="analysis-positions"):
+                with TabPane(self._positions_label(), id="analysis-positions"):
                     yield DataTable(id="analysis-table", cursor_type="row", zebra_stripes=True)
                 with TabPane("Learning curve", id="analysis-learning"):
                     curve = self.analysis.learning_curve if self.analysis else ()
@@ -70,6 +71,12 @@ class AnalysisScreen(Screen[None]):
             if report.agreement == DISAGREE:
                 cells[-1] = Text("NO", style="bold red")
             table.add_row(*cells, key=str(report.position))
+
+    def _positions_label(self) -> str:
+        """"Stick counts" where a position is one heap; "Positions" for Nim and Sticky-Nim."""
+        from ...engine import TakeAway
+
+        return "Stick counts" if isinstance(self.rules, TakeAway) else "Positions"
 
     def _title(self) -> str:
         if self.analysis is None:
