@@ -157,12 +157,12 @@ async def test_the_mixed_level_takes_its_chance_from_the_mode_screen() -> None:
         await set_input(pilot, "#skill", "150")
         assert "percentage from 0 to 100" in str(app.screen.query_one("#mode-message").render())
         app.screen.query_one("#level", Select).value = Machine.MIXED
-        await pilot.pause()
-        await app.screen.run_action("computer")
-        await pilot.pause()
+        app.screen.query_one("#friend", Button).focus()  # so that "2" is the mode key
+        await pilot.press("2")
         assert screen_name(pilot) == "ModeScreen"
         await set_input(pilot, "#skill", "80")
-        await app.screen.run_action("computer")
+        app.screen.query_one("#friend", Button).focus()
+        await pilot.press("2")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         mixed = board(pilot).table.seats[1].player
         assert mixed.name == "Mixed AI" and mixed.skill == 0.8  # type: ignore[attr-defined]
