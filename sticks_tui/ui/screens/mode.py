@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-from ...engine import HatBrain, QLearner, TrainingResult
+from ...engine import HatBrain, Nim, QLearner, RuleSet, TrainingResult
 from ...engine.qlearning import QTrainingResult
 from ..session import (
     SKILL_MESSAGE,
@@ -36,6 +36,13 @@ from . import app_of
 
 #: What each side needs before play: hats trained by self-play, a trained Q-table.
 Prepared = tuple["TrainingResult | None", "QLearner | None"]
+
+
+def game_words(rules: RuleSet) -> str:
+    """The game and its start in a sentence (Nim's name already lists its piles)."""
+    if isinstance(rules, Nim):
+        return f"{rules.name}."
+    return f"{rules.name}: {position_words(rules, rules.initial_position())}"
 
 
 class ModeScreen(Screen[None]):
@@ -58,8 +65,7 @@ class ModeScreen(Screen[None]):
         yield Header()
         with Vertical(id="mode"):
             yield Static(
-                f"{rules.name}: {position_words(rules, rules.initial_position())}  "
-                f"{settings.names[0]} against {settings.names[1]}, "
+                f"{game_words(rules)}  {settings.names[0]} against {settings.names[1]}, "
                 f"{settings.names[settings.first]} starts. Against the computer, the AI takes "
                 f"{settings.names[1]}'s place.",
                 id="mode-summary",
