@@ -1,8 +1,8 @@
 """End to end: the real program in tmux at 80x24, played with keys and read off the screen.
 
 It starts ``python -m sticks_tui`` on a private tmux server (``-L``), so it never touches the
-user's own tmux, plays a friend game of 10 sticks (3, 3, 3, 1) and reads the pane until the
-console's words for the loser appear. tmux is installed by ``.ci/run`` when missing; the test
+user's own tmux, plays a friend game of 10 sticks (3, 3, 3, 1), and a Sticky-Nim game typed
+letter by letter, and reads the pane until the console's words for the loser appear. tmux is installed by ``.ci/run`` when missing; the test
 is skipped only where tmux truly is not there.
 """
 
@@ -118,5 +118,26 @@ def test_friend_game_played_to_the_end_in_tmux(tmux: Tmux) -> None:
     screen = tmux.wait_for("Player 2, you lose.")
     assert "Player 2 takes 1" in screen
     assert "Play again" in screen
+    tmux.keys("q")
+    tmux.wait_for("EXITED 0")
+
+
+def test_sticky_nim_friend_game_by_letters_in_tmux(tmux: Tmux) -> None:
+    tmux.wait_for("Welcome to the game of sticks!")
+    tmux.keys("BTab", "Enter")  # the game field, opened
+    tmux.wait_for("Sticky-Nim")
+    tmux.keys("Down", "Down", "Down", "Enter")
+    tmux.wait_for("Take at most")
+    tmux.keys("Tab", "5", "C-n")  # a line of 5 sticks
+    tmux.wait_for("Play against a friend")
+    tmux.keys("1")
+    screen = tmux.wait_for("Player 1: letters of the sticks to take")
+    assert "a b c d e" in screen
+    for letters, left in (("ac", "2 on the line"), ("d", "1 on the line")):
+        tmux.keys(*letters, "Enter")
+        tmux.wait_for(left)
+    tmux.keys("e", "Enter")
+    screen = tmux.wait_for("Player 1, you lose.")
+    assert "Player 1 takes ac" in screen and "Player 2 takes d" in screen
     tmux.keys("q")
     tmux.wait_for("EXITED 0")
