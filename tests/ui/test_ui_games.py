@@ -36,10 +36,11 @@ def setup_message(pilot: Pilot) -> str:
 async def choose_game(pilot: Pilot, game: Game, **fields: str) -> None:
     """On the setup screen: pick the game and fill its fields (ids without '#')."""
     await pilot.pause()
-    pilot.app.screen.query_one("#game", Select).value = game
-    await pilot.pause()
+    screen = pilot.app.screen
+    screen.query_one("#game", Select).value = game
     for field, text in fields.items():
-        await set_input(pilot, f"#{field.replace('_', '-')}", text)
+        screen.query_one(f"#{field.replace('_', '-')}", Input).value = text
+    await pilot.pause()
 
 
 async def to_game_board(pilot: Pilot, game: Game, mode_key: str, **fields: str) -> BoardScreen:
