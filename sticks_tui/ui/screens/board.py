@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, RichLog, Static
 
-from ...engine import IllegalMove, Match, Move, Nim, StickyLine, StickyNim
+from ...engine import IllegalMove, Match, Move, Nim, StickyLine, StickyNim, TakeAway
 from ...engine.sticky import LETTERS
 from ..session import Mode, Table, ball_words, position_words
 from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart
@@ -75,10 +75,14 @@ class BoardScreen(Screen[None]):
     def __init__(self, table: Table) -> None:
         super().__init__()
         self.table = table
-        self.rules = table.rules
-        self.is_nim = isinstance(self.rules, Nim)
-        self.is_sticky = isinstance(self.rules, StickyNim)
+        rules = self.rules = table.rules
+        self.is_nim = isinstance(rules, Nim)
+        self.is_sticky = isinstance(rules, StickyNim)
         self.is_takeaway = not (self.is_nim or self.is_sticky)
+        #: The allowed takes (take-away), the longest take and the line (Sticky-Nim).
+        self.takes: tuple[int, ...] = rules.takes if isinstance(rules, TakeAway) else ()
+        self.max_take = rules.max_take if isinstance(rules, StickyNim) else 0
+        self.line_length = rules.sticks if isinstance(rules, StickyNim) else 0
         if not self.is_takeaway:
             # No take buttons: nothing is focused at first (not a hidden button), so Enter and
             # the arrows are the board's keys; Sticky-Nim's letters field takes focus on a turn.
@@ -98,7 +102,7 @@ class BoardScreen(Screen[None]):
         self.pile: int | None = None
         self.typed = ""
         # Sticky-Nim: the sticks as the user sees them, and the sticks marked for a move.
-        self.line = StickyLine.full(self.rules.sticks) if self.is_sticky else None  # type: ignore[attr-defined]
+        self.line = StickyLine.full(self.line_length) if self.is_sticky else None
         self.mark: tuple[int, int] | None = None
         #: Where a machine's Sticky-Nim move goes on the line (set on mount, from the app).
         self._place_rng = random.Random(0)
@@ -113,7 +117,7 @@ class BoardScreen(Screen[None]):
                 yield Static(id="turn")
                 with Horizontal(id="takes", classes="actions"):
                     if self.is_takeaway:
-                        for n in self.rules.takes:  # type: ignore[attr-defined]
+                        for n in self.takes:
                             yield Button(f"Take {n}", id=f"take-{n}", compact=True)
                     if self.is_sticky:
                         yield Input(
@@ -171,7 +175,7 @@ class BoardScreen(Screen[None]):
         if self.is_nim:
             return "piles " + self.rules.position_key(start)
         if self.is_sticky:
-            return f"a line of {self.rules.sticks}"  # type: ignore[attr-defined]
+            return f"a line of {self.line_length}"
         return f"{start} sticks"
 
     def _names(self) -> str:
@@ -275,7 +279,7 @@ class BoardScreen(Screen[None]):
         human_turn = self._human_turn()
         legal = match.legal_moves()
         if self.is_takeaway:
-            for n in self.rules.takes:  # type: ignore[attr-defined]
+            for n in self.takes:
                 self.query_one(f"#take-{n}", Button).disabled = not (human_turn and n in legal)
         if self.is_sticky:
             self.query_one("#sticky-move", Input).disabled = not human_turn
@@ -373,7 +377,7 @@ class BoardScreen(Screen[None]):
         if action == "take":
             if not (playing and self.is_takeaway):
                 return False
-            if parameters[0] not in self.rules.takes:  # type: ignore[attr-defined]
+            if parameters[0] not in self.takes:
                 return False
             legal = self._human_turn() and parameters[0] in self.match.legal_moves()
             return True if legal else None
@@ -452,7 +456,7 @@ class BoardScreen(Screen[None]):
         """Take sticks ``first..last`` if the rules allow it; otherwise say why."""
         assert self.line is not None
         try:
-            move = self.line.move_for(first, last, self.rules.max_take)  # type: ignore[attr-defined]
+            move = self.line.move_for(first, last, self.max_take)
         except IllegalMove as error:
             self.mark = None
             self._problem(str(error).capitalize())
@@ -505,7 +509,7 @@ class BoardScreen(Screen[None]):
         self._drawn = None
         self.match = self.table.new_match()
         if self.is_sticky:
-            self.line = StickyLine.full(self.rules.sticks)  # type: ignore[attr-defined]
+            self.line = StickyLine.full(self.line_length)
         self.mark, self.pile, self.typed = None, None, ""
         self._log_line(f"-- game {self.table.games + 1} --", style="dim")
         for i in self._hat_seats:
