@@ -7,17 +7,10 @@ Regenerate after an intended change with
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from textual.widgets import Input
 from test_ui_games import against, choose_game, to_game_board
-from ui_helpers import make_app, wait_until
+from ui_helpers import make_app, still_cursor, wait_until
 
 from sticks_tui.ui.session import Game, Machine
-
-
-async def still_cursor(pilot: Pilot) -> None:
-    for widget in pilot.app.screen.query(Input):
-        widget.cursor_blink = False
-    await pilot.pause()
 
 
 def test_setup_for_takeaway(snap_compare) -> None:  # noqa: ANN001

@@ -7,19 +7,12 @@ Regenerate after an intended change with
 from __future__ import annotations
 
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
-from ui_helpers import make_app, set_input, to_board, to_mode, wait_until
+from textual.widgets import Select
+from ui_helpers import make_app, set_input, still_cursor, to_board, to_mode, wait_until
 
 from sticks_tui.records import MemoryRecords
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.session import Machine
-
-
-async def still_cursor(pilot: Pilot) -> None:
-    """A blinking cursor would make the picture depend on the moment it is taken."""
-    for widget in pilot.app.screen.query(Input):
-        widget.cursor_blink = False
-    await pilot.pause()
 
 
 def test_setup_screen(snap_compare) -> None:  # noqa: ANN001

@@ -81,6 +81,13 @@ async def to_board(pilot: Pilot, mode_key: str, sticks: int = 10) -> None:
     await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "BoardScreen")
 
 
+async def still_cursor(pilot: Pilot) -> None:
+    """A blinking cursor would make a snapshot depend on the moment it is taken."""
+    for widget in pilot.app.screen.query(Input):
+        widget.cursor_blink = False
+    await pilot.pause()
+
+
 def screen_name(pilot: Pilot) -> str:
     return type(pilot.app.screen).__name__
 
