@@ -373,3 +373,24 @@ async def test_watch_learning_against_perfect_plays_to_the_end(
         await pilot.press("a")
         await wait_until(pilot, lambda: screen.match.is_over)
         assert brain.games_played == 2
+
+
+async def test_the_trained_computer_of_sticky_nim_trains_its_hats_first() -> None:
+    app = make_app()  # 400 training games
+    async with app.run_test(size=(80, 24)) as pilot:
+        await choose_game(pilot, Game.STICKY, sticks="12")
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        await pilot.press("3")
+        await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+        training = pilot.app.screen
+        await wait_until(pilot, lambda: training.result is not None)  # type: ignore[attr-defined]
+        picture = training.query_one(OneHatChart).picture
+        assert picture is not None and picture.title == "hat 12"  # the start's hat
+        assert sum(row.value for row in picture.rows) > len(picture.rows)  # it learned there
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        ai = board(pilot).table.seats[1]
+        assert ai.name == "Trained AI" and ai.brain is not None
+        assert ai.brain.games_played == 400
+        assert app.records.load_brain(StickyNim(30), "Trained AI") is not None  # per rule set
