@@ -267,7 +267,8 @@ class HatPicture:
         brain has not met is said so, not made: looking must not teach the brain anything)."""
         key = brain.rules.position_key(position)  # type: ignore[arg-type]
         positions = brain.positions()
-        subtitle = f"{len(positions):,} hats met · {brain.games_played:,} games learned"
+        hats = "1 hat" if len(positions) == 1 else f"{len(positions):,} hats"
+        subtitle = f"{hats} met · {brain.games_played:,} games learned"
         if position not in positions:
             return cls(f"hat {key}: not met yet", (), subtitle)
         view = brain.view(position)
