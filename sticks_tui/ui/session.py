@@ -39,7 +39,7 @@ from ..engine import (
 )
 from ..engine.nim import DEFAULT_PILES
 from ..engine.sticky import STICKY_MAX
-from ..records import Records
+from ..records import Records, names_problem
 from ..store import LEARNING_AI_NAME, TRAINED_AI_NAME
 
 #: The classic console's message for a bad number of sticks, word for word (no full stop).
@@ -231,17 +231,6 @@ def recalled_names(records: Records) -> tuple[str, str]:
 def remember_names(records: Records, names: tuple[str, str]) -> None:
     """Keep both names for the next run, together."""
     records.remember(dict(zip(NAME_SETTINGS, names)))
-
-
-def names_problem(names: tuple[str, str]) -> str | None:
-    """Why these two names cannot be used, or None when they can."""
-    if names[0].casefold() == names[1].casefold():
-        return "The two players need different names"
-    machines = {m.value.casefold() for m in Machine}
-    for name in names:
-        if name.casefold() in machines:
-            return f"\"{name}\" is the name of a computer player; please choose another"
-    return None
 
 
 @dataclass

@@ -51,3 +51,11 @@ def test_the_line_names_a_machine_move_with_its_letters() -> None:
     line = StickyLine.full(6).take(2, 2)  # a b - d e f
     first, last = line.place((3, 2, 0), random.Random(1))
     assert line.move_for(first, last, 3) == (3, 2, 0)
+
+
+def test_every_machine_at_the_table_has_a_reserved_name() -> None:
+    from sticks_tui.records import COMPUTER_PLAYER_NAMES, names_problem
+    from sticks_tui.ui.session import Machine
+
+    assert {machine.value for machine in Machine} == set(COMPUTER_PLAYER_NAMES)
+    assert names_problem(["q-learning ai", "Ann"]) is not None  # no person takes its row
