@@ -247,7 +247,9 @@ def run_app(args: argparse.Namespace) -> int:
     app.records = _records_for(args, warn=lambda message: _warn(app, message))
     app.settings.names = _names_for(args, app.records)
     result = app.run()
-    return int(result or 0)
+    if result is None:  # quit normally (0), or stopped by an error Textual has shown (1)
+        return app.return_code or 0
+    return int(result)
 
 
 def _names_for(args: argparse.Namespace, records: Records | None = None) -> tuple[str, str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import DataTable, Static, TabbedContent
-from ui_helpers import make_app, screen_name, to_board, to_mode, wait_until
+from ui_helpers import make_app, palette_highlights, screen_name, to_board, to_mode, wait_until
 
 from sticks_tui.engine.hats import CurvePoint
 from sticks_tui.ui.widgets.curve import LearningCurvePlot, plot
@@ -77,7 +77,7 @@ async def test_command_palette_offers_it() -> None:
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"Analysis")
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: palette_highlights(pilot, "Analysis"))
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "AnalysisScreen")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import DataTable, Input, Markdown
-from ui_helpers import make_app, screen_name, to_board, wait_until
+from ui_helpers import make_app, palette_highlights, screen_name, to_board, wait_until
 
 from sticks_tui.records import MemoryRecords
 from sticks_tui.ui.app import (
@@ -91,7 +91,7 @@ async def test_command_palette_offers_every_screen() -> None:
         await pilot.press("ctrl+p")
         await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
         await pilot.press(*"Leaderboard")
-        await pilot.pause(0.3)  # the palette searches in the background
+        await wait_until(pilot, lambda: palette_highlights(pilot, "Leaderboard"))
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "LeaderboardScreen")
 
@@ -124,3 +124,20 @@ async def test_screenshot_script_saves_the_board(tmp_path) -> None:  # noqa: ANN
     svg = out.read_text(encoding="utf-8").replace("&#160;", " ")
     assert svg.startswith("<svg")
     assert "Marvin" in svg and "hats" in svg and "sticks on the board" in svg
+
+
+def test_run_app_reports_a_crash_as_a_failing_exit_status(monkeypatch, tmp_path) -> None:
+    """Textual shows the error and returns None; the exit status must still say it failed."""
+    import argparse
+
+    from sticks_tui.ui import app as app_module
+
+    def crashed_run(self, *args, **kwargs):
+        self._return_code = 1  # what Textual records when an exception stops the app
+        return None
+
+    monkeypatch.setattr(app_module.SticksApp, "run", crashed_run)
+    args = argparse.Namespace(seed=None, data_dir=str(tmp_path), player1=None, player2=None)
+    assert app_module.run_app(args) == 1
+    monkeypatch.setattr(app_module.SticksApp, "run", lambda self, *a, **k: None)
+    assert app_module.run_app(args) == 0

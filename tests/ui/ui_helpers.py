@@ -93,3 +93,18 @@ def screen_name(pilot: Pilot) -> str:
 
 
 Step = Callable[[Pilot], Awaitable[None]]
+
+
+def palette_highlights(pilot: Pilot, title: str) -> bool:
+    """True once the command palette's highlighted command is ``title`` (its search is async)."""
+    from textual.command import CommandList
+    from textual.css.query import NoMatches
+
+    try:
+        commands = pilot.app.screen.query_one(CommandList)
+    except NoMatches:
+        return False
+    if commands.highlighted is None:
+        return False
+    prompt = commands.get_option_at_index(commands.highlighted).prompt
+    return str(getattr(prompt, "plain", prompt)).startswith(title)
