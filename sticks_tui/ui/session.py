@@ -332,8 +332,10 @@ def position_words(rules: RuleSet, position: Position) -> str:
         left = sum(groups)
         if not left:
             return "No sticks left on the line."
-        kind = "group" if len(groups) == 1 else "groups"
-        return f"{left} on the line, in {kind} of {', '.join(map(str, groups))}."
+        sticks = "1 stick" if left == 1 else f"{left} sticks"
+        if len(groups) == 1:
+            return f"{sticks} on the line, in one group."
+        return f"{sticks} on the line, in groups of {', '.join(map(str, groups))}."
     return sticks_words(position)  # type: ignore[arg-type]
 
 

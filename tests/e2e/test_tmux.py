@@ -137,7 +137,7 @@ def test_sticky_nim_friend_game_by_letters_in_tmux(tmux: Tmux) -> None:
     moves = ("ac", "df", "gi", "jl", "mo", "pr")
     for letters, left in zip(moves, (17, 14, 11, 8, 5, 2)):
         tmux.keys(*letters, "Enter")
-        tmux.wait_for(f"{left} on the line")
+        tmux.wait_for(f"{left} sticks on the line")
     tmux.keys("s", "t", "Enter")  # Player 1 takes the last two sticks
     tmux.wait_for("Player 1, you lose.")
     screen = tmux.wait_for("Player 1 takes st")  # the log scrolls to its last move
