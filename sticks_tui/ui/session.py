@@ -39,6 +39,7 @@ from ..engine import (
 )
 from ..engine.nim import DEFAULT_PILES
 from ..engine.sticky import STICKY_MAX
+from ..classic import board_line
 from ..records import Records, names_problem
 from ..store import LEARNING_AI_NAME, TRAINED_AI_NAME
 
@@ -316,13 +317,6 @@ def human_question(rules: RuleSet, legal: tuple[Move, ...]) -> str:
     return f"How many sticks do you take ({', '.join(map(str, takes))})?"
 
 
-def sticks_words(count: int) -> str:
-    """The console's line about the heap."""
-    if count == 1:
-        return "There is 1 stick on the board."
-    return f"There are {count} sticks on the board."
-
-
 def position_words(rules: RuleSet, position: Position) -> str:
     """The line above the board, per game."""
     if isinstance(rules, Nim):
@@ -336,7 +330,7 @@ def position_words(rules: RuleSet, position: Position) -> str:
         if len(groups) == 1:
             return f"{sticks} on the line, in one group."
         return f"{sticks} on the line, in groups of {', '.join(map(str, groups))}."
-    return sticks_words(position)  # type: ignore[arg-type]
+    return board_line(position)  # type: ignore[arg-type]  # the console's words
 
 
 def ball_words(rules: RuleSet, move: Move) -> str:

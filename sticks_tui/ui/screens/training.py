@@ -42,7 +42,7 @@ from ...engine import (
 from ...engine.analysis import LearningCurveRecorder
 from ...engine.qlearning import QTrainingProgress, QTrainingResult
 from ..session import ball_words
-from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart
+from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart, games_learned
 from . import app_of
 
 #: About how many progress reports a training run sends (more for long runs, see below).
@@ -151,7 +151,7 @@ class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
             for move in self.rules.legal_moves(start)
         ]
         return HatPicture.of_values(
-            f"position {self.rules.position_key(start)}", values, f"{games:,} games learned"
+            f"position {self.rules.position_key(start)}", values, games_learned(games)
         )
 
     def _show(self, picture: HatsSnapshot | HatPicture) -> None:

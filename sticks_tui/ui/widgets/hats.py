@@ -221,7 +221,7 @@ class HatChart(Widget):
             window = visible_hats(self.snapshot, self.content_size.width, self.centre)
             scale = window_scale(self.snapshot, window)
             games = self.snapshot.games_played
-            self.border_subtitle = f"full bar {scale} balls · {games:,} games learned"
+            self.border_subtitle = f"full bar {scale} balls · {games_learned(games)}"
         self.refresh()
 
     @property
@@ -268,7 +268,7 @@ class HatPicture:
         key = brain.rules.position_key(position)  # type: ignore[arg-type]
         positions = brain.positions()
         hats = "1 hat" if len(positions) == 1 else f"{len(positions):,} hats"
-        subtitle = f"{hats} met · {brain.games_played:,} games learned"
+        subtitle = f"{hats} met · {games_learned(brain.games_played)}"
         if position not in positions:
             return cls(f"hat {key}: not met yet", (), subtitle)
         view = brain.view(position)
@@ -349,3 +349,8 @@ class OneHatChart(Widget):
             return Text("no hats", style="dim")
         size = self.content_size
         return draw_picture(self.picture, size.width, size.height)
+
+
+def games_learned(games: int) -> str:
+    """How many games a brain has learned from, as the charts' borders say it."""
+    return f"{games:,} game learned" if games == 1 else f"{games:,} games learned"
