@@ -165,24 +165,21 @@ class SticksApp(App[int]):
             self.push_screen(ModeScreen())
 
     def action_watch(self) -> None:
-        self.action_mode()
-        self.call_after_refresh(self._start_default_watch)
-
-    def _start_default_watch(self) -> None:
-        from .screens.mode import ModeScreen
-
-        if isinstance(self.screen, ModeScreen):
-            self.screen.action_watch()
+        self._on_mode_screen("watch")
 
     def action_train(self) -> None:
-        self.action_mode()
-        self.call_after_refresh(self._start_training)
+        self._on_mode_screen("trained")
 
-    def _start_training(self) -> None:
+    def _on_mode_screen(self, action: str) -> None:
+        """Go to the mode screen, then choose ``action`` there as its key would."""
+        self.action_mode()
+        self.call_after_refresh(self._choose_on_mode_screen, action)
+
+    def _choose_on_mode_screen(self, action: str) -> None:
         from .screens.mode import ModeScreen
 
         if isinstance(self.screen, ModeScreen):
-            self.screen.action_trained()
+            getattr(self.screen, f"action_{action}")()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette (ctrl+p) offers every screen."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import DataTable, Static, TabbedContent
-from ui_helpers import make_app, palette_highlights, screen_name, to_board, to_mode, wait_until
+from ui_helpers import make_app, palette_highlights, screen_name, to_board, to_training, wait_until
 
 from sticks_tui.engine.hats import CurvePoint
 from sticks_tui.ui.widgets.curve import LearningCurvePlot, plot
@@ -33,12 +33,7 @@ async def test_fresh_ai_has_not_enough_data_and_escape_goes_back() -> None:
 async def test_after_training_it_finds_the_rule_and_draws_the_curve() -> None:
     app = make_app(training_games=3000)
     async with app.run_test(size=(100, 36)) as pilot:
-        await to_mode(pilot, 20)
-        await pilot.press("3")
-        await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
-        await wait_until(pilot, lambda: pilot.app.screen.result is not None, tries=5000)
-        await pilot.press("f2")
-        await wait_until(pilot, lambda: screen_name(pilot) == "AnalysisScreen")
+        await _analysis_of_a_trained_ai(pilot)
         screen = pilot.app.screen
         assert title(pilot) == "What Trained AI has learned: Game of Sticks, 3,000 games"
         assert "Rule found in the hats:  lost when n ≡ 1 (mod 4) (backed by 20" in rules_text(pilot)
@@ -102,9 +97,7 @@ def test_plot_draws_the_three_lines_within_its_size() -> None:
 # -- snapshots ---------------------------------------------------------------------------------
 async def _analysis_of_a_trained_ai(pilot) -> None:  # noqa: ANN001
     """Train at 20 sticks (seeded, 3,000 games) on the training screen, then press F2."""
-    await to_mode(pilot, 20)
-    await pilot.press("3")
-    await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+    await to_training(pilot, 20)
     await wait_until(pilot, lambda: pilot.app.screen.result is not None, tries=5000)
     await pilot.press("f2")
     await wait_until(pilot, lambda: screen_name(pilot) == "AnalysisScreen")

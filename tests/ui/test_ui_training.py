@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import ProgressBar, Static
-from ui_helpers import TRAINING_GAMES, make_app, screen_name, to_mode, wait_until
+from ui_helpers import TRAINING_GAMES, make_app, screen_name, to_training, wait_until
 
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.training import TrainingScreen
@@ -17,9 +17,7 @@ def text(pilot, selector: str) -> str:  # noqa: ANN001
 async def test_trained_computer_trains_first_then_plays_with_what_it_learned() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_mode(pilot, 20)
-        await pilot.press("3")
-        await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+        await to_training(pilot, 20)
         training = pilot.app.screen
         assert isinstance(training, TrainingScreen)
         await app.workers.wait_for_complete()
@@ -48,9 +46,7 @@ async def test_trained_computer_trains_first_then_plays_with_what_it_learned() -
 async def test_cancel_keeps_what_was_learned_and_keys_work_while_training() -> None:
     app = make_app(training_games=1_000_000)
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_mode(pilot, 20)
-        await pilot.press("3")
-        await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+        await to_training(pilot, 20)
         training = pilot.app.screen
         assert isinstance(training, TrainingScreen)
         await pilot.press("f1")  # the UI answers keys while the worker trains

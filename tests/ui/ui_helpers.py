@@ -74,6 +74,13 @@ async def to_mode(pilot: Pilot, sticks: int = 10) -> None:
     await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ModeScreen")
 
 
+async def to_training(pilot: Pilot, sticks: int = 20) -> None:
+    """Setup, then "play against the trained computer", until the training screen shows."""
+    await to_mode(pilot, sticks)
+    await pilot.press("3")
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "TrainingScreen")
+
+
 async def to_board(pilot: Pilot, mode_key: str, sticks: int = 10) -> None:
     """Setup, then the mode chosen by its key, until the board shows."""
     await to_mode(pilot, sticks)
