@@ -141,3 +141,11 @@ def test_run_app_reports_a_crash_as_a_failing_exit_status(monkeypatch, tmp_path)
     assert app_module.run_app(args) == 1
     monkeypatch.setattr(app_module.SticksApp, "run", lambda self, *a, **k: None)
     assert app_module.run_app(args) == 0
+
+
+async def test_palette_training_opens_the_training_screen() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_train()
+        await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+        await app.workers.wait_for_complete()
