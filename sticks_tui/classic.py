@@ -19,6 +19,13 @@ Decisions the transcripts leave open, made here once:
   the same number of sticks, as in the transcripts.
 * End of input (Ctrl-D) or Ctrl-C anywhere ends the console with exit status 0 after printing a
   newline, so the shell's prompt does not land on the same line as ours.
+* A line is read at most :data:`ANSWER_LIMIT` characters at a time, so input that never ends a
+  line cannot fill the memory. A longer line is refused as a whole, with the same message as
+  any bad answer (its rest is skipped, in bounded pieces, up to its newline). A line still not
+  ended after :data:`RUNAWAY_LIMIT` characters is not an answer anybody typed (``< /dev/zero``,
+  a binary file): the console ends as at end of input, but with a one-line message on stderr
+  and exit status 1, so a script sees that its input was not used. Counting refused lines
+  instead would not end: ``/dev/zero`` is one line that never ends.
 """
 
 from __future__ import annotations
@@ -65,10 +72,25 @@ YES = frozenset({"1", "y", "yes"})
 NO = frozenset({"0", "n", "no"})
 #: Longer than any number the console asks for; longer input is refused before int() sees it.
 MAX_DIGITS = 9
+#: The longest line read as an answer; a longer one is refused whole, like any bad answer.
+ANSWER_LIMIT = 1_000
+#: How far an over-long line is followed to its newline before the input is taken for something
+#: that is not answers (``/dev/zero`` never ends a line); a few milliseconds of reading.
+RUNAWAY_LIMIT = 1_000_000
+#: The piece in which the rest of an over-long line is read and dropped.
+SKIP_CHUNK = 65_536
+RUNAWAY_MESSAGE = (
+    f"sticks-tui: error: a line of input ran on for more than {RUNAWAY_LIMIT:,} characters "
+    "without ending; stopped reading"
+)
 
 
 class EndOfInput(Exception):
     """The person closed the input (Ctrl-D, or the end of a piped file)."""
+
+
+class RunawayInput(EndOfInput):
+    """A line of input went on past :data:`RUNAWAY_LIMIT` characters: not answers at all."""
 
 
 def between(low: int, high: int) -> str:
@@ -98,26 +120,44 @@ class Console:
     def say(self, line: str = "") -> None:
         self.output.write(line + "\n")
 
-    def ask(self, prompt: str) -> str:
-        """Show ``prompt`` (no newline), wait for a line; EndOfInput when there is none."""
+    def ask(self, prompt: str) -> str | None:
+        """Show ``prompt`` (no newline), wait for a line; EndOfInput when there is none.
+
+        None stands for a line too long to be an answer, so the caller refuses it whatever it
+        starts with; RunawayInput when the line does not end at all.
+        """
         self.output.write(prompt)
         self.output.flush()
-        line = self.stdin.readline()
+        line = self.stdin.readline(ANSWER_LIMIT + 1)
         if not line:
             raise EndOfInput
-        return line
+        if len(line) <= ANSWER_LIMIT or (len(line) == ANSWER_LIMIT + 1 and line.endswith("\n")):
+            return line
+        if not line.endswith("\n"):
+            self._skip_rest_of_line(len(line))
+        return None
+
+    def _skip_rest_of_line(self, skipped: int) -> None:
+        """Drop the rest of an over-long line, a bounded piece at a time, up to its newline."""
+        while skipped <= RUNAWAY_LIMIT:
+            piece = self.stdin.readline(SKIP_CHUNK)
+            if not piece or piece.endswith("\n"):
+                return
+            skipped += len(piece)
+        raise RunawayInput
 
     def ask_number(self, prompt: str, low: int, high: int) -> int:
         """Ask until a whole number from low to high comes back."""
         while True:
-            number = whole_number(self.ask(prompt))
+            answer = self.ask(prompt)
+            number = None if answer is None else whole_number(answer)
             if number is not None and low <= number <= high:
                 return number
             self.say(between(low, high))
 
     def ask_yes_no(self, prompt: str) -> bool:
         while True:
-            answer = self.ask(prompt).strip().casefold()
+            answer = (self.ask(prompt) or "").strip().casefold()
             if answer in YES:
                 return True
             if answer in NO:
@@ -146,7 +186,8 @@ def run_classic(
     records: Records | None = None,
     brain: HatBrain | None = None,
 ) -> int:
-    """Run the console until the person stops playing or closes the input; returns 0.
+    """Run the console until the person stops playing or closes the input; returns 0 (1 when
+    a line of input never ends, with :data:`RUNAWAY_MESSAGE` on stderr).
 
     ``seed`` makes the AI (and its training) repeat exactly. ``player_names`` name the two
     people of a friend game (the first one is also the human against the computer); ``ai_name``
@@ -163,13 +204,20 @@ def run_classic(
     console = Console(stdin, output if output is not None else sys.stdout)
     session = _Session(console, seed, training_games, tuple(player_names), ai_name,
                        trained_ai_name, records, brain)
+    status = 0
     try:
         session.run()
+    except RunawayInput:
+        session.abandon()
+        console.say()
+        console.output.flush()
+        print(RUNAWAY_MESSAGE, file=sys.stderr)
+        status = 1
     except (EndOfInput, KeyboardInterrupt):
         session.abandon()
         console.say()
     console.output.flush()
-    return 0
+    return status
 
 
 def _tolerant_stdin() -> TextIO:

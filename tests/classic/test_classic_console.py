@@ -6,6 +6,8 @@ appear in them because the scripted terminal echoes them, as a real terminal doe
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from classic_transcript_check import (
     AGAIN_PROMPT,
@@ -18,6 +20,7 @@ from classic_transcript_check import (
     walk_against_computer,
 )
 
+from sticks_tui.classic import run_classic
 from sticks_tui.engine import HatBrain, game_of_sticks
 from sticks_tui.records import MemoryRecords
 
@@ -302,3 +305,77 @@ def test_an_untrained_computer_does_not_punish_it_as_reliably() -> None:
         text, _ = play(["10", "2", *again], human_takes=1, seed=seed)
         losses += walk_against_computer(text, 10, 2, again).results.count("You lose.")
     assert losses < 18
+
+
+# -- input without end: read in bounded pieces (issue 15) -----------------------------------------
+def run_on(text: str, **options: object) -> tuple[str, int]:
+    """The console reading ``text`` as a pipe gives it (no echo): the screen and exit status."""
+    screen = io.StringIO()
+    status = run_classic(stdin=io.StringIO(text), output=screen, **options)  # type: ignore[arg-type]
+    return screen.getvalue(), status
+
+
+UNECHOED_FRIEND_GAME = (
+    f"{WELCOME}\n{STICKS_PROMPT}" + "\n".join(MENU) + f"\n{OPTION_PROMPT}\n"
+    f"{board(10)}\nPlayer 1: How many sticks do you take (1-3)? \n"
+    f"{board(7)}\nPlayer 2: How many sticks do you take (1-3)? \n"
+    f"{board(4)}\nPlayer 1: How many sticks do you take (1-3)? \n"
+    f"{board(1)}\nPlayer 2: How many sticks do you take (1-3)? Player 2, you lose.\n"
+    f"{AGAIN_PROMPT}"
+)
+
+
+@pytest.mark.parametrize("padding", [1_000, 5_000, 900_000])
+def test_an_over_long_answer_is_refused_whole_even_if_it_starts_with_a_good_number(
+    padding: int,
+) -> None:
+    """"10" and a thousand spaces is not an answer: refused like any bad number, then asked
+    again; the rest of the long line is skipped, not read as further answers."""
+    text, status = run_on("10" + " " * padding + "\n10\n1\n3\n3\n3\n1\n0\n")
+    assert status == 0
+    refused = f"{STICKS_PROMPT}Please enter a number between 10 and 100\n{STICKS_PROMPT}"
+    assert text == UNECHOED_FRIEND_GAME.replace(STICKS_PROMPT, refused, 1)
+
+
+def test_the_longest_answer_read_is_still_an_answer() -> None:
+    text, status = run_on(" " * 998 + "10\n1\n3\n3\n3\n1\n0\n")  # 1,000 characters and a newline
+    assert status == 0
+    assert text == UNECHOED_FRIEND_GAME
+
+
+def test_an_over_long_play_again_answer_is_refused() -> None:
+    text, status = run_on("10\n1\n3\n3\n3\n1\n1" + " " * 2_000 + "\n0\n")
+    assert status == 0
+    assert text.endswith(f"{AGAIN_PROMPT}Please enter 1 or 0\n{AGAIN_PROMPT}")
+
+
+def test_an_over_long_last_line_without_newline_is_refused_then_input_ends() -> None:
+    text, status = run_on("10\n1\n" + "3" * 50_000)
+    assert status == 0
+    assert text.endswith(
+        "Player 1: How many sticks do you take (1-3)? Please enter a number between 1 and 3\n"
+        "Player 1: How many sticks do you take (1-3)? \n"
+    )
+
+
+def test_a_line_that_never_ends_stops_the_console_with_a_message(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Two million characters and no newline (what ``< /dev/zero`` gives, but finite here): the
+    console stops asking, as at end of input, says why on stderr and exits with status 1."""
+    text, status = run_on("\0" * 2_000_000)
+    assert status == 1
+    assert text == f"{WELCOME}\n{STICKS_PROMPT}\n"
+    assert capsys.readouterr().err == (
+        "sticks-tui: error: a line of input ran on for more than 1,000,000 characters without "
+        "ending; stopped reading\n"
+    )
+
+
+def test_a_line_that_never_ends_mid_game_saves_nothing() -> None:
+    records = MemoryRecords()
+    brain = HatBrain(game_of_sticks(10))
+    _text, status = run_on("10\n2\n1\n" + "1" * 2_000_000, records=records, brain=brain, seed=5)
+    assert status == 1
+    assert brain.balls_beside == [] and brain.games_played == 0
+    assert records.standings() == []
