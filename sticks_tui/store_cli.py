@@ -19,6 +19,8 @@ import json
 import sys
 from typing import Callable, TextIO
 
+from rich.cells import cell_len
+
 from .brain_files import (
     EXIT_REFUSED,
     BrainFileRefused,
@@ -237,17 +239,27 @@ def _run_leaderboard(args: argparse.Namespace) -> int:
 
 
 def leaderboard_lines(rows: list[Standing]) -> list[str]:
-    """The leaderboard as a plain table, ranked as given; ratings carry their sign."""
-    width = max(len("Name"), *(len(row.name) for row in rows))
+    """The leaderboard as a plain table, ranked as given; ratings carry their sign.
+
+    Names are padded by the terminal cells they take, not their characters, so the numbers
+    after "名人" (two characters, four cells) or "é" (two characters, one cell) line up.
+    """
+    width = max(cell_len("Name"), *(cell_len(row.name) for row in rows))
     lines = [
-        f"{'#':>3}  {'Name':<{width}}  {'Wins':>5}  {'Losses':>6}  {'Games':>5}  {'Rating':>6}"
+        f"{'#':>3}  {_padded('Name', width)}  {'Wins':>5}  {'Losses':>6}  {'Games':>5}  "
+        f"{'Rating':>6}"
     ]
     for rank, row in enumerate(rows, start=1):
         lines.append(
-            f"{rank:>3}  {row.name:<{width}}  {row.wins:>5}  {row.losses:>6}  {row.games:>5}  "
-            f"{row.rating:>+6}"
+            f"{rank:>3}  {_padded(row.name, width)}  {row.wins:>5}  {row.losses:>6}  "
+            f"{row.games:>5}  {row.rating:>+6}"
         )
     return lines
+
+
+def _padded(name: str, cells: int) -> str:
+    """``name`` and the spaces that make it ``cells`` terminal cells wide."""
+    return name + " " * (cells - cell_len(name))
 
 
 @_store_problems_end_here

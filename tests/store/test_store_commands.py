@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -43,6 +45,38 @@ def test_leaderboard_prints_a_ranked_table(cli, data: Path) -> None:
         ["2", "Bob", "1", "1", "2", "+0"],
         ["3", "AI", "1", "3", "4", "-2"],
     ]
+
+
+def _cells(text: str) -> int:
+    """Terminal cells of ``text``, measured apart from the program: wide (CJK, emoji) take two,
+    combining accents none."""
+    return sum(
+        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        for char in text
+    )
+
+
+def _number_column_ends(line: str) -> list[int]:
+    """The terminal column where each of the line's last four fields (wins... rating) ends."""
+    ends = [match.end() for match in re.finditer(r"\S+", line)][-4:]
+    return [_cells(line[:end]) for end in ends]
+
+
+@pytest.mark.parametrize(
+    "wide", ["名人", "😀x", "e\u0301", "Zoë", "ｆｕｌｌ", "王小明 the Great"]
+)
+def test_leaderboard_columns_line_up_after_wide_and_combining_names(
+    wide: str, cli, tmp_path: Path
+) -> None:
+    with SqliteStore.open(tmp_path) as store:
+        store.record_game(wide, "Ann")
+        store.record_game("Bob", "AI")
+    run = cli("--data-dir", str(tmp_path), "leaderboard")
+    assert run.code == 0
+    lines = run.out.splitlines()
+    assert any(wide in line for line in lines[1:])
+    header = _number_column_ends(lines[0])
+    assert [_number_column_ends(line) for line in lines[1:]] == [header] * (len(lines) - 1)
 
 
 def test_leaderboard_json_is_a_list_of_rows_with_the_five_fields(cli, data: Path) -> None:
