@@ -50,10 +50,13 @@ def test_leaderboard_prints_a_ranked_table(cli, data: Path) -> None:
 def _cells(text: str) -> int:
     """Terminal cells of ``text``, measured apart from the program: wide (CJK, emoji) take two,
     combining accents none."""
-    return sum(
-        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
-        for char in text
-    )
+    return sum(_char_cells(char) for char in text)
+
+
+def _char_cells(char: str) -> int:
+    if unicodedata.combining(char):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
 
 
 def _number_column_ends(line: str) -> list[int]:
