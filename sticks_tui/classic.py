@@ -51,7 +51,7 @@ from .engine import (
     train_self_play,
 )
 from .engine.rules import parse_whole_number
-from .records import Records
+from .records import Records, typed_name_problem
 
 WELCOME = "Welcome to the game of sticks!"
 STICKS_PROMPT = f"How many sticks are there on the table initially ({STICKS_MIN}-{STICKS_MAX})? "
@@ -248,6 +248,10 @@ class _Session:
     def __post_init__(self) -> None:
         if len(self.player_names) != 2:
             raise ValueError("player_names needs exactly two names")
+        for name in self.player_names:  # the command line refuses these before we get here
+            problem = typed_name_problem(name)
+            if problem is not None:
+                raise ValueError(f"{problem}: {name!r}")
 
     # -- the whole run ----------------------------------------------------------------------------
     def run(self) -> None:

@@ -7,6 +7,7 @@ interface. Nothing here knows about screens.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Protocol, Sequence
 
@@ -28,6 +29,24 @@ COMPUTER_PLAYER_NAMES = (
     "Perfect AI",
     "Mixed AI",
 )
+
+
+#: The one message for a name holding what no name may hold, wherever it is typed.
+NAME_CONTROL_MESSAGE = "A player's name cannot hold line breaks, tabs or other control characters"
+
+
+def typed_name_problem(text: str) -> str | None:
+    """Why ``text``, as typed, cannot be a player's name; None when it can.
+
+    Spaces around and between words are tidied afterwards (any kind of space, e.g. a
+    non-breaking one, counts as one), but a line break or a tab is not a space: tidied into one,
+    "a\\nb", "a\\tb" and "a b" would silently be one leaderboard row. So they are refused, like
+    every character a terminal does not show as itself (escapes, bidi overrides...).
+    """
+    for char in text:
+        if not char.isprintable() and unicodedata.category(char) != "Zs":
+            return NAME_CONTROL_MESSAGE
+    return None
 
 
 def names_problem(

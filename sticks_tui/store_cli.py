@@ -33,7 +33,7 @@ from .brain_files import (
 )
 from .cli import positive_int
 from .engine import STICKS_MAX, STICKS_TAKES, BrainError, TakeAway
-from .records import LEARNING_AI_NAME, Standing, names_problem
+from .records import LEARNING_AI_NAME, Standing, names_problem, typed_name_problem
 from .store import SqliteStore, StoreError, open_store
 
 PROG = "sticks-tui"
@@ -45,17 +45,20 @@ EXIT_INTERRUPTED = 130
 
 # -- argument types shared with the top-level options --------------------------------------------
 def player_name(text: str) -> str:
-    """argparse type for ``--player1/--player2``: a visible name of at most 40 characters."""
+    """argparse type for ``--player1/--player2``: a visible name of at most 40 characters.
+
+    The control characters are looked for before spaces are tidied, which would turn a line
+    break or a tab into a space.
+    """
+    problem = typed_name_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"{_sentence_part(problem)}: {text!r}")
     name = " ".join(text.split())
     if not name:
         raise argparse.ArgumentTypeError("a player's name cannot be empty")
     if len(name) > MAX_NAME_LENGTH:
         raise argparse.ArgumentTypeError(
             f"a player's name can have at most {MAX_NAME_LENGTH} characters, got {len(name)}"
-        )
-    if not name.isprintable():
-        raise argparse.ArgumentTypeError(
-            f"a player's name cannot hold control characters: {text!r}"
         )
     return name
 

@@ -308,10 +308,13 @@ def test_an_untrained_computer_does_not_punish_it_as_reliably() -> None:
 
 
 # -- input without end: read in bounded pieces (issue 15) -----------------------------------------
-def run_on(text: str, **options: object) -> tuple[str, int]:
+def run_on(
+    text: str, records: MemoryRecords | None = None, brain: HatBrain | None = None
+) -> tuple[str, int]:
     """The console reading ``text`` as a pipe gives it (no echo): the screen and exit status."""
     screen = io.StringIO()
-    status = run_classic(stdin=io.StringIO(text), output=screen, **options)  # type: ignore[arg-type]
+    status = run_classic(seed=5, stdin=io.StringIO(text), output=screen, records=records,
+                         brain=brain)
     return screen.getvalue(), status
 
 
@@ -375,7 +378,17 @@ def test_a_line_that_never_ends_stops_the_console_with_a_message(
 def test_a_line_that_never_ends_mid_game_saves_nothing() -> None:
     records = MemoryRecords()
     brain = HatBrain(game_of_sticks(10))
-    _text, status = run_on("10\n2\n1\n" + "1" * 2_000_000, records=records, brain=brain, seed=5)
+    _text, status = run_on("10\n2\n1\n" + "1" * 2_000_000, records=records, brain=brain)
     assert status == 1
     assert brain.balls_beside == [] and brain.games_played == 0
     assert records.standings() == []
+
+
+@pytest.mark.parametrize("names", [("a\nb", "Bob"), ("Ann", "a\tb")])
+def test_the_console_is_not_given_names_with_line_breaks_or_tabs(
+    names: tuple[str, str],
+) -> None:
+    """The command line refuses them first; a program calling the console directly gets an
+    error rather than a player whose tab became a space."""
+    with pytest.raises(ValueError, match="cannot hold line breaks, tabs"):
+        play(["10", "1"], player_names=names)

@@ -13,6 +13,7 @@ from sticks_tui.records import (
     LEARNING_AI_NAME,
     TRAINED_AI_NAME,
     names_problem,
+    typed_name_problem,
 )
 
 
@@ -73,3 +74,47 @@ def test_every_machine_of_the_app_is_a_reserved_name() -> None:
     from sticks_tui.ui.session import Machine
 
     assert {machine.value for machine in Machine} <= set(COMPUTER_PLAYER_NAMES)
+
+
+NO_CONTROL = "a player's name cannot hold line breaks, tabs or other control characters"
+CONTROL_NAMES = ["a\nb", "a\tb", "\t", "Ann\r", "Ann\x1b[31m", "a\u2028b", "a\x85b"]
+
+
+@pytest.mark.parametrize("option", ["--player1", "--player2"])
+@pytest.mark.parametrize("name", CONTROL_NAMES)
+def test_the_classic_console_refuses_line_breaks_and_tabs_in_names(
+    option: str, name: str, cli, tmp_path: Path
+) -> None:
+    """"a\\nb" and "a\\tb" are not made "a b": they would all be one leaderboard row."""
+    run = cli("--data-dir", str(tmp_path), option, name, "--classic",
+              stdin="10\n1\n3\n3\n3\n1\n0\n")
+    assert run.code == 2
+    assert run.err_lines[-1] == f"sticks-tui: error: argument {option}: {NO_CONTROL}: {name!r}"
+    assert run.out == ""
+    assert not (tmp_path / "records.sqlite3").exists()
+
+
+@pytest.mark.parametrize("name", ["a\nb", "a\tb"])
+def test_the_app_and_the_brain_commands_refuse_them_too(name: str, cli, monkeypatch) -> None:
+    import sticks_tui.ui.app as app
+
+    monkeypatch.setattr(app, "run_app", lambda args: pytest.fail("the app started"))
+    run = cli("--player2", name)
+    assert run.code == 2 and NO_CONTROL in run.err
+    run = cli("brain", "reset", "--ai", name, "--yes")
+    assert run.code == 2 and NO_CONTROL in run.err
+
+
+def test_other_spaces_in_a_name_are_still_tidied_into_one(cli, tmp_path: Path) -> None:
+    run = cli("--data-dir", str(tmp_path), "--seed", "1", "--player1", " Ann\u00a0\u00a0Lee ",
+              "--player2", "山田\u3000太郎", "--classic", stdin="10\n1\n3\n3\n3\n1\n0\n")
+    assert run.code == 0 and "山田 太郎, you lose." in run.out
+    board = json.loads(cli("--data-dir", str(tmp_path), "leaderboard", "--json").out)
+    assert {row["name"] for row in board} == {"Ann Lee", "山田 太郎"}
+
+
+def test_typed_name_problem_refuses_what_tidying_would_turn_into_a_space() -> None:
+    assert typed_name_problem("Ann Lee") is None
+    assert typed_name_problem("  Zoë\u00a0名人 😀 ") is None
+    for name in CONTROL_NAMES + ["\x00", "\x7f", "a\u202eb", "\x1c"]:
+        assert typed_name_problem(name) == NO_CONTROL[:1].upper() + NO_CONTROL[1:], repr(name)

@@ -106,3 +106,52 @@ async def test_the_names_given_to_the_app_fill_the_form() -> None:
         assert "Marvin the robot: How many" in str(
             pilot.app.screen.query_one("#turn", Static).render()
         )
+
+
+NO_CONTROL = "A player's name cannot hold line breaks, tabs or other control characters"
+
+
+@pytest.mark.parametrize("field", ["#name1", "#name2"])
+@pytest.mark.parametrize("typed", ["Ann\tLee", "Ann\nLee", "\t", "Ann\x1b[31m", "Ann\u2028Lee"])
+async def test_a_name_with_a_tab_or_line_break_is_refused_not_made_a_space(
+    field: str, typed: str
+) -> None:
+    """"Ann\\tLee" would otherwise become "Ann Lee", the same leaderboard row as that name."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await set_input(pilot, field, typed)
+        assert message(pilot) == NO_CONTROL
+        assert pilot.app.screen.query_one(field, Input).has_class("-invalid")
+        assert pilot.app.screen.query_one("#continue", Button).disabled
+        await pilot.press("enter", "ctrl+n")
+        await pilot.pause()
+        assert screen_name(pilot) == "SetupScreen"
+        await set_input(pilot, field, "Ann Lee")
+        assert message(pilot) == ""
+        assert not pilot.app.screen.query_one(field, Input).has_class("-invalid")
+
+
+async def test_a_pasted_name_with_a_tab_is_refused() -> None:
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        name2 = pilot.app.screen.query_one("#name2", Input)
+        await set_input(pilot, "#name2", "")
+        name2.post_message(events.Paste("Bob\tBrown"))
+        await pilot.pause()
+        assert name2.value == "Bob\tBrown"
+        assert message(pilot) == NO_CONTROL
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(pilot) == "SetupScreen"
+
+
+async def test_other_spaces_in_a_name_are_still_tidied_into_one() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await set_input(pilot, "#name1", " Ann\u00a0\u00a0Lee ")
+        await set_input(pilot, "#name2", "山田\u3000太郎")
+        assert message(pilot) == ""
+        await to_mode(pilot)
+        assert app.settings.names == ("Ann Lee", "山田 太郎")

@@ -33,13 +33,13 @@ from ..session import (
     TAKES_MESSAGE,
     Game,
     clean_name,
-    names_problem,
     parse_number,
     parse_piles,
     parse_takes,
     remember_names,
     sticks_range,
 )
+from ...records import names_problem, typed_name_problem
 from . import app_of
 
 GAME_CHOICES = [(game.label, game) for game in Game]
@@ -130,9 +130,19 @@ class SetupScreen(Screen[None]):
             problems.append(("max-take", STICKY_TAKE_MESSAGE))
         return problems
 
+    def _name_problems(self) -> list[tuple[str, str]]:
+        """(field id, message) for every name field holding a line break, a tab or another
+        control character (e.g. pasted), checked as typed: tidying would make them spaces."""
+        problems: list[tuple[str, str]] = []
+        for field in ("name1", "name2"):
+            problem = typed_name_problem(self._value(f"#{field}"))
+            if problem is not None:
+                problems.append((field, problem))
+        return problems
+
     def _problem(self) -> str | None:
         """What stops the form from being confirmed, in words for the user; None if nothing."""
-        problems = self._field_problems()
+        problems = self._field_problems() + self._name_problems()
         if problems:
             return problems[0][1]
         return names_problem(self._names())
@@ -142,8 +152,8 @@ class SetupScreen(Screen[None]):
         message = self.query_one("#setup-message", Static)
         message.update(problem or "")
         message.set_class(problem is not None, "error")
-        bad = {field for field, _message in self._field_problems()}
-        for field in ("sticks", "piles", "takes", "max-take"):
+        bad = {field for field, _message in self._field_problems() + self._name_problems()}
+        for field in ("sticks", "piles", "takes", "max-take", "name1", "name2"):
             self.query_one(f"#{field}", Input).set_class(field in bad, "-invalid")
         self.query_one("#continue", Button).disabled = problem is not None
         names = self._names()
