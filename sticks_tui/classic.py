@@ -43,7 +43,7 @@ from .engine import (
     game_of_sticks,
     train_self_play,
 )
-from .engine.rules import parse_whole_number
+from .engine.numbers import parse_whole_number
 from .records import Records
 
 WELCOME = "Welcome to the game of sticks!"
