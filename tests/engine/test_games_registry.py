@@ -74,6 +74,9 @@ def test_sticks_sets_the_heap_of_a_take_away_game_only():
         ("nim:1,2,3,4,5,6,7,8,9", "at most 8 piles"),
         ("sticky:twenty", "the length of the line is a whole number, got 'twenty'"),
         (":nim", "no game given"),
+        ("ni\nm:1", "there is no game 'ni\\nm'"),
+        ("\x1b[31mnim", "there is no game '\\x1b[31mnim'"),
+        ("takeaway:1,2:" + "x" * 100, "got '" + "x" * 29 + "…'"),
     ],
 )
 def test_a_bad_spec_says_what_is_wrong_and_gives_an_example_that_works(spec, what):

@@ -74,9 +74,11 @@ class GameFamily(Generic[R]):
 
 
 def quoted(text: str, longest: int = 30) -> str:
-    """``text`` in quotes for a message, cut short when long (the user's text, shown as typed)."""
+    """``text`` in quotes for a one-line message: cut short when long, and a character that
+    would break the line or drive the terminal (a newline, an escape) written as its escape."""
     shown = text if len(text) <= longest else text[: longest - 1] + "…"
-    return f"'{shown}'"
+    visible = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in shown)
+    return f"'{visible}'"
 
 
 def whole_numbers(text: str | None, what: str) -> tuple[int, ...]:
