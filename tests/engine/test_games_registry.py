@@ -5,6 +5,8 @@ import random
 
 import pytest
 import wythoff_game
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from wythoff_game import Wythoff
 
 from sticks_tui.engine import (
@@ -155,3 +157,25 @@ def test_q_learning_is_offered_where_the_game_says_its_table_fits():
     assert Level.Q_LEARNING not in levels_for(Wythoff(q_learning=False))
     assert Level.Q_LEARNING in levels_for(parse_game("sticky:30"))
     assert Level.Q_LEARNING not in levels_for(parse_game("sticky:31"))
+
+
+spec_text = st.one_of(
+    st.text(max_size=40),
+    st.builds(
+        lambda word, parts: ":".join([word, *parts]),
+        st.sampled_from(["sticks", "takeaway", "nim", "sticky", "NIM", "chess", ""]),
+        st.lists(st.text(alphabet="0123456789,:- xmisernoal", max_size=12), max_size=3),
+    ),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(spec_text, st.one_of(st.none(), st.integers(-5, 10**6)))
+def test_any_text_is_a_game_or_a_one_line_message_with_an_example(spec, sticks):
+    try:
+        game = parse_game(spec, sticks=sticks)
+    except GameSpecError as error:
+        message = str(error)
+        assert "e.g. " in message and message.isprintable(), message
+    else:
+        assert parse_game(spec_of(game), sticks=sticks) == game
