@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sticks_tui.engine.nim import Nim  # noqa: E402
+from sticks_tui.engine.games.nim import Nim  # noqa: E402
 from sticks_tui.engine.qlearning import train_qlearner, train_qlearner_reference  # noqa: E402
 
 

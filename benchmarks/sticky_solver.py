@@ -25,8 +25,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sticks_tui.engine import PerfectPlayer, Solver  # noqa: E402
-from sticks_tui.engine.sticky import StickyNim  # noqa: E402
-from sticks_tui.engine.sticky_theory import (  # noqa: E402
+from sticks_tui.engine.games.sticky import STICKY_MAX, StickyNim  # noqa: E402
+from sticks_tui.engine.games.sticky_theory import (  # noqa: E402
     BruteForce, reachable_positions, theory_for,
 )
 
@@ -57,7 +57,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}, Sticky-Nim, takes 1-3")
     start = time.perf_counter()
-    theory_for(3)
+    theory_for(3, STICKY_MAX)
     print(f"loading the theory (once per program): {1000 * (time.perf_counter() - start):.1f} ms")
     print(f"{'sticks':>6} {'start ms':>9} {'median ms':>10} {'worst ms':>9} {'worst position'}")
     rng = random.Random(2024)
@@ -79,7 +79,7 @@ def main() -> None:
         print(f"{sticks:>6} {time.perf_counter() - start:>8.2f} {len(solver._won):>17,}")
     print()
     for k in (2, 3, 4, 5):
-        theory, brute = theory_for(k), BruteForce(k)
+        theory, brute = theory_for(k, STICKY_MAX), BruteForce(k)
         positions = list(reachable_positions(args.check))
         wrong = sum(theory.lost(p) != brute.lost(p) for p in positions)
         print(f"k={k}: theory vs brute force on all {len(positions):,} positions of "

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
 from .engine.hats import BrainError, HatBrain
-from .engine.rules import RuleSet
+from .engine.game import AnyRuleSet as RuleSet
 
 #: The name that stands for standard input (reading) or standard output (writing).
 STDIO = "-"

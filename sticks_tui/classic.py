@@ -50,7 +50,7 @@ from .engine import (
     game_of_sticks,
     train_self_play,
 )
-from .engine.rules import parse_whole_number
+from .engine.numbers import parse_whole_number
 from .records import Records, typed_name_problem
 
 WELCOME = "Welcome to the game of sticks!"

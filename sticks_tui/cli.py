@@ -16,7 +16,7 @@ import sys
 from typing import Callable, Sequence
 
 from . import __version__
-from .engine.rules import parse_whole_number
+from .engine.numbers import parse_whole_number
 from .store import StoreError
 
 PROG = "sticks-tui"

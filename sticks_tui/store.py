@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from typing import Callable, Iterator, Mapping
 
 from .engine.hats import BrainError, HatBrain
-from .engine.rules import RuleSet
+from .engine.game import AnyRuleSet as RuleSet
 # The AIs' names live in records.py (names_problem needs them, and records must not import the
 # store); they stay importable from here for the modules that always took them from here.
 from .records import (  # noqa: F401  (re-exported)

@@ -42,7 +42,9 @@ from typing import Any, Callable, Iterable
 from .hats import CurvePoint, HatBrain
 from .match import Match
 from .players import PerfectPlayer, RandomPlayer
-from .rules import Move, Position, RuleSet, TakeAway
+from .game import AnyRuleSet as RuleSet
+from .game import Move, Position
+from .games.takeaway import TakeAway
 from .solver import PeriodicRule, Solver, takeaway_rule
 from .training import TrainingProgress
 

@@ -18,7 +18,9 @@ import random
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Iterator
 
-from .rules import Move, Position, RuleError, RuleSet, rules_from_description
+from .game import AnyRuleSet as RuleSet
+from .game import Move, Position, RuleError
+from .games import rules_from_description
 
 BRAIN_FORMAT = "sticks-tui-brain"
 BRAIN_VERSION = 1

@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import random
 from enum import Enum
+from typing import Any
 
+from .game import AnyRuleSet, Move, Position
 from .hats import HatBrain
 from .players import HatPlayer, PerfectPlayer, Player, RandomPlayer, perfect_move
 from .qlearning import QLearner, QLearningPlayer, train_qlearner
-from .rules import Move, Position, RuleSet
 from .solver import Solver
 
 #: The mixed level's default chance of a perfect move.
 DEFAULT_MIXED_SKILL = 0.5
-#: The longest Sticky-Nim line offered a Q-learning opponent.
-Q_LEARNING_MAX_STICKY = 30
 
 
 class Level(str, Enum):
@@ -43,18 +42,10 @@ class Level(str, Enum):
         }[self]
 
 
-def levels_for(rules: RuleSet) -> tuple[Level, ...]:
-    """The levels offered for ``rules``. Q-learning is offered where CS50's table fits: Nim,
-    take-away, and Sticky-Nim lines of up to 30 sticks (6,842 positions; a line of 62 reaches
-    1.5 million, too many for a table that self-play could fill)."""
-    from .nim import Nim  # noqa: PLC0415 - keeps this module light to import
-    from .rules import TakeAway  # noqa: PLC0415
-    from .sticky import StickyNim  # noqa: PLC0415
-
+def levels_for(rules: AnyRuleSet) -> tuple[Level, ...]:
+    """The levels offered for ``rules``: Q-learning where the game says CS50's table fits."""
     levels = [Level.RANDOM, Level.LEARNING]
-    if isinstance(rules, (Nim, TakeAway)) or (
-        isinstance(rules, StickyNim) and rules.sticks <= Q_LEARNING_MAX_STICKY
-    ):
+    if rules.capabilities.q_learning:
         levels.append(Level.Q_LEARNING)
     levels += [Level.PERFECT, Level.MIXED]
     return tuple(levels)
@@ -68,10 +59,10 @@ class MixedPlayer:
     def __init__(
         self,
         name: str,
-        rules: RuleSet,
+        rules: AnyRuleSet,
         skill: float = DEFAULT_MIXED_SKILL,
         rng: random.Random | None = None,
-        solver: Solver | None = None,
+        solver: Solver[Any, Any] | None = None,
     ) -> None:
         if not 0.0 <= skill <= 1.0:
             raise ValueError(f"the chance of a perfect move must be between 0 and 1, got {skill}")
@@ -80,7 +71,7 @@ class MixedPlayer:
         self.rng = rng if rng is not None else random.Random()
         self.solver = solver if solver is not None else Solver(rules)
 
-    def make_choice(self, rules: RuleSet, position: Position) -> Move:
+    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
         # One draw decides the kind of move, so a seeded player repeats its games exactly.
         if self.rng.random() < self.skill:
             return perfect_move(self.solver, position, self.rng)
@@ -95,7 +86,7 @@ class MixedPlayer:
 
 def make_player(
     level: Level | str,
-    rules: RuleSet,
+    rules: AnyRuleSet,
     name: str,
     *,
     rng: random.Random | None = None,

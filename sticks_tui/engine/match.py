@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
+from .game import AnyRuleSet, IllegalMove, Move, Position, loser_at_end
 from .players import Player
-from .rules import IllegalMove, Move, Position, RuleSet
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class Turn:
 class Match:
     """A game in progress. ``first`` is the index (0 or 1) of the player who moves first."""
 
-    rules: RuleSet
+    rules: AnyRuleSet
     players: Sequence[Player]
     first: int = 0
     on_over: Callable[[Match], None] | None = None
@@ -93,13 +93,10 @@ class Match:
         return self.loser
 
     def _finish(self) -> None:
-        # After the last move, to_move still names the player who made it (or the first
-        # player, if the game was over before anyone moved).
-        last_mover = self.to_move if self.history else 1 - self.to_move
-        if self.rules.mover_loses_at_end:
-            self.loser = 1 - last_mover
-        else:
-            self.loser = last_mover
+        # After the last move, to_move still names the player who made it; the player whose
+        # turn it now is, is the other one (or the first, if no one could move at all).
+        turn = 1 - self.to_move if self.history else self.to_move
+        self.loser = loser_at_end(self.rules, turn)
         for index, player in enumerate(self.players):
             player.game_over(won=index != self.loser)
         if self.on_over is not None:
@@ -114,7 +111,7 @@ class Series:
     (the classic console: the human is Player 1 and moves first every game).
     """
 
-    rules: RuleSet
+    rules: AnyRuleSet
     players: Sequence[Player]
     first: int = 0
     alternate: bool = False

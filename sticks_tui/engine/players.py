@@ -8,10 +8,10 @@ each game ended. A human's move comes from the user interface: the caller either
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol, runtime_checkable
+from typing import Any, Callable, Protocol, runtime_checkable
 
+from .game import AnyRuleSet, Move, Position
 from .hats import HatBrain
-from .rules import Move, Position, RuleSet
 from .solver import Solver
 
 
@@ -21,7 +21,7 @@ class Player(Protocol):
     #: True when the move comes from a person (the user interface supplies it).
     is_human: bool
 
-    def make_choice(self, rules: RuleSet, position: Position) -> Move:
+    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
         """Return a legal move at ``position`` (seed 001's ``makeChoice``)."""
 
     def game_over(self, won: bool) -> None:
@@ -47,11 +47,13 @@ class HumanPlayer:
 
     is_human = True
 
-    def __init__(self, name: str, ask: Callable[[RuleSet, Position], Move] | None = None) -> None:
+    def __init__(
+        self, name: str, ask: Callable[[AnyRuleSet, Position], Move] | None = None
+    ) -> None:
         self.name = name
         self.ask = ask
 
-    def make_choice(self, rules: RuleSet, position: Position) -> Move:
+    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
         if self.ask is None:
             raise RuntimeError(f"{self.name}'s move comes from the user interface")
         return self.ask(rules, position)
@@ -66,7 +68,7 @@ class HumanPlayer:
 class RandomPlayer(_Machine):
     """Seed 001's "StupidAI": a uniformly random legal move."""
 
-    def make_choice(self, rules: RuleSet, position: Position) -> Move:
+    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
         return self.rng.choice(rules.legal_moves(position))
 
 
@@ -77,7 +79,7 @@ class HatPlayer(_Machine):
         super().__init__(name, rng)
         self.brain = brain
 
-    def make_choice(self, rules: RuleSet, position: Position) -> Move:
+    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
         return self.brain.draw(position, self.rng)
 
     def game_over(self, won: bool) -> None:
@@ -87,15 +89,15 @@ class HatPlayer(_Machine):
 class PerfectPlayer(_Machine):
     """Plays a winning move whenever one exists; from a lost position, a random legal move."""
 
-    def __init__(self, name: str, rules: RuleSet, rng: random.Random | None = None) -> None:
+    def __init__(self, name: str, rules: AnyRuleSet, rng: random.Random | None = None) -> None:
         super().__init__(name, rng)
         self.solver = Solver(rules)
 
-    def make_choice(self, rules: RuleSet, position: Position) -> Move:
+    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
         return perfect_move(self.solver, position, self.rng)
 
 
-def perfect_move(solver: Solver, position: Position, rng: random.Random) -> Move:
+def perfect_move(solver: Solver[Any, Any], position: Position, rng: random.Random) -> Move:
     """A random winning move, or a random legal move when the position is lost."""
     winning = solver.winning_moves(position)
     return rng.choice(winning or solver.rules.legal_moves(position))

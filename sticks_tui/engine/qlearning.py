@@ -29,7 +29,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable
 
-from .rules import Move, Position, RuleSet
+from .game import AnyRuleSet as RuleSet
+from .game import Move, Position
 
 DEFAULT_Q_TRAINING_GAMES = 10_000
 DEFAULT_ALPHA = 0.5

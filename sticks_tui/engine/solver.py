@@ -13,24 +13,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
+from typing import Callable, Generic, Iterable
 
-from .rules import Move, Position, RuleSet, TakeAway
+from .game import KnowsOutcomes, M, P, RuleSet, mover_wins_at_end
+from .games.takeaway import TakeAway
 
 
-class Solver:
+class Solver(Generic[P, M]):
     """Solves positions of one rule set on demand and remembers every answer."""
 
-    def __init__(self, rules: RuleSet, use_theory: bool = True) -> None:
+    def __init__(self, rules: RuleSet[P, M], use_theory: bool = True) -> None:
         self.rules = rules
-        self._won: dict[Position, bool] = {}
+        self._won: dict[P, bool] = {}
         # A rule set may know outcomes from theory (Nim, Sticky-Nim): ``known_outcome(position)``
         # returns whether the mover wins, or None where the search must decide.
-        self._known = getattr(rules, "known_outcome", None) if use_theory else None
+        self._known: Callable[[P], bool | None] | None = None
+        if use_theory and isinstance(rules, KnowsOutcomes):
+            self._known = rules.known_outcome
         #: How many times an outcome was asked for (cache hits included), as seed 003 counts.
         self.evaluations = 0
 
-    def is_won(self, position: Position) -> bool:
+    def is_won(self, position: P) -> bool:
         """True when the player to move at ``position`` wins with perfect play."""
         self.evaluations += 1
         known = self._won.get(position)
@@ -43,10 +46,10 @@ class Solver:
         self._solve(position)
         return self._won[position]
 
-    def is_lost(self, position: Position) -> bool:
+    def is_lost(self, position: P) -> bool:
         return not self.is_won(position)
 
-    def winning_moves(self, position: Position) -> tuple[Move, ...]:
+    def winning_moves(self, position: P) -> tuple[M, ...]:
         """Moves that leave the opponent in a lost position (empty when there are none)."""
         rules = self.rules
         return tuple(
@@ -55,23 +58,24 @@ class Solver:
             if not self.is_won(rules.apply(position, move))
         )
 
-    def _solve(self, root: Position) -> None:
+    def _solve(self, root: P) -> None:
         """Depth-first, trying moves in order and stopping at the first winning one.
 
         Each frame remembers which move it was looking at, so a child solved on the way is
         looked up (and counted) once, exactly like seed 003's memoized recursion.
         """
         rules, won = self.rules, self._won
-        stack: list[list] = [[root, 0]]
+        at_end = mover_wins_at_end(rules)
+        # Each frame: a position and the index of the move it is looking at.
+        stack: list[tuple[P, int]] = [(root, 0)]
         while stack:
-            frame = stack[-1]
-            position, i = frame
+            position, i = stack[-1]
             if position in won:
                 stack.pop()
                 continue
             moves = rules.legal_moves(position)
             if not moves:
-                won[position] = not rules.mover_loses_at_end
+                won[position] = at_end
                 stack.pop()
                 continue
             while i < len(moves):
@@ -80,8 +84,8 @@ class Solver:
                 if child_won is None and self._known is not None:
                     child_won = self._known(child)
                 if child_won is None:
-                    frame[1] = i
-                    stack.append([child, 0])
+                    stack[-1] = (position, i)
+                    stack.append((child, 0))
                     break
                 self.evaluations += 1
                 if not child_won:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .hats import HatBrain
-from .rules import RuleSet
+from .game import AnyRuleSet as RuleSet
 
 DEFAULT_TRAINING_GAMES = 100_000
 

@@ -37,8 +37,8 @@ from ..engine import (
     game_of_sticks,
     levels_for,
 )
-from ..engine.nim import DEFAULT_PILES
-from ..engine.sticky import STICKY_MAX
+from ..engine.games.nim import DEFAULT_PILES
+from ..engine.games.sticky import STICKY_MAX
 from ..classic import board_line
 from ..records import Records, names_problem
 from ..store import LEARNING_AI_NAME, TRAINED_AI_NAME

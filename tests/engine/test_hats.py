@@ -5,7 +5,7 @@ import random
 import pytest
 
 from sticks_tui.engine import BrainError, HatBrain, game_of_sticks
-from sticks_tui.engine.rules import TakeAway
+from sticks_tui.engine import TakeAway
 
 
 class ScriptedRandom(random.Random):

@@ -8,8 +8,8 @@ import pytest
 from sticks_tui.engine import Match, RandomPlayer, Solver, game_of_sticks
 from sticks_tui.engine import HatPlayer, PerfectPlayer, QLearningPlayer
 from sticks_tui.engine.levels import Level, MixedPlayer, levels_for, make_player
-from sticks_tui.engine.nim import Nim
-from sticks_tui.engine.sticky import StickyNim
+from sticks_tui.engine.games.nim import Nim
+from sticks_tui.engine.games.sticky import StickyNim
 
 
 def test_every_game_offers_random_learning_perfect_and_mixed():

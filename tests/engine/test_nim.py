@@ -12,7 +12,7 @@ from sticks_tui.engine import (
     HatBrain, HatPlayer, IllegalMove, Match, PerfectPlayer, RandomPlayer, RuleError, Solver,
     rules_from_description, train_self_play,
 )
-from sticks_tui.engine.nim import Nim, misere_nim_lost, nim_sum
+from sticks_tui.engine.games.nim import Nim, misere_nim_lost, nim_sum
 
 
 def small_positions(piles=3, biggest=4):

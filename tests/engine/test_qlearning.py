@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sticks_tui.engine import Match, RandomPlayer, TakeAway
-from sticks_tui.engine.nim import Nim, misere_nim_lost
+from sticks_tui.engine.games.nim import Nim, misere_nim_lost
 from sticks_tui.engine.qlearning import (
     QLearner, QLearningPlayer, nim_actions, train_qlearner, train_qlearner_reference,
 )
-from sticks_tui.engine.sticky import StickyNim
+from sticks_tui.engine.games.sticky import StickyNim
 
 
 def test_defaults_and_empty_table():

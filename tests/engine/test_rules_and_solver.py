@@ -3,7 +3,7 @@
 import pytest
 
 from sticks_tui.engine import IllegalMove, RuleError, Solver, TakeAway, game_of_sticks, takeaway_rule
-from sticks_tui.engine.rules import rules_from_description
+from sticks_tui.engine import rules_from_description
 from sticks_tui.engine.solver import find_periodic_rule, grundy_values, lost_positions, plain_recursion_calls
 
 
@@ -105,6 +105,6 @@ def test_periodic_rule_finder_prefers_the_short_true_rule_and_refuses_thin_data(
      ("9" * 10, False, None), ("1" + "0" * 10_000, False, None)],
 )
 def test_only_plain_digits_are_a_whole_number(text, signed, expected):
-    from sticks_tui.engine.rules import parse_whole_number
+    from sticks_tui.engine import parse_whole_number
 
     assert parse_whole_number(text, signed=signed) == expected

@@ -10,7 +10,7 @@ import platformdirs
 import pytest
 
 from sticks_tui import store as store_module
-from sticks_tui.engine.rules import TakeAway, game_of_sticks
+from sticks_tui.engine import TakeAway, game_of_sticks
 from sticks_tui.records import Standing
 from sticks_tui.store import (
     LEARNING_AI_NAME,

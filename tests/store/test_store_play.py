@@ -13,7 +13,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from sticks_tui.engine.rules import game_of_sticks
+from sticks_tui.engine import game_of_sticks
 from sticks_tui.records import MemoryRecords
 from sticks_tui.store import (
     LEARNING_AI_NAME,

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from sticks_tui.engine.rules import TakeAway
+from sticks_tui.engine import TakeAway
 from sticks_tui.store import SqliteStore
 
 # Waits for "go" on stdin, then opens the store (so creating it races too) and records games.
@@ -31,7 +31,7 @@ print("done", flush=True)
 WRITER = """
 import sys
 from sticks_tui.engine.hats import HatBrain
-from sticks_tui.engine.rules import TakeAway
+from sticks_tui.engine import TakeAway
 from sticks_tui.store import SqliteStore
 rules = TakeAway(1000, (1, 2, 3), misere=True)
 store = SqliteStore.open(sys.argv[1])

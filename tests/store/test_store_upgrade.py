@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from sticks_tui.engine.rules import game_of_sticks
+from sticks_tui.engine import game_of_sticks
 from sticks_tui.records import Standing
 from sticks_tui.store import (
     APPLICATION_ID,

@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, RichLog, Static
 
 from ...engine import IllegalMove, Match, Move, Nim, StickyLine, StickyNim, TakeAway
-from ...engine.sticky import LETTERS
+from ...engine.games.sticky import LETTERS
 from ..session import Mode, Table, ball_words, position_words
 from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart
 from ..widgets.line import StickyLineView

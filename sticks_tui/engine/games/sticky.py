@@ -12,18 +12,22 @@ The concrete line (which sticks are still there, the letters under them) is for 
 interface: :class:`StickyLine` turns "take d..f" into a canonical move and back.
 
 Exact play on lines of up to 62 sticks (the game's maximum) is instant: see
-:mod:`sticks_tui.engine.sticky_theory`.
+:mod:`sticks_tui.engine.games.sticky_theory`. Specs: ``sticky:N[:K]`` (a line of N sticks,
+takes of 1 to K; plain ``sticky`` is the default line of 20, takes of 1 to 3).
 """
 
 from __future__ import annotations
 
 import random
 import string
-from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import Any, Mapping, NamedTuple
 
-from .rules import IllegalMove, RuleError, _whole_number
+from ..game import Capabilities, IllegalMove, MoverLosesAtEnd, RuleError
+from ..numbers import whole_number_key
+from .family import GameFamily, GameSpecError, Spec, whole_number
+from .sticky_theory import StickyTheory, theory_for
 
 StickyPosition = tuple[int, ...]
 
@@ -32,6 +36,9 @@ LETTERS = string.ascii_lowercase + string.ascii_uppercase + string.digits
 STICKY_MAX = len(LETTERS)
 STICKY_DEFAULT_STICKS = 20
 STICKY_DEFAULT_TAKE = 3
+#: The longest line a Q-learner is offered for: 6,842 positions; a line of 62 reaches 1.5
+#: million, too many for a table that self-play could fill.
+Q_LEARNING_MAX_STICKY = 30
 
 
 class StickyMove(NamedTuple):
@@ -62,15 +69,11 @@ def group_moves(group: int, max_take: int) -> tuple[StickyMove, ...]:
 
 
 @dataclass(frozen=True)
-class StickyNim:
+class StickyNim(MoverLosesAtEnd):
     """A line of ``sticks`` sticks (1 to 62); a move takes 1 to ``max_take`` adjacent sticks."""
 
     sticks: int = STICKY_DEFAULT_STICKS
     max_take: int = STICKY_DEFAULT_TAKE
-    _theory: list = field(default_factory=list, init=False, repr=False, compare=False, hash=False)
-
-    #: Whoever takes the last stick loses: the player to move at the empty line has won.
-    mover_loses_at_end = False
 
     def __post_init__(self) -> None:
         for value, what in ((self.sticks, "number of sticks"), (self.max_take, "largest take")):
@@ -87,7 +90,16 @@ class StickyNim:
 
     @property
     def key(self) -> str:
-        return f"sticky:{self.max_take}"
+        return f"{FAMILY_NAME}:{self.max_take}"
+
+    @property
+    def misere(self) -> bool:
+        """Whoever takes the last stick loses."""
+        return True
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(q_learning=self.sticks <= Q_LEARNING_MAX_STICKY)
 
     def with_sticks(self, sticks: int) -> StickyNim:
         return StickyNim(sticks, self.max_take)
@@ -107,7 +119,7 @@ class StickyNim:
                 previous = group
         return tuple(moves)
 
-    def apply(self, position: StickyPosition, move: Any) -> StickyPosition:
+    def apply(self, position: StickyPosition, move: tuple[int, int, int]) -> StickyPosition:
         """The position after ``move``; the mirror image of a canonical move is accepted too."""
         _check_position(position)
         try:
@@ -130,12 +142,12 @@ class StickyNim:
     def known_outcome(self, position: StickyPosition) -> bool | None:
         """Whether the player to move wins, from the theory, without searching (None when the
         theory does not cover the position; the solver then searches)."""
-        if not self._theory:
-            from .sticky_theory import theory_for  # noqa: PLC0415 - built on first use
-
-            self._theory.append(theory_for(self.max_take))
-        lost = self._theory[0].lost(position)
+        lost = self._theory.lost(position)
         return None if lost is None else not lost
+
+    @cached_property
+    def _theory(self) -> StickyTheory:
+        return theory_for(self.max_take, STICKY_MAX)
 
     # -- hats -------------------------------------------------------------------------------------
     def ball_kinds(self, position: StickyPosition) -> tuple[StickyMove, ...]:
@@ -146,7 +158,7 @@ class StickyNim:
 
     # -- describing and keys ----------------------------------------------------------------------
     def describe(self) -> dict[str, Any]:
-        return {"game": "sticky", "sticks": self.sticks, "max_take": self.max_take}
+        return {"game": FAMILY_NAME, "sticks": self.sticks, "max_take": self.max_take}
 
     def position_key(self, position: StickyPosition) -> str:
         """Group lengths, longest first, joined by commas: ``"6,3"``."""
@@ -154,10 +166,12 @@ class StickyNim:
 
     def position_from_key(self, key: str) -> StickyPosition:
         if not isinstance(key, str):
-            raise RuleError(f"a Sticky-Nim position is group lengths separated by commas, got {key!r}")
+            raise RuleError(
+                f"a Sticky-Nim position is group lengths separated by commas, got {key!r}"
+            )
         if not key:
             return ()
-        groups = [_whole_number(part, "group length") for part in key.split(",")]
+        groups = [whole_number_key(part, "group length") for part in key.split(",")]
         if 0 in groups:
             raise RuleError(f"a group holds at least one stick, got {key!r}")
         position = canonical_position(groups)
@@ -174,7 +188,7 @@ class StickyNim:
         parts = key.split(":") if isinstance(key, str) else []
         if len(parts) != 3:
             raise RuleError(f"a Sticky-Nim move is written group:take:left, got {key!r}")
-        return StickyMove(*(_whole_number(part, "number") for part in parts))
+        return StickyMove(*(whole_number_key(part, "number") for part in parts))
 
 
 def _check_position(position: Any) -> None:
@@ -182,14 +196,7 @@ def _check_position(position: Any) -> None:
         raise IllegalMove(f"a Sticky-Nim position is a tuple of group lengths, got {position!r}")
 
 
-def sticky_from_description(description: dict[str, Any], sticks: int | None = None) -> StickyNim:
-    """Rebuild :class:`StickyNim` from :meth:`StickyNim.describe` output."""
-    count = sticks if sticks is not None else description.get("sticks", STICKY_DEFAULT_STICKS)
-    take = description.get("max_take", STICKY_DEFAULT_TAKE)
-    return StickyNim(count, take)
-
-
-# -- the concrete line -------------------------------------------------------------------------------
+# -- the concrete line -----------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -230,7 +237,8 @@ class StickyLine:
         word = text.strip()
         if not 1 <= len(word) <= 2 or any(ch not in self.letters for ch in word):
             raise IllegalMove(
-                f"type one or two letters from {self.letters[0]} to {self.letters[-1]}, got {text!r}"
+                f"type one or two letters from {self.letters[0]} to {self.letters[-1]}, "
+                f"got {text!r}"
             )
         ends = sorted(LETTERS.index(ch) for ch in word)
         return ends[0], ends[-1]
@@ -277,3 +285,45 @@ class StickyLine:
     def letter_row(self) -> str:
         """The letters under the sticks, aligned with :meth:`render`."""
         return "  " + " ".join(self.letters)
+
+
+# -- the registry's view ---------------------------------------------------------------------------
+
+FAMILY_NAME = "sticky"
+
+
+def parse_spec(spec: Spec) -> StickyNim:
+    """``sticky:N[:K]``; plain ``sticky`` is the default line (20 sticks, takes of 1 to 3)."""
+    spec.at_most(2)
+    line, largest = spec.part(0), spec.part(1)
+    sticks = STICKY_DEFAULT_STICKS if line is None else whole_number(line, "length of the line")
+    take = STICKY_DEFAULT_TAKE if largest is None else whole_number(largest, "largest take K")
+    if not 1 <= sticks <= STICKY_MAX:
+        raise GameSpecError(f"a line holds 1 to {STICKY_MAX} sticks, got {sticks}")
+    if not 1 <= take <= STICKY_MAX:
+        raise GameSpecError(f"the largest take K is 1 to {STICKY_MAX} sticks, got {take}")
+    return StickyNim(sticks, take)
+
+
+def spec_of(rules: StickyNim) -> str:
+    """``sticky:N:K``, both numbers always written."""
+    return f"{FAMILY_NAME}:{rules.sticks}:{rules.max_take}"
+
+
+def from_description(description: Mapping[str, Any], sticks: int | None) -> StickyNim:
+    """Rebuild :class:`StickyNim` from :meth:`StickyNim.describe` output; ``sticks``, when
+    given, is the line's length instead of the described one."""
+    count = sticks if sticks is not None else description.get("sticks", STICKY_DEFAULT_STICKS)
+    take = description.get("max_take", STICKY_DEFAULT_TAKE)
+    return StickyNim(count, take)
+
+
+FAMILY = GameFamily(
+    name=FAMILY_NAME,
+    grammar="sticky:N[:K]",
+    example="sticky:20:3",
+    rules_type=StickyNim,
+    parse=parse_spec,
+    spec_of=spec_of,
+    from_description=from_description,
+)

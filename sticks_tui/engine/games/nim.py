@@ -18,9 +18,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import reduce
 from operator import xor
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
-from .rules import IllegalMove, RuleError, _whole_number
+from ..game import Capabilities, IllegalMove, MoverLosesAtEnd, RuleError
+from ..numbers import whole_number_key
+from .family import (
+    MISERE,
+    NORMAL,
+    GameFamily,
+    GameSpecError,
+    Spec,
+    description_ending,
+    ending_is_misere,
+    ending_part,
+    whole_numbers,
+)
 
 NimPosition = tuple[int, ...]
 NimMove = tuple[int, int]
@@ -63,7 +75,7 @@ def misere_nim_lost(position: Iterable[int]) -> bool:
 
 
 @dataclass(frozen=True)
-class Nim:
+class Nim(MoverLosesAtEnd):
     """Nim with the given starting piles; ``misere`` (the default) means taking the last loses."""
 
     piles: NimPosition = DEFAULT_PILES
@@ -78,10 +90,6 @@ class Nim:
 
     # -- what the game is -----------------------------------------------------------------------
     @property
-    def mover_loses_at_end(self) -> bool:  # type: ignore[override]
-        return not self.misere
-
-    @property
     def name(self) -> str:
         ending = "" if self.misere else ", last takes wins"
         return f"Nim {', '.join(map(str, self.piles))}{ending}"
@@ -90,7 +98,11 @@ class Nim:
     def key(self) -> str:
         # Like take-away's key, the start (the piles) is left out: hats belong to positions,
         # so a brain trained on 1, 3, 5, 7 still knows every position it met when piles change.
-        return "nim:misere" if self.misere else "nim:normal"
+        return f"{FAMILY_NAME}:{MISERE if self.misere else NORMAL}"
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(q_learning=True)
 
     def with_piles(self, piles: Iterable[int]) -> Nim:
         return Nim(tuple(piles), self.misere)
@@ -143,9 +155,9 @@ class Nim:
     # -- describing and keys ----------------------------------------------------------------------
     def describe(self) -> dict[str, Any]:
         return {
-            "game": "nim",
+            "game": FAMILY_NAME,
             "piles": list(self.piles),
-            "ending": "misere" if self.misere else "normal",
+            "ending": MISERE if self.misere else NORMAL,
         }
 
     def position_key(self, position: NimPosition) -> str:
@@ -155,7 +167,7 @@ class Nim:
     def position_from_key(self, key: str) -> NimPosition:
         if not isinstance(key, str) or not key:
             raise RuleError(f"a Nim position is pile sizes separated by commas, got {key!r}")
-        return self._checked(tuple(_whole_number(part, "pile size") for part in key.split(",")))
+        return self._checked(tuple(whole_number_key(part, "pile size") for part in key.split(",")))
 
     def move_key(self, move: NimMove) -> str:
         """``"pile:count"``, e.g. ``"2:3"`` takes 3 from pile 2 (piles count from 0 as in CS50)."""
@@ -166,7 +178,7 @@ class Nim:
         parts = key.split(":") if isinstance(key, str) else []
         if len(parts) != 2:
             raise RuleError(f"a Nim move is written pile:count, got {key!r}")
-        return (_whole_number(parts[0], "pile number"), _whole_number(parts[1], "count"))
+        return (whole_number_key(parts[0], "pile number"), whole_number_key(parts[1], "count"))
 
     def _checked(self, position: Any) -> NimPosition:
         if not isinstance(position, tuple) or not all(
@@ -176,12 +188,43 @@ class Nim:
         return position
 
 
-def nim_from_description(description: dict[str, Any]) -> Nim:
-    """Rebuild :class:`Nim` from :meth:`Nim.describe` output."""
-    ending = description.get("ending", "misere")
-    if ending not in ("misere", "normal"):
-        raise RuleError(f"the ending must be \"misere\" or \"normal\", got {ending!r}")
+# -- the registry's view ---------------------------------------------------------------------------
+
+FAMILY_NAME = "nim"
+
+
+def parse_spec(spec: Spec) -> Nim:
+    """``nim:PILES[:misere|normal]``; plain ``nim`` is CS50's game (piles 1, 3, 5, 7)."""
+    spec.at_most(2)
+    if not spec.parts:
+        return Nim()
+    piles = whole_numbers(spec.part(0), "piles")
+    for size in piles:
+        if not 1 <= size <= MAX_PILE_SIZE:
+            raise GameSpecError(f"a pile starts with 1 to {MAX_PILE_SIZE} objects, got {size}")
+    return Nim(piles, ending_is_misere(spec.part(1)))
+
+
+def spec_of(rules: Nim) -> str:
+    """``nim:PILES``, with ``:normal`` when the last to take wins."""
+    return f"{FAMILY_NAME}:{','.join(map(str, rules.piles))}{ending_part(rules.misere)}"
+
+
+def from_description(description: Mapping[str, Any], sticks: int | None = None) -> Nim:
+    """Rebuild :class:`Nim` from :meth:`Nim.describe` output (a start size means nothing here)."""
+    misere = description_ending(description)
     piles = description.get("piles", list(DEFAULT_PILES))
     if not isinstance(piles, list):
         raise RuleError(f"piles must be a list of whole numbers, got {piles!r}")
-    return Nim(tuple(piles), ending == "misere")
+    return Nim(tuple(piles), misere)
+
+
+FAMILY = GameFamily(
+    name=FAMILY_NAME,
+    grammar="nim:PILES[:misere|normal]",
+    example="nim:1,3,5,7",
+    rules_type=Nim,
+    parse=parse_spec,
+    spec_of=spec_of,
+    from_description=from_description,
+)

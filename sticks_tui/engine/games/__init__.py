@@ -1,0 +1,130 @@
+"""The registry of games: every family is registered here once, and read and written as a spec.
+
+A spec names a game (SPEC section 10)::
+
+    sticks                              the Game of Sticks (take 1-3, the last stick loses)
+    takeaway:TAKES[:misere|normal]      takeaway:2,3,5:normal
+    nim:PILES[:misere|normal]           nim:1,3,5,7
+    sticky:N[:K]                        sticky:20:3
+
+Words and endings are read in any case; misère is the default ending. The heap of a take-away
+game is not part of its spec: it comes from ``--sticks`` (``parse_game(spec, sticks=N)``).
+:func:`spec_of` writes the canonical spec of a game: every number, and the ending only when it
+is normal (``sticks``, ``takeaway:2,3,5``, ``nim:1,3,5,7:normal``, ``sticky:20:3``);
+:func:`parse_game` reads it back to the same game.
+
+A game defined elsewhere (the tests' Wythoff) joins with :func:`register_game`; from then on
+specs, brain files' descriptions and :func:`game_families` know it like the others.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..game import AnyRuleSet, RuleError
+from . import nim, sticky, takeaway
+from .family import GameFamily, GameSpecError, Spec, quoted
+
+__all__ = [
+    "GameFamily", "GameSpecError", "Spec", "family_of", "game_families", "parse_game",
+    "register_game", "rules_from_description", "spec_of", "unregister_game",
+]
+
+#: Families by name, in the order registered.
+_families: dict[str, GameFamily[Any]] = {}
+#: Every word that names a family in a spec (its name and its aliases).
+_words: dict[str, GameFamily[Any]] = {}
+
+
+def register_game(family: GameFamily[Any]) -> GameFamily[Any]:
+    """Add a family of games; its name and aliases must be new. Returns the family."""
+    words = (family.name, *family.aliases)
+    for word in words:
+        if word != word.lower() or not word or ":" in word:
+            raise ValueError(f"a game's word is lower case, without ':', got {word!r}")
+        if word in _words:
+            raise ValueError(f"the game word {word!r} is taken by {_words[word].name!r}")
+    _families[family.name] = family
+    for word in words:
+        _words[word] = family
+    return family
+
+
+def unregister_game(name: str) -> None:
+    """Remove a family added by :func:`register_game` (a test's game, once the test is done)."""
+    family = _families.pop(name)
+    for word in (family.name, *family.aliases):
+        del _words[word]
+
+
+def game_families() -> tuple[GameFamily[Any], ...]:
+    """Every registered family, in the order registered."""
+    return tuple(_families.values())
+
+
+def parse_game(spec: str, sticks: int | None = None) -> AnyRuleSet:
+    """The game a spec names; ``sticks`` is the heap of a take-away game (``--sticks``).
+
+    Raises :class:`GameSpecError`, whose message says what is wrong and gives an example.
+    """
+    text = spec.strip() if isinstance(spec, str) else ""
+    if not text:
+        raise GameSpecError(f"no game given: name one, e.g. {_examples()}")
+    word, *parts = text.split(":")
+    family = _words.get(word.strip().lower())
+    if not word.strip():
+        raise GameSpecError(f"no game given before ':': name one, e.g. {_examples()}")
+    if family is None:
+        raise GameSpecError(f"there is no game {quoted(word)}: name one, e.g. {_examples()}")
+    if sticks is not None and not family.takes_sticks:
+        raise GameSpecError(
+            f"--sticks sets the heap of a take-away game, not of {family.name}: "
+            f"write {family.grammar}, e.g. {family.example}"
+        )
+    read = Spec(word.strip().lower(), tuple(parts), sticks)
+    try:
+        rules: AnyRuleSet = family.parse(read)
+    except (GameSpecError, RuleError) as error:
+        raise GameSpecError(
+            f"{error}: write {family.grammar}, e.g. {family.example}"
+        ) from None
+    return rules
+
+
+def spec_of(rules: AnyRuleSet) -> str:
+    """The canonical spec of ``rules``: :func:`parse_game` reads it back to the same game (a
+    take-away game's heap apart, which ``--sticks`` gives)."""
+    text: str = family_of(rules).spec_of(rules)
+    return text
+
+
+def family_of(rules: AnyRuleSet) -> GameFamily[Any]:
+    """The registered family ``rules`` belong to."""
+    for family in _families.values():
+        if isinstance(rules, family.rules_type):
+            return family
+    raise RuleError(f"{type(rules).__name__} is not a registered game")
+
+
+def rules_from_description(description: object, sticks: int | None = None) -> AnyRuleSet:
+    """Rebuild a rule set from :meth:`RuleSet.describe` output (e.g. read from a brain file);
+    ``sticks``, when given, is the start size (a heap, a line) instead of the described one."""
+    if not isinstance(description, Mapping):
+        raise RuleError("the rules must be an object such as {\"game\": \"takeaway\", ...}")
+    name = description.get("game")
+    family = _families.get(name) if isinstance(name, str) else None
+    if family is None:
+        raise RuleError(f"unknown game {name!r:.40}")
+    rules: AnyRuleSet = family.from_description(description, sticks)
+    return rules
+
+
+def _examples() -> str:
+    """Every family's words and example, for messages: ``sticks, takeaway:2,3,5:normal, ...``."""
+    return ", ".join(
+        text for family in _families.values() for text in (*family.aliases, family.example)
+    )
+
+
+for _family in (takeaway.FAMILY, nim.FAMILY, sticky.FAMILY):
+    register_game(_family)

@@ -1,0 +1,125 @@
+"""A family of games as the registry holds it, and the pieces of a spec string each family reads.
+
+A spec is the family's word and its parts, separated by colons: ``nim:1,3,5,7:normal``. The
+family reads its parts (:class:`Spec`) and says what is wrong with them in a few words
+(:class:`GameSpecError`); the registry adds the family's grammar and an example to the message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Generic, Mapping, TypeVar
+
+from ..game import AnyRuleSet, RuleError
+from ..numbers import parse_whole_number
+
+R = TypeVar("R", bound=AnyRuleSet)
+
+#: How the two endings are written in specs and in brain files' descriptions.
+MISERE = "misere"
+NORMAL = "normal"
+
+
+class GameSpecError(ValueError):
+    """A game spec (``--game``) that names no game; the message says what is wrong and gives
+    an example."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """A spec split at its colons: the family's word (lower case) and the parts after it."""
+
+    word: str
+    parts: tuple[str, ...]
+    #: The heap a take-away game starts from (``--sticks``); None when not given.
+    sticks: int | None = None
+
+    def part(self, index: int) -> str | None:
+        """The part at ``index`` (0 is the first after the word), or None when left out."""
+        return self.parts[index] if index < len(self.parts) else None
+
+    def at_most(self, count: int) -> None:
+        """Refuse parts beyond the first ``count``."""
+        if len(self.parts) > count:
+            extra = quoted(":".join(self.parts[count:]))
+            if count == 0:
+                raise GameSpecError(f"{self.word} takes nothing after its name; remove {extra}")
+            raise GameSpecError(
+                f"{self.word} takes at most {count} parts after its name; remove {extra}"
+            )
+
+
+@dataclass(frozen=True)
+class GameFamily(Generic[R]):
+    """One kind of game: how its spec is read and written, and how its description is read."""
+
+    #: The spec's first word and the ``"game"`` of :meth:`RuleSet.describe`, e.g. ``"nim"``.
+    name: str
+    #: The spec's shape, for messages: ``"nim:PILES[:misere|normal]"``.
+    grammar: str
+    #: A spec that reads, for messages (and a game of the family for tests): ``"nim:1,3,5,7"``.
+    example: str
+    #: The class of the family's rule sets: :func:`spec_of` finds the family by it.
+    rules_type: type[R]
+    #: Builds the rules from the spec's parts; raises GameSpecError (or RuleError) when it cannot.
+    parse: Callable[[Spec], R]
+    #: The canonical spec of the rules: ``parse`` reads it back to the same game.
+    spec_of: Callable[[R], str]
+    #: Rebuilds the rules from ``describe()`` output and an optional start size; raises RuleError.
+    from_description: Callable[[Mapping[str, Any], int | None], R]
+    #: Other words that name the family in specs (``"sticks"`` is a take-away game).
+    aliases: tuple[str, ...] = ()
+    #: Whether ``--sticks`` (a heap to start from) means something for the family.
+    takes_sticks: bool = False
+
+
+def quoted(text: str, longest: int = 30) -> str:
+    """``text`` in quotes for a one-line message: cut short when long, and a character that
+    would break the line or drive the terminal (a newline, an escape) written as its escape."""
+    shown = text if len(text) <= longest else text[: longest - 1] + "…"
+    visible = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in shown)
+    return f"'{visible}'"
+
+
+def whole_numbers(text: str | None, what: str) -> tuple[int, ...]:
+    """Whole numbers separated by commas (``"2,3,5"``), in the order given."""
+    if text is None or not text.strip():
+        raise GameSpecError(f"the {what} are missing")
+    values = [parse_whole_number(part) for part in text.split(",")]
+    numbers = tuple(value for value in values if value is not None)
+    if len(numbers) != len(values):
+        raise GameSpecError(f"the {what} are whole numbers separated by commas, got {quoted(text)}")
+    return numbers
+
+
+def whole_number(text: str, what: str) -> int:
+    """One whole number, e.g. the length of a line."""
+    value = parse_whole_number(text)
+    if value is None:
+        raise GameSpecError(f"the {what} is a whole number, got {quoted(text)}")
+    return value
+
+
+def ending_is_misere(text: str | None) -> bool:
+    """The ending part: ``misere`` (the default, also written ``misère``) or ``normal``."""
+    if text is None:
+        return True
+    word = text.strip().lower()
+    if word in (MISERE, "misère"):
+        return True
+    if word == NORMAL:
+        return False
+    raise GameSpecError(f"the ending is {MISERE} or {NORMAL}, got {quoted(text)}")
+
+
+def ending_part(misere: bool) -> str:
+    """The ending as a canonical spec writes it: nothing for misère (the default)."""
+    return "" if misere else f":{NORMAL}"
+
+
+def description_ending(description: Mapping[str, Any]) -> bool:
+    """Whether a described game is misère (``"ending"``, misère when left out)."""
+    ending = description.get("ending", MISERE)
+    if ending not in (MISERE, NORMAL):
+        raise RuleError(f"the ending must be \"{MISERE}\" or \"{NORMAL}\", got {ending!r}")
+    return bool(ending == MISERE)

@@ -1,0 +1,199 @@
+"""Take-away games: a heap of sticks; a move takes one of the allowed amounts.
+
+The Game of Sticks of the seeds (take 1, 2 or 3, taking the last stick loses) is one of them;
+seed 003's game (takes 2, 3, 5, a player who cannot move loses) is another. Specs:
+``sticks`` and ``takeaway:TAKES[:misere|normal]``, the heap coming from ``--sticks``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ..game import Capabilities, IllegalMove, MoverLosesAtEnd, RuleError
+from ..numbers import whole_number_key
+from .family import (
+    MISERE,
+    NORMAL,
+    GameFamily,
+    GameSpecError,
+    Spec,
+    description_ending,
+    ending_is_misere,
+    ending_part,
+    whole_numbers,
+)
+
+#: The Game of Sticks of the seeds: 10 to 100 sticks, take 1, 2 or 3, taking the last one loses.
+STICKS_MIN = 10
+STICKS_MAX = 100
+STICKS_TAKES = (1, 2, 3)
+#: The heap a take-away game starts from when none is given.
+DEFAULT_STICKS = 20
+#: Hats the learning AI always has for a take-away game ("one hat per stick count 1..100").
+DEFAULT_HAT_COUNT = 100
+
+
+def _normalise_takes(takes: Any) -> tuple[int, ...]:
+    try:
+        values = tuple(sorted({int(t) for t in takes}))
+    except (TypeError, ValueError):
+        raise RuleError(f"allowed takes must be whole numbers, got {takes!r}") from None
+    if not values:
+        raise RuleError("at least one allowed take is needed")
+    if values[0] < 1:
+        raise RuleError(f"allowed takes must be at least 1, got {values[0]}")
+    return values
+
+
+@dataclass(frozen=True)
+class TakeAway(MoverLosesAtEnd):
+    """A heap of sticks; a move takes one of the allowed amounts, never more than are left.
+
+    The Game of Sticks is ``TakeAway(sticks, takes=(1, 2, 3), misere=True)``; seed 003's game is
+    ``TakeAway(n, takes=(2, 3, 5), misere=False)``.
+    """
+
+    sticks: int = DEFAULT_STICKS
+    takes: tuple[int, ...] = STICKS_TAKES
+    misere: bool = True
+    _legal: dict[int, tuple[int, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "takes", _normalise_takes(self.takes))
+        if isinstance(self.sticks, bool) or not isinstance(self.sticks, int):
+            raise RuleError(f"the number of sticks must be a whole number, got {self.sticks!r}")
+        if self.sticks < 0:
+            raise RuleError(f"the number of sticks cannot be negative, got {self.sticks}")
+        object.__setattr__(self, "misere", bool(self.misere))
+
+    @property
+    def is_game_of_sticks(self) -> bool:
+        return self.takes == STICKS_TAKES and self.misere
+
+    @property
+    def name(self) -> str:
+        if self.is_game_of_sticks:
+            return "Game of Sticks"
+        ending = "last stick loses" if self.misere else "no move loses"
+        return f"Take-away {{{', '.join(map(str, self.takes))}}}, {ending}"
+
+    @property
+    def key(self) -> str:
+        return f"takeaway:{_takes_text(self.takes)}:{MISERE if self.misere else NORMAL}"
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(q_learning=True)
+
+    def with_sticks(self, sticks: int) -> TakeAway:
+        return TakeAway(sticks, self.takes, self.misere)
+
+    def initial_position(self) -> int:
+        return self.sticks
+
+    def legal_moves(self, position: int) -> tuple[int, ...]:
+        legal = self._legal.get(position)
+        if legal is None:
+            if position < 0:
+                raise IllegalMove(f"a heap cannot hold {position} sticks")
+            legal = tuple(t for t in self.takes if t <= position)
+            self._legal[position] = legal
+        return legal
+
+    def apply(self, position: int, move: int) -> int:
+        if move not in self.legal_moves(position):
+            raise IllegalMove(f"cannot take {move} from a heap of {position}")
+        return position - move
+
+    def is_over(self, position: int) -> bool:
+        return not self.legal_moves(position)
+
+    def ball_kinds(self, position: int) -> tuple[int, ...]:
+        return self.takes
+
+    def hat_positions(self) -> tuple[int, ...]:
+        return tuple(range(1, max(DEFAULT_HAT_COUNT, self.sticks) + 1))
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "game": FAMILY_NAME,
+            "takes": list(self.takes),
+            "ending": MISERE if self.misere else NORMAL,
+        }
+
+    def position_key(self, position: int) -> str:
+        return str(position)
+
+    def position_from_key(self, key: str) -> int:
+        return whole_number_key(key, "stick count")
+
+    def move_key(self, move: int) -> str:
+        return str(move)
+
+    def move_from_key(self, key: str) -> int:
+        return whole_number_key(key, "ball number")
+
+
+def game_of_sticks(sticks: int = 20) -> TakeAway:
+    """The seeds' Game of Sticks with ``sticks`` on the table."""
+    return TakeAway(sticks, STICKS_TAKES, misere=True)
+
+
+def _takes_text(takes: tuple[int, ...]) -> str:
+    return ",".join(map(str, takes))
+
+
+# -- the registry's view ---------------------------------------------------------------------------
+
+FAMILY_NAME = "takeaway"
+#: The word that names the Game of Sticks itself.
+STICKS_WORD = "sticks"
+
+
+def parse_spec(spec: Spec) -> TakeAway:
+    """``sticks`` or ``takeaway:TAKES[:misere|normal]``; the heap is ``spec.sticks``."""
+    sticks = DEFAULT_STICKS if spec.sticks is None else spec.sticks
+    if sticks < 0:
+        raise GameSpecError(f"a heap cannot hold {sticks} sticks")
+    if spec.word == STICKS_WORD:
+        spec.at_most(0)
+        return game_of_sticks(sticks)
+    spec.at_most(2)
+    takes = whole_numbers(spec.part(0), "takes")
+    if 0 in takes:
+        raise GameSpecError("a move takes at least 1 stick, got 0")
+    return TakeAway(sticks, takes, ending_is_misere(spec.part(1)))
+
+
+def spec_of(rules: TakeAway) -> str:
+    """``sticks`` for the Game of Sticks, else ``takeaway:TAKES`` with ``:normal`` if so."""
+    if rules.is_game_of_sticks:
+        return STICKS_WORD
+    return f"{FAMILY_NAME}:{_takes_text(rules.takes)}{ending_part(rules.misere)}"
+
+
+def from_description(description: Mapping[str, Any], sticks: int | None) -> TakeAway:
+    """Rebuild :class:`TakeAway` from :meth:`TakeAway.describe` output, on a heap of ``sticks``."""
+    misere = description_ending(description)
+    takes = description.get("takes", list(STICKS_TAKES))
+    if not isinstance(takes, list) or not all(
+        isinstance(t, int) and not isinstance(t, bool) for t in takes
+    ):
+        raise RuleError(f"takes must be a list of whole numbers, got {takes!r}")
+    return TakeAway(DEFAULT_STICKS if sticks is None else sticks, tuple(takes), misere)
+
+
+FAMILY = GameFamily(
+    name=FAMILY_NAME,
+    grammar="sticks or takeaway:TAKES[:misere|normal]",
+    example="takeaway:2,3,5:normal",
+    rules_type=TakeAway,
+    parse=parse_spec,
+    spec_of=spec_of,
+    from_description=from_description,
+    aliases=(STICKS_WORD,),
+    takes_sticks=True,
+)

@@ -1,0 +1,32 @@
+"""Whole numbers as people type them and as brain files store them: one reading for both."""
+
+from __future__ import annotations
+
+from .game import RuleError
+
+
+def parse_whole_number(text: object, *, signed: bool = False, max_digits: int = 9) -> int | None:
+    """The whole number ``text`` spells, or None: the one reading of numbers that people type.
+
+    Only plain ASCII digits count, with spaces around and, when ``signed``, one leading sign.
+    ``int()`` alone is too generous ("1_000", "١", " +3") and, past 4,300 digits, raises an
+    error of its own; here such text, or more than ``max_digits`` significant digits (leading
+    zeros do not count), is simply not a number.
+    """
+    if not isinstance(text, str):
+        return None
+    stripped = text.strip()
+    digits = stripped[1:] if signed and stripped[:1] in ("+", "-") else stripped
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    if len(digits.lstrip("0")) > max_digits:
+        return None
+    return int(stripped)
+
+
+def whole_number_key(text: object, what: str) -> int:
+    """A key of a brain file (a stick count, a ball number...), which must be plain digits."""
+    value = parse_whole_number(text) if isinstance(text, str) and text == text.strip() else None
+    if value is None:
+        raise RuleError(f"a {what} must be a whole number, got {text!r:.40}")
+    return value
