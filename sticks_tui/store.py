@@ -176,13 +176,14 @@ class SqliteStore:
         _make_directory(directory)
         path = directory / STORE_FILE_NAME
         _check_writable(directory, path)
-        state = _inspect(path)
-        connection = _connect(path)
-        try:
-            _prepare(path, connection, state)
-        except BaseException:
-            connection.close()
-            raise
+        with _no_litter_when_refused(path):
+            state = _inspect(path)
+            connection = _connect(path)
+            try:
+                _prepare(path, connection, state)
+            except BaseException:
+                connection.close()
+                raise
         return cls(path, connection, clock)
 
     def close(self) -> None:
@@ -363,7 +364,7 @@ def _inspect(path: Path) -> _State:
     _check_identity(path, app_id, int.from_bytes(header[60:64], "big", signed=True))
     ours = app_id == APPLICATION_ID
     try:
-        return _classify_through(path)
+        return _classify_through(path, mode="ro" if ours else _untouched_mode(path))
     except sqlite3.Error as error:
         if not (ours and getattr(error, "sqlite_errorcode", 0) & 0xFF == _SQLITE_READONLY):
             raise _open_error(path, error) from None
@@ -377,13 +378,52 @@ def _inspect(path: Path) -> _State:
 
 
 def _classify_through(path: Path, mode: str = "ro") -> _State:
-    """Classify the file through a connection of its own; nothing is written by ``_classify``."""
+    """Classify the file through a connection of its own; nothing is written by ``_classify``.
+
+    ``mode`` is ``"ro"``, ``"rw"`` or :data:`_UNTOUCHED`.
+    """
     uri = path.resolve().as_uri() + f"?mode={mode}"
     connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
     try:
         return _classify(path, connection)
     finally:
         connection.close()
+
+
+#: SQLite's files beside a database: its write-ahead log, the log's index, a rollback journal.
+_SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def _untouched_mode(path: Path) -> str:
+    """How to look at a file whose header does not say it is ours, creating nothing beside it.
+
+    A read-only connection to a database in WAL mode creates ``-wal`` and ``-shm`` files (and
+    leaves them); read as immutable, SQLite takes no lock and creates nothing, and sees the file
+    alone, which is all there is unless a write-ahead log lies beside it: then an ordinary
+    read-only connection reads the file with its log.
+    """
+    return "ro" if _side_file(path, "-wal").exists() else "ro&immutable=1"
+
+
+def _side_file(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name + suffix)
+
+
+@contextmanager
+def _no_litter_when_refused(path: Path) -> Iterator[None]:
+    """A refused file's directory is left as it was: SQLite's side files (``-wal``, ``-shm``,
+    a journal) that opening it created are removed again; those already there are kept."""
+    there = {suffix for suffix in _SIDE_FILES if os.path.lexists(_side_file(path, suffix))}
+    try:
+        yield
+    except StoreRefused:
+        for suffix in _SIDE_FILES:
+            if suffix not in there:
+                try:
+                    _side_file(path, suffix).unlink(missing_ok=True)
+                except OSError:
+                    pass  # the refusal is what matters; a file we cannot remove stays
+        raise
 
 
 def _check_identity(path: Path, app_id: int, version: int) -> None:
