@@ -3,12 +3,14 @@ written over it: programs playing one AI at once (consoles, apps, training) all 
 
 from __future__ import annotations
 
+import io
 import random
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from sticks_tui.classic import run_classic
 from sticks_tui.engine import HatBrain, HatPlayer, Match, RandomPlayer, game_of_sticks
 from sticks_tui.records import KeptBrain
 from sticks_tui.store import STORE_FILE_NAME, SqliteStore, StoreRefused, open_records
@@ -95,3 +97,25 @@ def test_import_still_replaces_the_brain_on_purpose(tmp_path: Path) -> None:
         store.save_brain(HatBrain(RULES), "AI")  # what `brain import` does
         saved = store.load_brain(RULES, "AI")
     assert saved is not None and saved.games_played == 0
+
+
+def _trained_console(records: object, seed: int) -> tuple[str, int]:
+    """Option 3 on 12 sticks, 300 training games, then always one stick and "play again" until
+    the input ends; what it showed and the games it finished."""
+    screen = io.StringIO()
+    run_classic(seed, stdin=io.StringIO("12\n3\n" + "1\n" * 40), output=screen,
+                training_games=300, records=records)  # type: ignore[arg-type]
+    text = screen.getvalue()
+    return text, text.count("You lose.") + text.count("AI loses.")
+
+
+def test_each_trained_console_adds_its_training_and_games_and_plays_its_own(tmp_path: Path) -> None:
+    with SqliteStore.open(tmp_path) as store:
+        first, first_games = _trained_console(store, seed=5)
+        second, second_games = _trained_console(store, seed=6)
+        saved = store.load_brain(game_of_sticks(12), "Trained AI")
+    assert saved is not None
+    assert saved.games_played == 300 + first_games + 300 + second_games  # none written over
+    with SqliteStore.open(tmp_path / "empty") as store:
+        alone, _ = _trained_console(store, seed=6)
+    assert second == alone  # option 3 plays the AI it has just trained, whatever was saved
