@@ -51,7 +51,7 @@ from .engine import (
     train_self_play,
 )
 from .engine.numbers import parse_whole_number
-from .records import Records, typed_name_problem
+from .records import KeptBrain, Records, typed_name_problem
 
 WELCOME = "Welcome to the game of sticks!"
 STICKS_PROMPT = f"How many sticks are there on the table initially ({STICKS_MIN}-{STICKS_MAX})? "
@@ -172,6 +172,8 @@ class _Opponent:
     players: tuple[Player, Player]
     brain: HatBrain | None = None
     brain_name: str | None = None
+    #: How the hat AI's lessons reach the records (None without records, or no hat AI).
+    kept: KeptBrain | None = None
 
 
 def run_classic(
@@ -192,12 +194,15 @@ def run_classic(
     ``seed`` makes the AI (and its training) repeat exactly. ``player_names`` name the two
     people of a friend game (the first one is also the human against the computer); ``ai_name``
     is the computer's name in "AI selects 2" and "AI loses.". With ``records``, every finished
-    game is recorded and, after every game against a hat AI, its brain is saved: the learning AI
-    of option 2 under ``ai_name`` (and its saved brain is where it starts from, unless ``brain``
-    is given), the trained AI of option 3 under ``trained_ai_name`` (also as soon as training
-    ends), so training never overwrites what the learning AI has been taught by people. Option 3
-    always trains a fresh brain with ``training_games`` self-play games, as the assignment does.
-    A game left unfinished (Ctrl-D, Ctrl-C) is neither recorded nor learned from.
+    game is recorded and, after every game against a hat AI, what the game taught it is added to
+    its saved brain (as a lesson, so another program playing the same AI at once loses nothing):
+    the learning AI of option 2 under ``ai_name``, the trained AI of option 3 under
+    ``trained_ai_name`` (its training too, as soon as it ends), so training never touches what
+    the learning AI has been taught by people. Option 2 plays the saved brain (unless ``brain``
+    is given) and takes on, after every game, what other programs taught it meanwhile. Option 3
+    always trains a fresh brain with ``training_games`` self-play games, as the assignment does,
+    and plays on with that one. A game left unfinished (Ctrl-D, Ctrl-C) is neither recorded nor
+    learned from.
     """
     if stdin is None:
         stdin = _tolerant_stdin()
@@ -279,21 +284,27 @@ class _Session:
         first = HumanPlayer(one, ask=self._asker(one))
         if option == FRIEND:
             return _Opponent((first, HumanPlayer(two, ask=self._asker(two))))
+        kept: KeptBrain | None = None
         if option == COMPUTER:
-            brain = self.brain
-            if brain is None and self.records is not None:
-                brain = self.records.load_brain(rules, self.ai_name)
-            brain = brain if brain is not None else HatBrain(rules)
             brain_name = self.ai_name
+            if self.brain is not None:
+                brain = self.brain
+                kept = KeptBrain.own(brain_name, brain, since=brain.copy())
+            elif self.records is not None:
+                kept = KeptBrain.load(self.records, rules, brain_name)
+                brain = kept.brain
+            else:
+                brain = HatBrain(rules)
         else:
             self.console.say(TRAINING)
             self.console.output.flush()
             brain = train_self_play(rules, self.training_games, rng=self._rng("training")).brain
             brain_name = self.trained_ai_name
+            kept = KeptBrain.own(brain_name, brain)
             if self.records is not None:  # saved at once: quitting before a game keeps it
-                self.records.save_brain(brain, brain_name)
+                kept.save(self.records)
         ai = HatPlayer(self.ai_name, brain, rng=self._rng("play"))
-        return _Opponent((first, ai), brain, brain_name)
+        return _Opponent((first, ai), brain, brain_name, kept)
 
     def _rng(self, purpose: str) -> random.Random:
         """Independent, repeatable streams for training and play when a seed is given."""
@@ -337,8 +348,8 @@ class _Session:
             self._record_name(match.players[match.winner]),
             self._record_name(match.players[match.loser]),
         )
-        if self.opponent.brain is not None and self.opponent.brain_name is not None:
-            self.records.save_brain(self.opponent.brain, self.opponent.brain_name)
+        if self.opponent.kept is not None:
+            self.opponent.kept.save(self.records)
 
     def _record_name(self, player: Player) -> str:
         if not player.is_human and self.opponent is not None and self.opponent.brain_name:

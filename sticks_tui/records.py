@@ -11,8 +11,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Protocol, Sequence
 
-from .engine.hats import HatBrain
 from .engine.game import AnyRuleSet as RuleSet
+from .engine.hats import HatBrain, Lesson
 
 #: The name of the learning AI in every game, on the leaderboard and for its saved brain.
 LEARNING_AI_NAME = "AI"
@@ -109,7 +109,16 @@ class Records(Protocol):
     def load_brain(self, rules: RuleSet, ai_name: str) -> HatBrain | None:
         """The saved brain of ``ai_name`` for these rules, or None if it has none yet."""
 
-    def save_brain(self, brain: HatBrain, ai_name: str) -> None: ...
+    def save_brain(self, brain: HatBrain, ai_name: str) -> None:
+        """Replace the saved brain of ``ai_name`` with ``brain`` (``brain import``: on purpose).
+
+        What games taught is saved with :meth:`learn` instead, which loses no other program's
+        lessons."""
+
+    def learn(self, rules: RuleSet, ai_name: str, lesson: Lesson) -> HatBrain | None:
+        """Add ``lesson`` to the saved brain of ``ai_name`` (fresh hats when it has none yet) and
+        return the brain as now saved, holding every program's lessons; None when it could not
+        be saved (and the records have warned), so the caller keeps the lesson for next time."""
 
     def remember(self, values: Mapping[str, str]) -> None:
         """Keep small settings for the next run (e.g. the names typed on the setup screen);
@@ -143,8 +152,59 @@ class MemoryRecords:
     def save_brain(self, brain: HatBrain, ai_name: str) -> None:
         self._brains[(brain.rules.key, ai_name)] = brain.copy()
 
+    def learn(self, rules: RuleSet, ai_name: str, lesson: Lesson) -> HatBrain:
+        brain = self.load_brain(rules, ai_name) or HatBrain(rules)
+        brain.apply_lesson(lesson)
+        self._brains[(rules.key, ai_name)] = brain
+        return brain.copy()
+
     def remember(self, values: Mapping[str, str]) -> None:
         self._settings.update(values)
 
     def recall(self, key: str) -> str | None:
         return self._settings.get(key)
+
+
+class KeptBrain:
+    """An AI's brain in play (or in training), kept in the records as the lessons it learns.
+
+    ``saved`` is the brain as the records held it when this program last loaded or saved it;
+    what the live brain learned since is the lesson :meth:`save` adds to the saved brain. So two
+    programs playing one AI at once both keep what their games taught it.
+    """
+
+    def __init__(self, name: str, brain: HatBrain, saved: HatBrain, *, shared: bool) -> None:
+        self.name = name
+        self.brain = brain
+        self.saved = saved
+        #: True when the live brain *is* the saved AI (it then takes on what other programs
+        #: taught it at every save); False for a brain of its own (trained or given here),
+        #: whose lessons are added to the saved brain while it plays on as it is.
+        self.shared = shared
+
+    @classmethod
+    def load(cls, records: Records, rules: RuleSet, name: str) -> KeptBrain:
+        """The saved brain of ``name`` (fresh hats when it has none), to play on with."""
+        saved = records.load_brain(rules, name) or HatBrain(rules)
+        return cls(name, saved.copy(), saved, shared=True)
+
+    @classmethod
+    def own(cls, name: str, brain: HatBrain, since: HatBrain | None = None) -> KeptBrain:
+        """A brain of this program's own, whose lessons since ``since`` (fresh hats when not
+        given) go to the saved brain of ``name``."""
+        return cls(name, brain, since if since is not None else HatBrain(brain.rules),
+                   shared=False)
+
+    def save(self, records: Records) -> None:
+        """Add what the brain learned since the last save to the records (between games)."""
+        lesson = self.brain.lesson_since(self.saved)
+        if lesson.is_empty:
+            return
+        merged = records.learn(self.brain.rules, self.name, lesson)
+        if merged is None:  # not saved: the lesson stays, to go with the next one
+            return
+        if self.shared:
+            self.brain.take_on(merged)
+            self.saved = merged
+        else:
+            self.saved = self.brain.copy()

@@ -8,12 +8,14 @@ other (``busy_timeout``), and the file runs in WAL mode so readers never block w
 
 A file that is not ours (a text file, another program's database), that is damaged, or that was
 written by a newer version is refused with a message naming it, and is never written to: it is
-inspected through a read-only connection first. A data directory that cannot be written gives
-:class:`StoreUnavailable`; :func:`open_records` then hands back in-memory records and a warning so
-that play goes on without saving.
+inspected read-only first, and its directory is left as it was (no ``-wal``/``-shm`` files).
+A data directory that cannot be written gives :class:`StoreUnavailable`; :func:`open_records`
+then hands back in-memory records and a warning so that play goes on without saving.
 
 Brains are stored as the documented JSON of :meth:`HatBrain.to_dict`, one per rule set
 (``rules.key``) and AI name; :meth:`HatBrain.from_dict` checks them when they are read back.
+What games teach is saved as a lesson added to the saved brain inside one write transaction
+(:meth:`SqliteStore.learn`), so two programs playing one AI at once both keep their lessons.
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ from pathlib import Path
 from contextlib import contextmanager
 from typing import Callable, Iterator, Mapping
 
-from .engine.hats import BrainError, HatBrain
 from .engine.game import AnyRuleSet as RuleSet
+from .engine.hats import BrainError, HatBrain, Lesson
 # The AIs' names live in records.py (names_problem needs them, and records must not import the
 # store); they stay importable from here for the modules that always took them from here.
 from .records import (  # noqa: F401  (re-exported)
@@ -176,13 +178,14 @@ class SqliteStore:
         _make_directory(directory)
         path = directory / STORE_FILE_NAME
         _check_writable(directory, path)
-        state = _inspect(path)
-        connection = _connect(path)
-        try:
-            _prepare(path, connection, state)
-        except BaseException:
-            connection.close()
-            raise
+        with _no_litter_when_refused(path):
+            state = _inspect(path)
+            connection = _connect(path)
+            try:
+                _prepare(path, connection, state)
+            except BaseException:
+                connection.close()
+                raise
         return cls(path, connection, clock)
 
     def close(self) -> None:
@@ -210,10 +213,33 @@ class SqliteStore:
     def load_brain(self, rules: RuleSet, ai_name: str) -> HatBrain | None:
         """The saved brain, rebuilt for ``rules`` (so it knows the number of sticks in play)."""
         with self._read() as db:
-            row = db.execute(
-                "SELECT brain_json FROM brains WHERE rules_key = ? AND ai_name = ?",
-                (rules.key, ai_name),
-            ).fetchone()
+            return self._saved_brain(db, rules, ai_name)
+
+    def save_brain(self, brain: HatBrain, ai_name: str) -> None:
+        """Replace the saved brain of ``ai_name`` for the brain's rules, in one transaction."""
+        text = _brain_text(brain)
+        with self._write() as db:
+            self._put_brain(db, brain, ai_name, text)
+
+    def learn(self, rules: RuleSet, ai_name: str, lesson: Lesson) -> HatBrain:
+        """Add ``lesson`` to the saved brain (fresh hats when there is none); the brain as saved.
+
+        The brain is read, taught and written back inside one write transaction, which other
+        programs wait for: lessons saved by several programs at once all count, none is lost.
+        """
+        with self._write() as db:
+            brain = self._saved_brain(db, rules, ai_name) or HatBrain(rules)
+            brain.apply_lesson(lesson)
+            self._put_brain(db, brain, ai_name, _brain_text(brain))
+        return brain
+
+    def _saved_brain(
+        self, db: sqlite3.Connection, rules: RuleSet, ai_name: str
+    ) -> HatBrain | None:
+        row = db.execute(
+            "SELECT brain_json FROM brains WHERE rules_key = ? AND ai_name = ?",
+            (rules.key, ai_name),
+        ).fetchone()
         if row is None:
             return None
         try:
@@ -225,19 +251,16 @@ class SqliteStore:
                 f"`sticks-tui brain import FILE`"
             ) from None
 
-    def save_brain(self, brain: HatBrain, ai_name: str) -> None:
-        """Replace the saved brain of ``ai_name`` for the brain's rules, in one transaction."""
-        if brain.games_played > _SQLITE_MAX_INTEGER:
-            raise BrainError(f"games_played {brain.games_played} is too large to keep")
-        text = json.dumps(brain.to_dict(), separators=(",", ":"))
-        with self._write() as db:
-            db.execute(
-                "INSERT INTO brains (rules_key, ai_name, games_played, brain_json, saved_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (rules_key, ai_name) DO UPDATE SET "
-                "games_played = excluded.games_played, brain_json = excluded.brain_json, "
-                "saved_at = excluded.saved_at",
-                (brain.rules.key, ai_name, brain.games_played, text, self._clock()),
-            )
+    def _put_brain(
+        self, db: sqlite3.Connection, brain: HatBrain, ai_name: str, text: str
+    ) -> None:
+        db.execute(
+            "INSERT INTO brains (rules_key, ai_name, games_played, brain_json, saved_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (rules_key, ai_name) DO UPDATE SET "
+            "games_played = excluded.games_played, brain_json = excluded.brain_json, "
+            "saved_at = excluded.saved_at",
+            (brain.rules.key, ai_name, brain.games_played, text, self._clock()),
+        )
 
     def remember(self, values: Mapping[str, str]) -> None:
         """Keep small settings (the names last typed...), all in one transaction."""
@@ -295,6 +318,13 @@ class SqliteStore:
                 yield self._db
             except sqlite3.Error as error:
                 raise _runtime_error(self.path, error, "read") from None
+
+
+def _brain_text(brain: HatBrain) -> str:
+    """The brain's JSON as stored; a brain too large for the file is refused first."""
+    if brain.games_played > _SQLITE_MAX_INTEGER:
+        raise BrainError(f"games_played {brain.games_played} is too large to keep")
+    return json.dumps(brain.to_dict(), separators=(",", ":"))
 
 
 def _add_result(db: sqlite3.Connection, name: str, *, wins: int, losses: int) -> None:
@@ -363,7 +393,7 @@ def _inspect(path: Path) -> _State:
     _check_identity(path, app_id, int.from_bytes(header[60:64], "big", signed=True))
     ours = app_id == APPLICATION_ID
     try:
-        return _classify_through(path)
+        return _classify_through(path, mode="ro" if ours else _untouched_mode(path))
     except sqlite3.Error as error:
         if not (ours and getattr(error, "sqlite_errorcode", 0) & 0xFF == _SQLITE_READONLY):
             raise _open_error(path, error) from None
@@ -377,13 +407,52 @@ def _inspect(path: Path) -> _State:
 
 
 def _classify_through(path: Path, mode: str = "ro") -> _State:
-    """Classify the file through a connection of its own; nothing is written by ``_classify``."""
+    """Classify the file through a connection of its own; nothing is written by ``_classify``.
+
+    ``mode`` is ``"ro"``, ``"rw"`` or :data:`_UNTOUCHED`.
+    """
     uri = path.resolve().as_uri() + f"?mode={mode}"
     connection = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
     try:
         return _classify(path, connection)
     finally:
         connection.close()
+
+
+#: SQLite's files beside a database: its write-ahead log, the log's index, a rollback journal.
+_SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def _untouched_mode(path: Path) -> str:
+    """How to look at a file whose header does not say it is ours, creating nothing beside it.
+
+    A read-only connection to a database in WAL mode creates ``-wal`` and ``-shm`` files (and
+    leaves them); read as immutable, SQLite takes no lock and creates nothing, and sees the file
+    alone, which is all there is unless a write-ahead log lies beside it: then an ordinary
+    read-only connection reads the file with its log.
+    """
+    return "ro" if _side_file(path, "-wal").exists() else "ro&immutable=1"
+
+
+def _side_file(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name + suffix)
+
+
+@contextmanager
+def _no_litter_when_refused(path: Path) -> Iterator[None]:
+    """A refused file's directory is left as it was: SQLite's side files (``-wal``, ``-shm``,
+    a journal) that opening it created are removed again; those already there are kept."""
+    there = {suffix for suffix in _SIDE_FILES if os.path.lexists(_side_file(path, suffix))}
+    try:
+        yield
+    except StoreRefused:
+        for suffix in _SIDE_FILES:
+            if suffix not in there:
+                try:
+                    _side_file(path, suffix).unlink(missing_ok=True)
+                except OSError:
+                    pass  # the refusal is what matters; a file we cannot remove stays
+        raise
 
 
 def _check_identity(path: Path, app_id: int, version: int) -> None:
@@ -597,6 +666,13 @@ class PlayOnRecords:
             self.store.save_brain(brain, ai_name)
         except (StoreError, BrainError) as error:
             self._report(f"{error}; what {ai_name} learned was not saved")
+
+    def learn(self, rules: RuleSet, ai_name: str, lesson: Lesson) -> HatBrain | None:
+        try:
+            return self.store.learn(rules, ai_name, lesson)
+        except (StoreError, BrainError) as error:
+            self._report(f"{error}; what {ai_name} learned was not saved")
+            return None
 
     def remember(self, values: Mapping[str, str]) -> None:
         try:

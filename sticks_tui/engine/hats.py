@@ -15,8 +15,8 @@ The life of a ball, exactly as the seed tells it:
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, fields
-from typing import Any, Iterator
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any, Iterator, Mapping
 
 from .game import AnyRuleSet as RuleSet
 from .game import Move, Position, RuleError
@@ -93,6 +93,34 @@ def _load_learning_curve(data: Any) -> list[CurvePoint]:
         shares = {name: float(item[name]) for name in names[3:]}
         points.append(CurvePoint(**{**item, **shares}))
     return points
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """What some games taught a brain: per hat, the balls of each number gained (or lost), and
+    how many games that was.
+
+    A brain is saved as the lessons its games taught, added to the saved brain, never as a whole
+    brain written over it: two programs teaching the same saved AI at once then both keep what
+    their games taught (see :meth:`HatBrain.lesson_since` and :meth:`HatBrain.apply_lesson`).
+    """
+
+    rules_key: str
+    """The rules of the brain that learned it (a lesson only fits a brain for the same rules)."""
+    games: int
+    """Games finished during the lesson."""
+    balls: Mapping[Position, Mapping[Move, int]] = field(default_factory=dict)
+    """Per hat, per ball number, the change in the count (hats and numbers unchanged are left
+    out)."""
+    since_games: int = 0
+    """Games the brain had finished when the lesson began (its curve points count from there)."""
+    curve: tuple[CurvePoint, ...] = ()
+    """Checkpoints of the learning curve recorded during the lesson."""
+
+    @property
+    def is_empty(self) -> bool:
+        """True when there is nothing to save: no game, no ball moved, no checkpoint."""
+        return self.games == 0 and not self.balls and not self.curve
 
 
 class HatBrain:
@@ -212,6 +240,80 @@ class HatBrain:
         for position, i in self._beside:
             self._counts[position][i] += 1
         self._beside.clear()
+
+    # -- lessons: what games taught, as a change that adds up --------------------------------
+    def lesson_since(self, earlier: HatBrain) -> Lesson:
+        """What this brain learned since it was ``earlier`` (a copy taken then).
+
+        A ball waiting beside a hat still counts as the hat's, as in :meth:`counts`.
+        """
+        if earlier.rules.key != self.rules.key:
+            raise ValueError(f"a lesson for {self.rules.key} cannot come from {earlier.rules.key}")
+        games = self.games_played - earlier.games_played
+        if games < 0:
+            raise ValueError("the earlier brain has finished more games than this one")
+        balls: dict[Position, dict[Move, int]] = {}
+        for position in self._counts.keys() | earlier._counts.keys():
+            now, then = self._balls(position), earlier._balls(position)
+            change = {move: now[move] - then[move] for move in now if now[move] != then[move]}
+            if change:
+                balls[position] = change
+        known = set(earlier.learning_curve)
+        curve = tuple(point for point in self.learning_curve if point not in known)
+        return Lesson(self.rules.key, games, balls, earlier.games_played, curve)
+
+    def apply_lesson(self, lesson: Lesson) -> None:
+        """Add what ``lesson`` taught to these hats, between two games.
+
+        Balls gained go in and balls lost come out, but a hat always keeps at least one ball of
+        each number (the floor of :meth:`learn`); the games add up, and the lesson's checkpoints
+        are added to the learning curve counted from this brain's games.
+        """
+        if lesson.rules_key != self.rules.key:
+            raise ValueError(f"a lesson for {lesson.rules_key} does not fit a brain for "
+                             f"{self.rules.key}")
+        if self._beside:
+            raise ValueError("a lesson is added between games, with no ball beside a hat")
+        for position, change in lesson.balls.items():
+            counts = self._hat(position)
+            kinds = self._kinds[position]
+            for move, delta in change.items():
+                if move not in kinds:
+                    raise ValueError(f"hat {position!r} has no balls {move!r}")
+                i = kinds.index(move)
+                counts[i] = max(1, counts[i] + delta)
+        shift = self.games_played - lesson.since_games
+        self.games_played += lesson.games
+        last = self.learning_curve[-1].games if self.learning_curve else 0
+        for point in lesson.curve:
+            moved = replace(point, games=max(0, point.games + shift))
+            if moved.games >= last:  # a curve never goes back in games played
+                self.learning_curve.append(moved)
+                last = moved.games
+
+    def take_on(self, saved: HatBrain) -> None:
+        """Become ``saved`` (between two games), staying the same object.
+
+        The players and screens that hold this brain then play with the saved brain, which holds
+        this brain's lessons and those other programs saved meanwhile.
+        """
+        if saved.rules.key != self.rules.key:
+            raise ValueError(f"a brain for {self.rules.key} cannot take on one for "
+                             f"{saved.rules.key}")
+        if self._beside or saved._beside:
+            raise ValueError("a brain takes on another between games, with no ball beside a hat")
+        self.games_played = saved.games_played
+        self.learning_curve = list(saved.learning_curve)
+        self._counts.clear()
+        self._counts.update({p: list(c) for p, c in saved._counts.items()})
+        self._kinds.update(saved._kinds)
+        self._legal.update(saved._legal)
+
+    def _balls(self, position: Position) -> dict[Move, int]:
+        """:meth:`counts` without making a hat: a position never met has fresh hats' balls."""
+        if position in self._counts:
+            return self.counts(position)
+        return {kind: 1 for kind in self.rules.ball_kinds(position)}
 
     # -- copying and serialising ----------------------------------------------------------------
     def copy(self) -> HatBrain:

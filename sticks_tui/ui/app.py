@@ -12,6 +12,7 @@ import argparse
 import os
 import random
 import sys
+import threading
 import time
 from typing import Callable, Iterable
 
@@ -21,7 +22,7 @@ from textual.screen import Screen
 
 from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, QLearner, RuleSet, StickyNim
 from ..engine.qlearning import DEFAULT_Q_TRAINING_GAMES
-from ..records import MemoryRecords, Records
+from ..records import KeptBrain, MemoryRecords, Records
 from .session import DEFAULT_NAMES, GameSettings, clean_name, recalled_names
 
 #: Seconds a person gets to see the AI draw a ball before the sticks go.
@@ -70,7 +71,9 @@ class SticksApp(App[int]):
         self.ai_delay = ai_delay
         self.clock = clock
         self.settings = GameSettings()
-        self._brains: dict[str, HatBrain] = {}
+        #: Each hat AI played this run, with the saved brain its next lesson is counted from.
+        self._kept: dict[str, KeptBrain] = {}
+        self._keeping = threading.Lock()
         self._q_learners: dict[str, QLearner] = {}
 
     # -- shared state ---------------------------------------------------------------------------
@@ -81,20 +84,31 @@ class SticksApp(App[int]):
     def brain(self, name: str, rules: RuleSet) -> HatBrain:
         """The hats of the AI called ``name``: what it learned so far, or fresh hats."""
         key = f"{rules.key}/{name}"
-        brain = self._brains.get(key)
-        if brain is None:
-            brain = self.records.load_brain(rules, name) or HatBrain(rules)
-            self._brains[key] = brain
-        return brain
+        with self._keeping:
+            kept = self._kept.get(key)
+            if kept is None:
+                kept = self._kept[key] = KeptBrain.load(self.records, rules, name)
+            return kept.brain
 
     def has_brain(self, name: str, rules: RuleSet) -> bool:
         key = f"{rules.key}/{name}"
-        return key in self._brains or self.records.load_brain(rules, name) is not None
+        return key in self._kept or self.records.load_brain(rules, name) is not None
 
     def keep_brain(self, name: str, brain: HatBrain) -> None:
-        """Remember ``brain`` as the AI called ``name`` (and hand it to the records)."""
-        self._brains[f"{brain.rules.key}/{name}"] = brain
-        self.records.save_brain(brain, name)
+        """Save what ``brain``, the AI called ``name``, learned since it was last kept, between
+        two games (from the app's thread or a training worker's).
+
+        It is added to the saved brain as a lesson, so another program playing the same AI
+        loses nothing, and ``brain`` then becomes the saved brain, taking on what other
+        programs taught it meanwhile. A brain not handed out by :meth:`brain` (a sparring
+        partner from training) counts from fresh hats the first time.
+        """
+        key = f"{brain.rules.key}/{name}"
+        with self._keeping:
+            kept = self._kept.get(key)
+            if kept is None or kept.brain is not brain:
+                kept = self._kept[key] = KeptBrain(name, brain, HatBrain(brain.rules), shared=True)
+            kept.save(self.records)
 
     def record_game(self, winner: str, loser: str) -> None:
         self.records.record_game(winner, loser)
@@ -273,6 +287,7 @@ def _records_for(args: argparse.Namespace, warn: Callable[[str], None]) -> Recor
 def _warn(app: App, message: str) -> None:
     """A records warning as a notification; before the app runs it waits in the queue.
 
-    The records are used on the app's thread (games end and training results arrive there).
+    The records are used on the app's thread (games end there) and by the training worker's
+    thread when training ends; a notification may be posted from either.
     """
     app.notify(message, title="Not saved", severity="warning", timeout=10)

@@ -4,8 +4,9 @@ import random
 
 import pytest
 
-from sticks_tui.engine import BrainError, HatBrain, game_of_sticks
-from sticks_tui.engine import TakeAway
+from sticks_tui.engine import BrainError, HatBrain, Match, Nim, TakeAway, game_of_sticks
+from sticks_tui.engine.hats import CurvePoint
+from sticks_tui.engine.players import HatPlayer, RandomPlayer
 
 
 class ScriptedRandom(random.Random):
@@ -156,3 +157,103 @@ def test_a_hugely_negative_count_is_refused_with_a_readable_message():
     data["hats"]["3"]["2"] = -(10**5000)
     with pytest.raises(BrainError, match="a number below -10\\*\\*19, but a hat always keeps"):
         HatBrain.from_dict(data, game_of_sticks(10))
+
+
+# -- lessons: what games taught, saved as a change that adds up ------------------------------
+def _play_games(brain, games, seed):
+    """``games`` games of ``brain`` against the random player; the brain learns from each."""
+    rng = random.Random(seed)
+    for game in range(games):
+        players = [HatPlayer("AI", brain, rng), RandomPlayer("Random", rng)]
+        if game % 2:
+            players.reverse()
+        match = Match(brain.rules, players)
+        while not match.is_over:
+            match.play_machine_turn()
+    return brain
+
+
+def _same_hats(one, two):
+    """Every hat of either holds the same balls (a hat never met holds a fresh hat's balls)."""
+    positions = set(one.positions()) | set(two.positions())
+    return all(one.counts(position) == two.counts(position) for position in positions)
+
+
+def test_a_lesson_added_to_the_brain_it_started_from_gives_the_brain_it_became():
+    for rules in (game_of_sticks(20), Nim((1, 3, 5))):
+        start = _play_games(HatBrain(rules), 30, seed=1)
+        later = _play_games(start.copy(), 40, seed=2)
+        lesson = later.lesson_since(start)
+        assert lesson.games == 40 and lesson.balls
+        start.apply_lesson(lesson)
+        assert start.games_played == later.games_played == 70
+        assert _same_hats(start, later)
+
+
+def test_two_programs_lessons_from_one_saved_brain_both_count():
+    saved = HatBrain(game_of_sticks(10))
+    data = saved.to_dict()  # far from the floor, so no ball change is cut short
+    data["hats"] = {hat: {ball: 50 for ball in balls} for hat, balls in data["hats"].items()}
+    saved = HatBrain.from_dict(data, saved.rules)
+    one = _play_games(saved.copy(), 25, seed=3).lesson_since(saved)
+    two = _play_games(saved.copy(), 35, seed=4).lesson_since(saved)
+    merged = saved.copy()
+    merged.apply_lesson(one)
+    merged.apply_lesson(two)
+    assert merged.games_played == 60  # the second never writes over the first
+    for hat in range(1, 11):
+        for ball in (1, 2, 3):
+            changes = [lesson.balls.get(hat, {}).get(ball, 0) for lesson in (one, two)]
+            assert merged.counts(hat)[ball] == 50 + sum(changes)
+    other_order = saved.copy()
+    other_order.apply_lesson(two)
+    other_order.apply_lesson(one)
+    assert _same_hats(other_order, merged)
+
+
+def test_a_lesson_never_takes_a_hat_below_one_ball_of_each_number():
+    rules = game_of_sticks(10)
+    taught = HatBrain(rules)
+    data = taught.to_dict()
+    data["hats"]["7"] = {"1": 1, "2": 9, "3": 1}
+    taught = HatBrain.from_dict(data, rules)
+    lesson = HatBrain(rules).lesson_since(taught)  # hat 7 lost 8 balls of number 2
+    assert lesson.balls == {7: {2: -8}} and lesson.games == 0
+    other = HatBrain(rules)  # another program's brain, whose hat 7 has a single 2
+    other.apply_lesson(lesson)
+    assert other.counts(7) == {1: 1, 2: 1, 3: 1}
+
+
+def test_a_lesson_keeps_its_learning_curve_counted_from_the_brain_it_is_added_to():
+    rules = game_of_sticks(10)
+    start = _play_games(HatBrain(rules), 10, seed=5)
+    start.learning_curve = [CurvePoint(0, 0, 7, 0.5, 0.0)]
+    later = _play_games(start.copy(), 20, seed=6)
+    later.learning_curve.append(CurvePoint(30, 5, 7, 0.7, 0.1))
+    lesson = later.lesson_since(start)
+    assert lesson.curve == (CurvePoint(30, 5, 7, 0.7, 0.1),)
+    elsewhere = _play_games(HatBrain(rules), 100, seed=7)  # played 100 games meanwhile
+    elsewhere.apply_lesson(lesson)
+    assert elsewhere.games_played == 120
+    assert [point.games for point in elsewhere.learning_curve] == [120]
+    assert HatBrain.from_dict(elsewhere.to_dict(), rules).games_played == 120  # still loads
+
+
+def test_a_lesson_fits_only_a_brain_of_its_rules():
+    lesson = _play_games(HatBrain(game_of_sticks(10)), 3, seed=8).lesson_since(
+        HatBrain(game_of_sticks(10))
+    )
+    with pytest.raises(ValueError, match="does not fit"):
+        HatBrain(TakeAway(10, (1, 2), misere=True)).apply_lesson(lesson)
+
+
+def test_taking_on_the_saved_brain_keeps_the_same_object_and_becomes_it():
+    rules = game_of_sticks(10)
+    mine = _play_games(HatBrain(rules), 5, seed=9)
+    saved = _play_games(HatBrain(rules), 50, seed=10)
+    player = HatPlayer("AI", mine)
+    mine.take_on(saved)
+    assert player.brain is mine and mine.games_played == 50
+    assert _same_hats(mine, saved)
+    _play_games(mine, 1, seed=11)
+    assert saved.games_played == 50  # a copy: the saved brain is not played on

@@ -8,9 +8,10 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from sticks_tui.engine import TakeAway
+from sticks_tui.engine import TakeAway, game_of_sticks
 from sticks_tui.store import SqliteStore
 
 # Waits for "go" on stdin, then opens the store (so creating it races too) and records games.
@@ -132,3 +133,54 @@ def test_a_store_left_by_a_killed_program_takes_new_results(tmp_path: Path) -> N
         store.record_game("Writer", "Victim")
     with SqliteStore.open(tmp_path) as store:
         assert {row.name: row.wins for row in store.standings()}["Writer"] == before + 1
+
+
+TAKE_PROMPT = b"Player 1: How many sticks do you take (1-3)? "
+
+
+def _console(data_dir: Path, seed: int) -> subprocess.Popen[bytes]:
+    """``sticks-tui --classic`` as a person runs it, in a process of its own."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "sticks_tui", "--classic", "--seed", str(seed),
+         "--data-dir", str(data_dir)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+
+
+def _read_until(child: subprocess.Popen[bytes], marker: bytes) -> bytes:
+    assert child.stdout is not None
+    seen = b""
+    while marker not in seen:
+        chunk = os.read(child.stdout.fileno(), 4096)
+        assert chunk, f"the console ended before showing {marker!r}: {seen!r}"
+        seen += chunk
+    return seen
+
+
+def test_two_consoles_playing_the_learning_ai_at_once_keep_every_game(tmp_path: Path) -> None:
+    consoles = [_console(tmp_path, seed) for seed in (1, 2)]
+    for console in consoles:  # 10 sticks, option 2: the learning AI, loaded from the store
+        assert console.stdin is not None
+        console.stdin.write(b"10\n2\n")
+        console.stdin.flush()
+    # Both have loaded the AI's brain and wait for the first move before either plays on.
+    seen = [_read_until(console, TAKE_PROMPT) for console in consoles]
+    # "1" is always a legal take and "yes" to play again: game after game, both at once, until
+    # the input ends (in the middle of a game, which is then neither recorded nor learned from).
+    script = b"1\n" * 600
+    with ThreadPoolExecutor(2) as pool:
+        ends = list(pool.map(lambda child: child.communicate(script, timeout=120), consoles))
+    played = 0
+    for console, before, (out, err) in zip(consoles, seen, ends):
+        assert console.returncode == 0, err
+        text = (before + out).decode()
+        games = text.count("You lose.") + text.count("AI loses.")
+        assert games > 20
+        played += games
+    with SqliteStore.open(tmp_path) as store:
+        brain = store.load_brain(game_of_sticks(10), "AI")
+        rows = {row.name: row for row in store.standings()}
+    assert rows["AI"].games == rows["Player 1"].games == played
+    assert brain is not None and brain.games_played == played  # every game's lesson was kept

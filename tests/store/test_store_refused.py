@@ -31,6 +31,16 @@ def _other_programs_database(path: Path) -> None:
     db.close()
 
 
+def _other_programs_wal_database(path: Path) -> None:
+    """Closed cleanly, so its -wal and -shm are gone; its header still says WAL mode."""
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("CREATE TABLE bookmarks (url TEXT)")
+    db.execute("INSERT INTO bookmarks VALUES ('https://example.org')")
+    db.commit()
+    db.close()
+
+
 def _other_programs_database_with_ids(path: Path) -> None:
     db = sqlite3.connect(path)
     db.execute("PRAGMA application_id = 1234")
@@ -85,6 +95,10 @@ def _store_missing_a_table(path: Path) -> None:
 BAD_FILES: dict[str, tuple[Callable[[Path], None], str]] = {
     "text file": (_text_file, "not a sticks-tui store"),
     "another program's database": (_other_programs_database, "not a sticks-tui store"),
+    "another program's database in WAL mode": (
+        _other_programs_wal_database,
+        "not a sticks-tui store",
+    ),
     "another program's numbered database": (
         _other_programs_database_with_ids,
         "not a sticks-tui store",
@@ -120,6 +134,45 @@ def test_the_store_refuses_the_file_and_leaves_it_byte_for_byte(bad_store) -> No
     with pytest.raises(StoreRefused):
         open_records(path.parent, warn=pytest.fail)  # never silently replaced by memory
     assert _digest(path) == before
+
+
+def _directory(path: Path) -> dict[str, str]:
+    """Every file in the directory, with a digest of its bytes."""
+    return {child.name: _digest(child) for child in sorted(path.iterdir())}
+
+
+def test_a_refused_file_leaves_its_directory_exactly_as_it_was(bad_store, cli) -> None:
+    path, _ = bad_store
+    before = _directory(path.parent)
+    assert list(before) == [STORE_FILE_NAME]
+    with pytest.raises(StoreRefused):
+        SqliteStore.open(path.parent)
+    assert _directory(path.parent) == before  # no -wal, no -shm, the file byte for byte
+    for argv in (["leaderboard"], ["--classic"]):
+        assert cli("--data-dir", str(path.parent), *argv, stdin="10\n1\n").code == 1
+    assert _directory(path.parent) == before
+
+
+def test_another_programs_database_in_use_keeps_its_log_and_stays_refused(tmp_path: Path) -> None:
+    path = tmp_path / STORE_FILE_NAME
+    other = sqlite3.connect(path)  # the other program is running: its log holds its last write
+    other.execute("PRAGMA journal_mode = WAL")
+    other.execute("PRAGMA wal_autocheckpoint = 0")
+    other.execute("CREATE TABLE notes (text TEXT)")
+    other.execute("INSERT INTO notes VALUES ('only in the log so far')")
+    other.commit()
+    log = tmp_path / f"{STORE_FILE_NAME}-wal"
+    before = {name: _digest(tmp_path / name) for name in (STORE_FILE_NAME, log.name)}
+    try:
+        with pytest.raises(StoreRefused, match="not a sticks-tui store"):
+            SqliteStore.open(tmp_path)
+        assert {name: _digest(tmp_path / name) for name in before} == before
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+            [STORE_FILE_NAME, log.name, f"{STORE_FILE_NAME}-shm"]
+        )
+        assert other.execute("SELECT text FROM notes").fetchall() == [("only in the log so far",)]
+    finally:
+        other.close()
 
 
 def test_the_commands_say_which_file_and_what_to_do_in_one_line(bad_store, cli) -> None:

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from textual.widgets import ProgressBar, Static
-from ui_helpers import TRAINING_GAMES, make_app, screen_name, to_training, wait_until
+from pathlib import Path
 
+from textual.widgets import ProgressBar, Static
+from ui_helpers import (
+    TRAINING_GAMES,
+    make_app,
+    palette_highlights,
+    screen_name,
+    to_training,
+    wait_until,
+)
+
+from sticks_tui.engine import game_of_sticks
+from sticks_tui.store import SqliteStore, open_records
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.training import TrainingScreen
 from sticks_tui.ui.widgets.hats import HatChart
@@ -65,3 +76,51 @@ async def test_cancel_keeps_what_was_learned_and_keys_work_while_training() -> N
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         brain = pilot.app.screen.table.seats[1].brain  # type: ignore[attr-defined]
         assert brain.games_played == result.games_played
+
+
+async def _train_from_the_palette(pilot, cancel: bool) -> int:  # noqa: ANN001
+    """Palette, Training; let it finish or cancel it; then Esc. The games trained."""
+    await pilot.press("ctrl+p")
+    await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
+    await pilot.press(*"Training")
+    await wait_until(pilot, lambda: palette_highlights(pilot, "Training"))
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+    training = pilot.app.screen
+    assert isinstance(training, TrainingScreen)
+    if cancel:
+        await wait_until(pilot, lambda: training.games_done > 0)
+        await pilot.press("c")
+    await pilot.app.workers.wait_for_complete()
+    await wait_until(pilot, lambda: training.result is not None)
+    assert training.result is not None and training.result.cancelled is cancel
+    assert "the AI keeps what it learned" in text(pilot, "#training-title")
+    await pilot.press("escape")  # back, without pressing Play
+    await wait_until(pilot, lambda: screen_name(pilot) != "TrainingScreen")
+    return training.result.games_played
+
+
+async def _saved_after_training(tmp_path: Path, cancel: bool) -> tuple[int, int | None]:
+    warnings: list[str] = []
+    records = open_records(tmp_path, warn=warnings.append)
+    app = make_app(records=records, training_games=1_000_000 if cancel else TRAINING_GAMES)
+    async with app.run_test(size=(80, 24)) as pilot:
+        trained = await _train_from_the_palette(pilot, cancel)
+        await pilot.press("ctrl+q")
+    records.close()  # type: ignore[attr-defined]
+    assert warnings == []
+    with SqliteStore.open(tmp_path) as store:  # what `brain export --ai "Trained AI"` reads
+        brain = store.load_brain(game_of_sticks(20), "Trained AI")
+    return trained, None if brain is None else brain.games_played
+
+
+async def test_finished_training_is_saved_without_pressing_play(tmp_path: Path) -> None:
+    trained, saved = await _saved_after_training(tmp_path, cancel=False)
+    assert trained == TRAINING_GAMES
+    assert saved == TRAINING_GAMES
+
+
+async def test_cancelled_training_is_saved_without_pressing_play(tmp_path: Path) -> None:
+    trained, saved = await _saved_after_training(tmp_path, cancel=True)
+    assert 0 < trained < 1_000_000
+    assert saved == trained

@@ -8,8 +8,10 @@ the moves from the start.
 The thread reports every so many games with a small message holding a *copy* of the counts
 (the brain keeps changing); a newer report replaces an older one still waiting in the queue,
 so the screen is never flooded. Cancelling stops between two games and keeps what was learned.
-The screen is dismissed with the :class:`TrainingResult` (a :class:`QTrainingResult` for the
-Q-learner), or None when the user backs out.
+As soon as the hats' training ends (finished, cancelled, or stopped because the screen went
+away), the worker saves what it taught as the lesson of the AI it trained; the screen is then
+dismissed with the :class:`TrainingResult` (a :class:`QTrainingResult` for the Q-learner, which
+is kept for this run only: Q-learners are not saved), or None when the user backs out.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ from ...engine import (
 )
 from ...engine.analysis import LearningCurveRecorder
 from ...engine.qlearning import QTrainingProgress, QTrainingResult
-from ..session import ball_words
+from ..session import Machine, ball_words
 from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart, games_learned
 from . import app_of
 
@@ -89,11 +91,14 @@ class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
         opponent: HatBrain | None = None,
         *,
         q_learning: bool = False,
+        ai_name: str = Machine.TRAINED.value,
     ) -> None:
         super().__init__()
         self.rules = rules
         self.games = games
         self.brain = brain
+        #: Whose saved brain learns what the hats' training taught.
+        self.ai_name = ai_name
         self.opponent = opponent
         self.q_learning = q_learning
         #: Every hat drawn (take-away), or one hat at a time (Nim, Sticky-Nim, Q-values).
@@ -134,7 +139,7 @@ class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
             self.query_one(HatChart).show(HatsSnapshot.of(start), focus=1)
         else:
             self.query_one(OneHatChart).show(self._picture(start))
-        self._train(app.player_rng(), app.clock)
+        self._train(app.player_rng(), app.clock, lambda brain: app.keep_brain(self.ai_name, brain))
 
     def _picture(self, brain: HatBrain) -> HatsSnapshot | HatPicture:
         """What the chart shows of ``brain`` (from the training thread between two games)."""
@@ -162,8 +167,12 @@ class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
 
     # -- the worker -----------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="training", exit_on_error=False)
-    def _train(self, rng: random.Random, clock: Callable[[], float]) -> None:
-        """Runs in a thread: never touches a widget, only posts messages."""
+    def _train(
+        self, rng: random.Random, clock: Callable[[], float], keep: Callable[[HatBrain], None]
+    ) -> None:
+        """Runs in a thread: never touches a widget, only posts messages. When training ends,
+        ``keep`` saves what it taught, there and then, so that leaving the screen (or the app)
+        by any way loses none of it."""
         started = clock()
         every = max(1, min(self.games // REPORTS, REPORT_MOST_EVERY))
 
@@ -194,6 +203,7 @@ class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
             progress_every=every,
             should_stop=self._stop.is_set,
         )
+        keep(result.brain)
         self.post_message(TrainingFinished(result, self._picture(result.brain)))
 
     @work(thread=True, exclusive=True, group="training", exit_on_error=False)
