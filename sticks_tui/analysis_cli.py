@@ -32,6 +32,7 @@ from .engine.analysis import (
     analyse,
 )
 from .engine.hats import CurvePoint, HatBrain
+from .text import printable
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     try:
         analysis = analyse_file(args.brain)
     except BrainFileRefused as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
+        print(f"{PROG}: error: {printable(str(error))}", file=sys.stderr)
         return EXIT_REFUSED
     if args.json:
         json.dump(analysis.to_dict(), out, indent=2, ensure_ascii=False)

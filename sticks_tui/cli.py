@@ -13,17 +13,31 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Sequence
+from typing import Callable, NoReturn, Sequence
 
 from . import __version__
 from .engine.numbers import parse_whole_number
 from .store import StoreError
+from .text import printable
 
 PROG = "sticks-tui"
 
 
 class ArgumentError(Exception):
     """A value that parsed but makes no sense (e.g. an unwritable --out); exit status 2."""
+
+
+class CommandLineParser(argparse.ArgumentParser):
+    """argparse's parser, with every error line made safe to show.
+
+    An error may repeat what was typed (``unrecognized arguments: FILE``, a path a command
+    could not use), and a file name may hold an escape sequence or a newline: those are shown
+    escaped (:func:`printable`), one line still, and never obeyed by the terminal. The
+    sub-commands' parsers are of this class too (argparse makes them of their parent's class).
+    """
+
+    def error(self, message: str) -> NoReturn:
+        super().error(printable(message))
 
 
 def positive_int(text: str) -> int:
@@ -59,7 +73,7 @@ def _command_modules() -> list[Callable[[argparse._SubParsersAction], None]]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandLineParser(
         prog=PROG,
         description=(
             "The Game of Sticks and its relatives: play a friend or a machine that learns in "
@@ -114,9 +128,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit
         return status
     except ArgumentError as error:
-        parser.exit(2, f"{PROG}: error: {error}\n")
+        parser.exit(2, f"{PROG}: error: {printable(str(error))}\n")
     except StoreError as error:  # a records file we must not touch: say which and what to do
-        print(f"{PROG}: error: {error}", file=sys.stderr)
+        print(f"{PROG}: error: {printable(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -126,14 +140,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as error:  # the system refused (e.g. output to a full disk)
         _silence_stdout()
-        where = f" ({error.filename})" if error.filename else ""
-        print(f"{PROG}: error: {error.strerror or error}{where}", file=sys.stderr)
+        where = f" ({printable(str(error.filename))})" if error.filename else ""
+        print(f"{PROG}: error: {printable(error.strerror or str(error))}{where}", file=sys.stderr)
         return 1
     except Exception as error:  # a bug of ours: a short message, the details in a file
         log = _write_crash_report()
         print(
-            f"{PROG}: something went wrong inside the program ({type(error).__name__}: {error}).\n"
-            f"{PROG}: the details are in {log}; please include that file when you report this.",
+            f"{PROG}: something went wrong inside the program ({type(error).__name__}: "
+            f"{printable(str(error))}).\n"
+            f"{PROG}: the details are in {printable(log)}; please include that file when you "
+            "report this.",
             file=sys.stderr,
         )
         return 1
@@ -147,7 +163,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from .classic import run_classic
         from .store import LEARNING_AI_NAME, TRAINED_AI_NAME, open_records, warn_on_stderr
 
-        records = open_records(args.data_dir, warn=warn_on_stderr)
+        def warn(message: str) -> None:  # it may name the data directory
+            warn_on_stderr(printable(message))
+
+        records = open_records(args.data_dir, warn=warn)
         return run_classic(
             seed=args.seed,
             player_names=(args.player1 or "Player 1", args.player2 or "Player 2"),

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, TextIO
 
-from .brain_files import BrainFileWriter, brain_json, reason
+from .brain_files import BrainFileWriter, brain_json, reason, shown_name
 from .cli import positive_int, whole_number
 from .store_cli import takes_list
 from .engine import (
@@ -183,7 +183,7 @@ def _run_train(args: argparse.Namespace) -> int:
     try:
         out.open()  # fail fast: before minutes of training, not after
     except OSError as error:
-        parser.error(f"argument --out: cannot write {args.out}: {reason(error)}")
+        parser.error(f"argument --out: cannot write {shown_name(args.out)}: {reason(error)}")
     try:
         started = time.perf_counter()
         with _ProgressDisplay(args.games) as show_progress:
@@ -201,22 +201,22 @@ def _run_train(args: argparse.Namespace) -> int:
         elapsed = time.perf_counter() - started
         out.commit(brain_json(result.brain))
     except KeyboardInterrupt:
-        out.discard()  # before the check below, so only a file that was there before counts
         kept = " (the file already there is unchanged)" if out.exists() else ""
-        where = "standard output" if out.is_stdout else args.out
+        where = "standard output" if out.is_stdout else shown_name(args.out)
         print(f"Training interrupted; nothing was written to {where}{kept}.", file=sys.stderr)
         return EXIT_INTERRUPTED
     except OSError as error:
-        print(f"sticks-tui train: error: cannot write {args.out}: {reason(error)}", file=sys.stderr)
+        print(
+            f"sticks-tui train: error: cannot write {shown_name(args.out)}: {reason(error)}",
+            file=sys.stderr,
+        )
         return 1
-    finally:
-        out.discard()
     rate = result.games_played / elapsed if elapsed > 0 else float("inf")
     # With the brain on standard output, the summary goes to stderr, out of the JSON's way.
     print(
         f"Trained {result.games_played:,} games of self-play ({rules.name}, {args.sticks} sticks) "
         f"in {elapsed:.1f} s ({rate:,.0f} games/s); wrote "
-        + ("the brain to standard output" if out.is_stdout else args.out),
+        + ("the brain to standard output" if out.is_stdout else shown_name(args.out)),
         file=sys.stderr if out.is_stdout else sys.stdout,
     )
     return 0

@@ -35,6 +35,7 @@ from .cli import positive_int
 from .engine import STICKS_MAX, STICKS_TAKES, BrainError, TakeAway
 from .records import LEARNING_AI_NAME, Standing, names_problem, typed_name_problem
 from .store import SqliteStore, StoreError, open_store
+from .text import printable
 
 PROG = "sticks-tui"
 #: Longest name a player may have: long enough for a name, short enough for any table.
@@ -235,7 +236,7 @@ def _run_leaderboard(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([row.as_dict() for row in rows], indent=2, ensure_ascii=False))
     elif not rows:
-        print(f"No games recorded yet (records are kept in {store.path}).")
+        print(f"No games recorded yet (records are kept in {printable(store.path)}).")
     else:
         print("\n".join(leaderboard_lines(rows)))
     return 0
@@ -270,29 +271,28 @@ def _run_export(args: argparse.Namespace) -> int:
     rules = _rules(args)
     out = BrainFileWriter(args.file)
     try:
-        try:
-            out.open()  # a FILE that cannot be written is bad usage, found before anything else
-        except OSError as error:
-            args.command_parser.error(f"argument FILE: cannot write {args.file}: {reason(error)}")
-        with _open(args) as store:
-            brain = store.load_brain(rules, args.ai)
-        if brain is None:
-            _complain(
-                f"{args.ai} has no saved brain for {rules.name} yet; play against it (e.g. "
-                f"sticks-tui --classic, option 2) or import one with `sticks-tui brain import FILE`"
-            )
-            return EXIT_DATA_PROBLEM
-        try:
-            out.commit(brain_json(brain))
-        except OSError as error:
-            _complain(f"cannot write {args.file}: {reason(error)}")
-            return EXIT_DATA_PROBLEM
-    finally:
-        out.discard()
+        out.open()  # a FILE that cannot be written is bad usage, found before anything else
+    except OSError as error:
+        args.command_parser.error(
+            f"argument FILE: cannot write {shown_name(args.file)}: {reason(error)}"
+        )
+    with _open(args) as store:
+        brain = store.load_brain(rules, args.ai)
+    if brain is None:
+        _complain(
+            f"{args.ai} has no saved brain for {rules.name} yet; play against it (e.g. "
+            f"sticks-tui --classic, option 2) or import one with `sticks-tui brain import FILE`"
+        )
+        return EXIT_DATA_PROBLEM
+    try:
+        out.commit(brain_json(brain))
+    except OSError as error:
+        _complain(f"cannot write {shown_name(args.file)}: {reason(error)}")
+        return EXIT_DATA_PROBLEM
     if not out.is_stdout:
         print(
             f"Wrote the brain of {args.ai} for {rules.name} ({_games(brain.games_played)}) "
-            f"to {args.file}"
+            f"to {shown_name(args.file)}"
         )
     return 0
 
@@ -343,7 +343,8 @@ def _run_reset(args: argparse.Namespace) -> int:
 
 # -- helpers ---------------------------------------------------------------------------------------
 def _complain(message: str) -> None:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    """One error line; a name it repeats (a file's, the data directory's) is shown escaped."""
+    print(f"{PROG}: error: {printable(message)}", file=sys.stderr)
 
 
 def _rules(args: argparse.Namespace) -> TakeAway:

@@ -7,7 +7,9 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
 import stat
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -257,7 +259,138 @@ def test_train_out_dash_writes_the_brain_to_standard_output(
     assert not (tmp_path / "-").exists()
 
 
-def test_an_interrupted_write_leaves_the_old_file_and_no_temporary_one(
+# -- names shown as text, never obeyed by the terminal -------------------------------------------
+#: A file name with what a terminal would obey: an escape sequence that clears the screen, a
+#: newline that would forge a second line, a bidi override, DEL, a C1 control (CSI); and
+#: printable letters that must stay as they are.
+NASTY_NAME = "a\x1b[2Jb\nc\u202ed\x7f\x9bé名.json"
+NASTY_SHOWN = "a\\x1b[2Jb\\nc\\u202ed\\x7f\\x9bé名.json"
+
+
+def _shows_the_name_escaped(text: str, lines: int = 1) -> None:
+    assert NASTY_SHOWN in text, text
+    for obeyed in ("\x1b", "\u202e", "\x7f", "\x9b"):
+        assert obeyed not in text
+    assert text.count("\n") == lines, text
+
+
+def _save_a_brain(data_dir: Path, good_text: str) -> None:
+    with SqliteStore.open(data_dir) as store:
+        store.save_brain(HatBrain.from_dict(json.loads(good_text)), "AI")
+
+
+@pytest.mark.parametrize("command", [["analyze"], ["brain", "import"]])
+def test_a_missing_or_refused_file_is_named_with_its_control_characters_escaped(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / NASTY_NAME
+    status, _, err = run(capsys, *command, str(path))
+    assert status == 2
+    _shows_the_name_escaped(err.splitlines()[-1] + "\n")
+    path.write_text("not a brain")
+    status, _, err = run(capsys, *command, str(path))
+    assert status == 1
+    _shows_the_name_escaped(err)
+
+
+def test_train_and_export_name_their_file_with_its_control_characters_escaped(
+    good_text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], data_dir: Path
+) -> None:
+    status, out, _ = _train(capsys, str(tmp_path / NASTY_NAME))
+    assert status == 0 and json.loads((tmp_path / NASTY_NAME).read_text())["games_played"] == 20
+    _shows_the_name_escaped(out)
+    _save_a_brain(data_dir, good_text)
+    status, out, _ = run(capsys, "brain", "export", str(tmp_path / (NASTY_NAME + "2")))
+    assert status == 0
+    _shows_the_name_escaped(out.replace(NASTY_SHOWN + "2", NASTY_SHOWN))
+    status, out, _ = run(capsys, "brain", "import", str(tmp_path / NASTY_NAME))
+    assert status == 0
+    _shows_the_name_escaped(out)
+
+
+@pytest.mark.parametrize("command", [["train", "--games", "20", "--out"], ["brain", "export"]])
+def test_an_output_in_a_missing_folder_names_both_escaped(
+    command: list[str], good_text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    data_dir: Path,
+) -> None:
+    _save_a_brain(data_dir, good_text)
+    status, _, err = run(capsys, *command, str(tmp_path / NASTY_NAME / "brain.json"))
+    assert status == 2
+    error_line = err.splitlines()[-1] + "\n"
+    _shows_the_name_escaped(error_line)
+    assert error_line.count(NASTY_SHOWN) == 2  # the file, and the folder that is missing
+
+
+def test_a_name_that_is_not_utf8_is_shown_byte_by_byte(tmp_path: Path) -> None:
+    """A real run: such a name reaches Python only from the command line, as surrogates."""
+    name = b"\xff\x1b.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "sticks_tui", "train", "--games", "20", "--out", name],
+        capture_output=True, cwd=tmp_path, timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip(b"\n").endswith(b"wrote \\xff\\x1b.json")
+    assert os.listdir(os.fsencode(tmp_path)) == [name]
+
+
+# -- an output that cannot be used is a bad argument, found before any work ----------------------
+def _work_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty current folder inside tmp_path, so that litter one level up would be seen."""
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "file").write_text("a file")
+    monkeypatch.chdir(work)
+    return work
+
+
+UNUSABLE_OUTPUTS = {
+    "empty": ("", "the file name is empty"),
+    "ends with a slash": ("new/", "names a folder, not a file"),
+    "ends with /.": ("new/.", "names a folder, not a file"),
+    "ends with /..": ("new/..", "names a folder, not a file"),
+    "a file's /..": ("file/..", "names a folder, not a file"),
+    "the current folder": (".", "names a folder, not a file"),
+    "under a file": ("file/brain.json", "not a directory"),
+    "in a missing folder": ("missing/brain.json", "there is no folder"),
+    "a name too long": ("n" * 256, "file name too long"),
+    "in /proc": ("/proc/self/brain.json", "cannot write /proc/self/brain.json: "),
+}
+
+
+@pytest.mark.parametrize("case", sorted(UNUSABLE_OUTPUTS))
+@pytest.mark.parametrize("command", ["train", "brain export"])
+def test_an_output_that_cannot_be_written_is_refused_before_any_work(
+    command: str, case: str, good_text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch, data_dir: Path,
+) -> None:
+    _save_a_brain(data_dir, good_text)
+    work = _work_dir(tmp_path, monkeypatch)
+    out, message = UNUSABLE_OUTPUTS[case]
+    if command == "train":  # a million games would take minutes: the check comes first
+        status, _, err = run(capsys, "train", "--games", "1000000", "--out", out)
+    else:
+        status, _, err = run(capsys, "brain", "export", out)
+    lines = err.splitlines()
+    assert status == 2 and lines[0].startswith("usage: sticks-tui"), err
+    assert [line for line in lines if "error:" in line] == [lines[-1]]
+    assert message in lines[-1]
+    assert sorted(os.listdir(tmp_path)) == ["data", "work"] and os.listdir(work) == ["file"]
+
+
+def test_a_long_name_that_the_system_allows_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """255 bytes is the limit for the name, not for the name plus the temporary file's suffix."""
+    name = "é" * 100 + "n" * 50 + ".json"  # 255 bytes in UTF-8
+    assert len(os.fsencode(name)) == 255
+    status, _, err = _train(capsys, str(tmp_path / name))
+    assert status == 0, err
+    assert json.loads((tmp_path / name).read_text())["games_played"] == 20
+    assert sorted(os.listdir(tmp_path)) == [name]
+
+
+# -- no temporary files left behind ---------------------------------------------------------------
+def test_a_failed_write_removes_its_temporary_file_itself(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "brain.json"
@@ -267,5 +400,82 @@ def test_an_interrupted_write_leaves_the_old_file_and_no_temporary_one(
     monkeypatch.setattr(os, "replace", lambda *a: (_ for _ in ()).throw(OSError(28, "No space")))
     with pytest.raises(OSError):
         out.commit("new")
-    out.discard()
     assert path.read_text() == "old" and os.listdir(tmp_path) == ["brain.json"]
+
+
+def test_an_interrupted_write_removes_its_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "brain.json"
+    path.write_text("old")
+    out = brain_files.BrainFileWriter(path)
+    out.open()
+    monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(KeyboardInterrupt()))
+    with pytest.raises(KeyboardInterrupt):
+        out.commit("new")
+    assert path.read_text() == "old" and os.listdir(tmp_path) == ["brain.json"]
+
+
+def test_a_killed_training_leaves_no_temporary_file(tmp_path: Path) -> None:
+    """SIGKILL cannot be caught: only a temporary file that does not exist yet is never left."""
+    import pexpect
+
+    path = tmp_path / "brain.json"
+    path.write_text("old")
+    child = pexpect.spawn(
+        sys.executable, ["-m", "sticks_tui", "train", "--games", "100000000", "--out", str(path)],
+        env={**os.environ, "COLUMNS": "100", "LINES": "30", "TERM": "xterm"}, timeout=120,
+    )
+    try:
+        child.expect("games/s")  # the progress bar: training is under way
+        os.kill(child.pid, signal.SIGKILL)
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.signalstatus == signal.SIGKILL
+    assert os.listdir(tmp_path) == ["brain.json"] and path.read_text() == "old"
+
+
+def _dead_pid() -> int:
+    """The pid of a process that has ended (a freshly ended child's pid is not reused soon)."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+@pytest.mark.parametrize("command", ["train", "brain export"])
+def test_the_next_write_removes_what_a_killed_writer_left_and_nothing_else(
+    command: str, good_text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    data_dir: Path,
+) -> None:
+    import fcntl
+
+    _save_a_brain(data_dir, good_text)
+    folder = tmp_path / "out"
+    folder.mkdir()
+    dead = _dead_pid()
+    left_by_the_killed = [f".brain.json.{dead}.0123abcd.tmp", f".brain.json.{dead}.ffff0000.tmp"]
+    other_writer = subprocess.Popen([sys.executable, "-c", "input()"], stdin=subprocess.PIPE)
+    unrelated = [
+        f".brain.json.{other_writer.pid}.4567cdef.tmp",  # a writer still at work: its own
+        f".brain.json.{dead}.89abcdef.tmp",  # locked: a writer whose pid we cannot see
+        f".other.json.{dead}.0123abcd.tmp",  # another file's
+        f".brain.json.{dead}.0123abcd.tmp.keep",
+        ".brain.json.x7k2m9q1.tmp",  # not our pattern (an older version's: unknown writer)
+        ".brain.json.tmp",
+        "notes.txt",
+    ]
+    for name in left_by_the_killed + unrelated:
+        (folder / name).write_text("partial")
+    with open(folder / unrelated[1], "rb") as locked:
+        fcntl.flock(locked, fcntl.LOCK_EX)
+        try:
+            if command == "train":
+                status, _, err = _train(capsys, str(folder / "brain.json"))
+            else:
+                status, _, err = run(capsys, "brain", "export", str(folder / "brain.json"))
+        finally:
+            other_writer.communicate(b"\n")
+    assert status == 0, err
+    assert sorted(os.listdir(folder)) == sorted(["brain.json", *unrelated])
+    assert json.loads((folder / "brain.json").read_text())["format"] == "sticks-tui-brain"

@@ -69,3 +69,85 @@ def test_a_seed_must_be_a_plain_whole_number(seed, message, capsys):
     with pytest.raises(SystemExit) as stop:
         cli.main(["--seed", seed, "solve"])
     assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+# -- what the user typed is shown as text, never obeyed by the terminal ---------------------------
+def test_control_characters_are_escaped_and_printable_letters_kept():
+    from sticks_tui.text import printable
+
+    assert printable("brain é名 ✓.json") == "brain é名 ✓.json"
+    assert printable("\x1b[2J\n\r\t\x00\x7f\x85\x9b") == "\\x1b[2J\\n\\r\\t\\x00\\x7f\\x85\\x9b"
+    assert printable("a\u202eb\u2028c\u200bd\U000e0001") == "a\\u202eb\\u2028c\\u200bd\\U000e0001"
+    assert printable("\udcff.json") == "\\xff.json"  # a byte of a name that is not UTF-8
+    assert printable(printable("\x1b\\x1b")) == "\\x1b\\x1b"  # twice is once
+
+
+NASTY = "a\x1b]0;owned\x07b\nc\u202ed"
+NASTY_SHOWN = "a\\x1b]0;owned\\x07b\\nc\\u202ed"
+
+
+def _one_escaped_error_line(err):
+    """The name escaped in the last line, the only error line: no forged line, nothing obeyed."""
+    lines = err.splitlines()
+    assert NASTY_SHOWN in lines[-1], err
+    assert [line for line in lines if "error:" in line] == [lines[-1]]
+    assert not any(char in err for char in "\x1b\x07\u202e")
+
+
+def test_argparse_shows_an_unexpected_argument_escaped(capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["solve", NASTY])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and f"unrecognized arguments: {NASTY_SHOWN}\n" in err
+    _one_escaped_error_line(err)
+
+
+def test_a_store_message_naming_the_data_directory_is_escaped(tmp_path, capsys):
+    not_a_folder = tmp_path / NASTY
+    not_a_folder.write_text("a file where the data directory should be")
+    assert cli.main(["--data-dir", str(not_a_folder), "leaderboard"]) == 1
+    _one_escaped_error_line(capsys.readouterr().err)
+    empty = tmp_path / (NASTY + "2")
+    assert cli.main(["--data-dir", str(empty), "leaderboard"]) == 0
+    out = capsys.readouterr().out
+    assert f"records are kept in {tmp_path}/{NASTY_SHOWN}2/records.sqlite3" in out
+    assert out.count("\n") == 1
+
+
+def test_a_system_error_naming_a_file_is_escaped(monkeypatch, capsys):
+    def refused(args):
+        raise PermissionError(13, "Permission denied", NASTY)
+
+    parser = cli.build_parser()
+    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    parser.set_defaults(handler=refused)
+    assert cli.main([]) == 1
+    assert capsys.readouterr().err == f"sticks-tui: error: Permission denied ({NASTY_SHOWN})\n"
+
+
+def test_the_consoles_warning_about_the_data_directory_is_escaped(tmp_path, monkeypatch, capsys):
+    import io
+
+    not_a_folder = tmp_path / NASTY
+    not_a_folder.write_text("a file where the data directory should be")
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # end of input: the console ends at once
+    assert cli.main(["--classic", "--data-dir", str(not_a_folder)]) == 0
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "warning:" in line]
+    assert len(warnings) == 1 and NASTY_SHOWN in warnings[0]
+    assert not any(char in warnings[0] for char in "\x1b\x07\u202e")
+
+
+def test_an_internal_error_naming_a_file_is_escaped(monkeypatch, capsys, tmp_path):
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+
+    def broken(args):
+        raise ValueError(NASTY)
+
+    parser = cli.build_parser()
+    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    parser.set_defaults(handler=broken)
+    assert cli.main([]) == 1
+    err = capsys.readouterr().err
+    assert f"(ValueError: {NASTY_SHOWN})" in err and err.count("\n") == 2
