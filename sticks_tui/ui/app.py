@@ -22,6 +22,7 @@ from textual.screen import Screen
 from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, QLearner, RuleSet, StickyNim
 from ..engine.qlearning import DEFAULT_Q_TRAINING_GAMES
 from ..records import MemoryRecords, Records
+from .plain import notify_plain
 from .session import DEFAULT_NAMES, GameSettings, clean_name, recalled_names
 
 #: Seconds a person gets to see the AI draw a ball before the sticks go.
@@ -138,7 +139,8 @@ class SticksApp(App[int]):
         if not isinstance(self.screen, AnalysisScreen):
             rules = self.settings.rules
             if isinstance(rules, StickyNim) and rules.sticks > ANALYSED_LINE_MAX:
-                self.notify(
+                notify_plain(
+                    self,
                     f"The analysis covers Sticky-Nim lines of up to {ANALYSED_LINE_MAX} sticks "
                     "(longer ones have too many positions to check while you wait).",
                     severity="warning",
@@ -274,5 +276,6 @@ def _warn(app: App, message: str) -> None:
     """A records warning as a notification; before the app runs it waits in the queue.
 
     The records are used on the app's thread (games end and training results arrive there).
+    The message names the data directory, which the user chose: it is shown as written.
     """
-    app.notify(message, title="Not saved", severity="warning", timeout=10)
+    notify_plain(app, message, title="Not saved", severity="warning", timeout=10)
