@@ -23,6 +23,7 @@ from textual.screen import Screen
 from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, QLearner, RuleSet, StickyNim
 from ..engine.qlearning import DEFAULT_Q_TRAINING_GAMES
 from ..records import KeptBrain, MemoryRecords, Records
+from .plain import notify_plain
 from .session import DEFAULT_NAMES, GameSettings, clean_name, recalled_names
 
 #: Seconds a person gets to see the AI draw a ball before the sticks go.
@@ -152,7 +153,8 @@ class SticksApp(App[int]):
         if not isinstance(self.screen, AnalysisScreen):
             rules = self.settings.rules
             if isinstance(rules, StickyNim) and rules.sticks > ANALYSED_LINE_MAX:
-                self.notify(
+                notify_plain(
+                    self,
                     f"The analysis covers Sticky-Nim lines of up to {ANALYSED_LINE_MAX} sticks "
                     "(longer ones have too many positions to check while you wait).",
                     severity="warning",
@@ -288,6 +290,7 @@ def _warn(app: App, message: str) -> None:
     """A records warning as a notification; before the app runs it waits in the queue.
 
     The records are used on the app's thread (games end there) and by the training worker's
-    thread when training ends; a notification may be posted from either.
+    thread when training ends; a notification may be posted from either. The message names the
+    data directory, which the user chose: it is shown as written.
     """
-    app.notify(message, title="Not saved", severity="warning", timeout=10)
+    notify_plain(app, message, title="Not saved", severity="warning", timeout=10)

@@ -65,7 +65,7 @@ async def test_the_leaderboard_screen_shows_the_saved_games(tmp_path: Path) -> N
         app.action_leaderboard()
         await pilot.pause()
         table = app.screen.query_one("DataTable")
-        rows = [table.get_row_at(i) for i in range(table.row_count)]
+        rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
         app.record_game("Bob", "Ann")
     assert rows[0][:4] == ["Ann", "3", "3", "0"]
     with SqliteStore.open(tmp_path) as store:

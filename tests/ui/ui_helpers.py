@@ -115,3 +115,24 @@ def palette_highlights(pilot: Pilot, title: str) -> bool:
         return False
     prompt = commands.get_option_at_index(commands.highlighted).prompt
     return str(getattr(prompt, "plain", prompt)).startswith(title)
+
+
+def screen_text(pilot: Pilot) -> str:
+    """The screen as a person reads it: every character drawn, without colours, line by line.
+
+    This is what ``App.export_screenshot`` draws, as text rather than SVG.
+    """
+    import io
+
+    from rich.console import Console
+
+    app = pilot.app
+    width, height = app.size
+    console = Console(
+        width=width, height=height, file=io.StringIO(), record=True, force_terminal=True,
+        color_system="truecolor", legacy_windows=False, safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
+    return console.export_text(styles=False)

@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, Ta
 from ...analysis_cli import TABLE_HEADER, position_cells, rules_lines
 from ...engine import HatBrain
 from ...engine.analysis import DISAGREE, Analysis, AnalysisError, analyse
+from ..plain import plain
 from ..session import Machine
 from ..widgets.curve import LearningCurvePlot
 
@@ -67,9 +68,9 @@ class AnalysisScreen(Screen[None]):
         if self.analysis is None:
             return
         for report in self.analysis.positions:
-            cells: list[Any] = list(position_cells(report))
+            cells: list[Text] = [plain(cell) for cell in position_cells(report)]
             if report.agreement == DISAGREE:
-                cells[-1] = Text("NO", style="bold red")
+                cells[-1] = plain("NO", style="bold red")
             table.add_row(*cells, key=str(report.position))
 
     def _positions_label(self) -> str:
@@ -78,16 +79,16 @@ class AnalysisScreen(Screen[None]):
 
         return "Stick counts" if isinstance(self.rules, TakeAway) else "Positions"
 
-    def _title(self) -> str:
+    def _title(self) -> Text:
         if self.analysis is None:
-            return f"{self.ai_name}: {self.problem}"
-        return (
+            return plain(f"{self.ai_name}: {self.problem}")
+        return plain(
             f"What {self.ai_name} has learned: {self.analysis.rules_name}, "
             f"{self.analysis.games_played:,} games"
         )
 
-    def _rules(self) -> str:
-        return "\n".join(rules_lines(self.analysis)) if self.analysis else ""
+    def _rules(self) -> Text:
+        return plain("\n".join(rules_lines(self.analysis)) if self.analysis else "")
 
     def action_show_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab

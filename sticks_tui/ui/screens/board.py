@@ -24,6 +24,7 @@ from textual.widgets import Button, Footer, Header, Input, RichLog, Static
 
 from ...engine import IllegalMove, Match, Move, Nim, StickyLine, StickyNim, TakeAway
 from ...engine.games.sticky import LETTERS
+from ..plain import plain
 from ..session import Mode, Table, ball_words, position_words
 from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart
 from ..widgets.line import StickyLineView
@@ -118,7 +119,7 @@ class BoardScreen(Screen[None]):
                 with Horizontal(id="takes", classes="actions"):
                     if self.is_takeaway:
                         for n in self.takes:
-                            yield Button(f"Take {n}", id=f"take-{n}", compact=True)
+                            yield Button(plain(f"Take {n}"), id=f"take-{n}", compact=True)
                     if self.is_sticky:
                         yield Input(
                             placeholder="letters, e.g. df", id="sticky-move", max_length=2,
@@ -272,9 +273,11 @@ class BoardScreen(Screen[None]):
     # -- drawing ----------------------------------------------------------------------------
     def _redraw(self) -> None:
         match = self.match
-        self.query_one("#heap-words", Static).update(position_words(self.rules, match.position))
+        self.query_one("#heap-words", Static).update(
+            plain(position_words(self.rules, match.position))
+        )
         self._draw_position()
-        self.query_one("#turn", Static).update(self._turn_words())
+        self.query_one("#turn", Static).update(plain(self._turn_words()))
         self.set_class(match.is_over, "-over")
         human_turn = self._human_turn()
         legal = match.legal_moves()
@@ -283,7 +286,7 @@ class BoardScreen(Screen[None]):
                 self.query_one(f"#take-{n}", Button).disabled = not (human_turn and n in legal)
         if self.is_sticky:
             self.query_one("#sticky-move", Input).disabled = not human_turn
-        self.query_one("#speed", Static).update(self._speed_words())
+        self.query_one("#speed", Static).update(plain(self._speed_words()))
         self._draw_hats()
         keys_state = (match.is_over, human_turn, legal if human_turn and self.is_takeaway else ())
         if keys_state != self._keys_state:  # the footer is rebuilt only when its keys change
@@ -356,9 +359,7 @@ class BoardScreen(Screen[None]):
         return f"{SPEEDS[self.speed][0]} speed (-/+) · {state}"
 
     def _log_line(self, line: str, style: str = "") -> None:
-        from rich.text import Text
-
-        self.query_one("#log", RichLog).write(Text(line, style=style))
+        self.query_one("#log", RichLog).write(plain(line, style=style))
 
     def _human_turn(self) -> bool:
         match = self.match
@@ -367,7 +368,7 @@ class BoardScreen(Screen[None]):
     def _problem(self, text: str) -> None:
         """A move that cannot be made: say why beside the move field and ring the bell."""
         if self.is_sticky:
-            self.query_one("#move-problem", Static).update(text)
+            self.query_one("#move-problem", Static).update(plain(text))
         self.app.bell()
 
     # -- keys and buttons -----------------------------------------------------------------------

@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from ..plain import plain
 from . import app_of
 
 COLUMNS = ("Name", "Games", "Wins", "Losses", "Rating")
@@ -39,8 +40,8 @@ class LeaderboardScreen(Screen[None]):
         table.clear()
         standings = app_of(self).records.standings()
         for row in standings:
-            table.add_row(
-                row.name, str(row.games), str(row.wins), str(row.losses), f"{row.rating:+d}"
-            )
+            # The name is whatever a player typed (here or in the classic console): as text.
+            cells = (row.name, str(row.games), str(row.wins), str(row.losses), f"{row.rating:+d}")
+            table.add_row(*(plain(cell) for cell in cells))
         if not standings:
-            table.add_row("(no games yet)", "", "", "", "")
+            table.add_row(*(plain(cell) for cell in ("(no games yet)", "", "", "", "")))

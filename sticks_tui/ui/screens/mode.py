@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +21,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from ...engine import HatBrain, Nim, QLearner, RuleSet, TrainingResult
 from ...engine.qlearning import QTrainingResult
+from ..plain import plain
 from ..session import (
     SKILL_MESSAGE,
     Machine,
@@ -64,12 +66,7 @@ class ModeScreen(Screen[None]):
         levels = [(label, m) for label, m in choices if m is not Machine.TRAINED]
         yield Header()
         with Vertical(id="mode"):
-            yield Static(
-                f"{game_words(rules)}  {settings.names[0]} against {settings.names[1]}, "
-                f"{settings.names[settings.first]} starts. Against the computer, the AI takes "
-                f"{settings.names[1]}'s place.",
-                id="mode-summary",
-            )
+            yield Static(self._summary(), id="mode-summary")
             yield Button("1  Play against a friend", id="friend", classes="mode-option")
             with Horizontal(classes="mode-row"):
                 yield Button("2  Play against the computer", id="computer", classes="mode-option")
@@ -87,6 +84,16 @@ class ModeScreen(Screen[None]):
                 yield Label("%", id="percent")
             yield Static("", id="mode-message")
         yield Footer()
+
+    def _summary(self) -> Text:
+        """The game, who plays whom and who starts, with the names as they were typed."""
+        settings = app_of(self).settings
+        names = settings.names
+        return plain(
+            f"{game_words(settings.rules)}  {names[0]} against {names[1]}, "
+            f"{names[settings.first]} starts. Against the computer, the AI takes "
+            f"{names[1]}'s place."
+        )
 
     def on_mount(self) -> None:
         self.query_one("#friend", Button).focus()

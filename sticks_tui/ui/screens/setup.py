@@ -24,6 +24,7 @@ from textual.widgets import (
     Static,
 )
 
+from ..plain import plain
 from ..session import (
     DEFAULT_NAMES,
     NAME_MAX,
@@ -82,8 +83,12 @@ class SetupScreen(Screen[None]):
                     yield Input(settings.names[1], id="name2", max_length=NAME_MAX)
                 yield Label("Who starts")
                 with RadioSet(id="first"):
-                    yield RadioButton(settings.names[0], value=settings.first == 0, id="first1")
-                    yield RadioButton(settings.names[1], value=settings.first == 1, id="first2")
+                    yield RadioButton(
+                        plain(settings.names[0]), value=settings.first == 0, id="first1"
+                    )
+                    yield RadioButton(
+                        plain(settings.names[1]), value=settings.first == 1, id="first2"
+                    )
             yield Static("", id="setup-message")
             with Horizontal(id="setup-buttons"):
                 yield Button("Continue", id="continue", variant="primary")
@@ -150,15 +155,15 @@ class SetupScreen(Screen[None]):
     def _check(self) -> bool:
         problem = self._problem()
         message = self.query_one("#setup-message", Static)
-        message.update(problem or "")
+        message.update(plain(problem or ""))  # a problem may quote a name
         message.set_class(problem is not None, "error")
         bad = {field for field, _message in self._field_problems() + self._name_problems()}
         for field in ("sticks", "piles", "takes", "max-take", "name1", "name2"):
             self.query_one(f"#{field}", Input).set_class(field in bad, "-invalid")
         self.query_one("#continue", Button).disabled = problem is not None
         names = self._names()
-        self.query_one("#first1", RadioButton).label = names[0]
-        self.query_one("#first2", RadioButton).label = names[1]
+        self.query_one("#first1", RadioButton).label = plain(names[0])
+        self.query_one("#first2", RadioButton).label = plain(names[1])
         return problem is None
 
     def _show_fields(self) -> None:
@@ -166,7 +171,7 @@ class SetupScreen(Screen[None]):
         game = self._game()
         low, high, _message = sticks_range(game)
         label = "Piles" if game is Game.NIM else f"Sticks ({low}-{high})"
-        self.query_one("#sticks-label", Label).update(label)
+        self.query_one("#sticks-label", Label).update(plain(label))
         shown = {
             "sticks": game is not Game.NIM,
             "piles": game is Game.NIM,

@@ -43,6 +43,7 @@ from ...engine import (
 )
 from ...engine.analysis import LearningCurveRecorder
 from ...engine.qlearning import QTrainingProgress, QTrainingResult
+from ..plain import plain
 from ..session import Machine, ball_words
 from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart, games_learned
 from . import app_of
@@ -111,7 +112,7 @@ class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
         yield Header()
         with Vertical(id="training"):
             what = "the Q-learning AI" if self.q_learning else "AI"
-            yield Static(f"Training {what}, please wait...", id="training-title")
+            yield Static(plain(f"Training {what}, please wait..."), id="training-title")
             yield ProgressBar(total=self.games, show_eta=False, id="training-progress")
             yield Static(id="training-rate")
             if self.all_hats:
@@ -246,8 +247,10 @@ class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
         self._show(message.hats)
         verb = "Cancelled after" if result.cancelled else "Trained for"
         self.query_one("#training-title", Static).update(
-            f"{verb} {result.games_played:,} games: the AI keeps what it learned. "
-            "Press Enter to play."
+            plain(
+                f"{verb} {result.games_played:,} games: the AI keeps what it learned. "
+                "Press Enter to play."
+            )
         )
         self.query_one("#cancel", Button).disabled = True
         play = self.query_one("#play", Button)
@@ -258,12 +261,12 @@ class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state is WorkerState.ERROR:
             self.query_one("#training-title", Static).update(
-                f"Training stopped: {event.worker.error}"
+                plain(f"Training stopped: {event.worker.error}")
             )
 
     def _show_rate(self, done: int, rate: float) -> None:
         self.query_one("#training-rate", Static).update(
-            f"{done:,} of {self.games:,} games · {rate:,.0f} games/s"
+            plain(f"{done:,} of {self.games:,} games · {rate:,.0f} games/s")
         )
 
     # -- keys -------------------------------------------------------------------------------

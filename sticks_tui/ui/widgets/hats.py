@@ -22,6 +22,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ...engine import HatBrain
+from ..plain import plain
 
 BAR_BLOCKS = " ▁▂▃▄▅▆▇█"
 BALL_STYLES = ("bold #5fafff", "bold #87d75f", "bold #ffaf5f", "bold #d787ff", "bold #ff5f87")
@@ -186,7 +187,7 @@ class HatChart(Widget):
         self.in_use: int | None = None
         self.focus_hat = 1
         self.shift = 0
-        self.border_title = title
+        self.border_title = plain(title)  # the title names the AI: never markup
 
     def show(
         self, snapshot: HatsSnapshot, in_use: int | None = None, focus: int | None = None
@@ -221,7 +222,7 @@ class HatChart(Widget):
             window = visible_hats(self.snapshot, self.content_size.width, self.centre)
             scale = window_scale(self.snapshot, window)
             games = self.snapshot.games_played
-            self.border_subtitle = f"full bar {scale} balls · {games_learned(games)}"
+            self.border_subtitle = plain(f"full bar {scale} balls · {games_learned(games)}")
         self.refresh()
 
     @property
@@ -336,12 +337,12 @@ class OneHatChart(Widget):
 
     def __init__(self, title: str = "hat", **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.border_title = title
+        self.border_title = plain(title)  # the title names the AI: never markup
         self.picture: HatPicture | None = None
 
     def show(self, picture: HatPicture) -> None:
         self.picture = picture
-        self.border_subtitle = picture.subtitle
+        self.border_subtitle = plain(picture.subtitle)
         self.refresh()
 
     def render(self) -> Text:
