@@ -52,6 +52,7 @@ from .engine import (
 )
 from .engine.numbers import parse_whole_number
 from .records import KeptBrain, Records, typed_name_problem
+from .text import RUNAWAY_LIMIT, RunawayLine, read_answer
 
 WELCOME = "Welcome to the game of sticks!"
 STICKS_PROMPT = f"How many sticks are there on the table initially ({STICKS_MIN}-{STICKS_MAX})? "
@@ -72,13 +73,6 @@ YES = frozenset({"1", "y", "yes"})
 NO = frozenset({"0", "n", "no"})
 #: Longer than any number the console asks for; longer input is refused before int() sees it.
 MAX_DIGITS = 9
-#: The longest line read as an answer; a longer one is refused whole, like any bad answer.
-ANSWER_LIMIT = 1_000
-#: How far an over-long line is followed to its newline before the input is taken for something
-#: that is not answers (``/dev/zero`` never ends a line); a few milliseconds of reading.
-RUNAWAY_LIMIT = 1_000_000
-#: The piece in which the rest of an over-long line is read and dropped.
-SKIP_CHUNK = 65_536
 RUNAWAY_MESSAGE = (
     f"sticks-tui: error: a line of input ran on for more than {RUNAWAY_LIMIT:,} characters "
     "without ending; stopped reading"
@@ -128,23 +122,13 @@ class Console:
         """
         self.output.write(prompt)
         self.output.flush()
-        line = self.stdin.readline(ANSWER_LIMIT + 1)
-        if not line:
+        try:
+            line = read_answer(self.stdin)
+        except RunawayLine:
+            raise RunawayInput from None
+        if line == "":
             raise EndOfInput
-        if len(line) <= ANSWER_LIMIT or (len(line) == ANSWER_LIMIT + 1 and line.endswith("\n")):
-            return line
-        if not line.endswith("\n"):
-            self._skip_rest_of_line(len(line))
-        return None
-
-    def _skip_rest_of_line(self, skipped: int) -> None:
-        """Drop the rest of an over-long line, a bounded piece at a time, up to its newline."""
-        while skipped <= RUNAWAY_LIMIT:
-            piece = self.stdin.readline(SKIP_CHUNK)
-            if not piece or piece.endswith("\n"):
-                return
-            skipped += len(piece)
-        raise RunawayInput
+        return line
 
     def ask_number(self, prompt: str, low: int, high: int) -> int:
         """Ask until a whole number from low to high comes back."""

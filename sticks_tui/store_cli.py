@@ -35,7 +35,7 @@ from .cli import positive_int
 from .engine import STICKS_MAX, STICKS_TAKES, BrainError, TakeAway
 from .records import LEARNING_AI_NAME, Standing, names_problem, typed_name_problem
 from .store import SqliteStore, StoreError, open_store
-from .text import printable
+from .text import RunawayLine, printable, read_answer
 
 PROG = "sticks-tui"
 #: Longest name a player may have: long enough for a name, short enough for any table.
@@ -364,16 +364,16 @@ def _ask(prompt: str, stdin: TextIO | None, stdout: TextIO) -> str | None:
         stdout.write("\n")
         return None
     try:
-        line = stdin.readline()
-    except (OSError, ValueError, UnicodeDecodeError):
+        line = read_answer(stdin)
+    except (OSError, ValueError, UnicodeDecodeError, RunawayLine):
         line = ""
     except KeyboardInterrupt:
         stdout.write("\n")
         return None
-    if not line:
+    if line == "":
         stdout.write("\n")
         return None
-    return line
+    return "" if line is None else line  # an over-long line is no "yes"
 
 
 def _games(count: int) -> str:

@@ -10,6 +10,15 @@ escapes instead of obeying them.
 from __future__ import annotations
 
 import os
+from typing import TextIO
+
+#: The longest line read as a typed answer; a longer one is refused whole, like any bad answer.
+ANSWER_LIMIT = 1_000
+#: How far an over-long line is followed to its newline before the input is taken for something
+#: that is not answers (``/dev/zero`` never ends a line); a few milliseconds of reading.
+RUNAWAY_LIMIT = 1_000_000
+#: The piece in which the rest of an over-long line is read and dropped.
+SKIP_CHUNK = 65_536
 
 #: The escapes of the common control characters, as Python writes them.
 _SHORT_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
@@ -44,3 +53,29 @@ def _escape(char: str) -> str:
     if code <= 0xFFFF:
         return f"\\u{code:04x}"
     return f"\\U{code:08x}"
+
+
+class RunawayLine(Exception):
+    """A line of input went on past :data:`RUNAWAY_LIMIT` characters: not answers at all."""
+
+
+def read_answer(stream: TextIO) -> str | None:
+    """One typed line, read with a bound, so endless input cannot hang or fill the memory.
+
+    Returns the line ('' at the end of input), or None for a line too long to be an answer
+    (its rest is skipped, a bounded piece at a time, up to its newline); raises
+    :class:`RunawayLine` when the line does not end within :data:`RUNAWAY_LIMIT` characters.
+    """
+    line = stream.readline(ANSWER_LIMIT + 1)
+    if len(line) <= ANSWER_LIMIT or (len(line) == ANSWER_LIMIT + 1 and line.endswith("\n")):
+        return line
+    if not line.endswith("\n"):
+        skipped = len(line)
+        while True:
+            piece = stream.readline(SKIP_CHUNK)
+            if not piece or piece.endswith("\n"):
+                break
+            skipped += len(piece)
+            if skipped > RUNAWAY_LIMIT:
+                raise RunawayLine
+    return None

@@ -257,3 +257,19 @@ def test_reset_leaves_the_leaderboard_and_other_brains_alone(cli, data: Path) ->
     with SqliteStore.open(data) as store:
         assert store.standings() == board
         assert store.brain_info(game_of_sticks(20), "Trained AI").games_played == 2
+
+
+def test_reset_on_input_that_never_ends_a_line_is_no_answer(cli, data: Path) -> None:
+    """Like ``brain reset < /dev/zero``: the line is read with a bound, never to its end."""
+    before = _saved_brain(data)
+    run = cli("--data-dir", str(data), "brain", "reset", stdin="y" * 2_000_000)
+    assert run.code == 1
+    assert len(run.err_lines) == 1 and "not reset" in run.err
+    assert _saved_brain(data) == before
+
+
+def test_reset_refuses_an_over_long_answer_even_if_it_starts_with_yes(cli, data: Path) -> None:
+    before = _saved_brain(data)
+    run = cli("--data-dir", str(data), "brain", "reset", stdin="yes" + " " * 5_000 + "\n")
+    assert run.code == 0 and "Not reset." in run.out
+    assert _saved_brain(data) == before
