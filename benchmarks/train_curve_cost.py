@@ -1,7 +1,7 @@
 """What keeping the learning curve costs `sticks-tui train` (issue 5: keep the curve with the brain).
 
 Trains the same games with and without the curve recorder that ``sticks-tui train`` uses
-(``sticks_tui.headless._curve_recorder``: its spacing and games per point), runs the two
+(``sticks_tui.cli.train._curve_recorder``: its spacing and games per point), runs the two
 alternately so that a busy machine slows both alike, and prints the median CPU time of each and
 the difference. ``--spacing`` and ``--per-point`` try other settings.
 
@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sticks_tui import headless  # noqa: E402
+from sticks_tui.cli import train as headless  # noqa: E402
 from sticks_tui.engine import HatBrain, game_of_sticks, train_self_play  # noqa: E402
 from sticks_tui.engine.analysis import LearningCurveRecorder  # noqa: E402
 

@@ -1,5 +1,5 @@
 """``python -m sticks_tui`` runs the same program as the ``sticks-tui`` command."""
 
-from .cli import main
+from .cli.main import main
 
 raise SystemExit(main())

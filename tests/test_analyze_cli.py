@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sticks_tui.cli import main
+from sticks_tui.cli.main import main
 from sticks_tui.engine import HatBrain, game_of_sticks, train_self_play
 from sticks_tui.engine.analysis import LearningCurveRecorder
 

@@ -16,17 +16,17 @@ from pathlib import Path
 
 import pytest
 
-from sticks_tui import brain_files
-from sticks_tui.brain_files import (
+from sticks_tui.storage import brain_files
+from sticks_tui.storage.brain_files import (
     MAX_BRAIN_FILE_BYTES,
     BrainFileRefused,
     BrainFileUnreadable,
     brain_json,
     read_brain_file,
 )
-from sticks_tui.cli import main
+from sticks_tui.cli.main import main
 from sticks_tui.engine import HatBrain, TakeAway, game_of_sticks, train_self_play
-from sticks_tui.store import SqliteStore
+from sticks_tui.storage.store import SqliteStore
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,8 @@ import sys
 
 import pytest
 
-from sticks_tui import __version__, cli
+from sticks_tui import __version__
+from sticks_tui.cli import main as cli
 
 
 def test_version_and_help_exit_cleanly(capsys):
@@ -73,7 +74,7 @@ def test_a_seed_must_be_a_plain_whole_number(seed, message, capsys):
 
 # -- what the user typed is shown as text, never obeyed by the terminal ---------------------------
 def test_control_characters_are_escaped_and_printable_letters_kept():
-    from sticks_tui.text import printable
+    from sticks_tui.text.terminal import printable
 
     assert printable("brain é名 ✓.json") == "brain é名 ✓.json"
     assert printable("\x1b[2J\n\r\t\x00\x7f\x85\x9b") == "\\x1b[2J\\n\\r\\t\\x00\\x7f\\x85\\x9b"

@@ -18,8 +18,8 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from sticks_tui import headless
-from sticks_tui.cli import main
+from sticks_tui.cli import train as headless
+from sticks_tui.cli.main import main
 from sticks_tui.engine import HatBrain, TakeAway, game_of_sticks, train_self_play
 
 

@@ -1,13 +1,13 @@
 """Commands for the records on disk: ``leaderboard`` and ``brain export|import|reset``.
 
-They work on the store of :mod:`sticks_tui.store` (``--data-dir DIR`` or
+They work on the store of :mod:`sticks_tui.storage.store` (``--data-dir DIR`` or
 ``$STICKS_TUI_DATA_DIR`` choose where it is). A brain file is the JSON that ``sticks-tui train``
 writes (:meth:`HatBrain.to_dict`), so a brain trained headless can be imported and a brain taught
 by play can be exported, looked at, and shared.
 
 Bad usage ends like argparse (one line, exit status 2); a problem with the data (a refused
 brain file, a store that cannot be used) ends with one clear line and exit status 1. Brain files
-are read and written by :mod:`sticks_tui.brain_files`, as for ``train`` and ``analyze``. The
+are read and written by :mod:`sticks_tui.storage.brain_files`, as for ``train`` and ``analyze``. The
 saved brain changes only when an import or a reset succeeds.
 """
 
@@ -21,7 +21,8 @@ from typing import Callable, TextIO
 
 from rich.cells import cell_len
 
-from .brain_files import (
+from ..engine import STICKS_MAX, STICKS_TAKES, BrainError, TakeAway
+from ..storage.brain_files import (
     EXIT_REFUSED,
     BrainFileRefused,
     BrainFileUnreadable,
@@ -31,87 +32,13 @@ from .brain_files import (
     reason,
     shown_name,
 )
-from .cli import positive_int
-from .engine import STICKS_MAX, STICKS_TAKES, BrainError, TakeAway
-from .records import LEARNING_AI_NAME, Standing, names_problem, typed_name_problem
-from .store import SqliteStore, StoreError, open_store
-from .text import RunawayLine, printable, read_answer
-
-PROG = "sticks-tui"
-#: Longest name a player may have: long enough for a name, short enough for any table.
-MAX_NAME_LENGTH = 40
-EXIT_DATA_PROBLEM = 1
-EXIT_INTERRUPTED = 130
-
-
-# -- argument types shared with the top-level options --------------------------------------------
-def player_name(text: str) -> str:
-    """argparse type for ``--player1/--player2``: a visible name of at most 40 characters.
-
-    The control characters are looked for before spaces are tidied, which would turn a line
-    break or a tab into a space.
-    """
-    problem = typed_name_problem(text)
-    if problem is not None:
-        raise argparse.ArgumentTypeError(f"{_sentence_part(problem)}: {text!r}")
-    name = " ".join(text.split())
-    if not name:
-        raise argparse.ArgumentTypeError("a player's name cannot be empty")
-    if len(name) > MAX_NAME_LENGTH:
-        raise argparse.ArgumentTypeError(
-            f"a player's name can have at most {MAX_NAME_LENGTH} characters, got {len(name)}"
-        )
-    return name
-
-
-def takes_list(text: str) -> tuple[int, ...]:
-    """argparse type for ``--takes``: whole numbers >= 1 separated by commas, e.g. ``2,3,5``."""
-    parts = [part.strip() for part in text.split(",")]
-    try:
-        values = tuple(positive_int(part) for part in parts)
-    except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(
-            f"expected whole numbers of at least 1 separated by commas, e.g. 1,2,3; got {text!r}"
-        ) from None
-    return tuple(sorted(set(values)))
-
-
-def check_player_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Refuse ``--player1``/``--player2`` that would share a leaderboard row (exit status 2).
-
-    A person named like a computer player ("AI", "Trained AI"...) would have their wins and
-    the machine's counted as one; two people with one name, likewise. Where only one option is
-    given, the classic console's default name stands in for the other (the app asks anyway).
-    """
-    given = {number: getattr(args, f"player{number}", None) for number in (1, 2)}
-    for number, name in given.items():  # a computer player's name: the option that has it
-        problem = None if name is None else names_problem([name])
-        if problem is not None:
-            parser.error(f"argument --player{number}: {_sentence_part(problem)}")
-    if None not in given.values():
-        problem = names_problem([given[1], given[2]])
-        if problem is not None:
-            parser.error(f"arguments --player1 and --player2: {_sentence_part(problem)}")
-    elif getattr(args, "classic", False):  # the console names the other player by default
-        for number, other in ((1, 2), (2, 1)):
-            name, default = given[number], f"Player {other}"
-            if name is not None and names_problem([name, default]) is not None:
-                parser.error(
-                    f"argument --player{number}: player {other} is called \"{default}\" unless "
-                    f"--player{other} is given; the two players need different names"
-                )
-
-
-def _sentence_part(message: str) -> str:
-    """"The two players..." -> "the two players...", to follow "argument --player1: "."""
-    return message[:1].lower() + message[1:]
-
-
-def data_dir(text: str) -> str:
-    """argparse type for ``--data-dir``: any non-empty path (it is created when needed)."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError("the data directory cannot be empty")
-    return text
+from ..storage.records import (
+    LEARNING_AI_NAME,
+    Standing,
+)
+from ..storage.store import SqliteStore, StoreError, open_store
+from ..text.terminal import RunawayLine, printable, read_answer
+from .args import EXIT_DATA_PROBLEM, PROG, data_dir, player_name, takes_list
 
 
 # -- the command line ------------------------------------------------------------------------------

@@ -13,63 +13,27 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, NoReturn, Sequence
+from typing import Callable, Sequence
 
-from . import __version__
-from .engine.numbers import parse_whole_number
-from .store import StoreError
-from .text import printable
-
-PROG = "sticks-tui"
-
-
-class ArgumentError(Exception):
-    """A value that parsed but makes no sense (e.g. an unwritable --out); exit status 2."""
-
-
-class CommandLineParser(argparse.ArgumentParser):
-    """argparse's parser, with every error line made safe to show.
-
-    An error may repeat what was typed (``unrecognized arguments: FILE``, a path a command
-    could not use), and a file name may hold an escape sequence or a newline: those are shown
-    escaped (:func:`printable`), one line still, and never obeyed by the terminal. The
-    sub-commands' parsers are of this class too (argparse makes them of their parent's class).
-    """
-
-    def error(self, message: str) -> NoReturn:
-        super().error(printable(message))
-
-
-def positive_int(text: str) -> int:
-    """argparse type: a whole number >= 1, refusing '-3', '2.5', '' and 10,000-digit numbers."""
-    value = whole_number(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
-    return value
-
-
-def non_negative_int(text: str) -> int:
-    value = whole_number(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
-    return value
-
-
-def whole_number(text: str) -> int:
-    """argparse type: a whole number, signed, refusing '2.5', '', '1_000' and '١'."""
-    value = parse_whole_number(text, signed=True, max_digits=18)
-    if value is None:
-        if parse_whole_number(text, signed=True, max_digits=len(text)) is not None:
-            raise argparse.ArgumentTypeError(f"too large: {text:.30}")
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r:.40}")
-    return value
+from .. import __version__
+from ..storage.store import StoreError
+from ..text.terminal import printable
+from .args import (
+    PROG,
+    ArgumentError,
+    CommandLineParser,
+    check_player_options,
+    data_dir,
+    player_name,
+    whole_number,
+)
 
 
 def _command_modules() -> list[Callable[[argparse._SubParsersAction], None]]:
     """Every module that contributes a command; each has ``register(subparsers)``."""
-    from . import analysis_cli, headless, store_cli
+    from . import analyze, brain, train
 
-    return [headless.register, store_cli.register, analysis_cli.register]
+    return [train.register, brain.register, analyze.register]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -92,8 +56,6 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="seed the AI's randomness so that games repeat exactly",
     )
-    from .store_cli import data_dir, player_name
-
     parser.add_argument(
         "--data-dir",
         type=data_dir,
@@ -120,8 +82,6 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    from .store_cli import check_player_options
-
     check_player_options(parser, args)  # names that would share a leaderboard row: exit 2
     try:
         status = _dispatch(args)
@@ -160,8 +120,13 @@ def _dispatch(args: argparse.Namespace) -> int:
     if handler is not None:
         return int(handler(args) or 0)
     if args.classic:
-        from .classic import run_classic
-        from .store import LEARNING_AI_NAME, TRAINED_AI_NAME, open_records, warn_on_stderr
+        from ..console.classic import run_classic
+        from ..storage.store import (
+            LEARNING_AI_NAME,
+            TRAINED_AI_NAME,
+            open_records,
+            warn_on_stderr,
+        )
 
         def warn(message: str) -> None:  # it may name the data directory
             warn_on_stderr(printable(message))
@@ -174,7 +139,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             trained_ai_name=TRAINED_AI_NAME,
             records=records,
         )
-    from .ui.app import run_app
+    from ..ui.app import run_app
 
     return run_app(args)
 

@@ -19,10 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, TextIO
 
-from .brain_files import BrainFileWriter, brain_json, reason, shown_name
-from .cli import positive_int, whole_number
-from .store_cli import takes_list
-from .engine import (
+from ..engine import (
     DEFAULT_TRAINING_GAMES,
     STICKS_MAX,
     STICKS_MIN,
@@ -35,8 +32,10 @@ from .engine import (
     takeaway_rule,
     train_self_play,
 )
-from .engine.analysis import LearningCurveRecorder
-from .engine.solver import plain_recursion_calls
+from ..engine.analysis import LearningCurveRecorder
+from ..engine.solver import plain_recursion_calls
+from ..storage.brain_files import BrainFileWriter, brain_json, reason, shown_name
+from .args import positive_int, takes_list, whole_number
 
 #: Largest heap a take-away variant may start from: big enough to teach with, small enough that
 #: the table, the hats and training stay quick.

@@ -35,7 +35,7 @@ import sys
 from dataclasses import dataclass
 from typing import Callable, Sequence, TextIO
 
-from .engine import (
+from ..engine import (
     DEFAULT_TRAINING_GAMES,
     STICKS_MAX,
     STICKS_MIN,
@@ -50,9 +50,10 @@ from .engine import (
     game_of_sticks,
     train_self_play,
 )
-from .engine.numbers import parse_whole_number
-from .records import KeptBrain, Records, typed_name_problem
-from .text import RUNAWAY_LIMIT, RunawayLine, read_answer
+from ..engine.numbers import parse_whole_number
+from ..storage.records import KeptBrain, Records, typed_name_problem
+from ..text.terminal import RUNAWAY_LIMIT, RunawayLine, read_answer
+from ..text.words import board_line
 
 WELCOME = "Welcome to the game of sticks!"
 STICKS_PROMPT = f"How many sticks are there on the table initially ({STICKS_MIN}-{STICKS_MAX})? "
@@ -96,12 +97,6 @@ def whole_number(text: str) -> int | None:
     """The number typed, or None: plain ASCII digits only (spaces around are fine), at most
     :data:`MAX_DIGITS` of them, so "+3", "2.5", "1_000", "١" and 10,000 digits are refused."""
     return parse_whole_number(text, max_digits=MAX_DIGITS)
-
-
-def board_line(sticks: int) -> str:
-    if sticks == 1:
-        return "There is 1 stick on the board."
-    return f"There are {sticks} sticks on the board."
 
 
 class Console:

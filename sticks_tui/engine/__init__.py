@@ -29,7 +29,13 @@ from .games import (
 )
 from .games.nim import Nim
 from .games.sticky import StickyLine, StickyMove, StickyNim
-from .games.takeaway import STICKS_MAX, STICKS_MIN, STICKS_TAKES, TakeAway, game_of_sticks
+from .games.takeaway import (
+    STICKS_MAX,
+    STICKS_MIN,
+    STICKS_TAKES,
+    TakeAway,
+    game_of_sticks,
+)
 from .hats import BrainError, HatBrain, HatView
 from .levels import Level, MixedPlayer, levels_for
 from .match import Match, Series, Turn
@@ -37,7 +43,12 @@ from .numbers import parse_whole_number
 from .players import HatPlayer, HumanPlayer, PerfectPlayer, Player, RandomPlayer
 from .qlearning import QLearner, QLearningPlayer, train_qlearner
 from .solver import PeriodicRule, Solver, find_periodic_rule, takeaway_rule
-from .training import DEFAULT_TRAINING_GAMES, TrainingProgress, TrainingResult, train_self_play
+from .training import (
+    DEFAULT_TRAINING_GAMES,
+    TrainingProgress,
+    TrainingResult,
+    train_self_play,
+)
 
 __all__ = [
     "AnyRuleSet", "Capabilities", "GameFamily", "GameSpecError", "KnowsOutcomes", "game_families",

@@ -39,12 +39,12 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable
 
-from .hats import CurvePoint, HatBrain
-from .match import Match
-from .players import PerfectPlayer, RandomPlayer
 from .game import AnyRuleSet as RuleSet
 from .game import Move, Position
 from .games.takeaway import TakeAway
+from .hats import CurvePoint, HatBrain
+from .match import Match
+from .players import PerfectPlayer, RandomPlayer
 from .solver import PeriodicRule, Solver, takeaway_rule
 from .training import TrainingProgress
 

@@ -15,8 +15,8 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from .hats import HatBrain
 from .game import AnyRuleSet as RuleSet
+from .hats import HatBrain
 
 DEFAULT_TRAINING_GAMES = 100_000
 

@@ -37,9 +37,9 @@ import sys
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-from .engine.hats import BrainError, HatBrain
-from .engine.game import AnyRuleSet as RuleSet
-from .text import printable
+from ..engine.game import AnyRuleSet as RuleSet
+from ..engine.hats import BrainError, HatBrain
+from ..text.terminal import printable
 
 if sys.platform != "win32":
     import fcntl
@@ -79,7 +79,7 @@ class BrainFileRefused(BrainFileError):
 
 def shown_name(path: str | os.PathLike[str]) -> str:
     """How messages name a brain file: ``-`` is "standard input"; control characters in a
-    name are shown escaped (:func:`~sticks_tui.text.printable`), never sent to the terminal."""
+    name are shown escaped (:func:`~sticks_tui.text.terminal.printable`), never sent to the terminal."""
     name = os.fspath(path)
     if name == STDIO:
         return "standard input"

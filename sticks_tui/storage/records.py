@@ -1,7 +1,7 @@
 """The leaderboard and the AI's saved brains, as the rest of the program sees them.
 
 :class:`Records` is the interface; :class:`MemoryRecords` keeps everything in memory (tests,
-and play when nothing can be saved); ``sticks_tui.store`` keeps it on disk behind the same
+and play when nothing can be saved); ``sticks_tui.storage.store`` keeps it on disk behind the same
 interface. Nothing here knows about screens.
 """
 
@@ -11,8 +11,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Protocol, Sequence
 
-from .engine.game import AnyRuleSet as RuleSet
-from .engine.hats import HatBrain, Lesson
+from ..engine.game import AnyRuleSet as RuleSet
+from ..engine.hats import HatBrain, Lesson
 
 #: The name of the learning AI in every game, on the leaderboard and for its saved brain.
 LEARNING_AI_NAME = "AI"

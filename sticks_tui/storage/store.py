@@ -25,14 +25,15 @@ import os
 import sqlite3
 import sys
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from contextlib import contextmanager
 from typing import Callable, Iterator, Mapping
 
-from .engine.game import AnyRuleSet as RuleSet
-from .engine.hats import BrainError, HatBrain, Lesson
+from ..engine.game import AnyRuleSet as RuleSet
+from ..engine.hats import BrainError, HatBrain, Lesson
+
 # The AIs' names live in records.py (names_problem needs them, and records must not import the
 # store); they stay importable from here for the modules that always took them from here.
 from .records import (  # noqa: F401  (re-exported)

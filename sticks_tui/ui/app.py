@@ -22,7 +22,7 @@ from textual.screen import Screen
 
 from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, QLearner, RuleSet, StickyNim
 from ..engine.qlearning import DEFAULT_Q_TRAINING_GAMES
-from ..records import KeptBrain, MemoryRecords, Records
+from ..storage.records import KeptBrain, MemoryRecords, Records
 from .plain import notify_plain
 from .session import DEFAULT_NAMES, GameSettings, clean_name, recalled_names
 
@@ -281,7 +281,7 @@ def _records_for(args: argparse.Namespace, warn: Callable[[str], None]) -> Recor
     user data directory); in memory, with a warning, where nothing can be saved. A store file
     that must not be touched raises :class:`~sticks_tui.store.StoreError` before the app opens.
     """
-    from ..store import open_records
+    from ..storage.store import open_records
 
     return open_records(getattr(args, "data_dir", None), warn=warn)
 

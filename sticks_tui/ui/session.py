@@ -39,9 +39,9 @@ from ..engine import (
 )
 from ..engine.games.nim import DEFAULT_PILES
 from ..engine.games.sticky import STICKY_MAX
-from ..classic import board_line
-from ..records import Records, names_problem
-from ..store import LEARNING_AI_NAME, TRAINED_AI_NAME
+from ..storage.records import Records, names_problem
+from ..storage.store import LEARNING_AI_NAME, TRAINED_AI_NAME
+from ..text.words import board_line
 
 #: The classic console's message for a bad number of sticks, word for word (no full stop).
 STICKS_MESSAGE = f"Please enter a number between {STICKS_MIN} and {STICKS_MAX}"

@@ -2,7 +2,7 @@
 against the computer line by line.
 
 The expected texts are written out here on purpose rather than imported from
-``sticks_tui.classic``, so a changed message in the program makes these tests fail.
+``sticks_tui.console.classic``, so a changed message in the program makes these tests fail.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import io
 import re
 from dataclasses import dataclass, field
 
-from sticks_tui.classic import run_classic
+from sticks_tui.console.classic import run_classic
 
 WELCOME = "Welcome to the game of sticks!"
 STICKS_PROMPT = "How many sticks are there on the table initially (10-100)? "

@@ -20,9 +20,9 @@ from classic_transcript_check import (
     walk_against_computer,
 )
 
-from sticks_tui.classic import run_classic
+from sticks_tui.console.classic import run_classic
 from sticks_tui.engine import HatBrain, game_of_sticks
-from sticks_tui.records import MemoryRecords
+from sticks_tui.storage.records import MemoryRecords
 
 SPEC_FRIEND_GAME = """\
 Welcome to the game of sticks!

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sticks_tui.cli import main
+from sticks_tui.cli.main import main
 
 
 @dataclass

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sticks_tui.records import (
+from sticks_tui.storage.records import (
     COMPUTER_PLAYER_NAMES,
     LEARNING_AI_NAME,
     TRAINED_AI_NAME,

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from sticks_tui.cli import main
-from sticks_tui.records import MemoryRecords
-from sticks_tui.store import STORE_FILE_NAME, PlayOnRecords, SqliteStore
+from sticks_tui.cli.main import main
+from sticks_tui.storage.records import MemoryRecords
+from sticks_tui.storage.store import STORE_FILE_NAME, PlayOnRecords, SqliteStore
 from sticks_tui.ui.app import SticksApp
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from sticks_tui import store as store_module
+from sticks_tui.storage import store as store_module
 from sticks_tui.engine import TakeAway, game_of_sticks
-from sticks_tui.records import Standing
-from sticks_tui.store import (
+from sticks_tui.storage.records import Standing
+from sticks_tui.storage.store import (
     LEARNING_AI_NAME,
     STORE_FILE_NAME,
     SqliteStore,

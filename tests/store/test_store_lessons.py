@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from sticks_tui.classic import run_classic
+from sticks_tui.console.classic import run_classic
 from sticks_tui.engine import HatBrain, HatPlayer, Match, RandomPlayer, game_of_sticks
-from sticks_tui.records import KeptBrain
-from sticks_tui.store import STORE_FILE_NAME, SqliteStore, StoreRefused, open_records
+from sticks_tui.storage.records import KeptBrain
+from sticks_tui.storage.store import STORE_FILE_NAME, SqliteStore, StoreRefused, open_records
 from sticks_tui.ui.app import SticksApp
 
 RULES = game_of_sticks(10)

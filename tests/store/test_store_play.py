@@ -14,8 +14,8 @@ import pexpect
 import pytest
 
 from sticks_tui.engine import game_of_sticks
-from sticks_tui.records import MemoryRecords
-from sticks_tui.store import (
+from sticks_tui.storage.records import MemoryRecords
+from sticks_tui.storage.store import (
     LEARNING_AI_NAME,
     STORE_FILE_NAME,
     TRAINED_AI_NAME,
@@ -173,7 +173,7 @@ def test_a_read_only_data_directory_warns_and_play_goes_on_without_saving(tmp_pa
 def test_a_save_that_fails_during_play_is_a_warning_not_a_crash(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, broken: str
 ) -> None:
-    from sticks_tui.store import StoreUnavailable
+    from sticks_tui.storage.store import StoreUnavailable
 
     warnings: list[str] = []
     records = open_records(tmp_path, warn=warnings.append)

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-import sticks_tui.store as store_module
-from sticks_tui.store import SqliteStore
+import sticks_tui.storage.store as store_module
+from sticks_tui.storage.store import SqliteStore
 
 SQLITE_READONLY_RECOVERY = 264  # SQLITE_READONLY | (1 << 8)
 

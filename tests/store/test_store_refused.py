@@ -9,7 +9,7 @@ from typing import Callable
 
 import pytest
 
-from sticks_tui.store import (
+from sticks_tui.storage.store import (
     APPLICATION_ID,
     SCHEMA_VERSION,
     STORE_FILE_NAME,

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from sticks_tui.cli import main
-from sticks_tui.records import MemoryRecords
-from sticks_tui.store import PlayOnRecords, SqliteStore, StoreUnavailable
+from sticks_tui.cli.main import main
+from sticks_tui.storage.records import MemoryRecords
+from sticks_tui.storage.store import PlayOnRecords, SqliteStore, StoreUnavailable
 from sticks_tui.ui.app import SticksApp
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from sticks_tui.engine import game_of_sticks
-from sticks_tui.records import Standing
-from sticks_tui.store import (
+from sticks_tui.storage.records import Standing
+from sticks_tui.storage.store import (
     APPLICATION_ID,
     SCHEMA_VERSION,
     STORE_FILE_NAME,

@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import DataTable, Input, Markdown
 from ui_helpers import make_app, palette_highlights, screen_name, to_board, wait_until
 
-from sticks_tui.records import MemoryRecords
+from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.app import (
     ConfigError,
     ai_delay_from_env,

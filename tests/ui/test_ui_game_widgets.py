@@ -54,7 +54,7 @@ def test_the_line_names_a_machine_move_with_its_letters() -> None:
 
 
 def test_every_machine_at_the_table_has_a_reserved_name() -> None:
-    from sticks_tui.records import COMPUTER_PLAYER_NAMES, names_problem
+    from sticks_tui.storage.records import COMPUTER_PLAYER_NAMES, names_problem
     from sticks_tui.ui.session import Machine
 
     assert {machine.value for machine in Machine} == set(COMPUTER_PLAYER_NAMES)

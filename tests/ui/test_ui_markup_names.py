@@ -25,9 +25,9 @@ from ui_helpers import (
     wait_until,
 )
 
-from sticks_tui.cli import main
+from sticks_tui.cli.main import main
 from sticks_tui.engine import HatBrain, game_of_sticks
-from sticks_tui.store import SqliteStore
+from sticks_tui.storage.store import SqliteStore
 from sticks_tui.ui.app import SticksApp
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.training import TrainingScreen

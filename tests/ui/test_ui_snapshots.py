@@ -10,7 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Select
 from ui_helpers import make_app, set_input, still_cursor, to_board, to_mode, wait_until
 
-from sticks_tui.records import MemoryRecords
+from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.session import Machine
 

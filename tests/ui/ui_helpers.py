@@ -13,7 +13,7 @@ from typing import Awaitable, Callable
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from sticks_tui.records import MemoryRecords
+from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.app import SticksApp
 
 SEED = 2014

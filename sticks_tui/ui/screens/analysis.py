@@ -17,9 +17,9 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 
-from ...analysis_cli import TABLE_HEADER, position_cells, rules_lines
 from ...engine import HatBrain
 from ...engine.analysis import DISAGREE, Analysis, AnalysisError, analyse
+from ...text.analysis import TABLE_HEADER, position_cells, rules_lines
 from ..plain import plain
 from ..session import Machine
 from ..widgets.curve import LearningCurvePlot

@@ -24,6 +24,7 @@ from textual.widgets import (
     Static,
 )
 
+from ...storage.records import names_problem, typed_name_problem
 from ..plain import plain
 from ..session import (
     DEFAULT_NAMES,
@@ -40,7 +41,6 @@ from ..session import (
     remember_names,
     sticks_range,
 )
-from ...records import names_problem, typed_name_problem
 from . import app_of
 
 GAME_CHOICES = [(game.label, game) for game in Game]

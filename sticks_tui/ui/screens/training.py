@@ -45,7 +45,13 @@ from ...engine.analysis import LearningCurveRecorder
 from ...engine.qlearning import QTrainingProgress, QTrainingResult
 from ..plain import plain
 from ..session import Machine, ball_words
-from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart, games_learned
+from ..widgets.hats import (
+    HatChart,
+    HatPicture,
+    HatsSnapshot,
+    OneHatChart,
+    games_learned,
+)
 from . import app_of
 
 #: About how many progress reports a training run sends (more for long runs, see below).

@@ -20,7 +20,6 @@ from textual.widget import Widget
 from ...engine.hats import CurvePoint
 
 
-
 def _share_right(point: CurvePoint) -> float:
     return point.hats_right / point.hats_winnable if point.hats_winnable else 0.0
 

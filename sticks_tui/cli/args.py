@@ -1,0 +1,134 @@
+"""What every command's options share: argparse types, the parser class, the player checks.
+
+Each command module (``train``, ``solve``, ``brain``...) and :mod:`.main` import from here, and
+this module imports none of them, so the command line has no import loop.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import NoReturn
+
+from ..engine.numbers import parse_whole_number
+from ..storage.records import names_problem, typed_name_problem
+from ..text.terminal import printable
+
+PROG = "sticks-tui"
+
+
+class ArgumentError(Exception):
+    """A value that parsed but makes no sense (e.g. an unwritable --out); exit status 2."""
+
+
+class CommandLineParser(argparse.ArgumentParser):
+    """argparse's parser, with every error line made safe to show.
+
+    An error may repeat what was typed (``unrecognized arguments: FILE``, a path a command
+    could not use), and a file name may hold an escape sequence or a newline: those are shown
+    escaped (:func:`printable`), one line still, and never obeyed by the terminal. The
+    sub-commands' parsers are of this class too (argparse makes them of their parent's class).
+    """
+
+    def error(self, message: str) -> NoReturn:
+        super().error(printable(message))
+
+
+def positive_int(text: str) -> int:
+    """argparse type: a whole number >= 1, refusing '-3', '2.5', '' and 10,000-digit numbers."""
+    value = whole_number(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text}")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    value = whole_number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {text}")
+    return value
+
+
+def whole_number(text: str) -> int:
+    """argparse type: a whole number, signed, refusing '2.5', '', '1_000' and '١'."""
+    value = parse_whole_number(text, signed=True, max_digits=18)
+    if value is None:
+        if parse_whole_number(text, signed=True, max_digits=len(text)) is not None:
+            raise argparse.ArgumentTypeError(f"too large: {text:.30}")
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r:.40}")
+    return value
+
+
+#: Longest name a player may have: long enough for a name, short enough for any table.
+MAX_NAME_LENGTH = 40
+EXIT_DATA_PROBLEM = 1
+EXIT_INTERRUPTED = 130
+
+
+# -- argument types shared with the top-level options --------------------------------------------
+def player_name(text: str) -> str:
+    """argparse type for ``--player1/--player2``: a visible name of at most 40 characters.
+
+    The control characters are looked for before spaces are tidied, which would turn a line
+    break or a tab into a space.
+    """
+    problem = typed_name_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"{_sentence_part(problem)}: {text!r}")
+    name = " ".join(text.split())
+    if not name:
+        raise argparse.ArgumentTypeError("a player's name cannot be empty")
+    if len(name) > MAX_NAME_LENGTH:
+        raise argparse.ArgumentTypeError(
+            f"a player's name can have at most {MAX_NAME_LENGTH} characters, got {len(name)}"
+        )
+    return name
+
+
+def takes_list(text: str) -> tuple[int, ...]:
+    """argparse type for ``--takes``: whole numbers >= 1 separated by commas, e.g. ``2,3,5``."""
+    parts = [part.strip() for part in text.split(",")]
+    try:
+        values = tuple(positive_int(part) for part in parts)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"expected whole numbers of at least 1 separated by commas, e.g. 1,2,3; got {text!r}"
+        ) from None
+    return tuple(sorted(set(values)))
+
+
+def check_player_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse ``--player1``/``--player2`` that would share a leaderboard row (exit status 2).
+
+    A person named like a computer player ("AI", "Trained AI"...) would have their wins and
+    the machine's counted as one; two people with one name, likewise. Where only one option is
+    given, the classic console's default name stands in for the other (the app asks anyway).
+    """
+    given = {number: getattr(args, f"player{number}", None) for number in (1, 2)}
+    for number, name in given.items():  # a computer player's name: the option that has it
+        problem = None if name is None else names_problem([name])
+        if problem is not None:
+            parser.error(f"argument --player{number}: {_sentence_part(problem)}")
+    if None not in given.values():
+        problem = names_problem([given[1], given[2]])
+        if problem is not None:
+            parser.error(f"arguments --player1 and --player2: {_sentence_part(problem)}")
+    elif getattr(args, "classic", False):  # the console names the other player by default
+        for number, other in ((1, 2), (2, 1)):
+            name, default = given[number], f"Player {other}"
+            if name is not None and names_problem([name, default]) is not None:
+                parser.error(
+                    f"argument --player{number}: player {other} is called \"{default}\" unless "
+                    f"--player{other} is given; the two players need different names"
+                )
+
+
+def _sentence_part(message: str) -> str:
+    """"The two players..." -> "the two players...", to follow "argument --player1: "."""
+    return message[:1].lower() + message[1:]
+
+
+def data_dir(text: str) -> str:
+    """argparse type for ``--data-dir``: any non-empty path (it is created when needed)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the data directory cannot be empty")
+    return text
