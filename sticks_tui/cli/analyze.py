@@ -32,7 +32,7 @@ from ..text.terminal import printable
 from .args import PROG, ArgumentError
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "analyze",
         help="show what a saved AI has learned, beside the exact solver",

@@ -108,8 +108,9 @@ def check_player_options(parser: argparse.ArgumentParser, args: argparse.Namespa
         problem = None if name is None else names_problem([name])
         if problem is not None:
             parser.error(f"argument --player{number}: {_sentence_part(problem)}")
-    if None not in given.values():
-        problem = names_problem([given[1], given[2]])
+    first, second = given[1], given[2]
+    if first is not None and second is not None:
+        problem = names_problem([first, second])
         if problem is not None:
             parser.error(f"arguments --player1 and --player2: {_sentence_part(problem)}")
     elif getattr(args, "classic", False):  # the console names the other player by default

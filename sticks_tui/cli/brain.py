@@ -42,7 +42,7 @@ from .args import EXIT_DATA_PROBLEM, PROG, data_dir, player_name, takes_list
 
 
 # -- the command line ------------------------------------------------------------------------------
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``leaderboard`` and ``brain`` to the command line."""
     _register_leaderboard(subparsers)
     _register_brain(subparsers)
@@ -83,7 +83,7 @@ def _add_brain_choice(parser: argparse.ArgumentParser) -> None:
     _add_data_dir(parser)
 
 
-def _register_leaderboard(subparsers: argparse._SubParsersAction) -> None:
+def _register_leaderboard(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "leaderboard",
         help="print the win/loss leaderboard",
@@ -98,7 +98,7 @@ def _register_leaderboard(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=_run_leaderboard, command_parser=parser)
 
 
-def _register_brain(subparsers: argparse._SubParsersAction) -> None:
+def _register_brain(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "brain",
         help="export, import or reset the learning AI's saved brain",

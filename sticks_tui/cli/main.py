@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Sequence
+from typing import Callable, Sequence, cast
 
 from .. import __version__
 from ..storage.store import StoreError
@@ -29,7 +29,7 @@ from .args import (
 )
 
 
-def _command_modules() -> list[Callable[[argparse._SubParsersAction], None]]:
+def _command_modules() -> list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]]:
     """Every module that contributes a command; each has ``register(subparsers)``."""
     from . import analyze, brain, train
 
@@ -73,7 +73,11 @@ def build_parser() -> argparse.ArgumentParser:
             help=f"the name of player {number}, in the classic console and on the app's setup "
             f"screen (default: Player {number}; the app starts with the names last confirmed)",
         )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # The commands' parsers are CommandLineParsers too; the commands only need ArgumentParser's API.
+    subparsers = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        parser.add_subparsers(dest="command", metavar="COMMAND"),
+    )
     for register in _command_modules():
         register(subparsers)
     return parser
@@ -121,9 +125,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return int(handler(args) or 0)
     if args.classic:
         from ..console.classic import run_classic
+        from ..storage.records import LEARNING_AI_NAME, TRAINED_AI_NAME
         from ..storage.store import (
-            LEARNING_AI_NAME,
-            TRAINED_AI_NAME,
             open_records,
             warn_on_stderr,
         )

@@ -60,13 +60,13 @@ EXIT_INTERRUPTED = 130
 
 
 # -- the command line ------------------------------------------------------------------------
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``train`` and ``solve`` to the command line."""
     _register_train(subparsers)
     _register_solve(subparsers)
 
 
-def _register_train(subparsers: argparse._SubParsersAction) -> None:
+def _register_train(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "train",
         help="pre-train the learning AI by self-play and save its hats as JSON",
@@ -104,7 +104,7 @@ def _register_train(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(handler=_run_train, command_parser=parser)
 
 
-def _register_solve(subparsers: argparse._SubParsersAction) -> None:
+def _register_solve(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "solve",
         help="print the exact solution: lost positions, winning moves and their rule",
@@ -342,7 +342,7 @@ def solve(rules: TakeAway) -> Solution:
     return Solution(rules, positions, takeaway_rule(rules), evaluations, calls, because)
 
 
-def _plain_recursion(rules: TakeAway, solver: Solver) -> tuple[int | None, str | None]:
+def _plain_recursion(rules: TakeAway, solver: Solver[int, int]) -> tuple[int | None, str | None]:
     """Calls seed 003's un-memoized ``can_win`` would make, where that count means something.
 
     Seed 003's recursion is written for the ending where a player who cannot move loses, and it

@@ -44,12 +44,12 @@ from ..engine import (
     HumanPlayer,
     Match,
     Player,
-    Position,
-    RuleSet,
     Series,
+    TakeAway,
     game_of_sticks,
     train_self_play,
 )
+from ..engine.game import AnyRuleSet
 from ..engine.numbers import parse_whole_number
 from ..storage.records import KeptBrain, Records, typed_name_problem
 from ..text.terminal import RUNAWAY_LIMIT, RunawayLine, read_answer
@@ -258,7 +258,7 @@ class _Session:
             self.opponent.brain.abandon()
 
     # -- choosing the opponent --------------------------------------------------------------------
-    def _opponent(self, option: int, rules: RuleSet) -> _Opponent:
+    def _opponent(self, option: int, rules: TakeAway) -> _Opponent:
         one, two = self.player_names
         first = HumanPlayer(one, ask=self._asker(one))
         if option == FRIEND:
@@ -301,10 +301,10 @@ class _Session:
                 say(f"{self.ai_name} selects {turn.move}")
         say(self._result(match))
 
-    def _asker(self, name: str) -> Callable[[RuleSet, Position], int]:
+    def _asker(self, name: str) -> Callable[[AnyRuleSet, int], int]:
         """How ``name`` is asked for a move: until it is legal; refusals name the real bounds."""
 
-        def ask(rules: RuleSet, position: Position) -> int:
+        def ask(rules: AnyRuleSet, position: int) -> int:
             legal = rules.legal_moves(position)
             prompt = TAKE_PROMPT.format(name=name)
             return self.console.ask_number(prompt, min(legal), max(legal))

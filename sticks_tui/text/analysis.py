@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine.analysis import (
     DISAGREE,
     LOST,
@@ -59,7 +61,7 @@ def position_cells(p: PositionReport) -> tuple[str, ...]:
     )
 
 
-def _table(rows: list[tuple[str, ...]], header: tuple[str, ...]) -> list[str]:
+def _table(rows: Sequence[tuple[str, ...]], header: tuple[str, ...]) -> list[str]:
     widths = [max(len(cell) for cell in column) for column in zip(header, *rows)]
     def line(cells: tuple[str, ...]) -> str:
         return "  ".join(cell.rjust(w) if i == 0 else cell.ljust(w)

@@ -20,7 +20,8 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, QLearner, RuleSet, StickyNim
+from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, QLearner, StickyNim
+from ..engine.game import AnyRuleSet
 from ..engine.qlearning import DEFAULT_Q_TRAINING_GAMES
 from ..storage.records import KeptBrain, MemoryRecords, Records
 from .plain import notify_plain
@@ -82,7 +83,7 @@ class SticksApp(App[int]):
         """A random source for one new player, repeatable when the app has a seed."""
         return random.Random(self.rng.getrandbits(64))
 
-    def brain(self, name: str, rules: RuleSet) -> HatBrain:
+    def brain(self, name: str, rules: AnyRuleSet) -> HatBrain:
         """The hats of the AI called ``name``: what it learned so far, or fresh hats."""
         key = f"{rules.key}/{name}"
         with self._keeping:
@@ -91,7 +92,7 @@ class SticksApp(App[int]):
                 kept = self._kept[key] = KeptBrain.load(self.records, rules, name)
             return kept.brain
 
-    def has_brain(self, name: str, rules: RuleSet) -> bool:
+    def has_brain(self, name: str, rules: AnyRuleSet) -> bool:
         key = f"{rules.key}/{name}"
         return key in self._kept or self.records.load_brain(rules, name) is not None
 
@@ -115,16 +116,16 @@ class SticksApp(App[int]):
         self.records.record_game(winner, loser)
 
     @staticmethod
-    def _q_key(rules: RuleSet) -> str:
+    def _q_key(rules: AnyRuleSet) -> str:
         # A Q-table knows the positions met from its start, so the start is part of the key.
         return f"{rules.key}/{rules.position_key(rules.initial_position())}"
 
-    def q_learner(self, rules: RuleSet) -> QLearner | None:
+    def q_learner(self, rules: AnyRuleSet) -> QLearner | None:
         """The Q-learner trained this run for these rules and start, if any (kept in memory:
         retraining takes about a second)."""
         return self._q_learners.get(self._q_key(rules))
 
-    def keep_q_learner(self, rules: RuleSet, learner: QLearner) -> QLearner:
+    def keep_q_learner(self, rules: AnyRuleSet, learner: QLearner) -> QLearner:
         self._q_learners[self._q_key(rules)] = learner
         return learner
 
@@ -197,7 +198,7 @@ class SticksApp(App[int]):
         if isinstance(self.screen, ModeScreen):
             getattr(self.screen, f"action_{action}")()
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette (ctrl+p) offers every screen."""
         yield from super().get_system_commands(screen)
         yield SystemCommand(
@@ -286,7 +287,7 @@ def _records_for(args: argparse.Namespace, warn: Callable[[str], None]) -> Recor
     return open_records(getattr(args, "data_dir", None), warn=warn)
 
 
-def _warn(app: App, message: str) -> None:
+def _warn(app: App[int], message: str) -> None:
     """A records warning as a notification; before the app runs it waits in the queue.
 
     The records are used on the app's thread (games end there) and by the training worker's

@@ -12,6 +12,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 from pathlib import Path
+from typing import Callable
+
+from textual.pilot import Pilot
 
 from .app import SticksApp
 from .screens.board import BoardScreen
@@ -20,7 +23,7 @@ SEED = 2014
 DEFAULT_OUT = Path("assets/board.svg")
 
 
-async def _pause_until(pilot, condition) -> None:  # noqa: ANN001
+async def _pause_until(pilot: Pilot[int], condition: Callable[[], bool]) -> None:
     for _ in range(400):
         if condition():
             return

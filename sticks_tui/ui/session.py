@@ -30,17 +30,16 @@ from ..engine import (
     QLearner,
     QLearningPlayer,
     RandomPlayer,
-    RuleSet,
     StickyNim,
     TakeAway,
     Turn,
     game_of_sticks,
     levels_for,
 )
+from ..engine.game import AnyRuleSet
 from ..engine.games.nim import DEFAULT_PILES
 from ..engine.games.sticky import STICKY_MAX
-from ..storage.records import Records, names_problem
-from ..storage.store import LEARNING_AI_NAME, TRAINED_AI_NAME
+from ..storage.records import LEARNING_AI_NAME, TRAINED_AI_NAME, Records, names_problem
 from ..text.words import board_line
 
 #: The classic console's message for a bad number of sticks, word for word (no full stop).
@@ -91,7 +90,7 @@ class Machine(Enum):
         }[self]
 
 
-def machines_for(rules: RuleSet) -> list[Machine]:
+def machines_for(rules: AnyRuleSet) -> list[Machine]:
     """The machines offered for ``rules`` (Q-learning only where the engine offers it)."""
     offered = levels_for(rules)
     return [machine for machine in Machine if machine.level in offered]
@@ -150,7 +149,7 @@ class GameSettings:
     skill: int = DEFAULT_SKILL_PERCENT
 
     @property
-    def rules(self) -> RuleSet:
+    def rules(self) -> AnyRuleSet:
         if self.game is Game.TAKEAWAY:
             return TakeAway(self.sticks, self.takes, self.misere)
         if self.game is Game.NIM:
@@ -252,7 +251,7 @@ class Table:
     """Who plays whom, under which rules, and who starts; "play again" keeps the same table."""
 
     mode: Mode
-    rules: RuleSet
+    rules: AnyRuleSet
     seats: tuple[Seat, Seat]
     first: int = 0
     games: int = field(default=0)
@@ -268,7 +267,7 @@ class Table:
         """One line of the move log, in the console's words (Sticky-Nim names the letters)."""
         seat = self.seats[turn.player]
         if isinstance(self.rules, Nim):
-            pile, count = turn.move  # type: ignore[misc]
+            pile, count = turn.move
             if seat.is_human:
                 return f"{seat.name} takes {count} from pile {pile}"
             return f"{seat.name} chose to take {count} from pile {pile}."  # CS50's words
@@ -305,24 +304,24 @@ class Table:
                 seat.brain.abandon()
 
 
-def human_question(rules: RuleSet, legal: tuple[Move, ...]) -> str:
+def human_question(rules: AnyRuleSet, legal: tuple[Move, ...]) -> str:
     """What a person is asked on their turn, per game."""
     if isinstance(rules, Nim):
         return "choose a pile (up/down or click) and type how many to take"
     if isinstance(rules, StickyNim):
         return f"letters of the sticks to take, e.g. df (at most {rules.max_take})"
-    takes = sorted(legal)  # type: ignore[type-var]
+    takes = sorted(legal)
     if takes == list(range(1, len(takes) + 1)):
         return f"How many sticks do you take (1-{takes[-1]})?"
     return f"How many sticks do you take ({', '.join(map(str, takes))})?"
 
 
-def position_words(rules: RuleSet, position: Position) -> str:
+def position_words(rules: AnyRuleSet, position: Position) -> str:
     """The line above the board, per game."""
     if isinstance(rules, Nim):
-        return "Piles: " + ", ".join(map(str, position))  # type: ignore[call-overload]
+        return "Piles: " + ", ".join(map(str, position))
     if isinstance(rules, StickyNim):
-        groups: tuple[int, ...] = position  # type: ignore[assignment]
+        groups: tuple[int, ...] = position
         left = sum(groups)
         if not left:
             return "No sticks left on the line."
@@ -330,16 +329,16 @@ def position_words(rules: RuleSet, position: Position) -> str:
         if len(groups) == 1:
             return f"{sticks} on the line, in one group."
         return f"{sticks} on the line, in groups of {', '.join(map(str, groups))}."
-    return board_line(position)  # type: ignore[arg-type]  # the console's words
+    return board_line(position)  # the console's words
 
 
-def ball_words(rules: RuleSet, move: Move) -> str:
+def ball_words(rules: AnyRuleSet, move: Move) -> str:
     """A ball (a move) in a few words, for the hat charts."""
     if isinstance(rules, Nim):
-        pile, count = move  # type: ignore[misc]
+        pile, count = move
         return f"pile {pile} take {count}"
     if isinstance(rules, StickyNim):
-        group, take, left = move  # type: ignore[misc]
+        group, take, left = move
         right = group - take - left
         return f"{take} of {group} ({left}|{right})"
     return str(move)
@@ -348,7 +347,7 @@ def ball_words(rules: RuleSet, move: Move) -> str:
 def machine_seat(
     machine: Machine,
     name: str,
-    rules: RuleSet,
+    rules: AnyRuleSet,
     brain: HatBrain | None,
     rng: random.Random,
     *,

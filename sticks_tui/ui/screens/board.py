@@ -17,7 +17,7 @@ from typing import Callable
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, RichLog, Static
@@ -44,8 +44,8 @@ NORMAL_SPEED = 1
 DIGIT_TAKES = range(1, 10)
 
 
-def _bindings() -> list[Binding]:
-    takes = [Binding(str(n), f"take({n})", f"Take {n}") for n in DIGIT_TAKES]
+def _bindings() -> list[BindingType]:
+    takes: list[BindingType] = [Binding(str(n), f"take({n})", f"Take {n}") for n in DIGIT_TAKES]
     counts = [
         Binding(str(d), f"count({d})", "Count", key_display="0-9", show=d == 0)
         for d in range(10)
@@ -87,7 +87,7 @@ class BoardScreen(Screen[None]):
         if not self.is_takeaway:
             # No take buttons: nothing is focused at first (not a hidden button), so Enter and
             # the arrows are the board's keys; Sticky-Nim's letters field takes focus on a turn.
-            self.AUTO_FOCUS = ""  # (None would mean the app's choice)
+            self.AUTO_FOCUS = ""  # type: ignore[misc]  # per board; None means the app's choice
         self.match: Match = table.new_match()
         self.watching = table.mode is Mode.WATCH
         self.paused = False
@@ -149,12 +149,12 @@ class BoardScreen(Screen[None]):
 
     def _compose_position(self) -> ComposeResult:
         if self.is_nim:
-            yield NimPiles(self.match.position, id="piles", classes="position")  # type: ignore[arg-type]
+            yield NimPiles(self.match.position, id="piles", classes="position")
         elif self.is_sticky:
             assert self.line is not None
             yield StickyLineView(self.line, id="line", classes="position")
         else:
-            yield StickArt(self.match.position, id="heap", classes="position")  # type: ignore[arg-type]
+            yield StickArt(self.match.position, id="heap", classes="position")
 
     def on_mount(self) -> None:
         self.set_class(self.watching, "-watching")
@@ -196,8 +196,8 @@ class BoardScreen(Screen[None]):
             self._schedule(self._machine_step)
         elif self.is_sticky:
             self.query_one("#sticky-move", Input).focus()
-        elif self.is_nim and (self.pile is None or not match.position[self.pile]):  # type: ignore[index]
-            self.pile = next(i for i, size in enumerate(match.position) if size)  # type: ignore[arg-type]
+        elif self.is_nim and (self.pile is None or not match.position[self.pile]):
+            self.pile = next(i for i, size in enumerate(match.position) if size)
             self._redraw()
 
     def _machine_step(self) -> None:
@@ -297,18 +297,18 @@ class BoardScreen(Screen[None]):
         match = self.match
         if self.is_nim:
             pile, taking = self._nim_preview()
-            self.query_one(NimPiles).show(match.position, pile, taking)  # type: ignore[arg-type]
+            self.query_one(NimPiles).show(match.position, pile, taking)
         elif self.is_sticky:
             assert self.line is not None
             self.query_one(StickyLineView).show(self.line, self.mark)
         else:
-            self.query_one(StickArt).count = match.position  # type: ignore[assignment]
+            self.query_one(StickArt).count = match.position
 
     def _nim_preview(self) -> tuple[int | None, int]:
         """The pile marked on the board and how many sticks would go: the person's choice, or
         the ball the AI just drew."""
         if self._drawn is not None:
-            pile, count = self._drawn  # type: ignore[misc]
+            pile, count = self._drawn
             return pile, count
         if self._human_turn():
             return self.pile, int(self.typed) if self.typed else 0
@@ -326,8 +326,10 @@ class BoardScreen(Screen[None]):
                 self._focus[i] = match.position
             if self.is_takeaway:
                 focus = self._focus.get(i, match.position or 1)
-                self.query_one(f"#chart-{i}", HatChart).show(
-                    HatsSnapshot.of(brain), in_use=in_use, focus=focus  # type: ignore[arg-type]
+                self.query_one(f"#chart-{i}", HatChart).show(  # take-away: positions are heaps
+                    HatsSnapshot.of(brain),
+                    in_use=in_use if isinstance(in_use, int) else None,
+                    focus=focus if isinstance(focus, int) else None,
                 )
             else:
                 focus = self._focus.get(i, match.position)
@@ -346,7 +348,7 @@ class BoardScreen(Screen[None]):
                 ball = f"{ball}: {LETTERS[self.mark[0]]}..{LETTERS[self.mark[1]]}"
             return f"{seat.name} drew ball {ball} from hat {hat}"
         if self.is_nim and self._human_turn() and self.pile is not None:
-            size = match.position[self.pile]  # type: ignore[index]
+            size = match.position[self.pile]
             typed = self.typed or "_"
             keys = f"1-{size}" if size > 1 else "1"
             return f"{seat.name}: take {typed} of {size} from pile {self.pile} (type {keys})"
@@ -400,7 +402,8 @@ class BoardScreen(Screen[None]):
 
     # Nim: a pile, then a count ------------------------------------------------------------------
     def _nim_piles(self) -> tuple[int, ...]:
-        return self.match.position  # type: ignore[return-value]
+        piles: tuple[int, ...] = self.match.position
+        return piles
 
     def action_pile(self, delta: int) -> None:
         """Choose the next non-empty pile up or down; the count typed so far is cleared."""

@@ -9,7 +9,7 @@ hat AI, the Q-learner) go through the training screen before the game starts.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from rich.text import Text
 from textual import on
@@ -19,7 +19,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-from ...engine import HatBrain, Nim, QLearner, RuleSet, TrainingResult
+from ...engine import HatBrain, Nim, QLearner, TrainingResult
+from ...engine.game import AnyRuleSet
 from ...engine.qlearning import QTrainingResult
 from ..plain import plain
 from ..session import (
@@ -40,7 +41,7 @@ from . import app_of
 Prepared = tuple["TrainingResult | None", "QLearner | None"]
 
 
-def game_words(rules: RuleSet) -> str:
+def game_words(rules: AnyRuleSet) -> str:
     """The game and its start in a sentence (Nim's name already lists its piles)."""
     if isinstance(rules, Nim):
         return f"{rules.name}."
@@ -125,7 +126,7 @@ class ModeScreen(Screen[None]):
 
     def action_computer(self) -> None:
         """The level chosen beside the option (the learning AI carries on from what it knows)."""
-        machine: Machine = self.query_one("#level", Select).value  # type: ignore[assignment]
+        machine = self._machine("#level")
         self._prepare((machine,), lambda ready: self._play(self._against(machine, ready)))
 
     def action_trained(self) -> None:
@@ -136,8 +137,7 @@ class ModeScreen(Screen[None]):
 
     def action_watch(self) -> None:
         """Two machines play each other; a side that must learn first is trained first."""
-        left: Machine = self.query_one("#left", Select).value  # type: ignore[assignment]
-        right: Machine = self.query_one("#right", Select).value  # type: ignore[assignment]
+        left, right = self._machine("#left"), self._machine("#right")
         self._prepare((left, right), lambda ready: self._watch(left, right, ready))
 
     # -- helpers ----------------------------------------------------------------------------
@@ -170,7 +170,13 @@ class ModeScreen(Screen[None]):
         else:
             with_q(None)
 
-    def _push_training(self, q_learning: bool, then: Callable) -> None:  # type: ignore[type-arg]
+    def _machine(self, selector: str) -> Machine:
+        """The machine chosen in the selector (each offers machines only, with one chosen)."""
+        value = self.query_one(selector, Select).value
+        assert isinstance(value, Machine)
+        return value
+
+    def _push_training(self, q_learning: bool, then: Callable[[Any], None]) -> None:
         from .training import TrainingScreen
 
         app = app_of(self)

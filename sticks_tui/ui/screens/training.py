@@ -34,7 +34,6 @@ from ...engine import (
     HatBrain,
     Nim,
     QLearner,
-    RuleSet,
     TakeAway,
     TrainingProgress,
     TrainingResult,
@@ -42,6 +41,7 @@ from ...engine import (
     train_self_play,
 )
 from ...engine.analysis import LearningCurveRecorder
+from ...engine.game import AnyRuleSet
 from ...engine.qlearning import QTrainingProgress, QTrainingResult
 from ..plain import plain
 from ..session import Machine, ball_words
@@ -92,7 +92,7 @@ class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
 
     def __init__(
         self,
-        rules: RuleSet,
+        rules: AnyRuleSet,
         games: int,
         brain: HatBrain | None = None,
         opponent: HatBrain | None = None,
@@ -145,16 +145,19 @@ class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
         if self.all_hats:
             self.query_one(HatChart).show(HatsSnapshot.of(start), focus=1)
         else:
-            self.query_one(OneHatChart).show(self._picture(start))
+            self.query_one(OneHatChart).show(
+                HatPicture.of_hat(start, self.rules.initial_position(), self._ball_words)
+            )
         self._train(app.player_rng(), app.clock, lambda brain: app.keep_brain(self.ai_name, brain))
 
     def _picture(self, brain: HatBrain) -> HatsSnapshot | HatPicture:
         """What the chart shows of ``brain`` (from the training thread between two games)."""
         if self.all_hats:
             return HatsSnapshot.of(brain)
-        return HatPicture.of_hat(
-            brain, self.rules.initial_position(), lambda move: ball_words(self.rules, move)
-        )
+        return HatPicture.of_hat(brain, self.rules.initial_position(), self._ball_words)
+
+    def _ball_words(self, move: object) -> str:
+        return ball_words(self.rules, move)
 
     def _q_picture(self, learner: QLearner, games: int) -> HatPicture:
         start = self.rules.initial_position()

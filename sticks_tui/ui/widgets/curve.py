@@ -86,8 +86,8 @@ def plot(curve: Sequence[CurvePoint], width: int, height: int) -> Text:
 class LearningCurvePlot(Widget):
     """Shows :func:`plot` for the curve it was last given, at whatever size it has."""
 
-    def __init__(self, curve: Sequence[CurvePoint] = (), **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, curve: Sequence[CurvePoint] = (), *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.curve: tuple[CurvePoint, ...] = tuple(curve)
 
     def show(self, curve: Sequence[CurvePoint]) -> None:

@@ -48,10 +48,10 @@ class HatsSnapshot:
         beside: dict[int, int] = {}
         for view in brain:
             if not kinds:
-                kinds = tuple(view.balls)  # type: ignore[arg-type]
-            balls[view.position] = tuple(view.balls[k] for k in kinds)  # type: ignore[index]
+                kinds = tuple(view.balls)
+            balls[view.position] = tuple(view.balls[k] for k in kinds)
             if view.beside is not None:
-                beside[view.position] = view.beside  # type: ignore[assignment]
+                beside[view.position] = view.beside
         return cls(kinds, balls, beside, brain.games_played)
 
     @property
@@ -180,8 +180,8 @@ class HatChart(Widget):
     HatChart { height: 1fr; min-height: 5; }
     """
 
-    def __init__(self, title: str = "hats", **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, title: str = "hats", *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.chart_title = title
         self.snapshot: HatsSnapshot | None = None
         self.in_use: int | None = None
@@ -266,7 +266,7 @@ class HatPicture:
     def of_hat(cls, brain: HatBrain, position: object, label: Callable[[object], str]) -> HatPicture:
         """The hat at ``position``: its balls by kind, the one beside it marked (a hat the
         brain has not met is said so, not made: looking must not teach the brain anything)."""
-        key = brain.rules.position_key(position)  # type: ignore[arg-type]
+        key = brain.rules.position_key(position)
         positions = brain.positions()
         hats = "1 hat" if len(positions) == 1 else f"{len(positions):,} hats"
         subtitle = f"{hats} met · {games_learned(brain.games_played)}"
@@ -335,8 +335,8 @@ class OneHatChart(Widget):
     OneHatChart { height: 1fr; min-height: 5; }
     """
 
-    def __init__(self, title: str = "hat", **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, title: str = "hat", *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.border_title = plain(title)  # the title names the AI: never markup
         self.picture: HatPicture | None = None
 

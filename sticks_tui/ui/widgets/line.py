@@ -60,8 +60,8 @@ class StickyLineView(Widget):
 
         index: int
 
-    def __init__(self, line: StickyLine, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, line: StickyLine, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.line = line
         self.marked: tuple[int, int] | None = None
 
