@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sticks_tui.engine.nim import Nim  # noqa: E402
-from sticks_tui.engine.qlearning import train_qlearner, train_qlearner_reference  # noqa: E402
+from sticks_tui.engine.learners.qlearning import train_qlearner, train_qlearner_reference  # noqa: E402
 
 
 def best_of(repeat: int, run) -> float:

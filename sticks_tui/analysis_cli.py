@@ -31,7 +31,7 @@ from .engine.analysis import (
     PositionReport,
     analyse,
 )
-from .engine.hats import CurvePoint, HatBrain
+from .engine.learners.hats import CurvePoint, HatBrain
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

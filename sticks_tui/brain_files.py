@@ -31,7 +31,7 @@ import tempfile
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-from .engine.hats import BrainError, HatBrain
+from .engine.learners.hats import BrainError, HatBrain
 from .engine.rules import RuleSet
 
 #: The name that stands for standard input (reading) or standard output (writing).

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Protocol, Sequence
 
-from .engine.hats import HatBrain
+from .engine.learners.hats import HatBrain
 from .engine.rules import RuleSet
 
 #: The name of the learning AI in every game, on the leaderboard and for its saved brain.

@@ -29,7 +29,7 @@ from pathlib import Path
 from contextlib import contextmanager
 from typing import Callable, Iterator, Mapping
 
-from .engine.hats import BrainError, HatBrain
+from .engine.learners.hats import BrainError, HatBrain
 from .engine.rules import RuleSet
 # The AIs' names live in records.py (names_problem needs them, and records must not import the
 # store); they stay importable from here for the modules that always took them from here.

@@ -4,11 +4,11 @@ It never imports textual or rich (``tests/engine/test_headless.py`` proves it), 
 used from scripts, notebooks and other programs on its own.
 """
 
-from .hats import BrainError, HatBrain, HatView
+from .learners.hats import BrainError, HatBrain, HatView
 from .levels import Level, MixedPlayer, levels_for
 from .match import Match, Series, Turn
 from .nim import Nim
-from .qlearning import QLearner, QLearningPlayer, train_qlearner
+from .learners.qlearning import QLearner, QLearningPlayer, train_qlearner
 from .players import HatPlayer, HumanPlayer, PerfectPlayer, Player, RandomPlayer
 from .rules import (
     STICKS_MAX,

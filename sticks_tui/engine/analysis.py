@@ -39,7 +39,7 @@ import random
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable
 
-from .hats import CurvePoint, HatBrain
+from .learners.hats import CurvePoint, HatBrain
 from .match import Match
 from .players import PerfectPlayer, RandomPlayer
 from .rules import Move, Position, RuleSet, TakeAway

@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from enum import Enum
 
-from .hats import HatBrain
+from .learners.hats import HatBrain
 from .players import HatPlayer, PerfectPlayer, Player, RandomPlayer, perfect_move
-from .qlearning import QLearner, QLearningPlayer, train_qlearner
+from .learners.qlearning import QLearner, QLearningPlayer, train_qlearner
 from .rules import Move, Position, RuleSet
 from .solver import Solver
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol, runtime_checkable
 
-from .hats import HatBrain
+from .learners.hats import HatBrain
 from .rules import Move, Position, RuleSet
 from .solver import Solver
 

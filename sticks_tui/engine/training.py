@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from .hats import HatBrain
+from .learners.hats import HatBrain
 from .rules import RuleSet
 
 DEFAULT_TRAINING_GAMES = 100_000

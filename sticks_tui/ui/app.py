@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, QLearner, RuleSet, StickyNim
-from ..engine.qlearning import DEFAULT_Q_TRAINING_GAMES
+from ..engine.learners.qlearning import DEFAULT_Q_TRAINING_GAMES
 from ..records import MemoryRecords, Records
 from .session import DEFAULT_NAMES, GameSettings, clean_name, recalled_names
 

@@ -22,7 +22,7 @@ from sticks_tui.engine.analysis import (
     find_rule,
     win_rate,
 )
-from sticks_tui.engine.hats import CurvePoint
+from sticks_tui.engine.learners.hats import CurvePoint
 from sticks_tui.engine.solver import PeriodicRule, find_periodic_rule
 from sticks_tui.engine.training import train_self_play
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from sticks_tui.engine import Match, RandomPlayer, TakeAway
 from sticks_tui.engine.nim import Nim, misere_nim_lost
-from sticks_tui.engine.qlearning import (
+from sticks_tui.engine.learners.qlearning import (
     QLearner, QLearningPlayer, nim_actions, train_qlearner, train_qlearner_reference,
 )
 from sticks_tui.engine.sticky import StickyNim

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sticks_tui.engine.hats import HatBrain
+from sticks_tui.engine.learners.hats import HatBrain
 from sticks_tui.engine.rules import RuleSet, game_of_sticks
 
 

@@ -30,7 +30,7 @@ print("done", flush=True)
 # printing the number of games that are surely saved after each pair of saves.
 WRITER = """
 import sys
-from sticks_tui.engine.hats import HatBrain
+from sticks_tui.engine.learners.hats import HatBrain
 from sticks_tui.engine.rules import TakeAway
 from sticks_tui.store import SqliteStore
 rules = TakeAway(1000, (1, 2, 3), misere=True)

@@ -18,7 +18,7 @@ import random
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Iterator
 
-from .rules import Move, Position, RuleError, RuleSet, rules_from_description
+from ..rules import Move, Position, RuleError, RuleSet, rules_from_description
 
 BRAIN_FORMAT = "sticks-tui-brain"
 BRAIN_VERSION = 1

@@ -29,7 +29,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable
 
-from .rules import Move, Position, RuleSet
+from ..rules import Move, Position, RuleSet
 
 DEFAULT_Q_TRAINING_GAMES = 10_000
 DEFAULT_ALPHA = 0.5

@@ -19,7 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from ...engine import HatBrain, Nim, QLearner, RuleSet, TrainingResult
-from ...engine.qlearning import QTrainingResult
+from ...engine.learners.qlearning import QTrainingResult
 from ..session import (
     SKILL_MESSAGE,
     Machine,

@@ -40,7 +40,7 @@ from ...engine import (
     train_self_play,
 )
 from ...engine.analysis import LearningCurveRecorder
-from ...engine.qlearning import QTrainingProgress, QTrainingResult
+from ...engine.learners.qlearning import QTrainingProgress, QTrainingResult
 from ..session import ball_words
 from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart, games_learned
 from . import app_of
