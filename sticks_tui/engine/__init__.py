@@ -1,15 +1,35 @@
-"""The headless engine of sticks-tui: rules, players, hats, matches, training, the solver.
+"""The headless engine of sticks-tui: rules, players, learners, matches, training, the solver.
 
 It never imports textual or rich (``tests/engine/test_headless.py`` proves it), so it can be
 used from scripts, notebooks and other programs on its own.
 """
 
-from .learners.hats import BrainError, HatBrain, HatView
-from .levels import Level, MixedPlayer, levels_for
+from .learners import (
+    BrainError,
+    CurvePoint,
+    HatBrain,
+    HatSettings,
+    HatView,
+    Learner,
+    QLearner,
+    QSettings,
+    SettingsError,
+    learner_from_dict,
+)
+from .learners.qlearning import QLearningPlayer
+from .learning_curve import CurveSettings
+from .levels import Level, levels_for
 from .match import Match, Series, Turn
 from .nim import Nim
-from .learners.qlearning import QLearner, QLearningPlayer, train_qlearner
-from .players import HatPlayer, HumanPlayer, PerfectPlayer, Player, RandomPlayer
+from .players import (
+    HatPlayer,
+    HumanPlayer,
+    LearnerPlayer,
+    MixedPlayer,
+    PerfectPlayer,
+    Player,
+    RandomPlayer,
+)
 from .rules import (
     STICKS_MAX,
     STICKS_MIN,
@@ -23,16 +43,77 @@ from .rules import (
     game_of_sticks,
     rules_from_description,
 )
-from .sticky import StickyLine, StickyMove, StickyNim
 from .solver import PeriodicRule, Solver, find_periodic_rule, takeaway_rule
-from .training import DEFAULT_TRAINING_GAMES, TrainingProgress, TrainingResult, train_self_play
+from .sticky import StickyLine, StickyMove, StickyNim
+from .training import (
+    DEFAULT_TRAINING_GAMES,
+    PERFECT,
+    RANDOM,
+    SELF,
+    FrozenOpponent,
+    MixedOpponent,
+    Tally,
+    TrainingProgress,
+    TrainingResult,
+    train,
+    train_qlearner,
+    train_self_play,
+)
 
 __all__ = [
-    "BrainError", "DEFAULT_TRAINING_GAMES", "HatBrain", "HatPlayer", "HatView", "HumanPlayer",
-    "IllegalMove", "Level", "Match", "MixedPlayer", "Move", "Nim", "PerfectPlayer", "PeriodicRule",
-    "Player", "Position", "QLearner", "QLearningPlayer", "RandomPlayer", "RuleError", "RuleSet",
-    "STICKS_MAX", "STICKS_MIN", "STICKS_TAKES", "Series", "Solver", "StickyLine", "StickyMove",
-    "StickyNim", "TakeAway", "TrainingProgress", "TrainingResult", "Turn", "find_periodic_rule",
-    "game_of_sticks", "levels_for", "rules_from_description", "takeaway_rule", "train_qlearner",
+    "DEFAULT_TRAINING_GAMES",
+    "PERFECT",
+    "RANDOM",
+    "SELF",
+    "STICKS_MAX",
+    "STICKS_MIN",
+    "STICKS_TAKES",
+    "BrainError",
+    "CurvePoint",
+    "CurveSettings",
+    "FrozenOpponent",
+    "HatBrain",
+    "HatPlayer",
+    "HatSettings",
+    "HatView",
+    "HumanPlayer",
+    "IllegalMove",
+    "Learner",
+    "LearnerPlayer",
+    "Level",
+    "Match",
+    "MixedOpponent",
+    "MixedPlayer",
+    "Move",
+    "Nim",
+    "PerfectPlayer",
+    "PeriodicRule",
+    "Player",
+    "Position",
+    "QLearner",
+    "QLearningPlayer",
+    "QSettings",
+    "RandomPlayer",
+    "RuleError",
+    "RuleSet",
+    "Series",
+    "SettingsError",
+    "Solver",
+    "StickyLine",
+    "StickyMove",
+    "StickyNim",
+    "TakeAway",
+    "Tally",
+    "TrainingProgress",
+    "TrainingResult",
+    "Turn",
+    "find_periodic_rule",
+    "game_of_sticks",
+    "learner_from_dict",
+    "levels_for",
+    "rules_from_description",
+    "takeaway_rule",
+    "train",
+    "train_qlearner",
     "train_self_play",
 ]
