@@ -325,60 +325,52 @@ class _Session:
         self, opponent: Opponent, fast: bool
     ) -> tuple[Callable[[int, Callable[[], bool] | None], tuple[int, int]], Callable[[], None]]:
         """(play some games -> (played, won), make the learner show what it learned)."""
-        learner = self.learner
+        learner, rng = self.learner, self.rng
         if isinstance(opponent, SelfPlay):
             if fast and isinstance(learner, PlaysItselfFast):
-                run = learner.self_play_run(self.rules, self.rng, self.played)
+                run = learner.self_play_run(self.rules, rng, self.played)
                 return run.play, run.sync
-            return self._self_play, _nothing
-        other = opponent.player(self.rules, self.rng)
-        return (lambda games, stop: self._against(other, games, stop)), _nothing
 
-    def _self_play(self, games: int, should_stop: Callable[[], bool] | None) -> tuple[int, int]:
-        """The plain self-play loop: both seats are the learner, through its protocol."""
-        learner, rules, rng = self.learner, self.rules, self.rng
+            def self_play(winner: int, first: int) -> bool:
+                learner.game_over({0: winner == 0, 1: winner == 1})
+                return winner == first  # the tally of self-play: the starting side's games
+
+            seats = (lambda p: learner.move(p, rng, 0), lambda p: learner.move(p, rng, 1))
+            return (lambda games, stop: self._games(seats, self_play, games, stop)), _nothing
+        other = opponent.player(self.rules, rng)
+
+        def against(winner: int, first: int) -> bool:
+            learner.game_over({0: winner == 0})
+            other.game_over(winner == 1)
+            return winner == 0
+
+        seats = (lambda p: learner.move(p, rng, 0), lambda p: other.make_choice(self.rules, p))
+        return (lambda games, stop: self._games(seats, against, games, stop)), _nothing
+
+    def _games(
+        self,
+        seats: tuple[Callable[[Position], Move], Callable[[Position], Move]],
+        game_over: Callable[[int, int], bool],
+        games: int,
+        should_stop: Callable[[], bool] | None,
+    ) -> tuple[int, int]:
+        """The plain loop: ``seats[seat](position)`` is the move of a seat (the learner is seat
+        0, and seat 1 too in self-play); ``game_over(winner, first)`` tells the players how the
+        game ended and says whether it counts as won. The starting seat alternates."""
+        rules = self.rules
         start = rules.initial_position()
-        played = starter_won = 0
+        played = won = 0
         for _ in range(games):
             if should_stop is not None and should_stop():
                 break
             first = (self.played + played) % 2
             position, seat = start, first
             while True:
-                position = rules.apply(position, learner.move(position, rng, seat))
+                position = rules.apply(position, seats[seat](position))
                 if rules.is_over(position):
                     break
                 seat ^= 1
-            winner = _winner(rules, seat)
-            learner.game_over({0: winner == 0, 1: winner == 1})
-            starter_won += winner == first
-            played += 1
-        return played, starter_won
-
-    def _against(
-        self, other: Player, games: int, should_stop: Callable[[], bool] | None
-    ) -> tuple[int, int]:
-        """The learner in seat 0 against ``other`` in seat 1; the starter alternates."""
-        learner, rules, rng = self.learner, self.rules, self.rng
-        start = rules.initial_position()
-        played = won = 0
-        for _ in range(games):
-            if should_stop is not None and should_stop():
-                break
-            position, seat = start, (self.played + played) % 2
-            while True:
-                if seat == 0:
-                    move = learner.move(position, rng, 0)
-                else:
-                    move = other.make_choice(rules, position)
-                position = rules.apply(position, move)
-                if rules.is_over(position):
-                    break
-                seat ^= 1
-            winner = _winner(rules, seat)
-            learner.game_over({0: winner == 0})
-            other.game_over(winner == 1)
-            won += winner == 0
+            won += game_over(_winner(rules, seat), first)
             played += 1
         return played, won
 
