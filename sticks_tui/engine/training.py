@@ -9,7 +9,8 @@ Q-learner, any :class:`~.learners.base.Learner`) learn from each. ``against`` is
 * :data:`RANDOM`, :data:`PERFECT`, :class:`MixedOpponent` (perfect with the chance given, else
   random);
 * :class:`FrozenOpponent`: another learner (a saved brain) that plays by its own rule,
-  exploring, but never learns; it is frozen as it was when training started;
+  exploring, but never learns; it is frozen as it is when its games begin (so it may even be
+  the learner itself, met as it was then);
 * a schedule: an ordered list of ``(opponent, games)``, e.g. ``[(RANDOM, 1000), (SELF, 99000)]``.
 
 Against an opponent the learner starts every other game. Progress is reported through a
@@ -101,7 +102,7 @@ class FrozenOpponent:
         return self.label
 
     def player(self, rules: RuleSet, rng: random.Random) -> Player:
-        # A copy: frozen as it was when training started, even if it is the learner itself.
+        # A copy: frozen as it is when its games begin, even if it is the learner itself.
         return LearnerPlayer(self.label, self.learner.copy(), rng, learns=False)
 
 
@@ -295,6 +296,8 @@ class _Session:
 
     def play_leg(self, opponent: Opponent, games: int, fast: bool) -> None:
         """Play one opponent's games in chunks that end at the progress reports."""
+        if games == 0:
+            return  # not met: the tally names only the opponents played
         counts = self.counts.setdefault(opponent.name, [0, 0, 0])
         play, sync = self._player_of(opponent, fast)
         remaining = games

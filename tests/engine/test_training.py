@@ -181,7 +181,8 @@ def test_the_tally_names_each_opponent_met_in_order():
     brain = HatBrain(game_of_sticks(20))
     saved = HatBrain(game_of_sticks(20))
     schedule = [(RANDOM, 100), (PERFECT, 50), (MixedOpponent(0.5), 60),
-                (FrozenOpponent(saved, "saved.json"), 40), (SELF, 30), (RANDOM, 20)]
+                (FrozenOpponent(saved, "saved.json"), 40), (SELF, 30), (RANDOM, 20),
+                (MixedOpponent(0.2), 0)]  # not met: not in the tally
     result = train(brain, schedule, seed=4)
     assert list(result.tally) == ["random", "perfect", "mixed:0.5", "saved.json", "self"]
     assert [t.games for t in result.tally.values()] == [120, 50, 60, 40, 30]

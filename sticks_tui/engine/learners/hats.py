@@ -165,15 +165,13 @@ class HatBrain:
 
     def counts(self, position: Position) -> dict[Move, int]:
         """Balls of each number that belong to the hat, counting the balls waiting beside it."""
-        balls = dict(zip(self._kinds_of(position), self._hat(position)))
+        counts = self._hat(position)
+        kinds = self._kinds[position]
+        balls = dict(zip(kinds, counts))
         for p, i in self._all_beside():
             if p == position:
-                balls[self._kinds[p][i]] += 1
+                balls[kinds[i]] += 1
         return balls
-
-    def _kinds_of(self, position: Position) -> tuple[Move, ...]:
-        self._hat(position)
-        return self._kinds[position]
 
     def legal_counts(self, position: Position) -> dict[Move, int]:
         """Like :meth:`counts`, restricted to the balls that may be played at ``position``."""
