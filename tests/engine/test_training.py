@@ -55,7 +55,9 @@ RULES = [
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.key)
-@pytest.mark.parametrize("settings", [HatSettings(), HatSettings(3, 2, 2, 2)], ids=["seed", "changed"])
+@pytest.mark.parametrize(
+    "settings", [HatSettings(), HatSettings(3, 2, 2, 2)], ids=["seed", "changed"]
+)
 def test_fast_hat_self_play_leaves_the_brain_the_plain_loop_leaves(rules, settings):
     """The fast loop inside HatBrain and the plain loop through its protocol: byte for byte,
     also when training continues from what the brain knows and reports progress on the way."""

@@ -394,8 +394,9 @@ class _SelfPlay:
 
     The hot path of the whole program (100,000 games of 100 sticks are about five million
     draws): one dictionary lookup and one random number per move, the balls each side drew
-    kept flat for :meth:`HatBrain._settler`'s rule. ``tests/engine/test_training.py`` proves it plays
-    the same games, and leaves the same brain, as the plain loop through :meth:`HatBrain.move`.
+    kept flat for :meth:`HatBrain._settler`'s rule. ``tests/engine/test_training.py`` proves it
+    plays the same games, and leaves the same brain, as the plain loop through
+    :meth:`HatBrain.move`.
     """
 
     def __init__(

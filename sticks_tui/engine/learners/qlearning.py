@@ -222,7 +222,7 @@ class QLearner:
         ties = [action for action, value in zip(actions, values) if value == best]
         return ties[0] if len(ties) == 1 else rng.choice(ties)
 
-    # -- reading what was learned -------------------------------------------------------------------
+    # -- reading what was learned ------------------------------------------------------------------
     def best_actions(self, state: Any) -> list[Move]:
         """Every action with the highest Q-value in ``state`` (what greedy play picks from)."""
         actions = self.available_actions(state)
@@ -241,7 +241,7 @@ class QLearner:
         best = self.best_actions(position)
         return best[0] if best else None
 
-    # -- the Learner protocol ------------------------------------------------------------------------
+    # -- the Learner protocol ----------------------------------------------------------------------
     def move(self, position: Position, rng: random.Random, seat: int = 0) -> Move:
         """CS50's training step for ``seat``: the move that led to ``position`` learns its value
         (reward ``move_reward`` plus the best future), then an epsilon-greedy action."""
@@ -297,7 +297,7 @@ class QLearner:
         other._undo = list(self._undo)
         return other
 
-    # -- the brain file ------------------------------------------------------------------------------
+    # -- the brain file ----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """The brain file: the shared header and ``"values"``, position key -> move key -> value."""
         rules = self.rules
@@ -572,7 +572,7 @@ class QTrainingResult:
     cancelled: bool
 
 
-# -- playing -----------------------------------------------------------------------------------------
+# -- playing ---------------------------------------------------------------------------------------
 
 
 class QLearningPlayer:
