@@ -6,6 +6,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sticks_tui.engine import (
     SELF,
@@ -213,6 +215,8 @@ def q_file():
         (lambda d: d["values"]["1,2"].update({"0:1": "high"}), "must be a finite number"),
         (lambda d: d["values"]["1,2"].update({"0:1": float("nan")}), "must be a finite number"),
         (lambda d: d["values"]["1,2"].update({"0:1": True}), "must be a finite number"),
+        (lambda d: d["values"]["1,2"].update({"0:1": 10**400}), "must be a finite number"),
+        (lambda d: d["settings"].update(epsilon=10**400), "epsilon must be a finite number"),
         (lambda d: d.update(version=3), "version 3 is not supported"),
         (lambda d: d.update(rules={"game": "takeaway", "takes": [1], "ending": "misere"}),
          "not for Nim"),
@@ -305,3 +309,52 @@ def test_the_trainers_curve_is_the_one_the_recorder_kept():
           curve=CurveSettings(games_per_point=100, seed=3, spacing=2))
     assert new.learning_curve == old.learning_curve
     assert [p.games for p in new.learning_curve] == [0, 250, 500, 1000, 2000, 4000, 6000]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.floats() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def paths(data, prefix=()):
+    """Every place in a JSON object where a value could be swapped."""
+    yield prefix
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from paths(value, prefix + (key,))
+
+
+def swapped(data, path, value):
+    data = copy.deepcopy(data)
+    if not path:
+        return value
+    place = data
+    for key in path[:-1]:
+        place = place[key]
+    place[path[-1]] = value
+    return data
+
+
+def small_hat_file():
+    brain = HatBrain(Nim((1, 2)))
+    train(brain, SELF, 20, seed=1)
+    return brain.to_dict()
+
+
+FILES = {"q": q_file(), "hats": small_hat_file(), "hats v1": HATS_V1}
+
+
+@settings(max_examples=400, deadline=None)
+@given(kind=st.sampled_from(sorted(FILES)), pick=st.integers(0, 10**6), value=json_values)
+def test_any_value_anywhere_in_a_brain_file_is_a_learner_or_a_reason(kind, pick, value):
+    data = FILES[kind]
+    places = list(paths(data))
+    mutated = swapped(data, places[pick % len(places)], value)
+    try:
+        learner = learner_from_dict(mutated)
+    except BrainError as error:
+        assert str(error) and "\n" not in str(error)
+    else:
+        assert learner.to_dict()["learner"] == kind.split()[0]

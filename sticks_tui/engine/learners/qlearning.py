@@ -61,6 +61,14 @@ def _state_key(state: Any) -> Hashable:
     return tuple(state) if isinstance(state, (list, tuple)) else state
 
 
+def _finite(value: float) -> bool:
+    """Whether a number is finite as a float (a whole number too large for one is not)."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
 @dataclass(frozen=True)
 class QSettings:
     """How the Q-learner learns; the defaults are exactly CS50's."""
@@ -81,7 +89,7 @@ class QSettings:
             value = getattr(self, f.name)
             if not isinstance(value, (int, float)) or isinstance(value, bool):
                 raise SettingsError(f"{f.name} must be a number, got {short(value)}")
-            if not math.isfinite(value):
+            if not _finite(value):
                 raise SettingsError(f"{f.name} must be a finite number, got {short(value)}")
             object.__setattr__(self, f.name, float(value))
         if not 0 < self.alpha <= 1:
@@ -363,7 +371,7 @@ class QLearner:
                     f"position {position_key}: move {move_key} is not a legal move there"
                 )
             is_number = isinstance(value, (int, float)) and not isinstance(value, bool)
-            if not is_number or not math.isfinite(value):
+            if not is_number or not _finite(value):
                 raise BrainError(
                     f"position {position_key}, move {move_key}: the value must be a finite "
                     f"number, got {short(value)}"
