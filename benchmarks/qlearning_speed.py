@@ -5,7 +5,9 @@ Prints the time of 10,000 self-play games for two loops, best of --repeat runs:
 * the reference loop: CS50's training algorithm (same rewards, same updates, same order),
   calling QLearner's public CS50 methods move by move, as a CS50 solution does; this is the
   baseline the issue's "about 2.2 s" refers to;
-* train_qlearner, the fast loop, which gives the same Q table as the reference loop.
+* ``train(QLearner(rules=nim), SELF, games)``, the fast loop (chosen automatically), which
+  gives the same Q table as the reference loop;
+* the same with ``fast=False``: the plain trainer loop through the Learner protocol.
 
     python benchmarks/qlearning_speed.py [--games 10000] [--repeat 3]
 """
@@ -21,8 +23,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from sticks_tui.engine import SELF, QLearner, train  # noqa: E402
 from sticks_tui.engine.games.nim import Nim  # noqa: E402
-from sticks_tui.engine.qlearning import train_qlearner, train_qlearner_reference  # noqa: E402
+from sticks_tui.engine.learners.qlearning import train_qlearner_reference  # noqa: E402
+
+
+def trained(nim: Nim, games: int, seed: int, fast: bool = True) -> QLearner:
+    learner = QLearner(rules=nim)
+    train(learner, SELF, games, seed=seed, fast=fast)
+    return learner
 
 
 def best_of(repeat: int, run) -> float:
@@ -45,12 +54,13 @@ def main() -> None:
           f"{games:,} self-play games, best of {args.repeat}")
     rows = [
         ("reference loop (QLearner methods)", lambda seed: train_qlearner_reference(nim, games, seed=seed)),
-        ("train_qlearner (fast)", lambda seed: train_qlearner(nim, games, seed=seed)),
+        ("train, fast loop", lambda seed: trained(nim, games, seed)),
+        ("train, plain loop (fast=False)", lambda seed: trained(nim, games, seed, fast=False)),
     ]
     for label, run in rows:
         seconds = best_of(args.repeat, run)
         print(f"{label:<36} {seconds:6.2f} s  {games / seconds:>9,.0f} games/s")
-    same = train_qlearner(nim, games, seed=1).learner.q == train_qlearner_reference(nim, games, seed=1).q
+    same = trained(nim, games, 1).q == train_qlearner_reference(nim, games, seed=1).q
     print(f"fast and reference Q tables equal for seed 1: {same}")
 
 

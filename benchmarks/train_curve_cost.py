@@ -1,7 +1,7 @@
 """What keeping the learning curve costs `sticks-tui train` (issue 5: keep the curve with the brain).
 
-Trains the same games with and without the curve recorder that ``sticks-tui train`` uses
-(``sticks_tui.cli.train._curve_recorder``: its spacing and games per point), runs the two
+Trains the same games with and without the learning curve, with the spacing and games per
+point that ``sticks-tui train`` uses (``sticks_tui.cli.train``), runs the two
 alternately so that a busy machine slows both alike, and prints the median CPU time of each and
 the difference. ``--spacing`` and ``--per-point`` try other settings.
 
@@ -19,8 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sticks_tui.cli import train as headless  # noqa: E402
-from sticks_tui.engine import HatBrain, game_of_sticks, train_self_play  # noqa: E402
-from sticks_tui.engine.analysis import LearningCurveRecorder  # noqa: E402
+from sticks_tui.engine import SELF, CurveSettings, HatBrain, game_of_sticks, train  # noqa: E402
 
 
 def one_run(sticks: int, games: int, seed: int, spacing: float | None, per_point: int) -> tuple[float, int]:
@@ -29,12 +28,8 @@ def one_run(sticks: int, games: int, seed: int, spacing: float | None, per_point
     brain = HatBrain(rules)
     every = max(1, min(1000, games // 100))  # as `train` reports progress
     started = time.process_time()
-    if spacing is None:
-        train_self_play(rules, games, seed=seed, brain=brain, progress_every=every)
-    else:
-        curve = LearningCurveRecorder(rules, games_per_point=per_point, seed=seed, spacing=spacing)
-        curve.record(brain)
-        train_self_play(rules, games, seed=seed, brain=brain, progress=curve, progress_every=every)
+    curve = None if spacing is None else CurveSettings(per_point, seed, spacing)
+    train(brain, SELF, games, seed=seed, progress_every=every, curve=curve)
     return time.process_time() - started, len(brain.learning_curve)
 
 

@@ -1,5 +1,8 @@
 """Self-play training speed and memory of the hat AI (issue 2's benchmark).
 
+Since issue 10 self-play is ONE brain in both seats, trained by ``train(brain, SELF, games)``
+(the fast loop inside HatBrain, chosen automatically).
+
 Prints, for 100,000 self-play games at 10 and at 100 sticks: the time taken and games per
 second (best of --repeat runs), then the peak memory that training allocates for 10,000 and for
 100,000 games (tracemalloc, in runs of their own, since tracing slows Python down), to show that
@@ -19,14 +22,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sticks_tui.engine import game_of_sticks, train_self_play  # noqa: E402
+from sticks_tui.engine import SELF, HatBrain, game_of_sticks, train  # noqa: E402
 
 
 def best_time(sticks: int, games: int, repeat: int) -> float:
     times = []
     for run in range(repeat):
         start = time.perf_counter()
-        train_self_play(game_of_sticks(sticks), games, seed=run)
+        train(HatBrain(game_of_sticks(sticks)), SELF, games, seed=run)
         times.append(time.perf_counter() - start)
     return min(times)
 
@@ -34,10 +37,11 @@ def best_time(sticks: int, games: int, repeat: int) -> float:
 def peak_memory(sticks: int, games: int) -> tuple[int, int]:
     """Peak bytes allocated while training, and the total balls in the trained hats."""
     tracemalloc.start()
-    result = train_self_play(game_of_sticks(sticks), games, seed=1)
+    brain = HatBrain(game_of_sticks(sticks))
+    train(brain, SELF, games, seed=1)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    balls = sum(sum(result.brain.counts(p).values()) for p in result.brain.positions())
+    balls = sum(sum(brain.counts(p).values()) for p in brain.positions())
     return peak, balls
 
 

@@ -19,7 +19,7 @@ from ..engine.analysis import (
     AnalysisError,
     analyse,
 )
-from ..engine.hats import HatBrain
+from ..engine.learners.hats import HatBrain
 from ..storage.brain_files import (
     EXIT_REFUSED,
     BrainFileRefused,

@@ -1,5 +1,5 @@
-"""The headless engine of sticks-tui: games and their registry, players, hats, matches, training,
-the solver.
+"""The headless engine of sticks-tui: games and their registry, players, learners, matches,
+training, the solver.
 
 It never imports textual or rich (``tests/engine/test_headless.py`` proves it), so it can be
 used from scripts, notebooks and other programs on its own.
@@ -36,29 +36,59 @@ from .games.takeaway import (
     TakeAway,
     game_of_sticks,
 )
-from .hats import BrainError, HatBrain, HatView
-from .levels import Level, MixedPlayer, levels_for
+from .learners import (
+    BrainError,
+    CurvePoint,
+    HatBrain,
+    HatSettings,
+    HatView,
+    Learner,
+    QLearner,
+    QSettings,
+    SettingsError,
+    learner_from_dict,
+)
+from .learners.qlearning import QLearningPlayer
+from .learning_curve import CurveSettings
+from .levels import Level, levels_for
 from .match import Match, Series, Turn
 from .numbers import parse_whole_number
-from .players import HatPlayer, HumanPlayer, PerfectPlayer, Player, RandomPlayer
-from .qlearning import QLearner, QLearningPlayer, train_qlearner
+from .players import (
+    HatPlayer,
+    HumanPlayer,
+    LearnerPlayer,
+    MixedPlayer,
+    PerfectPlayer,
+    Player,
+    RandomPlayer,
+)
 from .solver import PeriodicRule, Solver, find_periodic_rule, takeaway_rule
 from .training import (
     DEFAULT_TRAINING_GAMES,
+    PERFECT,
+    RANDOM,
+    SELF,
+    FrozenOpponent,
+    MixedOpponent,
+    Tally,
     TrainingProgress,
     TrainingResult,
+    train,
+    train_qlearner,
     train_self_play,
 )
 
 __all__ = [
-    "AnyRuleSet", "Capabilities", "GameFamily", "GameSpecError", "KnowsOutcomes", "game_families",
-    "loser_at_end", "mover_wins_at_end", "parse_game", "parse_whole_number", "register_game",
-    "spec_of", "unregister_game",
-    "BrainError", "DEFAULT_TRAINING_GAMES", "HatBrain", "HatPlayer", "HatView", "HumanPlayer",
-    "IllegalMove", "Level", "Match", "MixedPlayer", "Move", "Nim", "PerfectPlayer", "PeriodicRule",
-    "Player", "Position", "QLearner", "QLearningPlayer", "RandomPlayer", "RuleError", "RuleSet",
-    "STICKS_MAX", "STICKS_MIN", "STICKS_TAKES", "Series", "Solver", "StickyLine", "StickyMove",
-    "StickyNim", "TakeAway", "TrainingProgress", "TrainingResult", "Turn", "find_periodic_rule",
-    "game_of_sticks", "levels_for", "rules_from_description", "takeaway_rule", "train_qlearner",
-    "train_self_play",
+    "DEFAULT_TRAINING_GAMES", "PERFECT", "RANDOM", "SELF", "STICKS_MAX", "STICKS_MIN",
+    "STICKS_TAKES", "AnyRuleSet", "BrainError", "Capabilities", "CurvePoint", "CurveSettings",
+    "FrozenOpponent", "GameFamily", "GameSpecError", "HatBrain", "HatPlayer", "HatSettings",
+    "HatView", "HumanPlayer", "IllegalMove", "KnowsOutcomes", "Learner", "LearnerPlayer", "Level",
+    "Match", "MixedOpponent", "MixedPlayer", "Move", "Nim", "PerfectPlayer", "PeriodicRule",
+    "Player", "Position", "QLearner", "QLearningPlayer", "QSettings", "RandomPlayer", "RuleError",
+    "RuleSet", "Series", "SettingsError", "Solver", "StickyLine", "StickyMove", "StickyNim",
+    "TakeAway", "Tally", "TrainingProgress", "TrainingResult", "Turn", "find_periodic_rule",
+    "game_families", "game_of_sticks", "learner_from_dict", "levels_for", "loser_at_end",
+    "mover_wins_at_end", "parse_game", "parse_whole_number", "register_game",
+    "rules_from_description", "spec_of", "takeaway_rule", "train", "train_qlearner",
+    "train_self_play", "unregister_game",
 ]

@@ -35,16 +35,16 @@ positions back it and which disagree.
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable
 
 from .game import AnyRuleSet as RuleSet
 from .game import Move, Position
 from .games.takeaway import TakeAway
-from .hats import CurvePoint, HatBrain
-from .match import Match
-from .players import PerfectPlayer, RandomPlayer
+from .learners import CurvePoint, HatBrain, Learner
+from .learning_curve import CurveSettings, point_due, record_point
+from .learning_curve import curve_point as curve_point  # the callers' old place for it
+from .learning_curve import win_rate as win_rate  # the same
 from .solver import PeriodicRule, Solver, takeaway_rule
 from .training import TrainingProgress
 
@@ -436,107 +436,15 @@ def analyse(brain: HatBrain) -> Analysis:
     )
 
 
-# -- the learning curve -----------------------------------------------------------------------
-class _FrozenHatPlayer:
-    """The AI as a user meets it (drawing balls from its hats) but learning nothing."""
-
-    is_human = False
-
-    def __init__(self, brain: HatBrain, rng: random.Random) -> None:
-        self.name = "hat AI"
-        self.brain = brain
-        self.rng = rng
-
-    def make_choice(self, rules: RuleSet, position: Position) -> Move:
-        return self.brain.draw(position, self.rng)
-
-    def game_over(self, won: bool) -> None:
-        self.brain.abandon()  # the balls go back: the brain is the same after every game
-
-
-def win_rate(
-    brain: HatBrain, rules: RuleSet, opponent: str, games: int = 200, seed: int = 0
-) -> float:
-    """Share of ``games`` the AI wins from the start against ``random`` or ``perfect``.
-
-    The AI draws balls as it does in play (not always its most numerous ball), on a copy of the
-    brain with learning off, and starts every other game; so a perfect AI scores 50% against the
-    perfect player whatever the start, and a player who never errs nearly 100% against random.
-    """
-    if games < 1:
-        raise ValueError("at least one game is needed for a win rate")
-    rng = random.Random(seed)
-    ai = _FrozenHatPlayer(brain.copy(), rng)
-    if opponent == "random":
-        other: Any = RandomPlayer("random", rng)
-    elif opponent == "perfect":
-        other = PerfectPlayer("perfect", rules, rng)
-    else:
-        raise ValueError(f"unknown opponent {opponent!r} (random or perfect)")
-    won = 0
-    for game in range(games):
-        match = Match(rules, (ai, other), first=game % 2)
-        won += match.play_out() == 1
-    return won / games
-
-
-def reachable_positions(rules: RuleSet) -> list[Position]:
-    """Every position that can arise from the start (where training can teach anything)."""
-    start = rules.initial_position()
-    seen = {start}
-    todo = [start]
-    while todo:
-        position = todo.pop()
-        for move in rules.legal_moves(position):
-            child = rules.apply(position, move)
-            if child not in seen:
-                seen.add(child)
-                todo.append(child)
-    return list(seen)
-
-
-def count_right_hats(
-    brain: HatBrain, solver: Solver, positions: Iterable[Position]
-) -> tuple[int, int]:
-    """(hats preferring a winning move, positions where one exists) among ``positions``.
-
-    "Prefers" as in :func:`prefers_winning`: a fresh hat of equal balls knows nothing yet.
-    """
-    right = winnable = 0
-    for position in positions:
-        winning = solver.winning_moves(position)
-        if winning:
-            winnable += 1
-            right += prefers_winning(brain.legal_counts(position), winning)
-    return right, winnable
-
-
-def curve_point(brain: HatBrain, rules: RuleSet, games: int = 200, seed: int = 0) -> CurvePoint:
-    """Measure ``brain`` now: hats that prefer a winning move and win rates from the start."""
-    solver = Solver(rules)
-    right, winnable = count_right_hats(brain, solver, reachable_positions(rules))
-    return CurvePoint(
-        games=brain.games_played,
-        hats_right=right,
-        hats_winnable=winnable,
-        vs_random=win_rate(brain, rules, "random", games, seed),
-        vs_perfect=win_rate(brain, rules, "perfect", games, seed + 1),
-    )
-
-
+# -- the learning curve ------------------------------------------------------------------------
 class LearningCurveRecorder:
-    """A training progress callback that adds a :class:`CurvePoint` to the brain's curve.
+    """A training progress callback that adds a :class:`CurvePoint` to the learner's curve.
 
-    Pass it as ``train_self_play(progress=recorder, progress_every=k)``; every k games it
-    measures the live brain (on a copy) and appends the point to ``brain.learning_curve``, so
-    the curve is saved with the brain. ``then`` is another callback (a progress bar) to chain.
-    Call :meth:`record` once before training for the starting point.
-
-    Most is learned in the first few thousand games, so with ``spacing`` (e.g. 1.5) a point is
-    only taken once the games played have grown by that factor since the last one (and at the
-    end of training): ``progress_every=500`` over 100,000 games then gives about 13 points,
-    dense where the curve bends. Each point costs two small tournaments (``games_per_point``
-    games against each opponent, about 0.15 s for 200 games of 100 sticks).
+    ``train(curve=CurveSettings(...))`` records the curve itself; this callback does the same
+    for callers that chain it before another callback (``then``, e.g. a progress bar). Every
+    report it measures the live learner and appends the point to ``learner.learning_curve``
+    when one is due (see :class:`~.learning_curve.CurveSettings` for ``spacing``), and always
+    at the end of training. Call :meth:`record` once before training for the starting point.
     """
 
     def __init__(
@@ -548,34 +456,17 @@ class LearningCurveRecorder:
         spacing: float | None = None,
         then: Callable[[TrainingProgress], None] | None = None,
     ) -> None:
-        if games_per_point < 1:
-            raise ValueError("games_per_point must be at least 1")
-        if spacing is not None and spacing <= 1:
-            raise ValueError("spacing must be more than 1 (the factor between checkpoints)")
         self.rules = rules
-        self.spacing = spacing
-        self.games_per_point = games_per_point
-        self.seed = seed
+        self.settings = CurveSettings(games_per_point, seed, spacing)
         self.then = then
 
-    def record(self, brain: HatBrain) -> CurvePoint | None:
-        """Measure ``brain`` and append the point (not twice for the same games played)."""
-        curve = brain.learning_curve
-        if curve and curve[-1].games >= brain.games_played:
-            return None
-        point = curve_point(brain, self.rules, self.games_per_point, self.seed + len(curve))
-        curve.append(point)
-        return point
+    def record(self, learner: Learner[Position, Move]) -> CurvePoint | None:
+        """Measure ``learner`` and append the point (not twice for the same games played)."""
+        return record_point(learner, self.rules, self.settings)
 
     def __call__(self, progress: TrainingProgress) -> None:
-        curve = progress.brain.learning_curve
-        last = curve[-1].games if curve else 0
-        due = (
-            self.spacing is None
-            or progress.games_done == progress.games_total
-            or progress.brain.games_played >= last * self.spacing
-        )
-        if due:
-            self.record(progress.brain)
+        final = progress.games_done == progress.games_total
+        if final or point_due(progress.learner, self.settings):
+            self.record(progress.learner)
         if self.then is not None:
             self.then(progress)

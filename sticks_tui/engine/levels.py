@@ -12,16 +12,22 @@ from __future__ import annotations
 
 import random
 from enum import Enum
-from typing import Any
 
-from .game import AnyRuleSet, Move, Position
-from .hats import HatBrain
-from .players import HatPlayer, PerfectPlayer, Player, RandomPlayer, perfect_move
-from .qlearning import QLearner, QLearningPlayer, train_qlearner
-from .solver import Solver
+from .game import AnyRuleSet
+from .learners.hats import HatBrain
+from .learners.qlearning import DEFAULT_Q_TRAINING_GAMES, QLearner, QLearningPlayer
+from .players import (
+    DEFAULT_MIXED_SKILL,
+    HatPlayer,
+    MixedPlayer,
+    PerfectPlayer,
+    Player,
+    RandomPlayer,
+)
+from .training import SELF, train
 
-#: The mixed level's default chance of a perfect move.
-DEFAULT_MIXED_SKILL = 0.5
+#: The longest Sticky-Nim line offered a Q-learning opponent.
+Q_LEARNING_MAX_STICKY = 30
 
 
 class Level(str, Enum):
@@ -51,39 +57,6 @@ def levels_for(rules: AnyRuleSet) -> tuple[Level, ...]:
     return tuple(levels)
 
 
-class MixedPlayer:
-    """Perfect with probability ``skill``, otherwise a uniformly random legal move."""
-
-    is_human = False
-
-    def __init__(
-        self,
-        name: str,
-        rules: AnyRuleSet,
-        skill: float = DEFAULT_MIXED_SKILL,
-        rng: random.Random | None = None,
-        solver: Solver[Any, Any] | None = None,
-    ) -> None:
-        if not 0.0 <= skill <= 1.0:
-            raise ValueError(f"the chance of a perfect move must be between 0 and 1, got {skill}")
-        self.name = name
-        self.skill = skill
-        self.rng = rng if rng is not None else random.Random()
-        self.solver = solver if solver is not None else Solver(rules)
-
-    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
-        # One draw decides the kind of move, so a seeded player repeats its games exactly.
-        if self.rng.random() < self.skill:
-            return perfect_move(self.solver, position, self.rng)
-        return self.rng.choice(rules.legal_moves(position))
-
-    def game_over(self, won: bool) -> None:
-        """The mixed level learns nothing."""
-
-    def __repr__(self) -> str:
-        return f"MixedPlayer({self.name!r}, skill={self.skill})"
-
-
 def make_player(
     level: Level | str,
     rules: AnyRuleSet,
@@ -108,7 +81,8 @@ def make_player(
         return HatPlayer(name, brain if brain is not None else HatBrain(rules), rng)
     if level is Level.Q_LEARNING:
         if learner is None:
-            learner = train_qlearner(rules, seed=rng.randrange(2**32)).learner
+            learner = QLearner(rules=rules, rng=random.Random(rng.randrange(2**32)))
+            train(learner, SELF, DEFAULT_Q_TRAINING_GAMES, rng=learner.rng)
         return QLearningPlayer(name, learner)
     if level is Level.PERFECT:
         return PerfectPlayer(name, rules, rng)

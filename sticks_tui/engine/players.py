@@ -11,8 +11,12 @@ import random
 from typing import Any, Callable, Protocol, runtime_checkable
 
 from .game import AnyRuleSet, Move, Position
-from .hats import HatBrain
+from .learners.base import Learner
+from .learners.hats import HatBrain
 from .solver import Solver
+
+#: The mixed player's default chance of a perfect move.
+DEFAULT_MIXED_SKILL = 0.5
 
 
 @runtime_checkable
@@ -72,18 +76,42 @@ class RandomPlayer(_Machine):
         return self.rng.choice(rules.legal_moves(position))
 
 
-class HatPlayer(_Machine):
+class LearnerPlayer(_Machine):
+    """Any :class:`~.learners.base.Learner` in one seat of a game.
+
+    Learning (the default), it plays and learns as in training; with ``learns=False`` it plays
+    by its own rule (drawing balls, exploring) and learns nothing: a frozen opponent, or the
+    learner being measured for its learning curve.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        learner: Learner[Position, Move],
+        rng: random.Random | None = None,
+        *,
+        learns: bool = True,
+    ) -> None:
+        super().__init__(name, rng)
+        self.learner = learner
+        self.learns = learns
+
+    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
+        if self.learns:
+            return self.learner.move(position, self.rng)
+        return self.learner.sample_move(position, self.rng)
+
+    def game_over(self, won: bool) -> None:
+        if self.learns:
+            self.learner.game_over({0: won})
+
+
+class HatPlayer(LearnerPlayer):
     """The learning AI of seed 000: draws balls from its hats and learns from every result."""
 
     def __init__(self, name: str, brain: HatBrain, rng: random.Random | None = None) -> None:
-        super().__init__(name, rng)
+        super().__init__(name, brain, rng)
         self.brain = brain
-
-    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
-        return self.brain.draw(position, self.rng)
-
-    def game_over(self, won: bool) -> None:
-        self.brain.learn(won)
 
 
 class PerfectPlayer(_Machine):
@@ -101,3 +129,36 @@ def perfect_move(solver: Solver[Any, Any], position: Position, rng: random.Rando
     """A random winning move, or a random legal move when the position is lost."""
     winning = solver.winning_moves(position)
     return rng.choice(winning or solver.rules.legal_moves(position))
+
+
+class MixedPlayer:
+    """Perfect with probability ``skill``, otherwise a uniformly random legal move."""
+
+    is_human = False
+
+    def __init__(
+        self,
+        name: str,
+        rules: AnyRuleSet,
+        skill: float = DEFAULT_MIXED_SKILL,
+        rng: random.Random | None = None,
+        solver: Solver | None = None,
+    ) -> None:
+        if not 0.0 <= skill <= 1.0:
+            raise ValueError(f"the chance of a perfect move must be between 0 and 1, got {skill}")
+        self.name = name
+        self.skill = skill
+        self.rng = rng if rng is not None else random.Random()
+        self.solver = solver if solver is not None else Solver(rules)
+
+    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
+        # One draw decides the kind of move, so a seeded player repeats its games exactly.
+        if self.rng.random() < self.skill:
+            return perfect_move(self.solver, position, self.rng)
+        return self.rng.choice(rules.legal_moves(position))
+
+    def game_over(self, won: bool) -> None:
+        """The mixed player learns nothing."""
+
+    def __repr__(self) -> str:
+        return f"MixedPlayer({self.name!r}, skill={self.skill})"

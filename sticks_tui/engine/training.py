@@ -1,37 +1,156 @@
-"""Self-play training: two hat AIs play each other many times (seed 000, part three).
+"""Training: one :func:`train` for every learner and every opponent (SPEC section 8).
 
-The two AIs take turns at starting, so each meets every position from both sides. Training
-reports progress through a callback, can be cancelled between any two games (what was learned
-so far is kept), and repeats exactly for a given seed.
+``train(learner, against, games)`` plays ``games`` games and lets ``learner`` (the hat AI, the
+Q-learner, any :class:`~.learners.base.Learner`) learn from each. ``against`` is:
 
-The inner loop is the hot path of the whole program (100,000 games of 100 sticks are about five
-million draws), so it works on the brains' count tables directly instead of going through
-:class:`~sticks_tui.engine.match.Match`; ``tests/engine`` checks that both give the same games.
+* :data:`SELF`: the learner plays itself, ONE learner in both seats, both seats learning, the
+  starting seat alternating every game (seed 000's self-play; the saved brain learns both
+  seats);
+* :data:`RANDOM`, :data:`PERFECT`, :class:`MixedOpponent` (perfect with the chance given, else
+  random);
+* :class:`FrozenOpponent`: another learner (a saved brain) that plays by its own rule,
+  exploring, but never learns; it is frozen as it is when its games begin (so it may even be
+  the learner itself, met as it was then);
+* a schedule: an ordered list of ``(opponent, games)``, e.g. ``[(RANDOM, 1000), (SELF, 99000)]``.
+
+Against an opponent the learner starts every other game. Progress is reported through a
+callback (one :class:`TrainingProgress` type for every learner), training can be cancelled
+between any two games (what was learned so far is kept), a seed makes it repeat exactly, and
+the learning curve is recorded on the way when asked (``curve=CurveSettings(...)``).
+
+Self-play is the hot path (100,000 games of 100 sticks are about five million draws), so a
+learner with a fast self-play loop (:class:`~.learners.base.PlaysItselfFast`) plays it there,
+chosen automatically; ``tests/engine`` prove each fast loop leaves exactly the learner the plain
+loop here leaves (``fast=False`` forces the plain one).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeGuard
 
 from .game import AnyRuleSet as RuleSet
-from .hats import HatBrain
+from .game import Move, Position
+from .learners.base import CurvePoint, Learner, PlaysItselfFast
+from .learners.hats import HatBrain
+from .learners.qlearning import QLearner, QTrainingProgress, QTrainingResult
+from .learning_curve import CurveSettings, point_due, record_point
+from .players import LearnerPlayer, MixedPlayer, PerfectPlayer, Player, RandomPlayer
 
 DEFAULT_TRAINING_GAMES = 100_000
+DEFAULT_PROGRESS_EVERY = 1000
+
+
+# -- opponents --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SelfPlay:
+    """The learner plays itself: one learner in both seats, both learning."""
+
+    name: ClassVar[str] = "self"
+
+
+@dataclass(frozen=True)
+class RandomOpponent:
+    """Seed 001's StupidAI: a uniformly random legal move."""
+
+    name: ClassVar[str] = "random"
+
+    def player(self, rules: RuleSet, rng: random.Random) -> Player:
+        return RandomPlayer(self.name, rng)
+
+
+@dataclass(frozen=True)
+class PerfectOpponent:
+    """A winning move whenever one exists."""
+
+    name: ClassVar[str] = "perfect"
+
+    def player(self, rules: RuleSet, rng: random.Random) -> Player:
+        return PerfectPlayer(self.name, rules, rng)
+
+
+@dataclass(frozen=True)
+class MixedOpponent:
+    """Perfect with probability ``skill``, otherwise random."""
+
+    skill: float
+
+    def __post_init__(self) -> None:
+        if isinstance(self.skill, bool) or not 0.0 <= self.skill <= 1.0:
+            raise ValueError(
+                f"the chance of a perfect move must be between 0 and 1, got {self.skill!r}"
+            )
+
+    @property
+    def name(self) -> str:
+        return f"mixed:{self.skill:g}"
+
+    def player(self, rules: RuleSet, rng: random.Random) -> Player:
+        return MixedPlayer(self.name, rules, self.skill, rng)
+
+
+@dataclass(frozen=True)
+class FrozenOpponent:
+    """Another learner (e.g. a saved brain), playing by its own rule but learning nothing."""
+
+    learner: Learner[Position, Move] = field(compare=False)
+    label: str = "saved brain"
+    """Its name in the tally (a file name, a brain's name)."""
+
+    @property
+    def name(self) -> str:
+        return self.label
+
+    def player(self, rules: RuleSet, rng: random.Random) -> Player:
+        # A copy: frozen as it is when its games begin, even if it is the learner itself.
+        return LearnerPlayer(self.label, self.learner.copy(), rng, learns=False)
+
+
+SELF = SelfPlay()
+RANDOM = RandomOpponent()
+PERFECT = PerfectOpponent()
+
+Opponent = SelfPlay | RandomOpponent | PerfectOpponent | MixedOpponent | FrozenOpponent
+#: Opponents in order, each for a number of games.
+Schedule = Sequence[tuple[Opponent, int]]
+
+
+# -- what training reports --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Tally:
+    """Games against one opponent and how they ended for the learner.
+
+    In self-play the learner wins and loses every game, so there ``won`` and ``lost`` count the
+    games the starting side won and lost (it wins them all once it plays a won start well).
+    """
+
+    games: int
+    won: int
+    lost: int
+
+    @property
+    def win_share(self) -> float:
+        return self.won / self.games if self.games else 0.0
 
 
 @dataclass(frozen=True)
 class TrainingProgress:
     """Sent to the progress callback between games, from the thread that trains.
 
-    ``brain`` is the live brain being trained; between games it has no balls beside its hats,
-    so it may be read (or copied) inside the callback, but not kept and read later.
+    ``learner`` is the live learner being trained: between games it may be read (or copied)
+    inside the callback, but not kept and read later.
     """
 
     games_done: int
     games_total: int
-    brain: HatBrain
+    opponent: str
+    """The name of the opponent now (``self``, ``random``, ``perfect``, ``mixed:P``, a label)."""
+    tally: Mapping[str, Tally]
+    """Per opponent met so far, in the order met."""
+    learner: Learner[Position, Move]
+    curve: tuple[CurvePoint, ...]
+    """The learner's learning curve so far."""
 
     @property
     def fraction(self) -> float:
@@ -40,12 +159,274 @@ class TrainingProgress:
 
 @dataclass(frozen=True)
 class TrainingResult:
-    brain: HatBrain
-    """The trained AI: the one that started the first game."""
-    opponent: HatBrain
-    """Its sparring partner, which learned just as much from the other side."""
+    learner: Learner[Position, Move]
     games_played: int
+    """Games played in this training (the learner's ``games_played`` counts all it learned)."""
     cancelled: bool
+    tally: Mapping[str, Tally]
+    curve: tuple[CurvePoint, ...]
+
+
+# -- the trainer ------------------------------------------------------------------------------
+def train(
+    learner: Learner[Position, Move],
+    against: Opponent | Schedule,
+    games: int | None = None,
+    *,
+    rules: RuleSet | None = None,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+    progress: Callable[[TrainingProgress], None] | None = None,
+    progress_every: int = DEFAULT_PROGRESS_EVERY,
+    should_stop: Callable[[], bool] | None = None,
+    curve: CurveSettings | None = None,
+    fast: bool = True,
+) -> TrainingResult:
+    """Train ``learner`` for ``games`` games ``against`` an opponent or a schedule.
+
+    ``rules`` is the game played (by default the learner's own); it may start elsewhere than
+    the learner's rules (another heap) but must be the same game. ``rng`` (else
+    ``random.Random(seed)``) drives every move of training, the learner's and the opponent's.
+    ``progress`` is called every ``progress_every`` games and at the end; ``should_stop`` is
+    asked before every game (a ``threading.Event().is_set`` fits): when it says yes, training
+    ends and the result says ``cancelled``. With ``curve``, a learning-curve point is recorded
+    before, during (at progress reports) and after training, kept in ``learner.learning_curve``.
+    """
+    legs = _legs(against, games)
+    if progress_every < 1:
+        raise ValueError("progress_every must be at least 1")
+    rules = _rules_for(learner, rules, legs)
+    if rules.is_over(rules.initial_position()):
+        raise ValueError("the starting position is already finished; nothing to train on")
+    session = _Session(
+        learner, rules, sum(n for _, n in legs), rng if rng is not None else random.Random(seed),
+        progress, progress_every, should_stop, curve,
+    )
+    learner.abandon()  # moves left from an unfinished game are forgotten first
+    session.record_curve()
+    for opponent, count in legs:
+        if session.cancelled:
+            break
+        session.play_leg(opponent, count, fast)
+    session.record_curve()
+    return TrainingResult(
+        learner, session.played, session.cancelled, session.tallies(),
+        tuple(learner.learning_curve),
+    )
+
+
+def _legs(against: Opponent | Schedule, games: int | None) -> list[tuple[Opponent, int]]:
+    """The opponents in order with their games, checked."""
+    if isinstance(against, (list, tuple)):
+        legs: list[tuple[Opponent, int]] = []
+        for leg in against:
+            if not (isinstance(leg, (tuple, list)) and len(leg) == 2 and _is_opponent(leg[0])):
+                raise ValueError(f"a schedule is a list of (opponent, games), got {leg!r:.60}")
+            _check_games(leg[1])
+            legs.append((leg[0], leg[1]))
+        planned = sum(n for _, n in legs)
+        if games is not None and games != planned:
+            raise ValueError(f"the schedule plays {planned:,} games, not {games:,}")
+        return legs
+    if not _is_opponent(against):
+        raise ValueError(f"unknown opponent {against!r:.60}")
+    if games is None:
+        raise ValueError("the number of training games is needed")
+    _check_games(games)
+    return [(against, games)]
+
+
+def _is_opponent(value: object) -> TypeGuard[Opponent]:
+    return isinstance(
+        value, (SelfPlay, RandomOpponent, PerfectOpponent, MixedOpponent, FrozenOpponent)
+    )
+
+
+def _check_games(games: object) -> None:
+    if not isinstance(games, int) or isinstance(games, bool):
+        raise ValueError(f"the number of training games must be a whole number, got {games!r}")
+    if games < 0:
+        raise ValueError("the number of training games cannot be negative")
+
+
+def _rules_for(
+    learner: Learner[Position, Move], rules: RuleSet | None, legs: list[tuple[Opponent, int]]
+) -> RuleSet:
+    """The game to play: ``rules``, else the learner's; every learner met must know it."""
+    own = learner.rules
+    if rules is None:
+        if own is None:
+            raise ValueError("the learner has no rules: give the game to train on (rules=)")
+        rules = own
+    for who in [learner] + [o.learner for o, _ in legs if isinstance(o, FrozenOpponent)]:
+        if who.rules is not None and who.rules.key != rules.key:
+            raise ValueError(f"a brain for {who.rules.name} cannot train on {rules.name}")
+    return rules
+
+
+def _winner(rules: RuleSet, last_mover: int) -> int:
+    """Who won a finished game, from who made the last move (the game's ending decides)."""
+    return last_mover if rules.mover_loses_at_end else 1 - last_mover
+
+
+class _Session:
+    """One call of :func:`train`: the games played so far, the tally, reports and the curve."""
+
+    def __init__(
+        self,
+        learner: Learner[Position, Move],
+        rules: RuleSet,
+        total: int,
+        rng: random.Random,
+        progress: Callable[[TrainingProgress], None] | None,
+        progress_every: int,
+        should_stop: Callable[[], bool] | None,
+        curve: CurveSettings | None,
+    ) -> None:
+        self.learner = learner
+        self.rules = rules
+        self.total = total
+        self.rng = rng
+        self.progress = progress
+        self.every = progress_every
+        self.should_stop = should_stop
+        self.curve = curve
+        self.played = 0
+        self.cancelled = False
+        self.counts: dict[str, list[int]] = {}  # opponent -> [games, won, lost]
+
+    def play_leg(self, opponent: Opponent, games: int, fast: bool) -> None:
+        """Play one opponent's games in chunks that end at the progress reports."""
+        if games == 0:
+            return  # not met: the tally names only the opponents played
+        counts = self.counts.setdefault(opponent.name, [0, 0, 0])
+        play, sync = self._player_of(opponent, fast)
+        remaining = games
+        while remaining > 0:
+            chunk = min(remaining, self.every - self.played % self.every)
+            played, won = play(chunk, self.should_stop)
+            counts[0] += played
+            counts[1] += won
+            counts[2] += played - won
+            self.played += played
+            remaining -= played
+            if played < chunk:
+                self.cancelled = True
+                sync()
+                return
+            reporting = self.played % self.every == 0 or self.played == self.total
+            if remaining == 0 or (reporting and self.watched):
+                sync()
+            if reporting:
+                self._report(opponent.name)
+
+    @property
+    def watched(self) -> bool:
+        """Whether reports read the learner (then a fast loop shows it what it learned)."""
+        return self.progress is not None or self.curve is not None
+
+    def _player_of(
+        self, opponent: Opponent, fast: bool
+    ) -> tuple[Callable[[int, Callable[[], bool] | None], tuple[int, int]], Callable[[], None]]:
+        """(play some games -> (played, won), make the learner show what it learned)."""
+        learner, rng = self.learner, self.rng
+        if isinstance(opponent, SelfPlay):
+            if fast and isinstance(learner, PlaysItselfFast):
+                run = learner.self_play_run(self.rules, rng, self.played)
+                return run.play, run.sync
+
+            def self_play(winner: int, first: int) -> bool:
+                learner.game_over({0: winner == 0, 1: winner == 1})
+                return winner == first  # the tally of self-play: the starting side's games
+
+            seats = (lambda p: learner.move(p, rng, 0), lambda p: learner.move(p, rng, 1))
+            return (lambda games, stop: self._games(seats, self_play, games, stop)), _nothing
+        other = opponent.player(self.rules, rng)
+
+        def against(winner: int, first: int) -> bool:
+            learner.game_over({0: winner == 0})
+            other.game_over(winner == 1)
+            return winner == 0
+
+        seats = (lambda p: learner.move(p, rng, 0), lambda p: other.make_choice(self.rules, p))
+        return (lambda games, stop: self._games(seats, against, games, stop)), _nothing
+
+    def _games(
+        self,
+        seats: tuple[Callable[[Position], Move], Callable[[Position], Move]],
+        game_over: Callable[[int, int], bool],
+        games: int,
+        should_stop: Callable[[], bool] | None,
+    ) -> tuple[int, int]:
+        """The plain loop: ``seats[seat](position)`` is the move of a seat (the learner is seat
+        0, and seat 1 too in self-play); ``game_over(winner, first)`` tells the players how the
+        game ended and says whether it counts as won. The starting seat alternates."""
+        rules = self.rules
+        start = rules.initial_position()
+        played = won = 0
+        for _ in range(games):
+            if should_stop is not None and should_stop():
+                break
+            first = (self.played + played) % 2
+            position, seat = start, first
+            while True:
+                position = rules.apply(position, seats[seat](position))
+                if rules.is_over(position):
+                    break
+                seat ^= 1
+            won += game_over(_winner(rules, seat), first)
+            played += 1
+        return played, won
+
+    def _report(self, opponent: str) -> None:
+        curve = self.curve
+        if curve is not None and (self.played == self.total or point_due(self.learner, curve)):
+            record_point(self.learner, self.rules, curve)
+        if self.progress is not None:
+            self.progress(
+                TrainingProgress(
+                    self.played, self.total, opponent, self.tallies(), self.learner,
+                    tuple(self.learner.learning_curve),
+                )
+            )
+
+    def record_curve(self) -> None:
+        if self.curve is not None:
+            record_point(self.learner, self.rules, self.curve)
+
+    def tallies(self) -> dict[str, Tally]:
+        return {name: Tally(*counts) for name, counts in self.counts.items()}
+
+
+def _nothing() -> None:
+    """Nothing to bring up to date: the plain loops work through the learner itself."""
+
+
+# -- temporary wrappers: the old entry points, until their callers use train() -----------------
+@dataclass(frozen=True)
+class SelfPlayProgress(TrainingProgress):
+    """Temporary: :class:`TrainingProgress` with the old name of the learner, ``brain``."""
+
+    @property
+    def brain(self) -> HatBrain:
+        assert isinstance(self.learner, HatBrain)
+        return self.learner
+
+
+@dataclass(frozen=True)
+class SelfPlayResult(TrainingResult):
+    """Temporary: what :func:`train_self_play` returned, a brain and its sparring partner.
+
+    Self-play now trains ONE brain in both seats; ``opponent`` is a copy of it taken at the
+    end, for callers that seat two trained AIs against each other.
+    """
+
+    opponent: HatBrain
+
+    @property
+    def brain(self) -> HatBrain:
+        assert isinstance(self.learner, HatBrain)
+        return self.learner
 
 
 def train_self_play(
@@ -56,125 +437,56 @@ def train_self_play(
     rng: random.Random | None = None,
     brain: HatBrain | None = None,
     opponent: HatBrain | None = None,
-    progress: Callable[[TrainingProgress], None] | None = None,
-    progress_every: int = 1000,
+    progress: Callable[[SelfPlayProgress], None] | None = None,
+    progress_every: int = DEFAULT_PROGRESS_EVERY,
     should_stop: Callable[[], bool] | None = None,
-) -> TrainingResult:
-    """Play ``games`` games between two hat AIs, both learning, and return them.
+) -> SelfPlayResult:
+    """Temporary: ``train(brain, SELF, games, ...)`` with the old arguments and result."""
+    if opponent is not None:
+        raise ValueError("self-play trains one brain in both seats: give only brain")
+    brain = brain if brain is not None else HatBrain(rules)
 
-    ``brain`` and ``opponent`` continue from what they already know (fresh hats otherwise).
-    ``should_stop`` is asked between games (a ``threading.Event().is_set`` fits); when it says
-    yes, training ends early and the result says ``cancelled``.
-    """
-    if games < 0:
-        raise ValueError("the number of training games cannot be negative")
-    if progress_every < 1:
-        raise ValueError("progress_every must be at least 1")
-    rng = rng if rng is not None else random.Random(seed)
-    a = brain if brain is not None else HatBrain(rules)
-    b = opponent if opponent is not None else HatBrain(rules)
-    if a is b:
-        raise ValueError("the two training AIs need brains of their own")
-    start = rules.initial_position()
-    if rules.is_over(start):
-        raise ValueError("the starting position is already finished; nothing to train on")
+    def report(p: TrainingProgress) -> None:
+        assert progress is not None
+        progress(SelfPlayProgress(**{f.name: getattr(p, f.name) for f in fields(p)}))
 
-    misere = not rules.mover_loses_at_end
-    moves = _MoveTable(rules, a)
-    random_ = rng.random
-    # Per side: the brain, its hats (position -> counts) and the balls it has put beside hats
-    # this game, kept flat as [counts, index, counts, index, ...] to settle without lookups.
-    side_a = (a, a._counts, [])
-    side_b = (b, b._counts, [])
-    for hat_owner in (a, b):
-        hat_owner.abandon()  # balls left beside from an unfinished game go back first
-    pairings = ((side_a, side_b), (side_b, side_a))
-    played = 0
-    cancelled = False
-    for game in range(games):
-        if should_stop is not None and should_stop():
-            cancelled = True
-            break
-        pair = pairings[game & 1]
-        position = start
-        mover = 0
-        while True:
-            hat_owner, hats, beside = pair[mover]
-            counts = hats.get(position)
-            if counts is None:
-                counts = hat_owner._hat(position)
-            legal, nexts, ends, three = moves.get(position)
-            if three:  # the common case: a hat of three balls, all legal
-                c0, c1, c2 = counts
-                r = random_() * (c0 + c1 + c2)
-                chosen = 0 if r < c0 else (1 if r < c0 + c1 else 2)
-            else:
-                chosen = _draw_index(counts, legal, random_())
-            counts[chosen] -= 1
-            beside.append(counts)
-            beside.append(chosen)
-            if ends[chosen]:
-                break
-            position = nexts[chosen]
-            mover ^= 1
-        loser = mover if misere else 1 - mover
-        _settle(pair[loser], won=False)
-        _settle(pair[1 - loser], won=True)
-        played += 1
-        if progress is not None and (played % progress_every == 0 or played == games):
-            progress(TrainingProgress(played, games, a))
-    return TrainingResult(a, b, played, cancelled)
+    result = train(
+        brain, SELF, games, rules=rules, seed=seed, rng=rng,
+        progress=report if progress is not None else None, progress_every=progress_every,
+        should_stop=should_stop,
+    )
+    return SelfPlayResult(**_fields_of(result), opponent=brain.copy())
 
 
-def _draw_index(counts: list[int], legal: tuple[int, ...], u: float) -> int:
-    """A legal ball index drawn with probability proportional to its count (``u`` in [0, 1))."""
-    total = 0
-    for i in legal:
-        total += counts[i]
-    r = u * total
-    for i in legal:
-        r -= counts[i]
-        if r < 0:
-            return i
-    return legal[-1]
+def train_qlearner(
+    rules: RuleSet,
+    games: int = 10_000,
+    *,
+    seed: int | None = None,
+    learner: QLearner | None = None,
+    progress: Callable[[QTrainingProgress], None] | None = None,
+    progress_every: int = DEFAULT_PROGRESS_EVERY,
+    should_stop: Callable[[], bool] | None = None,
+) -> QTrainingResult:
+    """Temporary: ``train(learner, SELF, games, rng=learner.rng)`` with the old result types
+    (a fresh learner's generator is seeded with ``seed``)."""
+    if learner is None:
+        learner = QLearner(rules=rules, rng=random.Random(seed))
+    elif learner.rules is None:
+        learner.rules = rules  # a CS50-style learner (no rules) trained on these rules
+    q_learner = learner
+
+    def report(p: TrainingProgress) -> None:
+        assert progress is not None
+        progress(QTrainingProgress(p.games_done, p.games_total, q_learner))
+
+    result = train(
+        learner, SELF, games, rules=rules, rng=learner.rng,
+        progress=report if progress is not None else None, progress_every=progress_every,
+        should_stop=should_stop,
+    )
+    return QTrainingResult(learner, result.games_played, result.cancelled)
 
 
-def _settle(side: tuple[HatBrain, dict, list], won: bool) -> None:
-    """HatBrain.learn() for the flat list of balls beside the hats that training keeps."""
-    brain, _, beside = side
-    if won:
-        for k in range(0, len(beside), 2):
-            beside[k][beside[k + 1]] += 2
-    else:
-        for k in range(0, len(beside), 2):
-            counts = beside[k]
-            i = beside[k + 1]
-            if counts[i] == 0:
-                counts[i] = 1
-    beside.clear()
-    brain.games_played += 1
-
-
-class _MoveTable:
-    """For each position met: the legal ball indices, where each leads, whether it ends, and
-    whether the hat is the common three-ball hat with every ball legal."""
-
-    def __init__(self, rules: RuleSet, brain: HatBrain) -> None:
-        self._rules = rules
-        self._brain = brain
-        self._table: dict = {}
-
-    def get(self, position):  # noqa: ANN001, ANN201 - hot path, kept plain
-        row = self._table.get(position)
-        if row is None:
-            rules, brain = self._rules, self._brain
-            brain._hat(position)
-            kinds, legal = brain._kinds[position], brain._legal[position]
-            nexts = [None] * len(kinds)
-            ends = [False] * len(kinds)
-            for i in legal:
-                nexts[i] = rules.apply(position, kinds[i])
-                ends[i] = rules.is_over(nexts[i])
-            three = len(kinds) == 3 and legal == (0, 1, 2)
-            row = self._table[position] = (legal, nexts, ends, three)
-        return row
+def _fields_of(result: TrainingResult) -> dict[str, Any]:
+    return {f.name: getattr(result, f.name) for f in fields(TrainingResult)}

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
 from ..engine.game import AnyRuleSet as RuleSet
-from ..engine.hats import BrainError, HatBrain
+from ..engine.learners.hats import BrainError, HatBrain
 from ..text.terminal import printable
 
 if sys.platform != "win32":

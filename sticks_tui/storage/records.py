@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Protocol, Sequence
 
 from ..engine.game import AnyRuleSet as RuleSet
-from ..engine.hats import HatBrain, Lesson
+from ..engine.learners.hats import HatBrain, Lesson
 
 #: The name of the learning AI in every game, on the leaderboard and for its saved brain.
 LEARNING_AI_NAME = "AI"

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Callable, Iterator, Mapping
 
 from ..engine.game import AnyRuleSet as RuleSet
-from ..engine.hats import BrainError, HatBrain, Lesson
+from ..engine.learners.hats import BrainError, HatBrain, Lesson
 
 # The AIs' names live in records.py (names_problem needs them, and records must not import the
 # store); they stay importable from here for the modules that always took them from here.
@@ -155,7 +155,7 @@ def _now_utc() -> str:
 
 
 class SqliteStore:
-    """:class:`~sticks_tui.records.Records` kept in one SQLite file; safe across processes.
+    """:class:`~sticks_tui.storage.records.Records` kept in one SQLite file; safe across processes.
 
     Open with :meth:`open` (or :func:`open_store`); every method is one short transaction, and a
     lock makes one store usable from several threads (e.g. a training worker saving a brain).

@@ -14,7 +14,7 @@ from ..engine.analysis import (
     Analysis,
     PositionReport,
 )
-from ..engine.hats import CurvePoint
+from ..engine.learners.hats import CurvePoint
 
 _LEARNED_WORDS = {LOST: "yes", UNDECIDED: "?"}
 TABLE_HEADER = ("n", "AI move", "confidence", "evidence", "learned lost?", "solver move", "agree?")

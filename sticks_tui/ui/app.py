@@ -22,7 +22,7 @@ from textual.screen import Screen
 
 from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, QLearner, StickyNim
 from ..engine.game import AnyRuleSet
-from ..engine.qlearning import DEFAULT_Q_TRAINING_GAMES
+from ..engine.learners.qlearning import DEFAULT_Q_TRAINING_GAMES
 from ..storage.records import KeptBrain, MemoryRecords, Records
 from .plain import notify_plain
 from .session import DEFAULT_NAMES, GameSettings, clean_name, recalled_names
@@ -280,7 +280,7 @@ def _names_for(args: argparse.Namespace, records: Records | None = None) -> tupl
 def _records_for(args: argparse.Namespace, warn: Callable[[str], None]) -> Records:
     """The leaderboard and brains on disk (``--data-dir``, ``$STICKS_TUI_DATA_DIR``, else the
     user data directory); in memory, with a warning, where nothing can be saved. A store file
-    that must not be touched raises :class:`~sticks_tui.store.StoreError` before the app opens.
+    that must not be touched raises :class:`~sticks_tui.storage.store.StoreError` before the app opens.
     """
     from ..storage.store import open_records
 

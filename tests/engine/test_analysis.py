@@ -8,7 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sticks_tui.engine import BrainError, HatBrain, Solver, TakeAway, game_of_sticks
+from sticks_tui.engine import (
+    SELF, BrainError, HatBrain, RuleSet, Solver, TakeAway, game_of_sticks, train,
+)
 from sticks_tui.engine.analysis import (
     DISAGREE,
     LOST,
@@ -22,21 +24,26 @@ from sticks_tui.engine.analysis import (
     find_rule,
     win_rate,
 )
-from sticks_tui.engine.hats import CurvePoint
+from sticks_tui.engine.learners.hats import CurvePoint
 from sticks_tui.engine.solver import PeriodicRule, find_periodic_rule
-from sticks_tui.engine.training import train_self_play
+
+
+def trained(rules: RuleSet, games: int, seed: int) -> HatBrain:
+    brain = HatBrain(rules)
+    train(brain, SELF, games, seed=seed)
+    return brain
 
 
 @pytest.fixture(scope="module")
 def trained_100() -> HatBrain:
     """The brain of the issue: 100,000 self-play games at 100 sticks (about 2.5 s)."""
-    return train_self_play(game_of_sticks(100), 100_000, seed=2026).brain
+    return trained(game_of_sticks(100), 100_000, seed=2026)
 
 
 @pytest.fixture(scope="module")
 def trained_235() -> HatBrain:
     """Seed 003's game (takes 2, 3 or 5; a player who cannot move loses), 20,000 games at 60."""
-    return train_self_play(TakeAway(60, (2, 3, 5), misere=False), 20_000, seed=7).brain
+    return trained(TakeAway(60, (2, 3, 5), misere=False), 20_000, seed=7)
 
 
 def brain_from_pattern(rules: TakeAway, lost: set[int], top: int = 100, balls: int = 500) -> HatBrain:
@@ -109,7 +116,7 @@ def test_fresh_brain_has_not_enough_data() -> None:
 
 
 def test_brain_after_a_few_games_has_not_enough_data() -> None:
-    brain = train_self_play(game_of_sticks(100), 50, seed=1).brain
+    brain = trained(game_of_sticks(100), 50, seed=1)
     assert analyse(brain).inferred.rule is None
 
 
@@ -122,7 +129,7 @@ def test_takes_2_3_5_normal_play_gives_mod_7_residues_0_and_1(trained_235: HatBr
 
 
 def test_misere_takes_2_3_position_without_a_move_is_decided_by_the_rules() -> None:
-    brain = train_self_play(TakeAway(30, (2, 3), misere=True), 5_000, seed=3).brain
+    brain = trained(TakeAway(30, (2, 3), misere=True), 5_000, seed=3)
     analysis = analyse(brain)
     one = analysis.positions[0]
     assert one.position == 1 and one.terminal and one.learned == WON and one.agreement == "yes"
@@ -290,7 +297,7 @@ def test_recorder_keeps_the_curve_with_the_brain() -> None:
         rules, games_per_point=100, seed=3, spacing=2, then=lambda p: seen.append(p.games_done)
     )
     recorder.record(brain)
-    train_self_play(rules, 6_000, seed=4, brain=brain, progress=recorder, progress_every=250)
+    train(brain, SELF, 6_000, seed=4, progress=recorder, progress_every=250)
     curve = brain.learning_curve
     games = [p.games for p in curve]
     assert games == [0, 250, 500, 1000, 2000, 4000, 6000]  # doubling, and the end of training

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from sticks_tui.engine import BrainError, HatBrain, Match, Nim, TakeAway, game_of_sticks
-from sticks_tui.engine.hats import CurvePoint
+from sticks_tui.engine.learners import CurvePoint
 from sticks_tui.engine.players import HatPlayer, RandomPlayer
 
 

@@ -15,10 +15,11 @@ MODULES = ["sticks_tui.engine"] + sorted(
 
 
 def test_the_engine_package_has_its_core_modules():
-    assert {
-        "game", "games", "games.takeaway", "games.nim", "games.sticky", "hats", "players", "match",
-        "training", "solver",
-    } <= {m.removeprefix("sticks_tui.engine.") for m in MODULES}
+    core = {
+        "game", "games", "games.takeaway", "games.nim", "games.sticky", "learners",
+        "learners.hats", "learners.qlearning", "players", "match", "training", "solver",
+    }
+    assert core <= {m.removeprefix("sticks_tui.engine.") for m in MODULES}
 
 
 @pytest.mark.parametrize("module", MODULES)

@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sticks_tui.engine import (
-    HatBrain, HatPlayer, Match, PerfectPlayer, RandomPlayer, Solver, TakeAway, train_self_play,
+    SELF, HatBrain, HatPlayer, HatSettings, Match, PerfectPlayer, QLearner, RandomPlayer, Solver,
+    TakeAway, train,
 )
 from sticks_tui.engine.players import Player
 
@@ -51,20 +52,40 @@ def test_no_player_ever_makes_an_illegal_move_and_every_game_ends(rules, seed, p
 @settings(max_examples=60, deadline=None)
 @given(rules=rule_sets, seed=seeds, games=st.integers(1, 300))
 def test_a_hat_never_loses_its_last_ball_of_a_number(rules, seed, games):
-    result = train_self_play(rules, games, seed=seed) if not rules.is_over(rules.sticks) else None
-    if result is None:
-        return
-    for brain in (result.brain, result.opponent):
-        for position in brain.positions():
-            assert all(count >= 1 for count in brain.counts(position).values())
-            assert set(brain.counts(position)) == set(rules.takes)
+    brain = HatBrain(rules)
+    if not rules.is_over(rules.sticks):
+        train(brain, SELF, games, seed=seed)
+    for position in brain.positions():
+        assert all(count >= 1 for count in brain.counts(position).values())
+        assert set(brain.counts(position)) == set(rules.takes)
+
+
+hat_settings = st.builds(
+    lambda floor, extra, added, taken: HatSettings(floor + extra, added, taken, floor),
+    st.integers(1, 3), st.integers(0, 3), st.integers(0, 3), st.integers(1, 3),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=rule_sets.filter(lambda r: not r.is_over(r.sticks)), seed=seeds,
+       learning=hat_settings, games=st.integers(1, 400))
+def test_fast_self_play_leaves_the_brain_the_plain_loop_leaves(rules, seed, learning, games):
+    fast, plain = HatBrain(rules, learning), HatBrain(rules, learning)
+    train(fast, SELF, games, seed=seed, progress_every=37)
+    train(plain, SELF, games, seed=seed, progress_every=37, fast=False)
+    assert fast.to_dict() == plain.to_dict()
+    fast_q, plain_q = QLearner(rules=rules), QLearner(rules=rules)
+    train(fast_q, SELF, games, seed=seed)
+    train(plain_q, SELF, games, seed=seed, fast=False)
+    assert fast_q.to_dict() == plain_q.to_dict()
 
 
 @settings(max_examples=25, deadline=None)
 @given(rules=rule_sets.filter(lambda r: not r.is_over(r.sticks)), seed=seeds)
 def test_training_with_the_same_seed_gives_the_same_hats(rules, seed):
-    one = train_self_play(rules, 200, seed=seed).brain
-    two = train_self_play(rules, 200, seed=seed).brain
+    one, two = HatBrain(rules), HatBrain(rules)
+    train(one, SELF, 200, seed=seed)
+    train(two, SELF, 200, seed=seed)
     assert one.to_dict() == two.to_dict()
 
 

@@ -31,8 +31,8 @@ print("done", flush=True)
 # printing the number of games that are surely saved after each pair of saves.
 WRITER = """
 import sys
-from sticks_tui.engine.hats import HatBrain
 from sticks_tui.engine import TakeAway
+from sticks_tui.engine.learners.hats import HatBrain
 from sticks_tui.storage.store import SqliteStore
 rules = TakeAway(1000, (1, 2, 3), misere=True)
 store = SqliteStore.open(sys.argv[1])

@@ -16,25 +16,40 @@ Without ``rules`` the learner plays CS50's Nim, whose actions in a state are eve
 with ``1 <= j <= state[i]``. Ties between equally good actions are broken at random (CS50 accepts
 any of them), which keeps early training from always trying the same move.
 
-Self-play training (:func:`train_qlearner`) is CS50's ``train`` loop: one learner plays both
-sides; a move that ends the game gets reward -1, the winner's last move +1, every other move 0.
-It runs on per-position tables instead of the public methods, which makes it several times
-faster; :func:`train_qlearner_reference` is the plain method-by-method loop, and
+It is also a :class:`~.base.Learner`: training (``engine.training.train``) plays it against
+itself or any opponent. Self-play is CS50's ``train`` loop: one learner plays both seats; the
+move that ends the game and the other seat's last move are rewarded by who won (CS50's Nim is
+misère, so there the move that ends the game gets -1 and the winner's last move +1; in a game
+where the last mover wins it is the other way round), every other move gets 0. The rewards,
+alpha and epsilon are its :class:`QSettings`. The fast loop (:meth:`QLearner.self_play_run`)
+works on per-position tables instead of the public methods, several times faster;
+:func:`train_qlearner_reference` is the plain method-by-method loop, and
 ``tests/engine/test_qlearning.py`` checks that both give the same Q table for a seed.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from dataclasses import dataclass
-from typing import Any, Callable, Hashable, Iterable
+from dataclasses import dataclass, fields
+from typing import Any, Callable, Hashable, Iterable, Mapping
 
-from .game import AnyRuleSet as RuleSet
-from .game import Move, Position
+from ..game import AnyRuleSet as RuleSet
+from ..game import Move, Position, RuleError
+from .base import (
+    BrainError,
+    CurvePoint,
+    SettingsError,
+    brain_dict,
+    read_header,
+    short,
+)
 
 DEFAULT_Q_TRAINING_GAMES = 10_000
 DEFAULT_ALPHA = 0.5
 DEFAULT_EPSILON = 0.1
+#: The largest reward (either way) a Q-learner accepts: beyond it values lose all precision.
+MAX_REWARD = 1e6
 
 
 def nim_actions(state: Iterable[int]) -> list[tuple[int, int]]:
@@ -47,8 +62,84 @@ def _state_key(state: Any) -> Hashable:
     return tuple(state) if isinstance(state, (list, tuple)) else state
 
 
+def _finite(value: float) -> bool:
+    """Whether a number is finite as a float (a whole number too large for one is not)."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
+@dataclass(frozen=True)
+class QSettings:
+    """How the Q-learner learns; the defaults are exactly CS50's."""
+
+    alpha: float = DEFAULT_ALPHA
+    """The learning rate: how far one update moves a value towards its target (0 < alpha <= 1)."""
+    epsilon: float = DEFAULT_EPSILON
+    """The chance of a random move while learning (0 to 1)."""
+    win_reward: float = 1.0
+    """The reward of a seat's last move when it won."""
+    loss_reward: float = -1.0
+    """The reward of a seat's last move when it lost."""
+    move_reward: float = 0.0
+    """The reward of every other move."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                raise SettingsError(f"{f.name} must be a number, got {short(value)}")
+            if not _finite(value):
+                raise SettingsError(f"{f.name} must be a finite number, got {short(value)}")
+            object.__setattr__(self, f.name, float(value))
+        if not 0 < self.alpha <= 1:
+            raise SettingsError(f"alpha must be more than 0 and at most 1, got {self.alpha:g}")
+        if not 0 <= self.epsilon <= 1:
+            raise SettingsError(f"epsilon must be from 0 to 1, got {self.epsilon:g}")
+        for name in ("win_reward", "loss_reward", "move_reward"):
+            if abs(getattr(self, name)) > MAX_REWARD:
+                raise SettingsError(f"{name} must be from -{MAX_REWARD:g} to {MAX_REWARD:g}")
+        if self.win_reward <= self.loss_reward:
+            raise SettingsError(
+                f"win_reward ({self.win_reward:g}) must be more than loss_reward "
+                f"({self.loss_reward:g}), or the learner would learn to lose"
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The brain file's form: ``{"alpha", "epsilon", "rewards": {"win", "loss", "move"}}``."""
+        return {
+            "alpha": self.alpha,
+            "epsilon": self.epsilon,
+            "rewards": {"win": self.win_reward, "loss": self.loss_reward, "move": self.move_reward},
+        }
+
+    def changes(self) -> dict[str, float]:
+        """The settings that differ from CS50's (empty for a default learner)."""
+        default = QSettings()
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if getattr(self, f.name) != getattr(default, f.name)
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> QSettings:
+        """Settings from a brain file; :class:`SettingsError` says what does not fit."""
+        if not isinstance(data, dict) or set(data) != {"alpha", "epsilon", "rewards"}:
+            raise SettingsError("Q settings must be an object with exactly alpha, epsilon, rewards")
+        rewards = data["rewards"]
+        if not isinstance(rewards, dict) or set(rewards) != {"win", "loss", "move"}:
+            raise SettingsError("rewards must be an object with exactly win, loss, move")
+        return cls(
+            data["alpha"], data["epsilon"], rewards["win"], rewards["loss"], rewards["move"]
+        )
+
+
 class QLearner:
     """CS50's ``NimAI``: a table of Q-values learned from rewards."""
+
+    kind = "q"
 
     def __init__(
         self,
@@ -57,20 +148,48 @@ class QLearner:
         *,
         rules: RuleSet | None = None,
         rng: random.Random | None = None,
+        win_reward: float = 1.0,
+        loss_reward: float = -1.0,
+        move_reward: float = 0.0,
     ) -> None:
-        self.q: dict[tuple[Hashable, Move], float] = dict()
+        QSettings(alpha, epsilon, win_reward, loss_reward, move_reward)  # refuses nonsense
+        self.q: dict[tuple[Hashable, Move], float] = {}
         self.alpha = alpha
         self.epsilon = epsilon
+        self.win_reward = win_reward
+        self.loss_reward = loss_reward
+        self.move_reward = move_reward
         self.rules = rules
         self.rng = rng if rng is not None else random.Random()
-        #: Self-play games this table has learned from (training adds to it).
+        #: Games this table has learned from (training adds to it).
         self.games_played = 0
+        #: Checkpoints of how learning went (see engine.learning_curve).
+        self.learning_curve: list[CurvePoint] = []
+        # per seat, the last (state, action) still waiting for its reward
+        self._pending: list[tuple[Any, Move] | None] = [None, None]
+        # the values this game's moves changed, as they were before (for abandon)
+        self._undo: list[tuple[tuple[Hashable, Move], float | None]] = []
+
+    @classmethod
+    def with_settings(
+        cls, settings: QSettings, *, rules: RuleSet | None = None, rng: random.Random | None = None
+    ) -> QLearner:
+        return cls(
+            settings.alpha, settings.epsilon, rules=rules, rng=rng, win_reward=settings.win_reward,
+            loss_reward=settings.loss_reward, move_reward=settings.move_reward,
+        )
+
+    @property
+    def settings(self) -> QSettings:
+        return QSettings(
+            self.alpha, self.epsilon, self.win_reward, self.loss_reward, self.move_reward
+        )
 
     # -- the game's actions ----------------------------------------------------------------------
     def available_actions(self, state: Any) -> list[Move]:
         """The actions legal in ``state``, in the rule set's order (CS50's Nim without rules)."""
         if self.rules is None:
-            return nim_actions(state)
+            return [action for action in nim_actions(state)]
         return list(self.rules.legal_moves(_state_key(state)))
 
     # -- CS50's methods ---------------------------------------------------------------------------
@@ -99,17 +218,20 @@ class QLearner:
 
     def choose_action(self, state: Any, epsilon: bool = True) -> Move:
         """A best action; with ``epsilon``, a random one with probability ``self.epsilon``."""
+        return self._choose(state, epsilon, self.rng)
+
+    def _choose(self, state: Any, epsilon: bool, rng: random.Random) -> Move:
         actions = self.available_actions(state)
         if not actions:
             raise ValueError(f"no action is available in {state!r}")
-        if epsilon and self.rng.random() < self.epsilon:
-            return self.rng.choice(actions)
+        if epsilon and rng.random() < self.epsilon:
+            return rng.choice(actions)
         values = [self.get_q_value(state, action) for action in actions]
         best = max(values)
         ties = [action for action, value in zip(actions, values) if value == best]
-        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+        return ties[0] if len(ties) == 1 else rng.choice(ties)
 
-    # -- reading what was learned -------------------------------------------------------------------
+    # -- reading what was learned ------------------------------------------------------------------
     def best_actions(self, state: Any) -> list[Move]:
         """Every action with the highest Q-value in ``state`` (what greedy play picks from)."""
         actions = self.available_actions(state)
@@ -119,48 +241,153 @@ class QLearner:
         best = max(values)
         return [action for action, value in zip(actions, values) if value == best]
 
+    def preferred_moves(self, position: Position) -> tuple[Move, ...]:
+        return tuple(self.best_actions(position))
+
+    def preferred_move(self, position: Position) -> Move | None:
+        """The best action, the first in the rules' order on a tie (greedy play draws among
+        ties; hints and evaluation need one answer)."""
+        best = self.best_actions(position)
+        return best[0] if best else None
+
+    # -- the Learner protocol ----------------------------------------------------------------------
+    def move(self, position: Position, rng: random.Random, seat: int = 0) -> Move:
+        """CS50's training step for ``seat``: the move that led to ``position`` learns its value
+        (reward ``move_reward`` plus the best future), then an epsilon-greedy action."""
+        if seat not in (0, 1):
+            raise ValueError(f"a seat is 0 or 1, got {seat!r}")
+        waiting = self._pending[seat]
+        if waiting is not None:
+            key = (_state_key(waiting[0]), waiting[1])
+            self._undo.append((key, self.q.get(key)))
+            self.update(waiting[0], waiting[1], position, self.move_reward)
+        action = self._choose(position, True, rng)
+        self._pending[seat] = (position, action)
+        return action
+
+    def sample_move(self, position: Position, rng: random.Random) -> Move:
+        """An epsilon-greedy action, as while learning, with nothing learned."""
+        return self._choose(position, True, rng)
+
+    def game_over(self, results: Mapping[int, bool]) -> None:
+        """Each seat's last move gets the reward of its result; the future of a finished game
+        is 0 (CS50: ``update(state, action, new_state, reward)`` at the end)."""
+        for seat in sorted(results):
+            waiting = self._pending[seat]
+            if waiting is not None:
+                state, action = waiting
+                reward = self.win_reward if results[seat] else self.loss_reward
+                self.update_q_value(state, action, self.get_q_value(state, action), reward, 0)
+            self._pending[seat] = None
+        self._undo.clear()
+        self.games_played += 1
+
+    def abandon(self) -> None:
+        """Forget the game: the values its moves changed go back to what they were."""
+        for key, value in reversed(self._undo):
+            if value is None:
+                del self.q[key]
+            else:
+                self.q[key] = value
+        self._undo.clear()
+        self._pending = [None, None]
+
+    def self_play_run(self, rules: RuleSet, rng: random.Random, games_before: int) -> _SelfPlay:
+        """The fast self-play loop (see :class:`~.base.PlaysItselfFast`)."""
+        return _SelfPlay(self, rules, rng)
+
+    def copy(self) -> QLearner:
+        other = QLearner.with_settings(self.settings, rules=self.rules, rng=random.Random())
+        other.rng.setstate(self.rng.getstate())
+        other.q = dict(self.q)
+        other.games_played = self.games_played
+        other.learning_curve = list(self.learning_curve)
+        other._pending = list(self._pending)
+        other._undo = list(self._undo)
+        return other
+
+    # -- the brain file ----------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The brain file: the shared header and ``"values"``, position key -> move key -> value."""
+        rules = self.rules
+        if rules is None:
+            raise ValueError("a Q-learner without rules has no brain file: give it rules=")
+        by_position: dict[Any, dict[Move, float]] = {}
+        for (state, action), value in self.q.items():
+            by_position.setdefault(state, {})[action] = value
+        states: list[Any] = list(by_position)
+        try:
+            states.sort()
+        except TypeError:
+            pass
+        values = {
+            rules.position_key(state): {
+                rules.move_key(move): by_position[state][move]
+                for move in _in_order(by_position[state], rules.legal_moves(state))
+            }
+            for state in states
+        }
+        return brain_dict(
+            self.kind, rules, self.settings, self.games_played, {"values": values},
+            self.learning_curve,
+        )
+
+    @classmethod
+    def from_dict(cls, data: Any, rules: RuleSet | None = None) -> QLearner:
+        """Rebuild a Q-learner from :meth:`to_dict` output, refusing anything that does not fit."""
+        header = read_header(data, rules)
+        if header.kind != cls.kind:
+            raise BrainError("this is a hat AI's brain, not a Q-learner's")
+        try:
+            settings = QSettings.from_dict(header.settings)
+        except SettingsError as error:
+            raise BrainError(f"bad \"settings\": {error}") from None
+        values = data.get("values")
+        if not isinstance(values, dict):
+            raise BrainError("\"values\" must be an object of position -> move -> value")
+        learner = cls.with_settings(settings, rules=header.rules)
+        learner.games_played = header.games_played
+        learner.learning_curve = header.learning_curve
+        for position_key, moves in values.items():
+            learner._load_values(position_key, moves)
+        return learner
+
+    def _load_values(self, position_key: str, moves: Any) -> None:
+        rules = self.rules
+        assert rules is not None
+        try:
+            position = rules.position_from_key(position_key)
+            legal = set(rules.legal_moves(position))
+        except (RuleError, ValueError, TypeError) as error:
+            raise BrainError(f"position {position_key!r}: {error}") from None
+        if not isinstance(moves, dict):
+            raise BrainError(f"position {position_key}: the values must be an object")
+        for move_key, value in moves.items():
+            try:
+                move = rules.move_from_key(move_key)
+            except (RuleError, ValueError, TypeError) as error:
+                raise BrainError(f"position {position_key}, move {move_key!r}: {error}") from None
+            if move not in legal:
+                raise BrainError(
+                    f"position {position_key}: move {move_key} is not a legal move there"
+                )
+            is_number = isinstance(value, (int, float)) and not isinstance(value, bool)
+            if not is_number or not _finite(value):
+                raise BrainError(
+                    f"position {position_key}, move {move_key}: the value must be a finite "
+                    f"number, got {short(value)}"
+                )
+            self.q[_state_key(position), move] = value
+
+
+def _in_order(known: Iterable[Move], legal: Iterable[Move]) -> list[Move]:
+    """The moves of ``known`` in the rules' order (a file reads the same however it was
+    learned), any that are not legal last."""
+    ordered = [move for move in legal if move in known]
+    return ordered + [move for move in known if move not in ordered]
+
 
 # -- self-play training ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class QTrainingProgress:
-    """Sent to the progress callback between games (the same fields as hat training's)."""
-
-    games_done: int
-    games_total: int
-    learner: QLearner
-
-    @property
-    def fraction(self) -> float:
-        return self.games_done / self.games_total if self.games_total else 1.0
-
-
-@dataclass(frozen=True)
-class QTrainingResult:
-    learner: QLearner
-    games_played: int
-    cancelled: bool
-
-
-def _checked_start(rules: RuleSet, games: int, progress_every: int) -> Position:
-    if games < 0:
-        raise ValueError("the number of training games cannot be negative")
-    if progress_every < 1:
-        raise ValueError("progress_every must be at least 1")
-    start = rules.initial_position()
-    if rules.is_over(start):
-        raise ValueError("the starting position is already finished; nothing to train on")
-    return start
-
-
-def _learner_for(rules: RuleSet, learner: QLearner | None, seed: int | None) -> QLearner:
-    """The learner to train: a fresh one, or the given one, taught which game it plays."""
-    if learner is None:
-        return QLearner(rules=rules, rng=random.Random(seed))
-    if learner.rules is None:
-        learner.rules = rules  # a CS50-style learner (no rules) trained on these rules
-    return learner
 
 
 def train_qlearner_reference(
@@ -170,9 +397,23 @@ def train_qlearner_reference(
     seed: int | None = None,
     learner: QLearner | None = None,
 ) -> QLearner:
-    """CS50's ``train`` loop, calling the public methods move by move (slow; the reference)."""
-    start = _checked_start(rules, games, 1)
-    learner = _learner_for(rules, learner, seed)
+    """CS50's ``train`` loop, calling the public methods move by move (slow; the reference).
+
+    The rewards follow who won: CS50 gives -1 to the move that ends the game because in its
+    (misère) Nim that move loses; where the last mover wins, that move gets the win reward.
+    """
+    if games < 0:
+        raise ValueError("the number of training games cannot be negative")
+    start = rules.initial_position()
+    if rules.is_over(start):
+        raise ValueError("the starting position is already finished; nothing to train on")
+    if learner is None:
+        learner = QLearner(rules=rules, rng=random.Random(seed))
+    elif learner.rules is None:
+        learner.rules = rules  # a CS50-style learner (no rules) trained on these rules
+    last_mover_wins = rules.mover_loses_at_end
+    end_reward = learner.win_reward if last_mover_wins else learner.loss_reward
+    other_reward = learner.loss_reward if last_mover_wins else learner.win_reward
     for _ in range(games):
         position = start
         player = 0
@@ -185,14 +426,14 @@ def train_qlearner_reference(
             player = 1 - player
             new_state = position
             if rules.is_over(position):
-                learner.update(state, action, new_state, -1)
+                learner.update(state, action, new_state, end_reward)
                 previous = last[player]
                 if previous is not None:
-                    learner.update(previous[0], previous[1], new_state, 1)
+                    learner.update(previous[0], previous[1], new_state, other_reward)
                 break
             previous = last[player]
             if previous is not None:
-                learner.update(previous[0], previous[1], new_state, 0)
+                learner.update(previous[0], previous[1], new_state, learner.move_reward)
         learner.games_played += 1
     return learner
 
@@ -212,33 +453,25 @@ class _Row:
         self.indices = tuple(range(len(actions)))
 
 
-def train_qlearner(
-    rules: RuleSet,
-    games: int = DEFAULT_Q_TRAINING_GAMES,
-    *,
-    seed: int | None = None,
-    learner: QLearner | None = None,
-    progress: Callable[[QTrainingProgress], None] | None = None,
-    progress_every: int = 1000,
-    should_stop: Callable[[], bool] | None = None,
-) -> QTrainingResult:
-    """Train a :class:`QLearner` by CS50's self-play loop, fast.
+class _SelfPlay:
+    """CS50's self-play loop, fast: the same random draws in the same order and the same
+    arithmetic as :func:`train_qlearner_reference`, on per-position lists of Q-values that go
+    back into ``learner.q`` at :meth:`sync`."""
 
-    The result equals :func:`train_qlearner_reference` with the same seed (the same random draws
-    in the same order and the same arithmetic), but the Q-values live in per-position lists
-    while training and go back into ``learner.q`` at every progress report and at the end.
-    ``should_stop`` is asked between games; training then ends early, keeping what was learned.
-    """
-    start = _checked_start(rules, games, progress_every)
-    learner = _learner_for(rules, learner, seed)
-    rows: dict[Position, _Row] = {}
-    end = _Row(None, ())  # the finished position: no action, best future reward 0
+    def __init__(self, learner: QLearner, rules: RuleSet, rng: random.Random) -> None:
+        self.learner = learner
+        self.rules = rules
+        self.rng = rng
+        self.rows: dict[Position, _Row] = {}
+        self.end = _Row(None, ())  # the finished position: no action, best future reward 0
+        self.first = self._row_of(rules.initial_position())
 
-    def row_of(position: Position) -> _Row:
-        row = rows.get(position)
+    def _row_of(self, position: Position) -> _Row:
+        row = self.rows.get(position)
         if row is None:
+            learner = self.learner
             actions = tuple(learner.available_actions(position))
-            row = rows[position] = _Row(position, actions)
+            row = self.rows[position] = _Row(position, actions)
             key = _state_key(position)
             for i, action in enumerate(actions):  # continue from what the learner knows
                 known = learner.q.get((key, action))
@@ -247,83 +480,108 @@ def train_qlearner(
                     row.touched[i] = True
         return row
 
-    def next_row(row: _Row, i: int) -> _Row:
+    def _next_row(self, row: _Row, i: int) -> _Row:
         child = row.nexts[i]
         if child is None:
-            position = rules.apply(row.position, row.actions[i])
-            child = row.nexts[i] = end if rules.is_over(position) else row_of(position)
+            position = self.rules.apply(row.position, row.actions[i])
+            child = row.nexts[i] = self.end if self.rules.is_over(position) else self._row_of(
+                position
+            )
         return child
 
-    rng = learner.rng
-    random_, choice = rng.random, rng.choice
-    alpha, explore = learner.alpha, learner.epsilon
-    first = row_of(start)
-    played = 0
-    cancelled = False
-    for _ in range(games):
-        if should_stop is not None and should_stop():
-            cancelled = True
-            break
-        row = first
-        # The last (row, action index) of each player; the mover alternates 0, 1, 0, ...
-        last_row: list[_Row | None] = [None, None]
-        last_i = [0, 0]
-        player = 0
-        while True:
-            q = row.q
-            if random_() < explore:  # choose_action(state) draws this number every time
-                i = choice(row.indices)
-            else:
-                best = max(q)
-                if q.count(best) == 1:
-                    i = q.index(best)
-                else:
-                    i = choice([k for k, value in enumerate(q) if value == best])
-            last_row[player] = row
-            last_i[player] = i
-            child = row.nexts[i]
-            if child is None:
-                child = next_row(row, i)
-            player ^= 1
-            if child is end:
-                # update(state, action, new_state, -1): the future of a finished game is 0.
-                q[i] = q[i] + alpha * ((-1 + 0) - q[i])
-                row.touched[i] = True
-                winner_row = last_row[player]
-                if winner_row is not None:
-                    j = last_i[player]
-                    wq = winner_row.q
-                    wq[j] = wq[j] + alpha * ((1 + 0) - wq[j])
-                    winner_row.touched[j] = True
+    def play(self, games: int, should_stop: Callable[[], bool] | None) -> tuple[int, int]:
+        learner, end, next_row = self.learner, self.end, self._next_row
+        random_, choice = self.rng.random, self.rng.choice
+        alpha, explore = learner.alpha, learner.epsilon
+        last_mover_wins = self.rules.mover_loses_at_end
+        end_reward = learner.win_reward if last_mover_wins else learner.loss_reward
+        other_reward = learner.loss_reward if last_mover_wins else learner.win_reward
+        move_reward = learner.move_reward
+        first = self.first
+        played = starter_won = 0
+        for _ in range(games):
+            if should_stop is not None and should_stop():
                 break
-            waiting = last_row[player]
-            if waiting is not None:
-                j = last_i[player]
-                wq = waiting.q
-                future = max(child.q)
-                wq[j] = wq[j] + alpha * ((0 + future) - wq[j])
-                waiting.touched[j] = True
-            row = child
-        played += 1
-        if progress is not None and (played % progress_every == 0 or played == games):
-            _write_back(learner, rows)
-            progress(QTrainingProgress(played, games, learner))
-    _write_back(learner, rows)
-    learner.games_played += played
-    return QTrainingResult(learner, played, cancelled)
+            row = first
+            # The last (row, action index) of each player; the mover alternates 0, 1, 0, ...
+            last_row: list[_Row | None] = [None, None]
+            last_i = [0, 0]
+            player = 0
+            while True:
+                q = row.q
+                if random_() < explore:  # choose_action(state) draws this number every time
+                    i = choice(row.indices)
+                else:
+                    best = max(q)
+                    if q.count(best) == 1:
+                        i = q.index(best)
+                    else:
+                        i = choice([k for k, value in enumerate(q) if value == best])
+                last_row[player] = row
+                last_i[player] = i
+                child = row.nexts[i]
+                if child is None:
+                    child = next_row(row, i)
+                player ^= 1
+                if child is end:
+                    # update(state, action, new_state, reward): a finished game's future is 0.
+                    q[i] = q[i] + alpha * ((end_reward + 0) - q[i])
+                    row.touched[i] = True
+                    other_row = last_row[player]
+                    if other_row is not None:
+                        j = last_i[player]
+                        wq = other_row.q
+                        wq[j] = wq[j] + alpha * ((other_reward + 0) - wq[j])
+                        other_row.touched[j] = True
+                    break
+                waiting = last_row[player]
+                if waiting is not None:
+                    j = last_i[player]
+                    wq = waiting.q
+                    future = max(child.q)
+                    wq[j] = wq[j] + alpha * ((move_reward + future) - wq[j])
+                    waiting.touched[j] = True
+                row = child
+            # player is now the side that did not make the last move (0: the starter)
+            starter_won += (player == 1) == last_mover_wins
+            played += 1
+        learner.games_played += played
+        return played, starter_won
+
+    def sync(self) -> None:
+        """Put every value training set into ``learner.q`` under CS50's keys."""
+        q = self.learner.q
+        for position, row in self.rows.items():
+            key = _state_key(position)
+            for action, value, touched in zip(row.actions, row.q, row.touched):
+                if touched:
+                    q[key, action] = value
 
 
-def _write_back(learner: QLearner, rows: dict[Position, _Row]) -> None:
-    """Put every value training set into ``learner.q`` under CS50's keys."""
-    q = learner.q
-    for position, row in rows.items():
-        key = _state_key(position)
-        for action, value, touched in zip(row.actions, row.q, row.touched):
-            if touched:
-                q[key, action] = value
+@dataclass(frozen=True)
+class QTrainingProgress:
+    """Temporary: what ``train_qlearner`` (engine.training) reports until its callers use
+    ``train`` and its ``TrainingProgress``."""
+
+    games_done: int
+    games_total: int
+    learner: QLearner
+
+    @property
+    def fraction(self) -> float:
+        return self.games_done / self.games_total if self.games_total else 1.0
 
 
-# -- playing -----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class QTrainingResult:
+    """Temporary: what ``train_qlearner`` (engine.training) returns (see above)."""
+
+    learner: QLearner
+    games_played: int
+    cancelled: bool
+
+
+# -- playing ---------------------------------------------------------------------------------------
 
 
 class QLearningPlayer:

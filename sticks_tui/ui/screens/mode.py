@@ -21,7 +21,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from ...engine import HatBrain, Nim, QLearner, TrainingResult
 from ...engine.game import AnyRuleSet
-from ...engine.qlearning import QTrainingResult
+from ...engine.learners.qlearning import QTrainingResult
 from ..plain import plain
 from ..session import (
     SKILL_MESSAGE,

@@ -42,7 +42,7 @@ from ...engine import (
 )
 from ...engine.analysis import LearningCurveRecorder
 from ...engine.game import AnyRuleSet
-from ...engine.qlearning import QTrainingProgress, QTrainingResult
+from ...engine.learners.qlearning import QTrainingProgress, QTrainingResult
 from ..plain import plain
 from ..session import Machine, ball_words
 from ..widgets.hats import (

@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 from rich.text import Text
 from textual.widget import Widget
 
-from ...engine.hats import CurvePoint
+from ...engine.learners.hats import CurvePoint
 
 
 def _share_right(point: CurvePoint) -> float:

@@ -1,0 +1,258 @@
+"""What every learner shares: the :class:`Learner` protocol, learning-curve points, the brain file.
+
+A learner is an AI that gets better at a game by playing it. The trainer
+(:func:`sticks_tui.engine.training.train`), the players and the learning curve are written once
+against this protocol, so the hat AI (:class:`~.hats.HatBrain`) and the Q-learner
+(:class:`~.qlearning.QLearner`) go through the same code.
+
+One learner may sit in both seats of a game (self-play): each seat (0 or 1) remembers its own
+moves until :meth:`Learner.game_over` says how the game ended for it.
+
+A brain file (version 2) starts with the same header for every learner::
+
+    {"format": "sticks-tui-brain", "version": 2, "learner": "hats" | "q",
+     "rules": {...}, "settings": {...}, "games_played": N, ...}
+
+followed by what the learner knows ("hats" or "values") and, when one was kept, its
+"learning_curve". Version 1 files (hats only, no "learner", no "settings") still load.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Callable, Hashable, Mapping, Protocol, TypeVar, runtime_checkable
+
+from ..game import AnyRuleSet as RuleSet
+from ..game import RuleError
+from ..games import rules_from_description
+
+P = TypeVar("P", bound=Hashable)
+M = TypeVar("M", bound=Hashable)
+
+BRAIN_FORMAT = "sticks-tui-brain"
+#: The version written; version 1 (hat brains before learners had settings) is still read.
+BRAIN_VERSION = 2
+READABLE_VERSIONS = (1, 2)
+#: The largest count a brain file may hold: the largest whole number every JSON reader keeps
+#: exactly (2**53). No hat gets near it by play (one ball per win), so a larger one is an error.
+MAX_COUNT = 2**53
+#: The learners a brain file may hold, by their "learner" name.
+LEARNER_KINDS = ("hats", "q")
+
+
+class BrainError(ValueError):
+    """A brain description (e.g. a JSON file) that cannot be used; the message says why."""
+
+
+class SettingsError(ValueError):
+    """Learning settings that cannot be used; the message names the setting and why."""
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    """One checkpoint of the learning curve kept with a brain (see engine.learning_curve)."""
+
+    games: int
+    """Games the brain had finished at this point."""
+    hats_right: int
+    """Positions whose preferred moves are all winning (for hats: a winning ball strictly ahead
+    of every losing one). The name is the file's, kept from when only hats had a curve."""
+    hats_winnable: int
+    """Positions reachable from the start where some winning move exists."""
+    vs_random: float
+    """Share of games the learner (playing by its own rule, learning nothing) won against the
+    random player."""
+    vs_perfect: float
+    """The same against the perfect player."""
+
+
+class LearnerSettings(Protocol):
+    """A learner's learning settings: saved with the brain, shown wherever the brain is."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Learner(Protocol[P, M]):
+    """An AI that learns a game (positions ``P``, moves ``M``) from the games it plays."""
+
+    #: "hats" or "q": the "learner" of its brain file.
+    kind: str
+    games_played: int
+    """Games it has learned from (a self-play game counts once, though both seats learn)."""
+    learning_curve: list[CurvePoint]
+
+    @property
+    def rules(self) -> RuleSet | None:
+        """The game it learns (a CS50-style Q-learner may have none until it is trained)."""
+
+    @property
+    def settings(self) -> LearnerSettings: ...
+
+    def move(self, position: P, rng: random.Random, seat: int = 0) -> M:
+        """Its move for ``seat``, which faces ``position``, while learning.
+
+        Being told the position is part of learning (a Q-learner values its seat's last move
+        by it); the move is remembered for the seat until :meth:`game_over` or :meth:`abandon`.
+        """
+
+    def sample_move(self, position: P, rng: random.Random) -> M:
+        """A move by its own rule, exploring as it does while learning, but learning nothing."""
+
+    def game_over(self, results: Mapping[int, bool]) -> None:
+        """The game ended: for each seat it held, whether that seat won. One game is counted."""
+
+    def abandon(self) -> None:
+        """The game ended without a result: every seat forgets its moves, nothing is learned."""
+
+    def preferred_move(self, position: P) -> M | None:
+        """Its greedy move at ``position`` (for hints and evaluation); None where none is legal."""
+
+    def preferred_moves(self, position: P) -> tuple[M, ...]:
+        """Every move it rates best at ``position`` (more than one while it has no preference)."""
+
+    def copy(self) -> Learner[P, M]: ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """Its brain file: the header above, what it knows, and its learning curve."""
+
+
+class SelfPlayRun(Protocol):
+    """A fast self-play loop over one learner's own tables (behind the same ``train`` call)."""
+
+    def play(self, games: int, should_stop: Callable[[], bool] | None) -> tuple[int, int]:
+        """Play up to ``games`` games, the starting seat alternating; ``should_stop`` is asked
+        before each. Returns (games played, games won by the side that started)."""
+
+    def sync(self) -> None:
+        """Make the learner show everything learned so far (between games)."""
+
+
+@runtime_checkable
+class PlaysItselfFast(Protocol):
+    """A learner with a fast self-play loop, proven equal to the plain one by the tests."""
+
+    def self_play_run(self, rules: RuleSet, rng: random.Random, games_before: int) -> SelfPlayRun:
+        """A run from ``rules``' start; ``games_before`` games were played in this training
+        already (the starting seat alternates across the whole training)."""
+
+
+# -- the brain file ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BrainHeader:
+    """What every brain file says before the learner's own part."""
+
+    kind: str
+    rules: RuleSet
+    games_played: int
+    settings: dict[str, Any] | None
+    """The "settings" object (None in a version 1 file: the defaults)."""
+    learning_curve: list[CurvePoint]
+
+
+def brain_dict(
+    kind: str, rules: RuleSet, settings: LearnerSettings, games_played: int,
+    body: dict[str, Any], curve: list[CurvePoint],
+) -> dict[str, Any]:
+    """A brain file's object: the shared header, ``body`` (the learner's part), the curve."""
+    return {
+        "format": BRAIN_FORMAT,
+        "version": BRAIN_VERSION,
+        "learner": kind,
+        "rules": rules.describe(),
+        "settings": settings.to_dict(),
+        "games_played": games_played,
+        **body,
+        **({"learning_curve": [asdict(p) for p in curve]} if curve else {}),
+    }
+
+
+def read_header(data: Any, rules: RuleSet | None = None) -> BrainHeader:
+    """Check a brain file's shared part; ``rules`` (when given) is the game it must be for."""
+    if not isinstance(data, dict):
+        raise BrainError("a brain must be a JSON object")
+    if data.get("format") != BRAIN_FORMAT:
+        raise BrainError(f"not a sticks-tui brain (\"format\" should be \"{BRAIN_FORMAT}\")")
+    version = data.get("version")
+    readable = isinstance(version, int) and not isinstance(version, bool)
+    if not readable or version not in READABLE_VERSIONS:
+        raise BrainError(
+            f"brain format version {short(version)} is not supported (this program reads "
+            f"versions {' and '.join(map(str, READABLE_VERSIONS))})"
+        )
+    kind = "hats" if version == 1 else data.get("learner")
+    if kind not in LEARNER_KINDS:
+        raise BrainError(
+            f"\"learner\" must be one of {', '.join(map(repr, LEARNER_KINDS))}, got {short(kind)}"
+        )
+    settings = None if version == 1 else data.get("settings")
+    if version != 1 and not isinstance(settings, dict):
+        raise BrainError("\"settings\" must be an object of learning settings")
+    return BrainHeader(
+        kind, _rules(data, rules), _games(data), settings,
+        load_learning_curve(data.get("learning_curve")),
+    )
+
+
+def _rules(data: dict[str, Any], rules: RuleSet | None) -> RuleSet:
+    try:
+        found = rules_from_description(data.get("rules"))
+    except RuleError as error:
+        raise BrainError(f"bad \"rules\": {error}") from None
+    if rules is None:
+        return found
+    if found.key != rules.key:
+        raise BrainError(
+            f"this brain is for {found.name} ({found.key}), not for {rules.name} ({rules.key})"
+        )
+    return rules
+
+
+def _games(data: dict[str, Any]) -> int:
+    games = data.get("games_played")
+    if not isinstance(games, int) or isinstance(games, bool) or not 0 <= games <= MAX_COUNT:
+        raise BrainError(
+            f"\"games_played\" must be a whole number from 0 to {MAX_COUNT}, got {short(games)}"
+        )
+    return games
+
+
+def load_learning_curve(data: Any) -> list[CurvePoint]:
+    """The optional "learning_curve" of a brain file; older files without one load with none."""
+    if data is None:
+        return []
+    if not isinstance(data, list):
+        raise BrainError("\"learning_curve\" must be a list of checkpoints")
+    names = [f.name for f in fields(CurvePoint)]
+    points: list[CurvePoint] = []
+    for i, item in enumerate(data):
+        if not isinstance(item, dict) or set(item) != set(names):
+            raise BrainError(
+                f"learning_curve[{i}] must be an object with exactly {', '.join(names)}"
+            )
+        for name in names[:3]:
+            value = item[name]
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise BrainError(
+                    f"learning_curve[{i}].{name} must be a whole number >= 0, got {value!r}"
+                )
+        for name in names[3:]:
+            value = item[name]
+            is_number = isinstance(value, (int, float)) and not isinstance(value, bool)
+            if not is_number or not 0 <= value <= 1:
+                raise BrainError(
+                    f"learning_curve[{i}].{name} must be a share from 0 to 1, got {value!r}"
+                )
+        if points and item["games"] < points[-1].games:
+            raise BrainError(f"learning_curve[{i}] goes back in games played")
+        shares = {name: float(item[name]) for name in names[3:]}
+        points.append(CurvePoint(**{**item, **shares}))
+    return points
+
+
+def short(value: Any) -> str:
+    """A value for an error message, cut short (a huge number has no readable repr at all)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return "a number of more than 19 digits" if value > 0 else "a number below -10**19"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
