@@ -7,8 +7,11 @@ this module imports none of them, so the command line has no import loop.
 from __future__ import annotations
 
 import argparse
-from typing import NoReturn
+from typing import Any, NoReturn
 
+from ..engine.game import AnyRuleSet
+from ..engine.games import GameSpecError, family_of, parse_game, spec_of
+from ..engine.games.takeaway import STICKS_MAX, STICKS_MIN
 from ..engine.numbers import parse_whole_number
 from ..storage.records import names_problem, typed_name_problem
 from ..text.terminal import printable
@@ -28,6 +31,11 @@ class CommandLineParser(argparse.ArgumentParser):
     escaped (:func:`printable`), one line still, and never obeyed by the terminal. The
     sub-commands' parsers are of this class too (argparse makes them of their parent's class).
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # No abbreviations: "--game" must never be read as "--games" (nor "--out" as "--outfile").
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         super().error(printable(message))
@@ -133,3 +141,91 @@ def data_dir(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("the data directory cannot be empty")
     return text
+
+
+# -- the game every command plays ------------------------------------------------------------------
+#: Largest heap a take-away variant may start from: big enough to teach with, small enough that
+#: the table, the hats and training stay quick.
+VARIANT_STICKS_MAX = 1000
+GAME_HELP = (
+    "the game: sticks (the default), takeaway:TAKES[:misere|normal], nim:PILES[:misere|normal] "
+    "or sticky:N[:K]; e.g. takeaway:2,3,5:normal, nim:1,3,5,7, sticky:20:3"
+)
+
+
+def game_spec(text: str) -> str:
+    """argparse type for ``--game``: a spec the game registry reads (exit 2 with an example)."""
+    try:
+        parse_game(text)
+    except GameSpecError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, *, default_sticks: int) -> None:
+    """``--game SPEC``, ``--sticks N`` (a take-away heap) and the older ``--takes``/``--normal``."""
+    parser.add_argument("--game", type=game_spec, default=None, metavar="SPEC", help=GAME_HELP)
+    parser.add_argument(
+        "--sticks",
+        "-n",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help=(
+            f"the heap a take-away game starts from (default {default_sticks}); "
+            f"{STICKS_MIN}-{STICKS_MAX} for the Game of Sticks, 1-{VARIANT_STICKS_MAX} for a "
+            "variant"
+        ),
+    )
+    parser.add_argument(
+        "--takes",
+        type=takes_list,
+        default=None,
+        metavar="LIST",
+        help="short for --game takeaway:LIST: how many sticks a move may take, e.g. 2,3,5",
+    )
+    parser.add_argument(
+        "--normal",
+        action="store_true",
+        help="with --takes (or alone, for the Game of Sticks' takes): a player who cannot move "
+        "loses (default: whoever takes the last stick loses)",
+    )
+    parser.set_defaults(default_sticks=default_sticks)
+
+
+def game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> AnyRuleSet:
+    """The game ``--game``/``--takes``/``--normal`` and ``--sticks`` name; a bad combination or a
+    heap out of range ends like any bad argument (exit status 2, a message with an example)."""
+    spec = args.game
+    if args.takes is not None or args.normal:
+        if spec is not None:
+            parser.error("argument --game: give either --game or --takes/--normal, not both")
+        takes = args.takes if args.takes is not None else (1, 2, 3)
+        spec = "takeaway:" + ",".join(map(str, takes)) + (":normal" if args.normal else "")
+    spec = spec if spec is not None else "sticks"
+    takes_sticks = family_of(parse_game(spec)).takes_sticks
+    sticks = args.sticks
+    if takes_sticks and sticks is None:
+        sticks = args.default_sticks
+    try:
+        rules = parse_game(spec, sticks)
+    except GameSpecError as error:  # e.g. --sticks with a game that has no heap
+        parser.error(str(error) if not takes_sticks else f"argument --game: {error}")
+    if takes_sticks:
+        _check_heap(parser, rules, sticks)
+    return rules
+
+
+def _check_heap(parser: argparse.ArgumentParser, rules: AnyRuleSet, sticks: int | None) -> None:
+    """The Game of Sticks is played with 10 to 100 sticks (SPEC section 1); a variant with 1 to
+    :data:`VARIANT_STICKS_MAX`."""
+    if spec_of(rules) == "sticks":
+        low, high = STICKS_MIN, STICKS_MAX
+        hint = " (give --game takeaway:TAKES for a take-away variant)"
+    else:
+        low, high, hint = 1, VARIANT_STICKS_MAX, ""
+    if sticks is not None and not low <= sticks <= high:
+        parser.error(
+            f"argument --sticks: {rules.name} is played with {low} to {high} sticks, "
+            f"got {sticks}{hint}"
+        )
