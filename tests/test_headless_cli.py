@@ -54,16 +54,6 @@ def assert_argument_error(status: int, err: str, fragment: str) -> None:
     assert fragment in lines[-1]
 
 
-def table_rows(out: str) -> dict[int, tuple[str, str]]:
-    """The solve table as {sticks: (player to move, winning move)}."""
-    rows = {}
-    for line in out.splitlines():
-        match = re.fullmatch(r"\s*(\d+)  (wins|loses)\s+(.*)", line)
-        if match:
-            rows[int(match[1])] = (match[2], match[3])
-    return rows
-
-
 # -- help ----------------------------------------------------------------------------------
 def test_help_lists_each_command_with_one_line_of_help(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "--help")
@@ -71,82 +61,6 @@ def test_help_lists_each_command_with_one_line_of_help(capsys: pytest.CaptureFix
     for command in ("train", "solve"):
         line = next(line for line in out.splitlines() if line.strip().startswith(command + " "))
         assert len(line.split(command, 1)[1].strip()) > 10  # a real description follows
-
-
-# -- solve ---------------------------------------------------------------------------------
-def test_solve_game_of_sticks_shows_lost_positions_one_mod_four_and_winning_moves(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    status, out, err = run(capsys, "solve")
-    assert (status, err) == (0, "")
-    rows = table_rows(out)
-    assert sorted(rows) == list(range(1, 21))  # 20 sticks by default
-    for n, (outcome, move) in rows.items():
-        if n % 4 == 1:
-            assert outcome == "loses" and move.startswith("-")
-        else:
-            assert (outcome, move) == ("wins", f"take {(n - 1) % 4}")
-    assert "Lost for the player to move: 1, 5, 9, 13, 17" in out
-    assert "Rule: lost when n ≡ 1 (mod 4)" in out
-
-
-def test_solve_seed_003_game_shows_mod_seven_rule_and_memoization_figures(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    status, out, _ = run(capsys, "solve", "--sticks", "50", "--takes", "2,3,5", "--normal")
-    assert status == 0
-    lost = {n for n, (outcome, _) in table_rows(out).items() if outcome == "loses"}
-    assert lost == {n for n in range(1, 51) if n % 7 in (0, 1)}
-    assert "Rule: lost when n mod 7 is one of 0, 1" in out
-    assert "Memoized solver: 110 evaluations to solve 50 sticks" in out
-    assert "Plain recursion (seed 003): 2,305,817 calls" in out
-    assert table_rows(out)[1] == ("loses", "- (no move possible)")
-
-
-def test_solve_json_is_one_object_with_the_documented_fields(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    status, out, _ = run(capsys, "solve", "-n", "50", "--takes", "5,3,2", "--normal", "--json")
-    assert status == 0
-    data = json.loads(out)
-    assert data["rules"] == {"game": "takeaway", "takes": [2, 3, 5], "ending": "normal"}
-    assert data["sticks"] == 50
-    assert [p["sticks"] for p in data["positions"]] == list(range(1, 51))
-    assert data["lost_positions"] == [n for n in range(1, 51) if n % 7 in (0, 1)]
-    assert data["positions"][5] == {"sticks": 6, "outcome": "won", "winning_moves": [5]}
-    assert data["rule"]["period"] == 7 and data["rule"]["lost_residues"] == [0, 1]
-    assert data["evaluations"] == {"memoized": 110, "plain_recursion": 2305817}
-
-
-def test_solve_misere_prints_no_plain_recursion_count(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(capsys, "solve", "--json")
-    data = json.loads(out)
-    assert data["game"] == "Game of Sticks"
-    assert data["evaluations"]["plain_recursion"] is None
-    assert data["evaluations"]["memoized"] > 0
-    _, text, _ = run(capsys, "solve")
-    assert "Plain recursion" not in text and "--normal" in text
-
-
-def test_solve_hides_plain_count_when_seed_003_recursion_would_misjudge_a_heap(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    # With takes 2 and 5, four sticks are lost (2 -> 2 sticks, which wins), but seed 003's
-    # can_win(4) would try taking 5 and call it a win; its call count compares nothing.
-    _, out, _ = run(capsys, "solve", "-n", "30", "--takes", "2,5", "--normal", "--json")
-    data = json.loads(out)
-    assert 4 in data["lost_positions"]
-    assert data["evaluations"]["plain_recursion"] is None
-
-
-def test_solve_normal_ending_with_takes_one_to_three_loses_on_multiples_of_four(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    _, out, _ = run(capsys, "solve", "--normal", "--json", "-n", "40")
-    data = json.loads(out)
-    assert data["lost_positions"] == list(range(4, 41, 4))
-    assert data["rule"]["description"] == "lost when n ≡ 0 (mod 4)"
-    assert data["evaluations"]["plain_recursion"] > data["evaluations"]["memoized"]
 
 
 # -- train ---------------------------------------------------------------------------------
@@ -267,16 +181,6 @@ def test_ctrl_c_during_training_writes_nothing_and_exits_130(
 
 # -- bad arguments ---------------------------------------------------------------------------
 BAD_ARGUMENTS = [
-    (["solve", "--sticks", "-3"], "--sticks"),
-    (["solve", "--sticks", "ten"], "--sticks"),
-    (["solve", "--sticks", "2.5"], "--sticks"),
-    (["solve", "--sticks", "9"], "10 to 100 sticks"),
-    (["solve", "--sticks", "101"], "10 to 100 sticks"),
-    (["solve", "--takes", "2,3,5", "--sticks", "1001"], "1 to 1000 sticks"),
-    (["solve", "--takes", "0"], "--takes"),
-    (["solve", "--takes", "1,,2"], "--takes"),
-    (["solve", "--takes", "a"], "--takes"),
-    (["solve", "--takes", "-1,2"], "--takes"),
     (["train", "--games", "-5", "--out", "x.json"], "--games"),
     (["train", "--games", "0", "--out", "x.json"], "--games"),
     (["train", "--games", "lots", "--out", "x.json"], "--games"),
@@ -324,13 +228,6 @@ def test_unwritable_out_fails_before_training(
 
 
 # -- the real program ---------------------------------------------------------------------------
-def test_program_bad_argument_exits_2_without_traceback() -> None:
-    result = run_program("solve", "--takes", "1,,2")
-    assert result.returncode == 2
-    assert result.stdout == ""
-    assert_argument_error(2, result.stderr, "argument --takes")
-
-
 def test_program_piped_train_prints_only_the_summary(tmp_path: Path) -> None:
     result = run_program("train", "--games", "500", "--seed", "1", "--out", "brain.json", cwd=tmp_path)
     assert result.returncode == 0
@@ -338,12 +235,6 @@ def test_program_piped_train_prints_only_the_summary(tmp_path: Path) -> None:
     assert re.fullmatch(r"Trained 500 games of self-play \(Game of Sticks, 100 sticks\) .*; "
                         r"wrote brain\.json\n", result.stdout)
     assert json.loads((tmp_path / "brain.json").read_text())["games_played"] == 500
-
-
-def test_program_solve_exits_0_with_the_table() -> None:
-    result = run_program("solve", "--sticks", "50", "--takes", "2,3,5", "--normal")
-    assert result.returncode == 0 and result.stderr == ""
-    assert "2,305,817" in result.stdout
 
 
 def test_terminal_shows_progress_and_ctrl_c_stops_cleanly(tmp_path: Path) -> None:

@@ -1,9 +1,5 @@
-"""Headless commands for scripting and teaching: ``train`` and ``solve``.
-
-``train`` pre-trains the learning AI by self-play and writes its hats, with the learning curve
-recorded along the way, as JSON (the format of :meth:`HatBrain.to_dict`); ``solve`` prints the exact answer of a take-away game: which
-positions are lost for the player to move, the winning moves from the others, the rule the lost
-positions follow, and how much work memoization saves (seed 003).
+"""``sticks-tui train``: pre-trains the learning AI by self-play and writes its hats, with the
+learning curve recorded along the way, as JSON (the format of :meth:`HatBrain.to_dict`).
 
 Every bad argument ends the way argparse ends: a usage line, a one-line ``error:`` message and
 exit status 2. Nothing here lets a traceback reach the user, and Ctrl-C during training stops
@@ -13,11 +9,10 @@ cleanly with status 130 without touching the output file.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
-from dataclasses import dataclass
-from typing import Any, Callable, Iterator, TextIO
+from collections.abc import Callable
+from typing import Any, TextIO
 
 from ..engine import (
     DEFAULT_TRAINING_GAMES,
@@ -25,16 +20,13 @@ from ..engine import (
     STICKS_MIN,
     STICKS_TAKES,
     HatBrain,
-    PeriodicRule,
-    Solver,
     TakeAway,
     TrainingProgress,
-    takeaway_rule,
     train_self_play,
 )
 from ..engine.analysis import LearningCurveRecorder
-from ..engine.solver import plain_recursion_calls
 from ..storage.brain_files import BrainFileWriter, brain_json, reason, shown_name
+from ..text.theory import or_list
 from .args import positive_int, takes_list, whole_number
 
 #: Largest heap a take-away variant may start from: big enough to teach with, small enough that
@@ -43,11 +35,6 @@ VARIANT_STICKS_MAX = 1000
 #: Sticks ``train`` starts from by default: the AI has hats for 1..100, and every one of them is
 #: met during self-play only when games start from 100.
 TRAIN_DEFAULT_STICKS = STICKS_MAX
-#: Sticks ``solve`` shows by default: a table a teacher can read on one screen, five periods of
-#: the Game of Sticks' rule.
-SOLVE_DEFAULT_STICKS = 20
-#: Exact call counts larger than this are shown as "about m × 10^e" in the human output.
-EXACT_DIGITS_SHOWN = 15
 #: The learning curve kept with a trained brain: a point whenever the games played have grown by
 #: this factor (and at the end): 13 points for 100,000 games, dense where learning is quick.
 CURVE_SPACING = 1.5
@@ -61,9 +48,8 @@ EXIT_INTERRUPTED = 130
 
 # -- the command line ------------------------------------------------------------------------
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``train`` and ``solve`` to the command line."""
+    """Add ``train`` to the command line (``solve`` is :mod:`.solve`'s)."""
     _register_train(subparsers)
-    _register_solve(subparsers)
 
 
 def _register_train(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -102,25 +88,6 @@ def _register_train(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
         "step when training has finished",
     )
     parser.set_defaults(handler=_run_train, command_parser=parser)
-
-
-def _register_solve(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "solve",
-        help="print the exact solution: lost positions, winning moves and their rule",
-        description=(
-            "Solves every heap from 1 to N sticks exactly: whether the player to move wins, the "
-            "winning moves, the rule the lost positions follow, and how many evaluations "
-            "memoization needed compared with plain recursion."
-        ),
-    )
-    _add_rule_arguments(parser, default_sticks=SOLVE_DEFAULT_STICKS)
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help="print one JSON object instead of the table (fields in the README)",
-    )
-    parser.set_defaults(handler=_run_solve, command_parser=parser)
 
 
 def _add_rule_arguments(parser: argparse.ArgumentParser, default_sticks: int) -> None:
@@ -175,7 +142,7 @@ def _run_train(args: argparse.Namespace) -> int:
     if rules.is_over(rules.initial_position()):
         parser.error(
             f"argument --sticks: no move is possible from {args.sticks} sticks when a move "
-            f"takes {_takes_text(rules.takes)}, so there is nothing to train on"
+            f"takes {or_list(rules.takes)}, so there is nothing to train on"
         )
     seed = args.train_seed if args.train_seed is not None else getattr(args, "seed", None)
     out = BrainFileWriter(args.out)
@@ -301,165 +268,3 @@ def _make_rich_progress(stream: TextIO) -> Any:
         console=Console(file=stream),
         transient=True,
     )
-
-
-# -- solve -------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class PositionAnswer:
-    sticks: int
-    won: bool
-    winning_moves: tuple[int, ...]
-    can_move: bool
-
-
-@dataclass(frozen=True)
-class Solution:
-    """Everything ``solve`` prints, computed once for both the table and the JSON."""
-
-    rules: TakeAway
-    positions: tuple[PositionAnswer, ...]
-    rule: PeriodicRule | None
-    memoized_evaluations: int
-    plain_recursion_calls: int | None
-    no_comparison_because: str | None
-
-    @property
-    def lost(self) -> list[int]:
-        return [p.sticks for p in self.positions if not p.won]
-
-
-def solve(rules: TakeAway) -> Solution:
-    """Solve heaps 1..rules.sticks; count the memoized solver's evaluations for the whole heap
-    from a fresh solver, so the count is the one seed 003 compares with plain recursion."""
-    solver = Solver(rules)
-    solver.is_won(rules.sticks)
-    evaluations = solver.evaluations
-    positions = tuple(
-        PositionAnswer(n, solver.is_won(n), solver.winning_moves(n), bool(rules.legal_moves(n)))
-        for n in range(1, rules.sticks + 1)
-    )
-    calls, because = _plain_recursion(rules, solver)
-    return Solution(rules, positions, takeaway_rule(rules), evaluations, calls, because)
-
-
-def _plain_recursion(rules: TakeAway, solver: Solver[int, int]) -> tuple[int | None, str | None]:
-    """Calls seed 003's un-memoized ``can_win`` would make, where that count means something.
-
-    Seed 003's recursion is written for the ending where a player who cannot move loses, and it
-    tries every take even when it exceeds the heap (a heap below zero counts as "cannot move").
-    That is only the game's own recursion when no lost heap is smaller than the largest take
-    while still allowing a move; otherwise seed 003's function would misjudge that heap, and
-    counting its calls would compare the solver with a wrong program.
-    """
-    if rules.misere:
-        return None, "Seed 003's plain-recursion count is for --normal games"
-    smallest, largest = rules.takes[0], rules.takes[-1]
-    for n in range(smallest, min(largest, rules.sticks + 1)):
-        if solver.is_lost(n):
-            return None, (
-                f"No plain-recursion count: seed 003's would take {largest} from {n} sticks "
-                f"and misjudge {n}"
-            )
-    return plain_recursion_calls(rules.sticks, rules.takes, smallest), None
-
-
-def _run_solve(args: argparse.Namespace) -> int:
-    solution = solve(_rules_from_args(args))
-    if args.json:
-        print(json.dumps(solution_to_dict(solution), indent=2, ensure_ascii=False))
-    else:
-        for line in solution_lines(solution):
-            print(line)
-    return 0
-
-
-def solution_to_dict(solution: Solution) -> dict[str, Any]:
-    """The JSON object of ``solve --json`` (its fields are documented in the README)."""
-    rule = solution.rule
-    return {
-        "game": solution.rules.name,
-        "rules": solution.rules.describe(),
-        "sticks": solution.rules.sticks,
-        "positions": [
-            {
-                "sticks": p.sticks,
-                "outcome": "won" if p.won else "lost",
-                "winning_moves": list(p.winning_moves),
-            }
-            for p in solution.positions
-        ],
-        "lost_positions": solution.lost,
-        "rule": None
-        if rule is None
-        else {
-            "description": rule.describe(),
-            "period": rule.period,
-            "lost_residues": list(rule.residues),
-            "from_sticks": rule.start,
-        },
-        "evaluations": {
-            "memoized": solution.memoized_evaluations,
-            "plain_recursion": solution.plain_recursion_calls,
-        },
-    }
-
-
-def solution_lines(solution: Solution) -> Iterator[str]:
-    """The human table: one row per heap size, then the lost positions, the rule and the counts."""
-    rules = solution.rules
-    yield f"{rules.name}: {_rules_sentence(rules)}"
-    yield ""
-    width = max(len("sticks"), len(str(rules.sticks)))
-    yield f"{'sticks':>{width}}  player to move  winning move"
-    yield f"{'-' * width}  --------------  ------------"
-    for p in solution.positions:
-        outcome = "wins" if p.won else "loses"
-        yield f"{p.sticks:>{width}}  {outcome:<14}  {_moves_text(p)}".rstrip()
-    yield ""
-    lost = solution.lost
-    yield "Lost for the player to move: " + (", ".join(map(str, lost)) if lost else "none")
-    if solution.rule is None:
-        yield "Rule: none found (the lost positions do not repeat regularly in the heaps solved)"
-    else:
-        yield f"Rule: {solution.rule.describe()}"
-    yield (
-        f"Memoized solver: {solution.memoized_evaluations:,} evaluations to solve "
-        f"{rules.sticks} sticks"
-    )
-    if solution.plain_recursion_calls is not None:
-        yield f"Plain recursion (seed 003): {_count_text(solution.plain_recursion_calls)} calls"
-    if solution.no_comparison_because:
-        yield f"({solution.no_comparison_because}.)"
-
-
-def _rules_sentence(rules: TakeAway) -> str:
-    ending = (
-        "whoever takes the last stick loses"
-        if rules.misere
-        else "a player who cannot move loses"
-    )
-    sticks = "stick" if rules.takes == (1,) else "sticks"
-    return f"take {_takes_text(rules.takes)} {sticks} a turn; {ending}."
-
-
-def _takes_text(takes: tuple[int, ...]) -> str:
-    words = [str(t) for t in takes]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-
-def _moves_text(position: PositionAnswer) -> str:
-    if not position.can_move:
-        return "- (no move possible)"
-    if not position.winning_moves:
-        return "- (every move loses)"
-    return f"take {_takes_text(position.winning_moves)}"
-
-
-def _count_text(count: int | None) -> str:
-    """Exact with thousands separators, or "about 1.2 × 10^40" when too long to read."""
-    if count is None:
-        return "?"
-    digits = str(count)
-    if len(digits) <= EXACT_DIGITS_SHOWN:
-        return f"{count:,}"
-    return f"about {digits[0]}.{digits[1:3]} × 10^{len(digits) - 1}"
