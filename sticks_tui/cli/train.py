@@ -46,6 +46,7 @@ from ..engine.training import (
     TrainingProgress,
     train,
 )
+from ..storage import brain_files
 from ..storage.brain_files import (
     BrainFileError,
     BrainFileWriter,
@@ -309,7 +310,8 @@ def run_train(args: argparse.Namespace) -> int:
                 curve=curve,
             )
         elapsed = time.perf_counter() - started
-        out.commit(readable_json(brain_with_tally(learner, result.tally)))
+        text = readable_json(brain_with_tally(learner, result.tally))
+        out.commit(text)
     except KeyboardInterrupt:
         kept = " (the file already there is unchanged)" if out.exists() else ""
         where = "standard output" if out.is_stdout else shown_name(args.out)
@@ -332,7 +334,27 @@ def run_train(args: argparse.Namespace) -> int:
         )
     for line in lines:
         print(line, file=summary)
+    _warn_if_too_large(len(text.encode("utf-8")))
     return 0
+
+
+def _megabytes(size: int) -> str:
+    """10485760 -> "10", 1153434 -> "1.1"."""
+    return f"{round(size / 2**20, 1):g}"
+
+
+def _warn_if_too_large(size: int) -> None:
+    """Say so when the file written is larger than the brain file readers accept (the hats of
+    a long Sticky-Nim line grow by megabytes a thousand games), rather than let ``brain import``
+    find out later."""
+    limit = brain_files.MAX_BRAIN_FILE_BYTES
+    if size > limit:
+        print(
+            f"sticks-tui train: warning: the brain file is {_megabytes(size)} MB, more than the "
+            f"{_megabytes(limit)} MB that brain import and analyze read; train a smaller game or "
+            "fewer games to keep it readable",
+            file=sys.stderr,
+        )
 
 
 def _learner(

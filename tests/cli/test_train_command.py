@@ -21,6 +21,7 @@ import pytest
 from cli_helpers import assert_argument_error, run, run_program
 
 from sticks_tui.cli import train as train_command
+from sticks_tui.storage import brain_files
 from sticks_tui.engine import SELF, HatBrain, game_of_sticks, learner_from_dict, parse_game, train
 
 
@@ -269,6 +270,20 @@ def test_a_game_too_big_to_measure_is_trained_without_a_curve_and_says_so(
                              "--games", "100")
     assert "learning_curve" not in data
     assert "no learning curve: nim:5,7,9,11,13 reaches more than 10,000 positions" in printed
+
+
+def test_a_brain_larger_than_the_readers_accept_is_written_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(brain_files, "MAX_BRAIN_FILE_BYTES", 2**20 // 10)  # 0.1 MB
+    out = tmp_path / "big.json"
+    status, printed, err = run(capsys, "train", "--game", "sticky:40:3", "--games", "300",
+                               "--out", str(out))
+    assert status == 0 and json.loads(out.read_text())["games_played"] == 300
+    assert printed.startswith("Trained the hat AI")
+    assert err.startswith("sticks-tui train: warning: the brain file is ")
+    assert "more than the 0 MB that brain import and analyze read" not in err
+    assert err.count("\n") == 1 and "brain import and analyze read" in err
 
 
 def test_train_seed_before_the_command_works_like_after(
