@@ -37,6 +37,7 @@ from typing import Callable, Sequence, TextIO
 
 from ..engine import (
     DEFAULT_TRAINING_GAMES,
+    SELF,
     STICKS_MAX,
     STICKS_MIN,
     HatBrain,
@@ -47,7 +48,7 @@ from ..engine import (
     Series,
     TakeAway,
     game_of_sticks,
-    train_self_play,
+    train,
 )
 from ..engine.game import AnyRuleSet
 from ..engine.numbers import parse_whole_number
@@ -277,7 +278,8 @@ class _Session:
         else:
             self.console.say(TRAINING)
             self.console.output.flush()
-            brain = train_self_play(rules, self.training_games, rng=self._rng("training")).brain
+            brain = HatBrain(rules)
+            train(brain, SELF, self.training_games, rng=self._rng("training"))
             brain_name = self.trained_ai_name
             kept = KeptBrain.own(brain_name, brain)
             if self.records is not None:  # saved at once: quitting before a game keeps it
