@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from .learners.base import CurvePoint, Learner
 from .match import Match
@@ -66,7 +66,7 @@ def reachable_positions(rules: RuleSet) -> list[Position]:
 
 
 def count_right(
-    learner: Learner[Position, Move], solver: Solver, positions: Iterable[Position]
+    learner: Learner[Position, Move], solver: Solver[Any, Any], positions: Iterable[Position]
 ) -> tuple[int, int]:
     """(positions where every preferred move wins, positions where some move wins).
 

@@ -142,7 +142,7 @@ class MixedPlayer:
         rules: AnyRuleSet,
         skill: float = DEFAULT_MIXED_SKILL,
         rng: random.Random | None = None,
-        solver: Solver | None = None,
+        solver: Solver[Any, Any] | None = None,
     ) -> None:
         if not 0.0 <= skill <= 1.0:
             raise ValueError(f"the chance of a perfect move must be between 0 and 1, got {skill}")

@@ -24,7 +24,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Callable, Iterator, Mapping
 
 from ..game import AnyRuleSet as RuleSet
-from ..game import Move, Position, RuleError
+from ..game import Move, Position, RuleError, mover_wins_at_end
 from .base import (
     MAX_COUNT,
     BrainError,
@@ -532,7 +532,7 @@ class _SelfPlay:
         settle = self.brain._settler()
         table, row_of, random_ = self.table, self._row, self.random
         start = self.start
-        last_mover_loses = not self.rules.mover_loses_at_end
+        last_mover_loses = mover_wins_at_end(self.rules)  # the mover at the end is the other
         sides: tuple[list[Any], list[Any]] = ([], [])  # balls drawn: side 0 started the game
         game = self.games  # games of this training so far: seat 0 starts the even ones
         played = starter_won = 0

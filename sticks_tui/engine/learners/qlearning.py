@@ -35,7 +35,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Callable, Hashable, Iterable, Mapping
 
 from ..game import AnyRuleSet as RuleSet
-from ..game import Move, Position, RuleError
+from ..game import Move, Position, RuleError, mover_wins_at_end
 from .base import (
     BrainError,
     CurvePoint,
@@ -411,7 +411,7 @@ def train_qlearner_reference(
         learner = QLearner(rules=rules, rng=random.Random(seed))
     elif learner.rules is None:
         learner.rules = rules  # a CS50-style learner (no rules) trained on these rules
-    last_mover_wins = rules.mover_loses_at_end
+    last_mover_wins = not mover_wins_at_end(rules)  # the mover at the end is the other one
     end_reward = learner.win_reward if last_mover_wins else learner.loss_reward
     other_reward = learner.loss_reward if last_mover_wins else learner.win_reward
     for _ in range(games):
@@ -493,7 +493,7 @@ class _SelfPlay:
         learner, end, next_row = self.learner, self.end, self._next_row
         random_, choice = self.rng.random, self.rng.choice
         alpha, explore = learner.alpha, learner.epsilon
-        last_mover_wins = self.rules.mover_loses_at_end
+        last_mover_wins = not mover_wins_at_end(self.rules)
         end_reward = learner.win_reward if last_mover_wins else learner.loss_reward
         other_reward = learner.loss_reward if last_mover_wins else learner.win_reward
         move_reward = learner.move_reward
