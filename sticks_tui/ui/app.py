@@ -260,6 +260,9 @@ def run_app(args: argparse.Namespace) -> int:
     )
     app.records = _records_for(args, warn=lambda message: _warn(app, message))
     app.settings.names = _names_for(args, app.records)
+    rules = getattr(args, "app_rules", None)
+    if rules is not None:
+        app.settings.choose(rules)
     result = app.run()
     if result is None:  # quit normally (0), or stopped by an error Textual has shown (1)
         return app.return_code or 0
