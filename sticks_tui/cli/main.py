@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Sequence, cast
+from collections.abc import Callable, Sequence
+from typing import TypeAlias, cast
 
 from .. import __version__
 from ..engine.game import AnyRuleSet
@@ -33,8 +34,11 @@ from .args import (
     whole_number,
 )
 
+#: The command line's sub-parsers, as every command's ``register`` takes them.
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
-def _command_modules() -> list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]]:
+
+def _command_modules() -> list[Callable[[Subparsers], None]]:
     """Every module that contributes a command; each has ``register(subparsers)``."""
     from . import analyze, brain, train
 
@@ -131,7 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f" ({printable(str(error.filename))})" if error.filename else ""
         print(f"{PROG}: error: {printable(error.strerror or str(error))}{where}", file=sys.stderr)
         return 1
-    except Exception as error:  # a bug of ours: a short message, the details in a file
+    except Exception as error:  # noqa: BLE001 - a bug of ours: one line, details in a file
         log = _write_crash_report()
         print(
             f"{PROG}: something went wrong inside the program ({type(error).__name__}: "

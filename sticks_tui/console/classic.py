@@ -30,10 +30,12 @@ Decisions the transcripts leave open, made here once:
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence, TextIO
+from typing import TextIO
 
 from ..engine import (
     DEFAULT_TRAINING_GAMES,
@@ -209,10 +211,8 @@ def _tolerant_stdin() -> TextIO:
     """sys.stdin, made to turn undecodable bytes into a refused answer instead of an error."""
     reconfigure: Callable[..., None] | None = getattr(sys.stdin, "reconfigure", None)
     if reconfigure is not None:
-        try:
+        with contextlib.suppress(ValueError, OSError):  # e.g. already read from: keep it
             reconfigure(errors="replace")
-        except (ValueError, OSError):  # e.g. already read from; keep it as it is
-            pass
     return sys.stdin
 
 

@@ -11,14 +11,15 @@ records it (``train(curve=CurveSettings(...))``) and the brain keeps it in its f
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
+from .game import AnyRuleSet as RuleSet
+from .game import Move, Position
 from .learners.base import CurvePoint, Learner
 from .match import Match
 from .players import LearnerPlayer, PerfectPlayer, Player, RandomPlayer
-from .game import AnyRuleSet as RuleSet
-from .game import Move, Position
 from .solver import Solver
 
 __all__ = [

@@ -8,7 +8,8 @@ each game ended. A human's move comes from the user interface: the caller either
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
 
 from .game import AnyRuleSet, Move, Position
 from .learners.base import Learner

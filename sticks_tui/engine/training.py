@@ -27,8 +27,9 @@ loop here leaves (``fast=False`` forces the plain one).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeGuard
+from typing import Any, ClassVar, TypeGuard
 
 from .game import AnyRuleSet as RuleSet
 from .game import Move, Position, loser_at_end

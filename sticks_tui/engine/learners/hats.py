@@ -20,8 +20,9 @@ settings and its brain file says them. The rule lives here alone: the fast self-
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 from ..game import AnyRuleSet as RuleSet
 from ..game import Move, Position, RuleError, mover_wins_at_end
@@ -338,9 +339,9 @@ class HatBrain:
     def apply_lesson(self, lesson: Lesson) -> None:
         """Add what ``lesson`` taught to these hats, between two games.
 
-        Balls gained go in and balls lost come out, but a hat always keeps at least one ball of
-        each number it must keep (the floor of :meth:`learn`); the games add up, and the lesson's checkpoints
-        are added to the learning curve counted from this brain's games.
+        Balls gained go in and balls lost come out, but a hat always keeps the floor of its
+        settings of each number (as :meth:`learn` does); the games add up, and the lesson's
+        checkpoints are added to the learning curve counted from this brain's games.
         """
         if lesson.rules_key != self.rules.key:
             raise ValueError(f"a lesson for {lesson.rules_key} does not fit a brain for "
@@ -387,7 +388,7 @@ class HatBrain:
         """:meth:`counts` without making a hat: a position never met has fresh hats' balls."""
         if position in self._counts:
             return self.counts(position)
-        return {kind: self.settings.fresh_balls for kind in self.rules.ball_kinds(position)}
+        return dict.fromkeys(self.rules.ball_kinds(position), self.settings.fresh_balls)
 
     # -- copying and serialising ----------------------------------------------------------------
     def copy(self) -> HatBrain:

@@ -29,10 +29,12 @@ works on per-position tables instead of the public methods, several times faster
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Hashable, Iterable, Mapping
+from typing import Any
 
 from ..game import AnyRuleSet as RuleSet
 from ..game import Move, Position, RuleError, mover_wins_at_end
@@ -189,7 +191,7 @@ class QLearner:
     def available_actions(self, state: Any) -> list[Move]:
         """The actions legal in ``state``, in the rule set's order (CS50's Nim without rules)."""
         if self.rules is None:
-            return [action for action in nim_actions(state)]
+            return list(nim_actions(state))
         return list(self.rules.legal_moves(_state_key(state)))
 
     # -- CS50's methods ---------------------------------------------------------------------------
@@ -316,10 +318,8 @@ class QLearner:
         for (state, action), value in self.q.items():
             by_position.setdefault(state, {})[action] = value
         states: list[Any] = list(by_position)
-        try:
+        with contextlib.suppress(TypeError):  # positions that do not sort keep their order
             states.sort()
-        except TypeError:
-            pass
         values = {
             rules.position_key(state): {
                 rules.move_key(move): by_position[state][move]
@@ -442,7 +442,7 @@ class _Row:
     """One position in the fast trainer: its actions, their Q-values (0.0 until learned), which
     were ever set, and where each action leads."""
 
-    __slots__ = ("position", "actions", "q", "touched", "nexts", "indices")
+    __slots__ = ("actions", "indices", "nexts", "position", "q", "touched")
 
     def __init__(self, position: Position, actions: tuple[Move, ...]) -> None:
         self.position = position

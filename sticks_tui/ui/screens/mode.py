@@ -9,7 +9,8 @@ hat AI, the Q-learner) go through the training screen before the game starts.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual import on

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from textual import on, work
 from textual.app import ComposeResult
