@@ -229,3 +229,25 @@ def _check_heap(parser: argparse.ArgumentParser, rules: AnyRuleSet, sticks: int 
             f"argument --sticks: {rules.name} is played with {low} to {high} sticks, "
             f"got {sticks}{hint}"
         )
+
+
+def game_given_before_the_command(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> None:
+    """``sticks-tui --game nim solve`` is ``sticks-tui solve --game nim``, as ``--seed`` is.
+
+    The top-level ``--game``/``--sticks`` (kept as ``app_game``/``app_sticks``, the app's) would
+    otherwise be dropped without a word by a command with options of its own; given on both
+    sides, the two must agree.
+    """
+    for option, mine, top in (("--game", "game", "app_game"), ("--sticks", "sticks", "app_sticks")):
+        before = getattr(args, top, None)
+        if before is None:
+            continue
+        after = getattr(args, mine, None)
+        if after is not None and after != before:
+            parser.error(
+                f"argument {option}: given before the command ({before}) and after it ({after}); "
+                "give it once"
+            )
+        setattr(args, mine, before)

@@ -17,7 +17,7 @@ from ..engine.game import AnyRuleSet
 from ..engine.games import spec_of, theory_of
 from ..engine.theory import Theory
 from ..text.theory import theory_lines
-from .args import add_game_arguments, game_from_args
+from .args import add_game_arguments, game_from_args, game_given_before_the_command
 
 #: Sticks ``solve`` shows by default: a table a teacher can read on one screen, five periods of
 #: the Game of Sticks' rule.
@@ -49,6 +49,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run_solve(args: argparse.Namespace) -> int:
+    game_given_before_the_command(args.command_parser, args)
     rules = game_from_args(args.command_parser, args)
     theory = theory_of(rules)
     if args.json:

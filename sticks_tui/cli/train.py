@@ -56,7 +56,13 @@ from ..storage.brain_files import (
 )
 from ..text.json_layout import readable_json
 from ..text.terminal import printable
-from .args import EXIT_INTERRUPTED, add_game_arguments, game_from_args, whole_number
+from .args import (
+    EXIT_INTERRUPTED,
+    add_game_arguments,
+    game_from_args,
+    game_given_before_the_command,
+    whole_number,
+)
 
 #: Sticks ``train`` starts a take-away game from by default: the AI has hats for 1..100, and
 #: every one of them is met during self-play only when games start from 100.
@@ -278,6 +284,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run_train(args: argparse.Namespace) -> int:
     """Check everything, train, then replace ``--out`` in one step; Ctrl-C leaves it as it was."""
     parser: argparse.ArgumentParser = args.command_parser
+    game_given_before_the_command(parser, args)
     rules = game_from_args(parser, args)
     if rules.is_over(rules.initial_position()):
         where = (

@@ -200,6 +200,17 @@ def test_solve_sticky_octal_code_has_one_seven_per_take(capsys: pytest.CaptureFi
     assert "tame" in out
 
 
+def test_game_before_the_command_works_like_after(capsys: pytest.CaptureFixture[str]) -> None:
+    _, before, _ = run(capsys, "--game", "nim:1,3,5,7", "solve")
+    _, after, _ = run(capsys, "solve", "--game", "nim:1,3,5,7")
+    assert "nim-sum" in before and before == after
+    _, heap, _ = run(capsys, "--sticks", "30", "solve")
+    assert "Memoized solver: 66 evaluations to solve 30 sticks" in heap
+    status, out, err = run(capsys, "--game", "nim", "solve", "--game", "nim:1,2")
+    assert_argument_error(status, err, "argument --game: given before the command (nim) and after")
+    assert out == ""
+
+
 # -- bad arguments -----------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("argv", "fragment"),

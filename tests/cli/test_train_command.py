@@ -295,6 +295,15 @@ def test_train_seed_before_the_command_works_like_after(
     assert before.read_text() == after.read_text()
 
 
+def test_train_game_before_the_command_works_like_after(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = run(capsys, "--game", "nim:1,2", "train", "--games", "20", "--out",
+                         str(tmp_path / "b.json"))
+    assert (status, err) == (0, "")
+    assert json.loads((tmp_path / "b.json").read_text())["rules"]["piles"] == [1, 2]
+
+
 def test_train_different_seeds_learn_differently(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
