@@ -18,7 +18,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))  # game_samples
 
-from game_samples import GameSample, every_sample, test_games_registered  # noqa: E402
+from game_samples import GameSample, every_sample, with_test_games  # noqa: E402
 
 SAMPLES = every_sample()
 
@@ -41,7 +41,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def _tests_games_registered() -> Iterator[None]:
     """Wythoff's game joins the registry for the module (specs, brain files and the command
     line then know it) and leaves it after."""
-    with test_games_registered():
+    with with_test_games():
         yield
 
 

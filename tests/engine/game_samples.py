@@ -5,7 +5,7 @@ Nothing here names a family: a family's samples are its example spec, its aliase
 the example with the other ending (when its description has an ``"ending"``) and the example on
 a short start (:data:`SMALL_START`, through ``rules_from_description(..., sticks)``). A game
 registered tomorrow is covered without editing the tests. The tests' own games (Wythoff's game)
-join through :func:`test_games_registered`.
+join through :func:`with_test_games`.
 
 :func:`small_game` makes more games of a family for property tests: the example spec with its
 numbers replaced by small ones (and lists of numbers made shorter or longer), with either ending.
@@ -37,7 +37,7 @@ MOVE_LIMIT = 10_000
 
 
 @contextmanager
-def test_games_registered() -> Iterator[None]:
+def with_test_games() -> Iterator[None]:
     """The tests' games are in the registry inside the block, and only those it added leave."""
     added = [family for family in TEST_FAMILIES if family not in game_families()]
     for family in added:
@@ -51,7 +51,7 @@ def test_games_registered() -> Iterator[None]:
 
 def every_family() -> tuple[GameFamily[Any], ...]:
     """Every registered family, and the tests' own."""
-    with test_games_registered():
+    with with_test_games():
         return game_families()
 
 
@@ -112,7 +112,7 @@ def other_ending(rules: AnyRuleSet, sticks: int | None) -> AnyRuleSet | None:
 
 def every_sample() -> list[GameSample]:
     """The samples of every family, the tests' own included."""
-    with test_games_registered():
+    with with_test_games():
         return [sample for family in game_families() for sample in samples_of(family)]
 
 
@@ -191,5 +191,5 @@ def reachable(rules: AnyRuleSet, limit: int) -> list[Any]:
 __all__ = [
     "HEAP", "MOVE_LIMIT", "SMALL_START", "TEST_FAMILIES", "GameSample",
     "every_family", "every_sample", "other_ending", "random_line", "reachable", "samples_of",
-    "small_game", "spec_variant", "test_games_registered",
+    "small_game", "spec_variant", "with_test_games",
 ]
