@@ -22,7 +22,7 @@ from typing import Any, Iterator
 import wythoff_game
 
 from sticks_tui.engine import (
-    AnyRuleSet, GameFamily, GameSpecError, game_families, parse_game, register_game,
+    AnyRuleSet, GameFamily, GameSpecError, RuleError, game_families, parse_game, register_game,
     rules_from_description, spec_of, unregister_game,
 )
 
@@ -88,8 +88,12 @@ def samples_of(family: GameFamily[Any]) -> list[GameSample]:
     other = other_ending(base, heap)
     if other is not None:
         games.append((other, heap))
-    small = SMALL_START if family.takes_sticks else None
-    games.append((rules_from_description(base.describe(), SMALL_START), small))
+    try:  # a family may have no start size, or none as short
+        shorter = rules_from_description(base.describe(), SMALL_START)
+    except RuleError:
+        pass
+    else:
+        games.append((shorter, SMALL_START if family.takes_sticks else None))
     samples: dict[str, GameSample] = {}  # by id: a canonical spec and a heap name one game
     for rules, sticks in games:
         sample = GameSample(
