@@ -4,9 +4,8 @@ the solver's outcomes and winning moves are those of a plain minimax written her
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from game_samples import GameSample, random_line, reachable
+from game_samples import GameSample, minimax, random_line, reachable
 
 from sticks_tui.engine import (
     AnyRuleSet, Solver, game_families, parse_game, rules_from_description, spec_of,
@@ -57,24 +56,6 @@ def test_positions_and_moves_read_back_from_their_keys(game: GameSample) -> None
             assert rules.position_from_key(key) == position
             for move in rules.legal_moves(position):
                 assert rules.move_from_key(rules.move_key(move)) == move
-
-
-def minimax(rules: AnyRuleSet) -> Any:
-    """Whether the player to move wins, from the definition: at the end, misère play means the
-    opponent took the last object (the mover has won), normal play that the mover cannot move
-    (lost); elsewhere a position is won when some move leaves a lost one."""
-    won: dict[Any, bool] = {}
-
-    def is_won(position: Any) -> bool:
-        if position not in won:
-            moves = rules.legal_moves(position)
-            if not moves:
-                won[position] = rules.misere
-            else:
-                won[position] = any(not is_won(rules.apply(position, m)) for m in moves)
-        return won[position]
-
-    return is_won
 
 
 def test_the_solver_agrees_with_a_plain_minimax(game: GameSample) -> None:

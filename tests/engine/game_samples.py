@@ -9,6 +9,7 @@ join through :func:`with_test_games`.
 
 :func:`small_game` makes more games of a family for property tests: the example spec with its
 numbers replaced by small ones (and lists of numbers made shorter or longer), with either ending.
+:func:`random_line`, :func:`reachable` and :func:`minimax` play, walk and solve any game.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import random
 import re
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import wythoff_game
 
@@ -192,8 +193,27 @@ def reachable(rules: AnyRuleSet, limit: int) -> list[Any]:
     return queue
 
 
+def minimax(rules: AnyRuleSet) -> Callable[[Any], bool]:
+    """``is_won(position)``: whether the player to move wins, by a plain (memoized) minimax from
+    the definition, asking neither the engine's solver nor its rule for the ending: at the end,
+    misère play means the opponent took the last object (the mover has won), normal play that
+    the mover cannot move (lost); elsewhere a position is won when some move leaves a lost one."""
+    won: dict[Any, bool] = {}
+
+    def is_won(position: Any) -> bool:
+        if position not in won:
+            moves = rules.legal_moves(position)
+            if not moves:
+                won[position] = rules.misere
+            else:
+                won[position] = any(not is_won(rules.apply(position, m)) for m in moves)
+        return won[position]
+
+    return is_won
+
+
 __all__ = [
-    "HEAP", "MOVE_LIMIT", "SMALL_START", "TEST_FAMILIES", "GameSample",
+    "HEAP", "MOVE_LIMIT", "SMALL_START", "TEST_FAMILIES", "GameSample", "minimax",
     "every_family", "every_sample", "other_ending", "random_line", "reachable", "samples_of",
     "small_game", "spec_variant", "with_test_games",
 ]
