@@ -74,9 +74,11 @@ def test_no_player_ever_makes_an_illegal_move_and_every_game_ends(rules, seed, p
         assert turn.before == position and turn.after == rules.apply(position, turn.move)
         position = turn.after
     assert position == match.position
-    if match.history:  # a game over at its start has no last mover: the first player lost
+    if match.history:  # misère: the last mover lost; normal: the player who cannot move
         last = match.history[-1].player
         assert loser == (last if rules.misere else 1 - last)
+    else:  # over at the start: the first player cannot move, and so won (misère) or lost
+        assert loser == (1 - first if rules.misere else first)
 
 
 def moves_seen(rules: AnyRuleSet, line: list[Any]) -> set[Any]:
