@@ -11,14 +11,14 @@ the engine's own tests still see a registry without it.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))  # game_samples
 
-from game_samples import GameSample, every_sample, with_test_games  # noqa: E402
+from game_samples import GameSample, every_sample, with_test_games
 
 SAMPLES = every_sample()
 

@@ -11,7 +11,14 @@ import pytest
 from game_samples import GameSample
 
 from sticks_tui.engine import (
-    RANDOM, SELF, BrainError, HatBrain, HatSettings, QLearner, QSettings, learner_from_dict,
+    RANDOM,
+    SELF,
+    BrainError,
+    HatBrain,
+    HatSettings,
+    QLearner,
+    QSettings,
+    learner_from_dict,
     train,
 )
 

@@ -29,7 +29,7 @@ def test_a_fresh_hat_holds_fresh_balls_of_each_number(game: GameSample,
                  for p in line if not rules.is_over(p)}
     for position in positions:
         kinds = rules.ball_kinds(position)
-        assert brain.counts(position) == {kind: settings.fresh_balls for kind in kinds}
+        assert brain.counts(position) == dict.fromkeys(kinds, settings.fresh_balls)
         assert set(rules.legal_moves(position)) <= set(kinds)
         assert set(brain.legal_counts(position)) == set(rules.legal_moves(position))
 
@@ -41,7 +41,7 @@ def test_hats_keep_their_floor_through_many_games(game: GameSample,
     brain = HatBrain(rules, settings)
     train(brain, [(RANDOM, TRAINING_GAMES), (SELF, TRAINING_GAMES)], seed=1)
     assert brain.games_played == 2 * TRAINING_GAMES
-    fresh = {p: {kind: settings.fresh_balls for kind in rules.ball_kinds(p)}
+    fresh = {p: dict.fromkeys(rules.ball_kinds(p), settings.fresh_balls)
              for p in brain.positions()}
     assert any(brain.counts(p) != fresh[p] for p in brain.positions()), "the hats learned"
     lowest = []

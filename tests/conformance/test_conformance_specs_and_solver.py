@@ -8,7 +8,12 @@ import random
 from game_samples import GameSample, minimax, random_line, reachable
 
 from sticks_tui.engine import (
-    AnyRuleSet, Solver, game_families, parse_game, rules_from_description, spec_of,
+    AnyRuleSet,
+    Solver,
+    game_families,
+    parse_game,
+    rules_from_description,
+    spec_of,
 )
 from sticks_tui.engine.games import family_of
 

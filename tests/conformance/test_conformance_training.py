@@ -16,7 +16,15 @@ import pytest
 from game_samples import GameSample
 
 from sticks_tui.engine import (
-    RANDOM, SELF, AnyRuleSet, HatBrain, LearnerPlayer, Match, QLearner, RandomPlayer, train,
+    RANDOM,
+    SELF,
+    AnyRuleSet,
+    HatBrain,
+    LearnerPlayer,
+    Match,
+    QLearner,
+    RandomPlayer,
+    train,
 )
 from sticks_tui.engine.learners.base import Learner
 from sticks_tui.engine.training import Opponent

@@ -16,15 +16,24 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import wythoff_game
 
 from sticks_tui.engine import (
-    AnyRuleSet, GameFamily, GameSpecError, RuleError, game_families, parse_game, register_game,
-    rules_from_description, spec_of, unregister_game,
+    AnyRuleSet,
+    GameFamily,
+    GameSpecError,
+    RuleError,
+    game_families,
+    parse_game,
+    register_game,
+    rules_from_description,
+    spec_of,
+    unregister_game,
 )
 
 #: Families defined only in the tests, registered while the tests that use them run.
@@ -213,7 +222,19 @@ def minimax(rules: AnyRuleSet) -> Callable[[Any], bool]:
 
 
 __all__ = [
-    "HEAP", "MOVE_LIMIT", "SMALL_START", "TEST_FAMILIES", "GameSample", "minimax",
-    "every_family", "every_sample", "other_ending", "random_line", "reachable", "samples_of",
-    "small_game", "spec_variant", "with_test_games",
+    "HEAP",
+    "MOVE_LIMIT",
+    "SMALL_START",
+    "TEST_FAMILIES",
+    "GameSample",
+    "every_family",
+    "every_sample",
+    "minimax",
+    "other_ending",
+    "random_line",
+    "reachable",
+    "samples_of",
+    "small_game",
+    "spec_variant",
+    "with_test_games",
 ]

@@ -8,7 +8,8 @@ as a take-away game with any takes up to 9 and a heap up to 60.
 
 import json
 import random
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from game_samples import every_family, random_line, reachable, small_game, with_test_games
@@ -16,8 +17,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sticks_tui.engine import (
-    RANDOM, SELF, AnyRuleSet, HatBrain, HatPlayer, HatSettings, IllegalMove, Match,
-    PerfectPlayer, QLearner, RandomPlayer, Solver, TakeAway, learner_from_dict, spec_of, train,
+    RANDOM,
+    SELF,
+    AnyRuleSet,
+    HatBrain,
+    HatPlayer,
+    HatSettings,
+    IllegalMove,
+    Match,
+    PerfectPlayer,
+    QLearner,
+    RandomPlayer,
+    Solver,
+    TakeAway,
+    learner_from_dict,
+    spec_of,
+    train,
 )
 from sticks_tui.engine.players import Player
 

@@ -10,8 +10,9 @@ the engine ships say theirs (``"ending"``), so the conformance suite can play bo
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from sticks_tui.engine import Capabilities, IllegalMove, RuleError
 from sticks_tui.engine.games import GameFamily, GameSpecError, Spec
