@@ -39,7 +39,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterable
 
 from .game import AnyRuleSet as RuleSet
-from .game import Move, Position
+from .game import Move, Position, mover_wins_at_end
 from .games.takeaway import TakeAway
 from .learners import CurvePoint, HatBrain, Learner
 from .learning_curve import CurveSettings, point_due, record_point
@@ -316,7 +316,7 @@ def report_position(
     preferred = brain.preferred_move(position)
     winning = solver.winning_moves(position)
     if terminal:
-        learned = LOST if rules.mover_loses_at_end else WON
+        learned = WON if mover_wins_at_end(rules) else LOST
         agreement = AGREE
     else:
         learned = classify(gained, inflow)

@@ -131,8 +131,9 @@ def loser_at_end(rules: _HasEnding, to_move: int) -> int:
 
 
 class MoverLosesAtEnd:
-    """``rules.mover_loses_at_end``, kept for training.py and analysis.py, which read it until
-    the trainer step routes them through :func:`loser_at_end`; it asks :func:`mover_wins_at_end`."""
+    """``rules.mover_loses_at_end`` for the shipped games, kept for code written against it; it
+    asks :func:`mover_wins_at_end`. The engine itself never reads it: it is not part of
+    :class:`RuleSet`, so a game registered from outside (the tests' Wythoff) does not have it."""
 
     @property
     def mover_loses_at_end(self: _HasEnding) -> bool:

@@ -2,14 +2,17 @@
 registry and is then read from specs and brain files like the games the engine ships.
 
 Two heaps; a move takes any number from one heap, or the same number from both; whoever cannot
-move loses (normal play), or, in the misère version, whoever takes the last object loses. A
-position is ``(first, second)``, a move ``(from_first, from_second)``.
+move loses (normal play, the default), or, in the misère version, whoever takes the last object
+loses. A position is ``(first, second)``, a move ``(from_first, from_second)``. Its spec is
+``wythoff:FIRST,SECOND[:misere|normal]`` and its description says its ending the way the games
+the engine ships say theirs (``"ending"``), so the conformance suite can play both endings.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from sticks_tui.engine import Capabilities, IllegalMove, RuleError
 from sticks_tui.engine.games import GameFamily, GameSpecError, Spec
@@ -61,7 +64,11 @@ class Wythoff:
         return ()
 
     def describe(self) -> dict[str, Any]:
-        return {"game": "wythoff", "heaps": list(self.heaps), "misere": self.misere}
+        return {
+            "game": "wythoff",
+            "heaps": list(self.heaps),
+            "ending": "misere" if self.misere else "normal",
+        }
 
     def position_key(self, position: Heaps) -> str:
         return f"{position[0]},{position[1]}"
@@ -79,27 +86,35 @@ class Wythoff:
 
 
 def parse(spec: Spec) -> Wythoff:
-    spec.at_most(1)
+    spec.at_most(2)
     parts = (spec.part(0) or "").split(",")
     if len(parts) != 2 or not all(part.isdigit() for part in parts):
         raise GameSpecError("Wythoff's game has two heaps")
-    return Wythoff((int(parts[0]), int(parts[1])))
+    ending = (spec.part(1) or "normal").strip().lower()
+    if ending not in ("misere", "normal"):
+        raise GameSpecError(f"the ending is misere or normal, got {ending!r}")
+    return Wythoff((int(parts[0]), int(parts[1])), misere=ending == "misere")
 
 
 def spec_of(rules: Wythoff) -> str:
-    return f"wythoff:{rules.heaps[0]},{rules.heaps[1]}"
+    """Normal play is Wythoff's own default, so only the misère ending is written."""
+    ending = ":misere" if rules.misere else ""
+    return f"wythoff:{rules.heaps[0]},{rules.heaps[1]}{ending}"
 
 
 def from_description(description: Mapping[str, Any], sticks: int | None) -> Wythoff:
     heaps = description.get("heaps")
     if not isinstance(heaps, list) or len(heaps) != 2:
         raise RuleError("Wythoff's game has two heaps")
-    return Wythoff((heaps[0], heaps[1]), bool(description.get("misere")))
+    ending = description.get("ending", "normal")
+    if ending not in ("misere", "normal"):
+        raise RuleError(f"the ending must be \"misere\" or \"normal\", got {ending!r}")
+    return Wythoff((heaps[0], heaps[1]), ending == "misere")
 
 
 FAMILY = GameFamily(
     name="wythoff",
-    grammar="wythoff:FIRST,SECOND",
+    grammar="wythoff:FIRST,SECOND[:misere|normal]",
     example="wythoff:3,5",
     rules_type=Wythoff,
     parse=parse,
