@@ -79,7 +79,8 @@ class BrainFileRefused(BrainFileError):
 
 def shown_name(path: str | os.PathLike[str]) -> str:
     """How messages name a brain file: ``-`` is "standard input"; control characters in a
-    name are shown escaped (:func:`~sticks_tui.text.terminal.printable`), never sent to the terminal."""
+    name are shown escaped (:func:`~sticks_tui.text.terminal.printable`), never sent to the
+    terminal."""
     name = os.fspath(path)
     if name == STDIO:
         return "standard input"
@@ -300,7 +301,9 @@ def _checked_target(name: str) -> Path:
     read-only: what the write will need); a killed writer's temporary files there are removed."""
     target = Path(os.path.realpath(name))
     if not target.parent.is_dir():
-        raise FileNotFoundError(errno.ENOENT, f"there is no folder {printable(target.parent)}", name)
+        raise FileNotFoundError(
+            errno.ENOENT, f"there is no folder {printable(target.parent)}", name
+        )
     temp_files = TempFiles(target)
     try:
         temp_files.try_one()
