@@ -73,9 +73,11 @@ def load_brain(path: str) -> HatBrain:
     brain is :class:`BrainFileRefused` (exit status 1): it was read, its content is the problem.
     """
     try:
-        return read_brain_file(path)
+        brain = read_brain_file(path, learner=HatBrain.kind)
     except BrainFileUnreadable as error:
         raise ArgumentError(str(error)) from None
+    assert isinstance(brain, HatBrain), "read as hats"
+    return brain
 
 
 def analyse_file(path: str) -> Analysis:

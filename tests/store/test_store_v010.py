@@ -104,6 +104,21 @@ def test_every_ball_count_and_game_count_is_unchanged(data: Path, before: dict[s
                 assert {str(ball): count for ball, count in counts.items()} == balls, hat
 
 
+@pytest.mark.parametrize(
+    ("game", "ai_name"), [("sticks", "AI"), ("takeaway:2,3,5:normal", "Trained AI")]
+)
+def test_brain_export_gives_back_the_hats_0_1_0_saved(
+    data: Path, before: dict[str, Any], cli, game: str, ai_name: str
+) -> None:
+    run = cli("--data-dir", str(data), "brain", "export", "--game", game, "--ai", ai_name, "-")
+    assert run.code == 0, run.err
+    exported = json.loads(run.out)
+    saved = json.loads(before["brains"][(parse_game(game).key, ai_name)]["brain_json"])
+    assert exported["hats"] == saved["hats"]
+    assert exported["games_played"] == saved["games_played"]
+    assert exported["learner"] == "hats" and exported["rules"] == saved["rules"]
+
+
 def test_the_file_is_upgraded_in_place_only_as_the_migration_says(
     data: Path, before: dict[str, Any]
 ) -> None:
