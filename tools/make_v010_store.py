@@ -34,6 +34,7 @@ Needs git (the repository's history), the app's dependencies and pexpect (the te
 from __future__ import annotations
 
 import argparse
+import importlib
 import io
 import os
 import shutil
@@ -90,7 +91,7 @@ class OldProgram:
     def console(self, *, seed: int, names: tuple[str, ...], sticks: int, option: int,
                 games: int) -> None:
         """The classic console: every person always takes 1 stick; ``games`` games."""
-        import pexpect  # a test dependency: only this script needs it
+        pexpect = importlib.import_module("pexpect")  # a test dependency (it has no types)
 
         players = [arg for number, name in enumerate(names, 1)
                    for arg in (f"--player{number}", name)]
