@@ -231,6 +231,28 @@ def _check_heap(parser: argparse.ArgumentParser, rules: AnyRuleSet, sticks: int 
         )
 
 
+def game_given_before_the_command(
+    parser: argparse.ArgumentParser, args: argparse.Namespace
+) -> None:
+    """``sticks-tui --game nim solve`` is ``sticks-tui solve --game nim``, as ``--seed`` is.
+
+    The top-level ``--game``/``--sticks`` (kept as ``app_game``/``app_sticks``, the app's) would
+    otherwise be dropped without a word by a command with options of its own; given on both
+    sides, the two must agree.
+    """
+    for option, mine, top in (("--game", "game", "app_game"), ("--sticks", "sticks", "app_sticks")):
+        before = getattr(args, top, None)
+        if before is None:
+            continue
+        after = getattr(args, mine, None)
+        if after is not None and after != before:
+            parser.error(
+                f"argument {option}: given before the command ({before}) and after it ({after}); "
+                "give it once"
+            )
+        setattr(args, mine, before)
+
+
 # -- the game of a saved brain -------------------------------------------------------------------
 def add_brain_game_arguments(parser: argparse.ArgumentParser) -> None:
     """``--game SPEC`` (and the older ``--takes``/``--normal``) for the ``brain`` commands.
@@ -246,7 +268,9 @@ def add_brain_game_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def brain_game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> AnyRuleSet:
-    """The game of ``--game``/``--takes``/``--normal``; ``--sticks`` ends like a bad argument."""
+    """The game of ``--game``/``--takes``/``--normal`` (``--game`` given before the command
+    too); ``--sticks``, after the command or before it, ends like a bad argument."""
+    game_given_before_the_command(parser, args)
     if args.sticks is not None:
         parser.error(
             "argument --sticks: a saved brain serves every heap of its game, so it is chosen "

@@ -13,27 +13,36 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Callable, Sequence, cast
+from collections.abc import Callable, Sequence
+from typing import TypeAlias, cast
 
 from .. import __version__
+from ..engine.game import AnyRuleSet
 from ..storage.store import StoreError
 from ..text.terminal import printable
 from .args import (
+    GAME_HELP,
     PROG,
     ArgumentError,
     CommandLineParser,
     check_player_options,
     data_dir,
+    game_from_args,
+    game_spec,
     player_name,
+    positive_int,
     whole_number,
 )
 
+#: The command line's sub-parsers, as every command's ``register`` takes them.
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
-def _command_modules() -> list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]]:
+
+def _command_modules() -> list[Callable[[Subparsers], None]]:
     """Every module that contributes a command; each has ``register(subparsers)``."""
-    from . import analyze, brain, train
+    from . import analyze, brain, solve, train
 
-    return [train.register, brain.register, analyze.register]
+    return [train.register, solve.register, brain.register, analyze.register]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -64,6 +73,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="where the leaderboard and the AI's brains are kept (default: $STICKS_TUI_DATA_DIR, "
         "else the user data directory)",
     )
+    parser.add_argument(
+        "--game",
+        dest="app_game",
+        type=game_spec,
+        default=None,
+        metavar="SPEC",
+        help=f"the game the app's setup screen starts with; {GAME_HELP}",
+    )
+    parser.add_argument(
+        "--sticks",
+        "-n",
+        dest="app_sticks",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="the heap (take-away) the app's setup screen starts with",
+    )
     for number in (1, 2):
         parser.add_argument(
             f"--player{number}",
@@ -87,6 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     check_player_options(parser, args)  # names that would share a leaderboard row: exit 2
+    if args.command is None:
+        args.app_rules = _app_game(parser, args)
     try:
         status = _dispatch(args)
         sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit
@@ -107,7 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f" ({printable(str(error.filename))})" if error.filename else ""
         print(f"{PROG}: error: {printable(error.strerror or str(error))}{where}", file=sys.stderr)
         return 1
-    except Exception as error:  # a bug of ours: a short message, the details in a file
+    except Exception as error:  # noqa: BLE001 - a bug of ours: one line, details in a file
         log = _write_crash_report()
         print(
             f"{PROG}: something went wrong inside the program ({type(error).__name__}: "
@@ -117,6 +145,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def _app_game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> AnyRuleSet | None:
+    """The game ``--game``/``--sticks`` name for the app (None: the setup screen's own choice);
+    the classic console plays the Game of Sticks only, as the original assignment."""
+    if args.app_game is None and args.app_sticks is None:
+        return None
+    if args.classic:
+        parser.error("argument --game/--sticks: the classic console plays the Game of Sticks and "
+                     "asks for the sticks itself; leave these out with --classic")
+    game = argparse.Namespace(
+        game=args.app_game, sticks=args.app_sticks, takes=None, normal=False, default_sticks=20
+    )
+    return game_from_args(parser, game)
 
 
 def _dispatch(args: argparse.Namespace) -> int:

@@ -1,53 +1,76 @@
-"""Headless commands for scripting and teaching: ``train`` and ``solve``.
+"""``sticks-tui train``: teach a learner any game against the opponent chosen (SPEC sections 8
+and 10), and save it as a brain file.
 
-``train`` pre-trains the learning AI by self-play and writes its hats, with the learning curve
-recorded along the way, as JSON (the format of :meth:`HatBrain.to_dict`); ``solve`` prints the exact answer of a take-away game: which
-positions are lost for the player to move, the winning moves from the others, the rule the lost
-positions follow, and how much work memoization saves (seed 003).
+The learner is the hat AI (any game) or the Q-learner (where its table fits the game); the
+opponent is itself, the random, perfect or mixed player, a saved brain (which does not learn), or
+a schedule of them. One :func:`~sticks_tui.engine.training.train` call does the work, with the
+learning curve recorded on the way; the file holds the learner (its rules, settings, games and
+what it knows), the tally of this training per opponent, and the curve.
 
 Every bad argument ends the way argparse ends: a usage line, a one-line ``error:`` message and
-exit status 2. Nothing here lets a traceback reach the user, and Ctrl-C during training stops
-cleanly with status 130 without touching the output file.
+exit status 2, before any training. Nothing here lets a traceback reach the user, and Ctrl-C
+during training stops cleanly with status 130 without touching the output file.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import math
+import re
 import sys
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, TextIO
+from typing import Any, TextIO
 
-from ..engine import (
-    DEFAULT_TRAINING_GAMES,
-    STICKS_MAX,
-    STICKS_MIN,
-    STICKS_TAKES,
+from ..engine.game import AnyRuleSet
+from ..engine.games import family_of, game_families, spec_of
+from ..engine.learners import (
     HatBrain,
-    PeriodicRule,
-    Solver,
-    TakeAway,
-    TrainingProgress,
-    takeaway_rule,
-    train_self_play,
+    HatSettings,
+    Learner,
+    QLearner,
+    QSettings,
+    SettingsError,
 )
-from ..engine.analysis import LearningCurveRecorder
-from ..engine.solver import plain_recursion_calls
-from ..storage.brain_files import BrainFileWriter, brain_json, reason, shown_name
-from .args import positive_int, takes_list, whole_number
+from ..engine.learning_curve import CurveSettings
+from ..engine.theory import reachable
+from ..engine.training import (
+    PERFECT,
+    RANDOM,
+    SELF,
+    FrozenOpponent,
+    MixedOpponent,
+    Opponent,
+    Tally,
+    TrainingProgress,
+    train,
+)
+from ..storage import brain_files
+from ..storage.brain_files import (
+    BrainFileError,
+    BrainFileWriter,
+    read_brain_file,
+    reason,
+    shown_name,
+)
+from ..text.json_layout import readable_json
+from ..text.terminal import printable
+from .args import (
+    EXIT_INTERRUPTED,
+    add_game_arguments,
+    game_from_args,
+    game_given_before_the_command,
+    whole_number,
+)
 
-#: Largest heap a take-away variant may start from: big enough to teach with, small enough that
-#: the table, the hats and training stay quick.
-VARIANT_STICKS_MAX = 1000
-#: Sticks ``train`` starts from by default: the AI has hats for 1..100, and every one of them is
-#: met during self-play only when games start from 100.
-TRAIN_DEFAULT_STICKS = STICKS_MAX
-#: Sticks ``solve`` shows by default: a table a teacher can read on one screen, five periods of
-#: the Game of Sticks' rule.
-SOLVE_DEFAULT_STICKS = 20
-#: Exact call counts larger than this are shown as "about m × 10^e" in the human output.
-EXACT_DIGITS_SHOWN = 15
+#: Sticks ``train`` starts a take-away game from by default: the AI has hats for 1..100, and
+#: every one of them is met during self-play only when games start from 100.
+TRAIN_DEFAULT_STICKS = 100
+#: Games of training when ``--games`` is left out (SPEC section 8: seed 000's and CS50's).
+DEFAULT_GAMES = {HatBrain.kind: 100_000, QLearner.kind: 10_000}
+#: The most games one training may play (SPEC section 8).
+GAMES_MAX = 10_000_000
 #: The learning curve kept with a trained brain: a point whenever the games played have grown by
 #: this factor (and at the end): 13 points for 100,000 games, dense where learning is quick.
 CURVE_SPACING = 1.5
@@ -55,35 +78,166 @@ CURVE_SPACING = 1.5
 #: Half the app's 200: the rates are then good to about 5%, and 100,000 games of training take
 #: about 15% longer instead of about 30% (benchmarks/train_curve_cost.py).
 CURVE_GAMES_PER_POINT = 100
-#: Exit status of a program stopped by Ctrl-C (128 + SIGINT), as shells report it.
-EXIT_INTERRUPTED = 130
+#: The curve is kept only for games whose start reaches at most this many positions: each point
+#: looks at every one of them (about a second for 10,000), and Nim's 5, 7, 9, 11, 13 reaches
+#: 80,640.
+CURVE_POSITIONS_MAX = 10_000
+#: The learners by ``--learner`` word, and how the summary names them.
+LEARNER_WORDS = {HatBrain.kind: "the hat AI", QLearner.kind: "the Q-learner"}
+#: The opponents named by a word (a brain file and ``mixed:P`` are the others).
+NAMED_OPPONENTS: dict[str, Opponent] = {"self": SELF, "random": RANDOM, "perfect": PERFECT}
+AGAINST_HELP = (
+    "self (the default: it plays itself, both sides learning), random, perfect, mixed:P "
+    "(perfect with chance P, else random), BRAIN.json (a saved brain, which does not learn) or a "
+    "schedule OPPONENT=GAMES,... played in order, e.g. random=1000,self=99000"
+)
+#: The hat settings' options, by the setting's name (the engine names settings in messages).
+HAT_OPTIONS = {
+    "fresh_balls": "--fresh-balls",
+    "balls_added_on_win": "--win-balls",
+    "balls_taken_on_loss": "--loss-balls",
+    "floor": "--floor",
+}
+#: The Q settings' options, likewise.
+Q_OPTIONS = {
+    "alpha": "--alpha",
+    "epsilon": "--epsilon",
+    "win_reward": "the WIN of --rewards",
+    "loss_reward": "the LOSS of --rewards",
+    "move_reward": "the MOVE of --rewards",
+}
+
+
+# -- what --against says ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class OpponentChoice:
+    """One opponent as typed: a named one, ``mixed:P``, or a brain file (read once the game is
+    known)."""
+
+    text: str
+    opponent: Opponent | None
+    """The opponent, or None for a brain file (``text`` is its path)."""
+
+
+@dataclass(frozen=True)
+class AgainstPlan:
+    """``--against``: one opponent (``games`` None: ``--games`` decides) or a schedule."""
+
+    legs: tuple[tuple[OpponentChoice, int | None], ...]
+
+    @property
+    def is_schedule(self) -> bool:
+        return self.legs[0][1] is not None
+
+
+def against_plan(text: str) -> AgainstPlan:
+    """argparse type for ``--against``: an opponent, or OPPONENT=GAMES,... (a schedule)."""
+    if "=" not in text:
+        return AgainstPlan(((opponent_choice(text), None),))
+    legs = []
+    for part in text.split(","):
+        name, equals, count = part.rpartition("=")
+        if not equals or not name.strip():
+            raise argparse.ArgumentTypeError(
+                f"a schedule is OPPONENT=GAMES separated by commas, e.g. random=1000,self=99000; "
+                f"got {part!r:.40}"
+            )
+        try:
+            games = training_games(count)
+        except argparse.ArgumentTypeError as error:
+            raise argparse.ArgumentTypeError(f"{name.strip()}={count}: games {error}") from None
+        legs.append((opponent_choice(name), games))
+    return AgainstPlan(tuple(legs))
+
+
+def opponent_choice(text: str) -> OpponentChoice:
+    """``self``, ``random``, ``perfect``, ``mixed:P``; anything else names a brain file."""
+    word = text.strip()
+    named = NAMED_OPPONENTS.get(word.lower())
+    if named is not None:
+        return OpponentChoice(word.lower(), named)
+    head, colon, chance = word.partition(":")
+    if head.lower() == "mixed":
+        if not colon:
+            raise argparse.ArgumentTypeError(
+                "mixed needs the chance of a perfect move, e.g. mixed:0.5"
+            )
+        try:
+            return OpponentChoice(word, MixedOpponent(float(chance)))
+        except ValueError as error:
+            message = str(error) if chance.strip() else "the chance is missing"
+            if message.startswith("could not convert"):
+                message = (
+                    f"the chance of a perfect move is a number from 0 to 1, got {chance!r:.30}"
+                )
+            raise argparse.ArgumentTypeError(f"{message}, e.g. mixed:0.5") from None
+    if not word:
+        raise argparse.ArgumentTypeError(f"no opponent given: give {AGAINST_HELP}")
+    return OpponentChoice(text, None)
+
+
+def training_games(text: str) -> int:
+    """argparse type for ``--games``: a whole number from 1 to 10,000,000."""
+    value = whole_number(text)
+    if not 1 <= value <= GAMES_MAX:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {GAMES_MAX:,}, got {text.strip()}")
+    return value
+
+
+def number(text: str) -> float:
+    """argparse type for a learning rate or a chance: any number (the learner checks its range)."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r:.40}") from None
+
+
+def rewards(text: str) -> tuple[float, float, float]:
+    """argparse type for ``--rewards WIN,LOSS,MOVE``, e.g. ``1,-1,0`` (CS50's)."""
+    parts = text.split(",")
+    try:
+        win, loss, move = (float(part) for part in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"three numbers WIN,LOSS,MOVE are needed, e.g. 1,-1,0; got {text!r:.40}"
+        ) from None
+    return win, loss, move
 
 
 # -- the command line ------------------------------------------------------------------------
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``train`` and ``solve`` to the command line."""
-    _register_train(subparsers)
-    _register_solve(subparsers)
-
-
-def _register_train(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``train`` to the command line."""
     parser = subparsers.add_parser(
         "train",
-        help="pre-train the learning AI by self-play and save its hats as JSON",
+        help="teach the hat AI or the Q-learner any game, against the opponent chosen, and save "
+        "its brain as JSON",
         description=(
-            "Two learning AIs play each other and both learn; the one that started the first "
-            "game is saved: for every stick count, how many balls of each number its hat holds, "
-            "plus the rules and the games played. Shows a progress bar on a terminal."
+            "A learner (the hat AI, or the Q-learner where its table fits the game) plays the "
+            "opponent chosen and learns from every game; then it is saved as a brain file: the "
+            "rules, the learner and its settings, the games learned, the tally per opponent and "
+            "the learning curve. Shows a progress bar on a terminal, and the tally at the end."
         ),
     )
-    _add_rule_arguments(parser, default_sticks=TRAIN_DEFAULT_STICKS)
+    add_game_arguments(parser, default_sticks=TRAIN_DEFAULT_STICKS)
+    parser.add_argument(
+        "--learner",
+        choices=tuple(LEARNER_WORDS),
+        default=HatBrain.kind,
+        help="hats: the hat AI (the default, any game); q: the Q-learner (take-away games, Nim, "
+        "short Sticky-Nim lines)",
+    )
+    parser.add_argument(
+        "--against", type=against_plan, default=None, metavar="OPPONENT", help=AGAINST_HELP
+    )
     parser.add_argument(
         "--games",
         "-g",
-        type=positive_int,
-        default=DEFAULT_TRAINING_GAMES,
-        metavar="G",
-        help=f"games of self-play (default {DEFAULT_TRAINING_GAMES:,})",
+        type=training_games,
+        default=None,
+        metavar="N",
+        help=f"games of training, 1 to {GAMES_MAX:,} (default "
+        f"{DEFAULT_GAMES[HatBrain.kind]:,} for hats, {DEFAULT_GAMES[QLearner.kind]:,} for q; "
+        "a schedule's own count when left out)",
     )
     parser.add_argument(
         "--seed",
@@ -91,7 +245,7 @@ def _register_train(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
         type=whole_number,
         default=None,
         metavar="S",
-        help="seed the AIs' draws so that the same seed writes the same file",
+        help="seed every draw of training, so that the same seed writes the same file",
     )
     parser.add_argument(
         "--out",
@@ -101,104 +255,70 @@ def _register_train(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
         help="where to write the brain (JSON; - for standard output); a file is replaced in one "
         "step when training has finished",
     )
-    parser.set_defaults(handler=_run_train, command_parser=parser)
-
-
-def _register_solve(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "solve",
-        help="print the exact solution: lost positions, winning moves and their rule",
-        description=(
-            "Solves every heap from 1 to N sticks exactly: whether the player to move wins, the "
-            "winning moves, the rule the lost positions follow, and how many evaluations "
-            "memoization needed compared with plain recursion."
-        ),
+    hats = parser.add_argument_group("the hat AI's learning settings (default: seed 000's)")
+    for option, what in (
+        ("--fresh-balls", "balls of each number in a fresh hat (default 1)"),
+        ("--win-balls", "balls added per drawn ball on a win (default 1)"),
+        ("--loss-balls", "balls taken per drawn ball on a loss (default 1; 0 puts it back)"),
+        ("--floor", "the fewest balls of each number a hat keeps (default 1)"),
+    ):
+        hats.add_argument(option, type=whole_number, default=None, metavar="N", help=what)
+    q = parser.add_argument_group("the Q-learner's learning settings (default: CS50's)")
+    q.add_argument(
+        "--alpha", type=number, default=None, metavar="A",
+        help="the learning rate, more than 0 and at most 1 (default 0.5)",
     )
-    _add_rule_arguments(parser, default_sticks=SOLVE_DEFAULT_STICKS)
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help="print one JSON object instead of the table (fields in the README)",
+    q.add_argument(
+        "--epsilon", type=number, default=None, metavar="E",
+        help="the chance of a random move while learning, 0 to 1 (default 0.1)",
     )
-    parser.set_defaults(handler=_run_solve, command_parser=parser)
-
-
-def _add_rule_arguments(parser: argparse.ArgumentParser, default_sticks: int) -> None:
-    parser.add_argument(
-        "--sticks",
-        "-n",
-        type=positive_int,
-        default=default_sticks,
-        metavar="N",
-        help=(
-            f"sticks on the table at the start (default {default_sticks}); "
-            f"{STICKS_MIN}-{STICKS_MAX} for the Game of Sticks, 1-{VARIANT_STICKS_MAX} for a "
-            "variant"
-        ),
+    q.add_argument(
+        "--rewards", type=rewards, default=None, metavar="WIN,LOSS,MOVE",
+        help="the reward of a winning last move, of a losing last move, and of every other "
+        "move (default 1,-1,0; write --rewards=-1,... when the first is negative)",
     )
-    parser.add_argument(
-        "--takes",
-        type=takes_list,
-        default=STICKS_TAKES,
-        metavar="LIST",
-        help="how many sticks a move may take, e.g. 2,3,5 (default 1,2,3)",
-    )
-    parser.add_argument(
-        "--normal",
-        action="store_true",
-        help="a player who cannot move loses (default: whoever takes the last stick loses)",
-    )
-
-
-def _rules_from_args(args: argparse.Namespace) -> TakeAway:
-    """The rule set asked for, refusing a heap size outside what the game allows."""
-    parser: argparse.ArgumentParser = args.command_parser
-    rules = TakeAway(args.sticks, args.takes, misere=not args.normal)
-    if rules.is_game_of_sticks:
-        low, high = STICKS_MIN, STICKS_MAX
-        hint = " (give --takes or --normal for a take-away variant)"
-    else:
-        low, high, hint = 1, VARIANT_STICKS_MAX, ""
-    if not low <= args.sticks <= high:
-        parser.error(
-            f"argument --sticks: {rules.name} is played with {low} to {high} sticks, "
-            f"got {args.sticks}{hint}"
-        )
-    return rules
+    parser.set_defaults(handler=run_train, command_parser=parser)
 
 
 # -- train -------------------------------------------------------------------------------------
-def _run_train(args: argparse.Namespace) -> int:
-    """Train, then replace ``--out`` in one step; Ctrl-C leaves ``--out`` as it was."""
+def run_train(args: argparse.Namespace) -> int:
+    """Check everything, train, then replace ``--out`` in one step; Ctrl-C leaves it as it was."""
     parser: argparse.ArgumentParser = args.command_parser
-    rules = _rules_from_args(args)
+    game_given_before_the_command(parser, args)
+    rules = game_from_args(parser, args)
     if rules.is_over(rules.initial_position()):
-        parser.error(
-            f"argument --sticks: no move is possible from {args.sticks} sticks when a move "
-            f"takes {_takes_text(rules.takes)}, so there is nothing to train on"
+        where = (
+            f"--sticks: no move is possible from {rules.initial_position()} sticks in {rules.name}"
+            if family_of(rules).takes_sticks
+            else f"--game: no move is possible at the start of {rules.name}"
         )
+        parser.error(f"argument {where}, so there is nothing to train on")
+    learner = _learner(parser, args, rules)
+    against, games = _opponents(parser, args, rules, learner.kind)
     seed = args.train_seed if args.train_seed is not None else getattr(args, "seed", None)
     out = BrainFileWriter(args.out)
     try:
         out.open()  # fail fast: before minutes of training, not after
     except OSError as error:
         parser.error(f"argument --out: cannot write {shown_name(args.out)}: {reason(error)}")
+    curve = None
+    if reachable(rules, CURVE_POSITIONS_MAX) is not None:
+        curve = CurveSettings(CURVE_GAMES_PER_POINT, seed if seed is not None else 0, CURVE_SPACING)
     try:
         started = time.perf_counter()
-        with _ProgressDisplay(args.games) as show_progress:
-            brain = HatBrain(rules)
-            curve = _curve_recorder(rules, seed, then=show_progress)
-            curve.record(brain)  # the starting point: what an untrained AI knows
-            result = train_self_play(
-                rules,
-                args.games,
+        with _ProgressDisplay(games) as show_progress:
+            result = train(
+                learner,
+                against,
+                games,
                 seed=seed,
-                brain=brain,
-                progress=curve,
-                progress_every=max(1, min(1000, args.games // 100)),
+                progress=show_progress,
+                progress_every=max(1, min(1000, games // 100)),
+                curve=curve,
             )
         elapsed = time.perf_counter() - started
-        out.commit(brain_json(result.brain))
+        text = readable_json(brain_with_tally(learner, result.tally))
+        out.commit(text)
     except KeyboardInterrupt:
         kept = " (the file already there is unchanged)" if out.exists() else ""
         where = "standard output" if out.is_stdout else shown_name(args.out)
@@ -210,33 +330,195 @@ def _run_train(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    rate = result.games_played / elapsed if elapsed > 0 else float("inf")
-    # With the brain on standard output, the summary goes to stderr, out of the JSON's way.
-    print(
-        f"Trained {result.games_played:,} games of self-play ({rules.name}, {args.sticks} sticks) "
-        f"in {elapsed:.1f} s ({rate:,.0f} games/s); wrote "
-        + ("the brain to standard output" if out.is_stdout else shown_name(args.out)),
-        file=sys.stderr if out.is_stdout else sys.stdout,
-    )
+    summary = sys.stderr if out.is_stdout else sys.stdout  # out of the JSON's way
+    written = "the brain to standard output" if out.is_stdout else shown_name(args.out)
+    lines = summary_lines(rules, learner, result.games_played, elapsed, result.tally)
+    lines[0] += f"; wrote {written}"
+    if curve is None:
+        lines.append(
+            f"  (no learning curve: {spec_of(rules)} reaches more than {CURVE_POSITIONS_MAX:,} "
+            "positions, too many to measure at every checkpoint)"
+        )
+    for line in lines:
+        print(line, file=summary)
+    _warn_if_too_large(len(text.encode("utf-8")))
     return 0
 
 
-def _curve_recorder(
-    rules: TakeAway, seed: int | None, then: Callable[[TrainingProgress], None] | None
-) -> LearningCurveRecorder:
-    """The recorder that keeps the learning curve with the trained brain (issue 5).
+def _megabytes(size: int) -> str:
+    """10485760 -> "10", 1153434 -> "1.1"."""
+    return f"{round(size / 2**20, 1):g}"
 
-    Its evaluation games draw from a generator of their own, seeded from ``seed`` (0 when
-    there is none), never from the training one: the same seed still writes the same file, and
-    the curve never changes what the AI learns. What it costs: :data:`CURVE_GAMES_PER_POINT`.
-    """
-    return LearningCurveRecorder(
-        rules,
-        games_per_point=CURVE_GAMES_PER_POINT,
-        seed=seed if seed is not None else 0,
-        spacing=CURVE_SPACING,
-        then=then,
+
+def _warn_if_too_large(size: int) -> None:
+    """Say so when the file written is larger than the brain file readers accept (the hats of
+    a long Sticky-Nim line grow by megabytes a thousand games), rather than let ``brain import``
+    find out later."""
+    limit = brain_files.MAX_BRAIN_FILE_BYTES
+    if size > limit:
+        print(
+            f"sticks-tui train: warning: the brain file is {_megabytes(size)} MB, more than the "
+            f"{_megabytes(limit)} MB that brain import and analyze read; train a smaller game or "
+            "fewer games to keep it readable",
+            file=sys.stderr,
+        )
+
+
+def _learner(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, rules: AnyRuleSet
+) -> HatBrain | QLearner:
+    """A fresh learner of the kind asked for, with the settings given (exit 2 on a bad one)."""
+    kind = args.learner
+    others = Q_OPTIONS if kind == HatBrain.kind else HAT_OPTIONS
+    mine = HAT_OPTIONS if kind == HatBrain.kind else Q_OPTIONS
+    for name, option in others.items():
+        if getattr(args, _dest(name), None) is not None:
+            parser.error(
+                f"argument {option}: that is a setting of "
+                f"{'the Q-learner (--learner q)' if kind == HatBrain.kind else 'the hat AI'}; "
+                f"{LEARNER_WORDS[kind]}'s are {', '.join(_options(mine))}"
+            )
+    if kind == QLearner.kind and not rules.capabilities.q_learning:
+        offered = [f.q_learning_offered for f in game_families() if f.q_learning_offered]
+        parser.error(
+            f"argument --learner: a Q-learner's table does not fit {spec_of(rules)} (too many "
+            f"positions); q is offered for {_and_list(offered) or 'no registered game'}"
+        )
+    try:
+        if kind == HatBrain.kind:
+            given = {name: getattr(args, _dest(name)) for name in HAT_OPTIONS}
+            settings = HatSettings(**{k: v for k, v in given.items() if v is not None})
+            return HatBrain(rules, settings)
+        return QLearner.with_settings(_q_settings(args), rules=rules)
+    except SettingsError as error:
+        parser.error(f"bad learning setting: {_in_options(str(error), mine)}")
+
+
+def _q_settings(args: argparse.Namespace) -> QSettings:
+    default = QSettings()
+    win, loss, move = args.rewards or (
+        default.win_reward, default.loss_reward, default.move_reward
     )
+    return QSettings(
+        default.alpha if args.alpha is None else args.alpha,
+        default.epsilon if args.epsilon is None else args.epsilon,
+        win,
+        loss,
+        move,
+    )
+
+
+def _dest(setting: str) -> str:
+    """Where argparse keeps a setting's option: ``--win-balls`` -> ``win_balls``; the rewards
+    share one option."""
+    option = {**HAT_OPTIONS, **Q_OPTIONS}[setting]
+    return "rewards" if "--rewards" in option else option.removeprefix("--").replace("-", "_")
+
+
+def _options(settings: Mapping[str, str]) -> list[str]:
+    return list(dict.fromkeys("--rewards" if "--rewards" in o else o for o in settings.values()))
+
+
+def _in_options(message: str, settings: Mapping[str, str]) -> str:
+    """The engine's reason with its settings' names replaced by the options that set them."""
+    for name, option in settings.items():
+        message = re.sub(rf"\b{name}\b", option, message)
+    return message
+
+
+def _and_list(words: list[str]) -> str:
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _opponents(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, rules: AnyRuleSet, kind: str
+) -> tuple[Opponent | list[tuple[Opponent, int]], int]:
+    """The opponent (or the schedule) and the games to play; brain files are read here, for
+    the game being trained (exit 2 when one cannot be used)."""
+    plan: AgainstPlan = args.against if args.against is not None else against_plan("self")
+    brains: dict[str, FrozenOpponent] = {}
+
+    def opponent(choice: OpponentChoice) -> Opponent:
+        if choice.opponent is not None:
+            return choice.opponent
+        if choice.text not in brains:
+            brains[choice.text] = _brain_opponent(parser, choice.text, rules)
+        return brains[choice.text]
+
+    if not plan.is_schedule:
+        games = args.games if args.games is not None else DEFAULT_GAMES[kind]
+        return opponent(plan.legs[0][0]), games
+    legs = [(opponent(choice), count or 0) for choice, count in plan.legs]
+    total = sum(count for _, count in legs)
+    if total > GAMES_MAX:
+        parser.error(f"argument --against: the schedule plays {total:,} games; at most "
+                     f"{GAMES_MAX:,} are allowed")
+    if args.games is not None and args.games != total:
+        parser.error(
+            f"argument --games: the schedule plays {total:,} games, not {args.games:,}; leave "
+            "--games out or give that number"
+        )
+    return legs, total
+
+
+def _brain_opponent(
+    parser: argparse.ArgumentParser, path: str, rules: AnyRuleSet
+) -> FrozenOpponent:
+    """A saved brain that plays but does not learn; a word that is no opponent and no file is
+    told apart from a file that cannot be used."""
+    try:
+        brain = read_brain_file(path, rules)
+    except BrainFileError as error:
+        looks_like_a_file = path.lower().endswith(".json") or "/" in path or "\\" in path
+        if not looks_like_a_file and str(error).startswith("no such brain file"):
+            parser.error(f"argument --against: unknown opponent {path!r:.40}: give {AGAINST_HELP}")
+        parser.error(f"argument --against: {error}")
+    learner: Learner[Any, Any] = brain
+    return FrozenOpponent(learner, shown_name(path))
+
+
+def brain_with_tally(learner: HatBrain | QLearner, tally: Mapping[str, Tally]) -> dict[str, Any]:
+    """The learner's brain file with this training's tally after ``games_played``.
+
+    ``tally`` maps each opponent met (``self``, ``random``, ``perfect``, ``mixed:P``, a brain
+    file's name) to its games, won and lost; the readers of brain files ignore it.
+    """
+    data: dict[str, Any] = {}
+    for key, value in learner.to_dict().items():
+        data[key] = value
+        if key == "games_played":
+            data["tally"] = {
+                name: {"games": t.games, "won": t.won, "lost": t.lost} for name, t in tally.items()
+            }
+    return data
+
+
+def summary_lines(
+    rules: AnyRuleSet, learner: HatBrain | QLearner, games: int, elapsed: float,
+    tally: Mapping[str, Tally],
+) -> list[str]:
+    """What training did: the games, the speed, and the tally per opponent."""
+    rate = games / elapsed if elapsed > 0 else math.inf
+    # a take-away game's start is its heap, which its spec leaves out
+    heap = f" ({rules.initial_position()} sticks)" if family_of(rules).takes_sticks else ""
+    lines = [
+        f"Trained {LEARNER_WORDS[learner.kind]} for {games:,} games of {spec_of(rules)}{heap} "
+        f"in {elapsed:.1f} s ({rate:,.0f} games/s)"
+    ]
+    header = ("against", "games", "won", "lost", "win share")
+    rows = [
+        (printable(name), f"{t.games:,}", f"{t.won:,}", f"{t.lost:,}", f"{t.win_share:.1%}")
+        for name, t in tally.items()
+    ]
+    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
+    for row in (header, *rows):
+        cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:])]
+        lines.append("  " + "  ".join(cells))
+    if "self" in tally:
+        lines.append("  (against self: won and lost count the games of the side that started)")
+    return lines
 
 
 class _ProgressDisplay:
@@ -290,7 +572,8 @@ def _make_rich_progress(stream: TextIO) -> Any:
     class GamesPerSecond(ProgressColumn):
         def render(self, task: Task) -> Text:
             speed = task.finished_speed or task.speed
-            return Text("" if speed is None else f"{speed:,.0f} games/s", style="progress.data.speed")
+            shown = "" if speed is None else f"{speed:,.0f} games/s"
+            return Text(shown, style="progress.data.speed")
 
     return Progress(
         TextColumn("[progress.description]{task.description}"),
@@ -301,165 +584,3 @@ def _make_rich_progress(stream: TextIO) -> Any:
         console=Console(file=stream),
         transient=True,
     )
-
-
-# -- solve -------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class PositionAnswer:
-    sticks: int
-    won: bool
-    winning_moves: tuple[int, ...]
-    can_move: bool
-
-
-@dataclass(frozen=True)
-class Solution:
-    """Everything ``solve`` prints, computed once for both the table and the JSON."""
-
-    rules: TakeAway
-    positions: tuple[PositionAnswer, ...]
-    rule: PeriodicRule | None
-    memoized_evaluations: int
-    plain_recursion_calls: int | None
-    no_comparison_because: str | None
-
-    @property
-    def lost(self) -> list[int]:
-        return [p.sticks for p in self.positions if not p.won]
-
-
-def solve(rules: TakeAway) -> Solution:
-    """Solve heaps 1..rules.sticks; count the memoized solver's evaluations for the whole heap
-    from a fresh solver, so the count is the one seed 003 compares with plain recursion."""
-    solver = Solver(rules)
-    solver.is_won(rules.sticks)
-    evaluations = solver.evaluations
-    positions = tuple(
-        PositionAnswer(n, solver.is_won(n), solver.winning_moves(n), bool(rules.legal_moves(n)))
-        for n in range(1, rules.sticks + 1)
-    )
-    calls, because = _plain_recursion(rules, solver)
-    return Solution(rules, positions, takeaway_rule(rules), evaluations, calls, because)
-
-
-def _plain_recursion(rules: TakeAway, solver: Solver[int, int]) -> tuple[int | None, str | None]:
-    """Calls seed 003's un-memoized ``can_win`` would make, where that count means something.
-
-    Seed 003's recursion is written for the ending where a player who cannot move loses, and it
-    tries every take even when it exceeds the heap (a heap below zero counts as "cannot move").
-    That is only the game's own recursion when no lost heap is smaller than the largest take
-    while still allowing a move; otherwise seed 003's function would misjudge that heap, and
-    counting its calls would compare the solver with a wrong program.
-    """
-    if rules.misere:
-        return None, "Seed 003's plain-recursion count is for --normal games"
-    smallest, largest = rules.takes[0], rules.takes[-1]
-    for n in range(smallest, min(largest, rules.sticks + 1)):
-        if solver.is_lost(n):
-            return None, (
-                f"No plain-recursion count: seed 003's would take {largest} from {n} sticks "
-                f"and misjudge {n}"
-            )
-    return plain_recursion_calls(rules.sticks, rules.takes, smallest), None
-
-
-def _run_solve(args: argparse.Namespace) -> int:
-    solution = solve(_rules_from_args(args))
-    if args.json:
-        print(json.dumps(solution_to_dict(solution), indent=2, ensure_ascii=False))
-    else:
-        for line in solution_lines(solution):
-            print(line)
-    return 0
-
-
-def solution_to_dict(solution: Solution) -> dict[str, Any]:
-    """The JSON object of ``solve --json`` (its fields are documented in the README)."""
-    rule = solution.rule
-    return {
-        "game": solution.rules.name,
-        "rules": solution.rules.describe(),
-        "sticks": solution.rules.sticks,
-        "positions": [
-            {
-                "sticks": p.sticks,
-                "outcome": "won" if p.won else "lost",
-                "winning_moves": list(p.winning_moves),
-            }
-            for p in solution.positions
-        ],
-        "lost_positions": solution.lost,
-        "rule": None
-        if rule is None
-        else {
-            "description": rule.describe(),
-            "period": rule.period,
-            "lost_residues": list(rule.residues),
-            "from_sticks": rule.start,
-        },
-        "evaluations": {
-            "memoized": solution.memoized_evaluations,
-            "plain_recursion": solution.plain_recursion_calls,
-        },
-    }
-
-
-def solution_lines(solution: Solution) -> Iterator[str]:
-    """The human table: one row per heap size, then the lost positions, the rule and the counts."""
-    rules = solution.rules
-    yield f"{rules.name}: {_rules_sentence(rules)}"
-    yield ""
-    width = max(len("sticks"), len(str(rules.sticks)))
-    yield f"{'sticks':>{width}}  player to move  winning move"
-    yield f"{'-' * width}  --------------  ------------"
-    for p in solution.positions:
-        outcome = "wins" if p.won else "loses"
-        yield f"{p.sticks:>{width}}  {outcome:<14}  {_moves_text(p)}".rstrip()
-    yield ""
-    lost = solution.lost
-    yield "Lost for the player to move: " + (", ".join(map(str, lost)) if lost else "none")
-    if solution.rule is None:
-        yield "Rule: none found (the lost positions do not repeat regularly in the heaps solved)"
-    else:
-        yield f"Rule: {solution.rule.describe()}"
-    yield (
-        f"Memoized solver: {solution.memoized_evaluations:,} evaluations to solve "
-        f"{rules.sticks} sticks"
-    )
-    if solution.plain_recursion_calls is not None:
-        yield f"Plain recursion (seed 003): {_count_text(solution.plain_recursion_calls)} calls"
-    if solution.no_comparison_because:
-        yield f"({solution.no_comparison_because}.)"
-
-
-def _rules_sentence(rules: TakeAway) -> str:
-    ending = (
-        "whoever takes the last stick loses"
-        if rules.misere
-        else "a player who cannot move loses"
-    )
-    sticks = "stick" if rules.takes == (1,) else "sticks"
-    return f"take {_takes_text(rules.takes)} {sticks} a turn; {ending}."
-
-
-def _takes_text(takes: tuple[int, ...]) -> str:
-    words = [str(t) for t in takes]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
-
-
-def _moves_text(position: PositionAnswer) -> str:
-    if not position.can_move:
-        return "- (no move possible)"
-    if not position.winning_moves:
-        return "- (every move loses)"
-    return f"take {_takes_text(position.winning_moves)}"
-
-
-def _count_text(count: int | None) -> str:
-    """Exact with thousands separators, or "about 1.2 × 10^40" when too long to read."""
-    if count is None:
-        return "?"
-    digits = str(count)
-    if len(digits) <= EXACT_DIGITS_SHOWN:
-        return f"{count:,}"
-    return f"about {digits[0]}.{digits[1:3]} × 10^{len(digits) - 1}"

@@ -30,13 +30,16 @@ Decisions the transcripts leave open, made here once:
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence, TextIO
+from typing import TextIO
 
 from ..engine import (
     DEFAULT_TRAINING_GAMES,
+    SELF,
     STICKS_MAX,
     STICKS_MIN,
     HatBrain,
@@ -47,7 +50,7 @@ from ..engine import (
     Series,
     TakeAway,
     game_of_sticks,
-    train_self_play,
+    train,
 )
 from ..engine.game import AnyRuleSet
 from ..engine.numbers import parse_whole_number
@@ -208,10 +211,8 @@ def _tolerant_stdin() -> TextIO:
     """sys.stdin, made to turn undecodable bytes into a refused answer instead of an error."""
     reconfigure: Callable[..., None] | None = getattr(sys.stdin, "reconfigure", None)
     if reconfigure is not None:
-        try:
+        with contextlib.suppress(ValueError, OSError):  # e.g. already read from: keep it
             reconfigure(errors="replace")
-        except (ValueError, OSError):  # e.g. already read from; keep it as it is
-            pass
     return sys.stdin
 
 
@@ -277,7 +278,8 @@ class _Session:
         else:
             self.console.say(TRAINING)
             self.console.output.flush()
-            brain = train_self_play(rules, self.training_games, rng=self._rng("training")).brain
+            brain = HatBrain(rules)
+            train(brain, SELF, self.training_games, rng=self._rng("training"))
             brain_name = self.trained_ai_name
             kept = KeptBrain.own(brain_name, brain)
             if self.records is not None:  # saved at once: quitting before a game keeps it

@@ -18,8 +18,9 @@ solver and everything else ask it (or :func:`loser_at_end`), so no two places ca
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, Hashable, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 #: A position or a move of any game, for code that is not generic in them yet (players,
 #: hats, training): ``RuleSet[Any, Any]`` hands it values of types it cannot know.

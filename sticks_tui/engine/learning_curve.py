@@ -11,14 +11,15 @@ records it (``train(curve=CurveSettings(...))``) and the brain keeps it in its f
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any
 
+from .game import AnyRuleSet as RuleSet
+from .game import Move, Position
 from .learners.base import CurvePoint, Learner
 from .match import Match
 from .players import LearnerPlayer, PerfectPlayer, Player, RandomPlayer
-from .game import AnyRuleSet as RuleSet
-from .game import Move, Position
 from .solver import Solver
 
 __all__ = [
@@ -66,7 +67,7 @@ def reachable_positions(rules: RuleSet) -> list[Position]:
 
 
 def count_right(
-    learner: Learner[Position, Move], solver: Solver, positions: Iterable[Position]
+    learner: Learner[Position, Move], solver: Solver[Any, Any], positions: Iterable[Position]
 ) -> tuple[int, int]:
     """(positions where every preferred move wins, positions where some move wins).
 

@@ -7,8 +7,8 @@ the new state. That is all a user interface needs, and the match never waits for
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from .game import AnyRuleSet, IllegalMove, Move, Position, loser_at_end
 from .players import Player
@@ -65,7 +65,7 @@ class Match:
 
     # -- playing --------------------------------------------------------------------------------
     def play(self, move: Move) -> Turn:
-        """Play ``move`` for the player whose turn it is; refuses illegal moves and finished games."""
+        """Play ``move`` for the player to move; refuses illegal moves and finished games."""
         if self.is_over:
             raise IllegalMove("the game is over")
         after = self.rules.apply(self.position, move)  # raises IllegalMove

@@ -8,7 +8,8 @@ each game ended. A human's move comes from the user interface: the caller either
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
 
 from .game import AnyRuleSet, Move, Position
 from .learners.base import Learner
@@ -142,7 +143,7 @@ class MixedPlayer:
         rules: AnyRuleSet,
         skill: float = DEFAULT_MIXED_SKILL,
         rng: random.Random | None = None,
-        solver: Solver | None = None,
+        solver: Solver[Any, Any] | None = None,
     ) -> None:
         if not 0.0 <= skill <= 1.0:
             raise ValueError(f"the chance of a perfect move must be between 0 and 1, got {skill}")

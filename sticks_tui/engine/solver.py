@@ -11,12 +11,25 @@ recursion limit.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable, Generic, Iterable
+from functools import cache
+from typing import Generic, Protocol
 
 from .game import KnowsOutcomes, M, P, RuleSet, mover_wins_at_end
-from .games.takeaway import TakeAway
+
+
+class HeapGame(RuleSet[int, int], Protocol):
+    """A take-away game as the functions below need it: a heap and the takes allowed.
+
+    Written as a protocol so that the solver knows no game family (the families use the
+    solver for their theory)."""
+
+    @property
+    def sticks(self) -> int: ...
+
+    @property
+    def takes(self) -> tuple[int, ...]: ...
 
 
 class Solver(Generic[P, M]):
@@ -152,21 +165,21 @@ def find_periodic_rule(flags: dict[int, bool], min_repeats: int = 2) -> Periodic
     return PeriodicRule(period, residues, 0 if start == lo else start)
 
 
-def lost_positions(rules: TakeAway, upto: int | None = None) -> list[int]:
+def lost_positions(rules: HeapGame, upto: int | None = None) -> list[int]:
     """Heap sizes 0..upto (default: the rules' heap) that are lost for the player to move."""
     solver = Solver(rules)
     top = rules.sticks if upto is None else upto
     return [n for n in range(top + 1) if solver.is_lost(n)]
 
 
-def takeaway_rule(rules: TakeAway, upto: int | None = None) -> PeriodicRule | None:
+def takeaway_rule(rules: HeapGame, upto: int | None = None) -> PeriodicRule | None:
     """The periodic rule the lost heap sizes of a take-away game follow (seed 003: mod 7)."""
     solver = Solver(rules)
     top = max(rules.sticks, 4 * max(rules.takes) + 8) if upto is None else upto
     return find_periodic_rule({n: solver.is_lost(n) for n in range(top + 1)})
 
 
-def grundy_values(rules: TakeAway, upto: int) -> list[int]:
+def grundy_values(rules: HeapGame, upto: int) -> list[int]:
     """Sprague-Grundy values 0..upto of a take-away game under normal play (mex of options)."""
     if rules.misere:
         raise ValueError("Grundy values describe normal play; this game is misère")
@@ -188,7 +201,7 @@ def plain_recursion_calls(n: int, takes: Iterable[int], cannot_move_below: int) 
     """
     moves = tuple(takes)
 
-    @lru_cache(maxsize=None)
+    @cache
     def outcome_and_calls(k: int) -> tuple[bool, int]:
         if k < cannot_move_below:
             return False, 1

@@ -27,11 +27,12 @@ loop here leaves (``fast=False`` forces the plain one).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeGuard
+from typing import Any, ClassVar, TypeGuard
 
 from .game import AnyRuleSet as RuleSet
-from .game import Move, Position
+from .game import Move, Position, loser_at_end
 from .learners.base import CurvePoint, Learner, PlaysItselfFast
 from .learners.hats import HatBrain
 from .learners.qlearning import QLearner, QTrainingProgress, QTrainingResult
@@ -266,7 +267,7 @@ def _rules_for(
 
 def _winner(rules: RuleSet, last_mover: int) -> int:
     """Who won a finished game, from who made the last move (the game's ending decides)."""
-    return last_mover if rules.mover_loses_at_end else 1 - last_mover
+    return 1 - loser_at_end(rules, to_move=1 - last_mover)
 
 
 class _Session:

@@ -14,7 +14,7 @@ import random
 import sys
 import threading
 import time
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -260,6 +260,9 @@ def run_app(args: argparse.Namespace) -> int:
     )
     app.records = _records_for(args, warn=lambda message: _warn(app, message))
     app.settings.names = _names_for(args, app.records)
+    rules = getattr(args, "app_rules", None)
+    if rules is not None:
+        app.settings.choose(rules)
     result = app.run()
     if result is None:  # quit normally (0), or stopped by an error Textual has shown (1)
         return app.return_code or 0
@@ -280,7 +283,8 @@ def _names_for(args: argparse.Namespace, records: Records | None = None) -> tupl
 def _records_for(args: argparse.Namespace, warn: Callable[[str], None]) -> Records:
     """The leaderboard and brains on disk (``--data-dir``, ``$STICKS_TUI_DATA_DIR``, else the
     user data directory); in memory, with a warning, where nothing can be saved. A store file
-    that must not be touched raises :class:`~sticks_tui.storage.store.StoreError` before the app opens.
+    that must not be touched raises :class:`~sticks_tui.storage.store.StoreError` before the
+    app opens.
     """
     from ..storage.store import open_records
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from textual.pilot import Pilot
 

@@ -144,16 +144,28 @@ class GameSettings:
     takes: tuple[int, ...] = (1, 2, 3)
     misere: bool = True
     piles: tuple[int, ...] = DEFAULT_PILES
+    #: Nim's ending (the setup screen offers CS50's misère game; ``--game nim:...:normal``).
+    nim_misere: bool = True
     max_take: int = 3
     #: The mixed level's chance of a perfect move, in percent.
     skill: int = DEFAULT_SKILL_PERCENT
+
+    def choose(self, rules: AnyRuleSet) -> None:
+        """Start from ``rules`` (``sticks-tui --game SPEC``): the game and its fields."""
+        if isinstance(rules, Nim):
+            self.game, self.piles, self.nim_misere = Game.NIM, rules.piles, rules.misere
+        elif isinstance(rules, StickyNim):
+            self.game, self.sticks, self.max_take = Game.STICKY, rules.sticks, rules.max_take
+        elif isinstance(rules, TakeAway):
+            self.game = Game.STICKS if rules.is_game_of_sticks else Game.TAKEAWAY
+            self.sticks, self.takes, self.misere = rules.sticks, rules.takes, rules.misere
 
     @property
     def rules(self) -> AnyRuleSet:
         if self.game is Game.TAKEAWAY:
             return TakeAway(self.sticks, self.takes, self.misere)
         if self.game is Game.NIM:
-            return Nim(self.piles)
+            return Nim(self.piles, self.nim_misere)
         if self.game is Game.STICKY:
             return StickyNim(self.sticks, self.max_take)
         return game_of_sticks(self.sticks)

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from sticks_tui.engine import (
     HatBrain, HatPlayer, IllegalMove, Match, PerfectPlayer, RandomPlayer, RuleError, Solver,
-    rules_from_description, train_self_play,
+    SELF, rules_from_description, train,
 )
 from sticks_tui.engine.games.nim import Nim, misere_nim_lost, nim_sum
 
@@ -125,7 +125,8 @@ def test_hats_are_made_as_positions_are_met_with_one_ball_kind_per_move():
 
 def test_hat_self_play_on_nim_learns_to_win_as_second_player():
     nim = Nim()
-    trained = train_self_play(nim, 5000, seed=4).brain
+    trained = HatBrain(nim)
+    train(trained, SELF, 5000, seed=4)
     rng = random.Random(9)
     wins = 0
     for _ in range(200):

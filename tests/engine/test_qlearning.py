@@ -19,7 +19,6 @@ from sticks_tui.engine.learners.qlearning import (
     nim_actions,
     train_qlearner_reference,
 )
-from sticks_tui.engine.training import train_qlearner
 
 
 def test_defaults_and_empty_table():
@@ -175,35 +174,44 @@ def test_rewards_follow_who_won_in_a_game_where_the_last_mover_wins(seed):
         assert best and set(best) <= set(solver.winning_moves(n)), (n, best)
 
 
+def self_trained(rules, games, seed, learner=None):
+    """CS50's training: the learner plays itself, its own generator seeded with ``seed``."""
+    learner = learner if learner is not None else QLearner(rules=rules, rng=random.Random(seed))
+    result = train(learner, SELF, games, rules=rules, rng=learner.rng)
+    return learner, result
+
+
 def test_training_continues_from_what_the_learner_knows():
     nim = Nim()
     reference = train_qlearner_reference(nim, 400, seed=5)
     train_qlearner_reference(nim, 300, learner=reference)
-    fast = train_qlearner(nim, 400, seed=5).learner
-    train_qlearner(nim, 300, learner=fast)
+    fast, _ = self_trained(nim, 400, seed=5)
+    self_trained(nim, 300, seed=None, learner=fast)
     assert fast.q == reference.q and fast.games_played == 700
 
 
-def test_the_temporary_train_qlearner_reports_progress_and_cancels():
+def test_q_training_reports_progress_and_cancels():
     seen = []
-    result = train_qlearner(Nim(), 2500, seed=1, progress=seen.append, progress_every=1000)
+    learner = QLearner(rules=Nim(), rng=random.Random(1))
+    result = train(learner, SELF, 2500, rng=learner.rng, progress=seen.append, progress_every=1000)
     assert [p.games_done for p in seen] == [1000, 2000, 2500]
     assert seen[-1].fraction == 1.0 and not result.cancelled
     stop_after = iter(range(10**6))
-    result = train_qlearner(Nim(), 2500, seed=1, should_stop=lambda: next(stop_after) >= 300)
-    assert result.cancelled and result.games_played == 300 == result.learner.games_played
+    learner = QLearner(rules=Nim(), rng=random.Random(1))
+    result = train(learner, SELF, 2500, rng=learner.rng, should_stop=lambda: next(stop_after) >= 300)
+    assert result.cancelled and result.games_played == 300 == learner.games_played
 
 
 def test_training_refuses_nonsense():
     with pytest.raises(ValueError):
-        train_qlearner(Nim(), -1)
+        self_trained(Nim(), -1, seed=1)
     with pytest.raises(ValueError):
-        train_qlearner(Nim((0, 0)), 10)
+        self_trained(Nim((0, 0)), 10, seed=1)
 
 
 @pytest.fixture(scope="module")
 def trained():
-    return train_qlearner(Nim(), 10_000, seed=2024).learner
+    return self_trained(Nim(), 10_000, seed=2024)[0]
 
 
 def won_positions_below_1357():

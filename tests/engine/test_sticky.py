@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from sticks_tui.engine import (
     HatBrain, HatPlayer, IllegalMove, Match, PerfectPlayer, RandomPlayer, RuleError, Solver,
-    rules_from_description, train_self_play,
+    SELF, rules_from_description, train,
 )
 from sticks_tui.engine.games.sticky import LETTERS, STICKY_MAX, StickyLine, StickyMove, StickyNim
 from sticks_tui.engine.games.sticky_theory import (
@@ -195,8 +195,8 @@ def test_perfect_player_never_loses_a_won_start_against_random():
 
 def test_hats_training_and_brains_work_on_sticky_nim():
     game = StickyNim(8)
-    result = train_self_play(game, 300, seed=3)
-    brain = result.brain
+    brain = HatBrain(game)
+    train(brain, SELF, 300, seed=3)
     for position in brain.positions():
         assert set(brain.counts(position)) == set(game.legal_moves(position))
     again = HatBrain.from_dict(brain.to_dict())

@@ -25,7 +25,6 @@ from sticks_tui.engine import (
     TakeAway,
     game_of_sticks,
     train,
-    train_self_play,
 )
 from sticks_tui.engine.learning_curve import count_right
 
@@ -158,7 +157,6 @@ def test_a_brain_mid_game_trains_after_its_balls_go_back():
         (lambda b: train(b, FrozenOpponent(HatBrain(Nim())), 10), "cannot train on Game of"),
         (lambda b: train(b, SELF, 10, rules=game_of_sticks(0)), "already finished"),
         (lambda b: train(b, MixedOpponent(1.5), 10), "between 0 and 1"),
-        (lambda b: train_self_play(b.rules, 10, brain=b, opponent=HatBrain(b.rules)), "one brain"),
     ],
 )
 def test_bad_training_requests_are_refused(call, message):
@@ -331,12 +329,3 @@ def test_the_trained_ai_beats_the_random_player_from_winning_positions(trained_1
             wins += match.play_out() == 1
     assert wins >= 0.95 * games, f"{wins}/{games}"
 
-
-# -- the temporary wrapper --------------------------------------------------------------------
-def test_train_self_play_is_train_against_self_with_the_old_result():
-    rules = game_of_sticks(20)
-    old = train_self_play(rules, 500, seed=8, progress=lambda p: p.brain.games_played)
-    brain = HatBrain(rules)
-    train(brain, SELF, 500, seed=8)
-    assert exact(old.brain) == exact(brain) == exact(old.opponent)
-    assert old.opponent is not old.brain and old.games_played == 500

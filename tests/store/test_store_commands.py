@@ -129,7 +129,9 @@ def test_a_brain_from_sticks_tui_train_can_be_imported(cli, tmp_path: Path) -> N
     assert cli("train", "--games", "300", "--seed", "4", "--out", str(trained)).code == 0
     run = cli("--data-dir", str(tmp_path / "data"), "brain", "import", str(trained))
     assert run.code == 0
-    assert _saved_brain(tmp_path / "data") == json.loads(trained.read_text())
+    written = json.loads(trained.read_text())
+    assert written.pop("tally")["self"]["games"] == 300
+    assert _saved_brain(tmp_path / "data") == written  # the brain; the tally was the training's
     assert _saved_brain(tmp_path / "data")["games_played"] == 300
 
 

@@ -19,15 +19,17 @@ specs, brain files' descriptions and :func:`game_families` know it like the othe
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ..game import AnyRuleSet, RuleError
+from ..theory import Theory, search_theory
 from . import nim, sticky, takeaway
 from .family import GameFamily, GameSpecError, Spec, quoted
 
 __all__ = [
     "GameFamily", "GameSpecError", "Spec", "family_of", "game_families", "parse_game",
-    "register_game", "rules_from_description", "spec_of", "unregister_game",
+    "register_game", "rules_from_description", "spec_of", "theory_of", "unregister_game",
 ]
 
 #: Families by name, in the order registered.
@@ -104,6 +106,16 @@ def family_of(rules: AnyRuleSet) -> GameFamily[Any]:
         if isinstance(rules, family.rules_type):
             return family
     raise RuleError(f"{type(rules).__name__} is not a registered game")
+
+
+def theory_of(rules: AnyRuleSet) -> Theory:
+    """The theory of ``rules`` (SPEC section 9): its family's, else the solver's answer from
+    the start (:func:`~sticks_tui.engine.theory.search_theory`)."""
+    family = family_of(rules)
+    if family.theory is None:
+        return search_theory(rules)
+    found: Theory = family.theory(rules)
+    return found
 
 
 def rules_from_description(description: object, sticks: int | None = None) -> AnyRuleSet:

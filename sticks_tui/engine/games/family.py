@@ -7,11 +7,13 @@ family reads its parts (:class:`Spec`) and says what is wrong with them in a few
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Mapping, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ..game import AnyRuleSet, RuleError
 from ..numbers import parse_whole_number
+from ..theory import Theory
 
 R = TypeVar("R", bound=AnyRuleSet)
 
@@ -71,6 +73,12 @@ class GameFamily(Generic[R]):
     aliases: tuple[str, ...] = ()
     #: Whether ``--sticks`` (a heap to start from) means something for the family.
     takes_sticks: bool = False
+    #: The family's theory of a game (see :mod:`sticks_tui.engine.theory`); None: the solver's
+    #: answer from the start is all there is (:func:`~sticks_tui.engine.theory.search_theory`).
+    theory: Callable[[R], Theory] | None = None
+    #: Which of the family's games a Q-learner is offered for, for the message that refuses
+    #: one (``rules.capabilities.q_learning`` decides): ``"every Nim game"``; empty for none.
+    q_learning_offered: str = ""
 
 
 def quoted(text: str, longest: int = 30) -> str:

@@ -10,18 +10,22 @@ The exact outcome follows Bouton's theory, so the solver never has to search a N
 * misère play: the same, except when every pile holds at most one object; then the player to
   move loses exactly when the number of non-empty piles is odd.
 
-``tests/engine/test_nim.py`` checks both rules against a brute-force search.
+``tests/engine/test_nim.py`` checks both rules against a brute-force search. The theory that
+``solve`` shows (:class:`NimTheory`) is that rule worked out for the starting piles: each pile
+in binary, their nim-sum, and the winning moves.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import reduce
 from operator import xor
-from typing import Any, Iterable, Mapping
+from typing import Any, ClassVar
 
 from ..game import Capabilities, IllegalMove, MoverLosesAtEnd, RuleError
 from ..numbers import whole_number_key
+from ..theory import StartAnswer, start_answer
 from .family import (
     MISERE,
     NORMAL,
@@ -219,6 +223,67 @@ def from_description(description: Mapping[str, Any], sticks: int | None = None) 
     return Nim(tuple(piles), misere)
 
 
+# -- the theory ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NimTheory:
+    """Bouton's rule at the starting piles: the piles in binary, their nim-sum, who wins.
+
+    ``endgame`` says the misère twist already applies at the start (every pile holds 0 or 1).
+    """
+
+    kind: ClassVar[str] = "nim"
+
+    piles: NimPosition
+    misere: bool
+    start: StartAnswer[NimPosition, NimMove]
+
+    @property
+    def nim_sum(self) -> int:
+        return nim_sum(self.piles)
+
+    @property
+    def bits(self) -> int:
+        """Binary digits needed for the largest pile (at least one)."""
+        return max(1, max(self.piles).bit_length())
+
+    def binary(self, number: int) -> str:
+        """``number`` in binary, as wide as the largest pile: 5 -> ``"101"``."""
+        return format(number, f"0{self.bits}b")
+
+    @property
+    def endgame(self) -> bool:
+        return all(size <= 1 for size in self.piles)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "piles": list(self.piles),
+            "ending": MISERE if self.misere else NORMAL,
+            "binary": [self.binary(size) for size in self.piles],
+            "nim_sum": self.nim_sum,
+            "nim_sum_binary": self.binary(self.nim_sum),
+            "endgame": self.endgame,
+            "start": {
+                "outcome": "won" if self.start.won else "lost",
+                "winning_moves": [
+                    {
+                        "pile": w.move[0],
+                        "take": w.move[1],
+                        "leaves": list(w.leaves),
+                        "nim_sum": nim_sum(w.leaves),
+                    }
+                    for w in self.start.winning_moves
+                ],
+            },
+        }
+
+
+def theory(rules: Nim) -> NimTheory:
+    """The nim-sum of the starting piles and every winning move (from Bouton's rule)."""
+    return NimTheory(rules.piles, rules.misere, start_answer(rules))
+
+
 FAMILY = GameFamily(
     name=FAMILY_NAME,
     grammar="nim:PILES[:misere|normal]",
@@ -227,4 +292,6 @@ FAMILY = GameFamily(
     parse=parse_spec,
     spec_of=spec_of,
     from_description=from_description,
+    theory=theory,
+    q_learning_offered="every Nim game",
 )

@@ -20,14 +20,25 @@ from __future__ import annotations
 
 import random
 import string
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
-from typing import Any, Mapping, NamedTuple
+from functools import cache, cached_property
+from typing import Any, ClassVar, NamedTuple
 
 from ..game import Capabilities, IllegalMove, MoverLosesAtEnd, RuleError
 from ..numbers import whole_number_key
+from ..theory import StartAnswer, start_answer
 from .family import GameFamily, GameSpecError, Spec, whole_number
-from .sticky_theory import StickyTheory, theory_for
+from .sticky_theory import (
+    Groups,
+    StickyTheory,
+    grundy_values,
+    lost_configurations,
+    shipped_tables,
+    small_groups,
+    tame_counterexample,
+    theory_for,
+)
 
 StickyPosition = tuple[int, ...]
 
@@ -58,7 +69,7 @@ def canonical_position(groups: Any) -> StickyPosition:
     return tuple(sorted((g for g in groups if g), reverse=True))
 
 
-@lru_cache(maxsize=None)
+@cache
 def group_moves(group: int, max_take: int) -> tuple[StickyMove, ...]:
     """Every canonical move inside one group of ``group`` sticks."""
     return tuple(
@@ -273,7 +284,7 @@ class StickyLine:
         spans = [span for span in self.groups() if span[1] - span[0] + 1 == group]
         if not spans:
             raise IllegalMove(f"there is no group of {group} sticks on the line")
-        start, end = rng.choice(spans) if rng is not None else spans[0]
+        start, _end = rng.choice(spans) if rng is not None else spans[0]
         if rng is not None and rng.random() < 0.5:
             left = group - take - left  # the mirror image: the same canonical move
         return start + left, start + left + take - 1
@@ -318,6 +329,99 @@ def from_description(description: Mapping[str, Any], sticks: int | None) -> Stic
     return StickyNim(count, take)
 
 
+# -- the theory ----------------------------------------------------------------------------------
+
+#: Lost configurations are listed for lines of up to this many sticks: 262 of them for takes of
+#: 1 to 3 (849 for 30 sticks, and the count keeps tripling every six sticks or so).
+LOST_LISTED_MAX = 24
+
+
+@dataclass(frozen=True)
+class StickyNimTheory:
+    """Sticky-Nim as the octal game 0.77...7: the Grundy values of one group, how the misère
+    game is decided, its lost configurations, and who wins the line.
+
+    ``method`` is how the engine knows outcomes: ``"tame"`` (misère Nim's rule on the Grundy
+    values, with ``small_groups`` the groups that play like a Nim heap of 0 or 1), ``"quotient"``
+    (a misère quotient table with ``exceptions`` corrected positions) or ``"search"``.
+    ``counterexample`` is the first position where misère Nim's rule on the values is wrong
+    (None for a tame game).
+    """
+
+    kind: ClassVar[str] = "sticky"
+
+    sticks: int
+    max_take: int
+    grundy: tuple[int, ...]
+    """Normal-play Grundy values of one group of 0..sticks sticks."""
+    method: str
+    small_groups: tuple[int, ...]
+    exceptions: int | None
+    counterexample: Groups | None
+    lost_configurations: tuple[Groups, ...]
+    listed_up_to: int
+    """The longest line whose lost configurations are listed (at most :data:`LOST_LISTED_MAX`)."""
+    start: StartAnswer[StickyPosition, StickyMove]
+
+    @property
+    def octal_code(self) -> str:
+        """0.777 for takes of 1 to 3: each digit 7 says a take of that many may leave nothing,
+        one group or two groups."""
+        return "0." + "7" * self.max_take
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "sticks": self.sticks,
+            "max_take": self.max_take,
+            "octal_code": self.octal_code,
+            "grundy_values": list(self.grundy),
+            "misere_method": self.method,
+            "small_groups": list(self.small_groups),
+            "quotient_exceptions": self.exceptions,
+            "tame_counterexample": (
+                None if self.counterexample is None else list(self.counterexample)
+            ),
+            "lost_configurations": {
+                "up_to_sticks": self.listed_up_to,
+                "configurations": [list(p) for p in self.lost_configurations],
+            },
+            "start": {
+                "outcome": "won" if self.start.won else "lost",
+                "winning_moves": [
+                    {
+                        "group": w.move.group,
+                        "take": w.move.take,
+                        "left": w.move.left,
+                        "leaves": list(w.leaves),
+                    }
+                    for w in self.start.winning_moves
+                ],
+            },
+        }
+
+
+def theory(rules: StickyNim) -> StickyNimTheory:
+    """The octal game's values for groups up to the line, and the misère game's lost
+    configurations for lines up to :data:`LOST_LISTED_MAX` sticks."""
+    k, limit = rules.max_take, STICKY_MAX
+    known = theory_for(k, limit)
+    table = shipped_tables().get(k) if known.method == "quotient" else None
+    listed = min(rules.sticks, LOST_LISTED_MAX)
+    tame = known.method == "tame"
+    return StickyNimTheory(
+        rules.sticks,
+        k,
+        tuple(grundy_values(k, rules.sticks)),
+        known.method,
+        tuple(n for n in small_groups(k, limit) if n <= rules.sticks) if tame else (),
+        None if table is None else len(table.exceptions),
+        None if tame else tame_counterexample(k, listed, limit),
+        lost_configurations(k, listed, limit),
+        listed,
+        start_answer(rules),
+    )
+
+
 FAMILY = GameFamily(
     name=FAMILY_NAME,
     grammar="sticky:N[:K]",
@@ -326,4 +430,6 @@ FAMILY = GameFamily(
     parse=parse_spec,
     spec_of=spec_of,
     from_description=from_description,
+    theory=theory,
+    q_learning_offered=f"Sticky-Nim lines of up to {Q_LEARNING_MAX_STICKY} sticks",
 )

@@ -43,10 +43,11 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from importlib import resources
-from typing import Any, Iterator, Mapping, Protocol, Sequence
+from typing import Any, ClassVar, Protocol
 
 #: The tables' file, in the ``data`` folder beside this module.
 TABLES_FILE = "sticky_tables.json.gz"
@@ -55,11 +56,14 @@ Groups = tuple[int, ...]
 
 
 class StickyTheory(Protocol):
+    #: How it knows: "tame" (misère Nim's rule), "quotient" (a table) or "search" (it does not).
+    method: ClassVar[str]
+
     def lost(self, position: Groups) -> bool | None:
         """Whether the player to move loses at ``position``; None when not covered."""
 
 
-@lru_cache(maxsize=None)
+@cache
 def heap_options(n: int, k: int) -> tuple[tuple[int, int], ...]:
     """What a heap of n becomes after each canonical move: the two sides (either may be 0)."""
     return tuple((a, n - t - a) for t in range(1, min(k, n) + 1) for a in range((n - t) // 2 + 1))
@@ -104,6 +108,8 @@ def reachable_positions(limit: int) -> Iterator[Groups]:
 @dataclass(frozen=True)
 class TameRule:
     """Misère Nim's rule on Grundy values, proven for heaps up to ``limit``."""
+
+    method: ClassVar[str] = "tame"
 
     k: int
     limit: int
@@ -243,6 +249,8 @@ class Quotient:
 class QuotientTable:
     """A quotient plus the exact list of positions where its guess is wrong, for every position
     a line of ``limit`` sticks can reach."""
+
+    method: ClassVar[str] = "quotient"
 
     quotient: Quotient
     limit: int
@@ -422,6 +430,8 @@ def _child_element(
 class NoTheory:
     """For a k with neither a table nor a tame proof: the solver searches."""
 
+    method: ClassVar[str] = "search"
+
     def lost(self, position: Groups) -> bool | None:
         return None
 
@@ -453,7 +463,7 @@ def shipped_tables() -> dict[int, QuotientTable]:
     return {table.quotient.k: table for table in map(table_from_data, read_tables_file()["tables"])}
 
 
-@lru_cache(maxsize=None)
+@cache
 def theory_for(k: int, limit: int) -> StickyTheory:
     """The fastest exact theory for Sticky-Nim with takes 1..k on lines up to ``limit`` sticks."""
     table = shipped_tables().get(k)
@@ -461,3 +471,50 @@ def theory_for(k: int, limit: int) -> StickyTheory:
         return table
     rule = prove_tame(k, limit)
     return rule if rule is not None else NoTheory()
+
+
+# -- what solve shows --------------------------------------------------------------------------
+
+
+def outcomes(k: int, limit: int) -> Callable[[Groups], bool]:
+    """Whether the player to move loses at a position: the theory where it knows, else
+    brute force (exact either way)."""
+    known = theory_for(k, limit)
+    brute = BruteForce(k)
+
+    def lost(position: Groups) -> bool:
+        answer = known.lost(position)
+        return brute.lost(position) if answer is None else answer
+
+    return lost
+
+
+def lost_configurations(k: int, line: int, limit: int) -> tuple[Groups, ...]:
+    """Every lost position a line of up to ``line`` sticks reaches (seed 004's "losing
+    configurations": [1], [1, 1, 1], [2, 2]...), by number of sticks, longest group first."""
+    lost = outcomes(k, limit)
+    return tuple(p for p in reachable_positions(line) if p and lost(p))
+
+
+def small_groups(k: int, limit: int) -> tuple[int, ...]:
+    """Groups 1..limit that play like a Nim heap of 0 or 1 in the tame rule (Grundy value at
+    most 1, and lost alone exactly when it is 1); empty when the game is not tame."""
+    rule = prove_tame(k, limit)
+    if rule is None:
+        return ()
+    return tuple(n for n in range(1, limit + 1) if rule.small[n])
+
+
+def tame_counterexample(k: int, line: int, limit: int) -> Groups | None:
+    """The first position (fewest sticks) where misère Nim's rule on the Grundy values, with
+    "small" read off single groups, gets the outcome wrong; None when it never does there."""
+    lost = outcomes(k, limit)
+    grundy = grundy_values(k, line)
+    small = [True] + [
+        grundy[n] <= 1 and lost((n,)) == (grundy[n] == 1) for n in range(1, line + 1)
+    ]
+    for position in reachable_positions(line):
+        predicted = _tame_predicts_lost(tuple((grundy[g], small[g]) for g in position))
+        if position and predicted != lost(position):
+            return position
+    return None

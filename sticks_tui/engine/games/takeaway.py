@@ -3,15 +3,20 @@
 The Game of Sticks of the seeds (take 1, 2 or 3, taking the last stick loses) is one of them;
 seed 003's game (takes 2, 3, 5, a player who cannot move loses) is another. Specs:
 ``sticks`` and ``takeaway:TAKES[:misere|normal]``, the heap coming from ``--sticks``.
+
+Their theory (:class:`TakeAwayTheory`) is the solved table of heaps: which are lost, the period
+the lost heaps follow, and seed 003's comparison of memoized search with plain recursion.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, ClassVar
 
 from ..game import Capabilities, IllegalMove, MoverLosesAtEnd, RuleError
 from ..numbers import whole_number_key
+from ..solver import PeriodicRule, Solver, plain_recursion_calls, takeaway_rule
 from .family import (
     MISERE,
     NORMAL,
@@ -186,6 +191,107 @@ def from_description(description: Mapping[str, Any], sticks: int | None) -> Take
     return TakeAway(DEFAULT_STICKS if sticks is None else sticks, tuple(takes), misere)
 
 
+# -- the theory ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HeapAnswer:
+    """One row of the table: a heap, who wins it, and how."""
+
+    sticks: int
+    won: bool
+    """Whether the player to move wins with perfect play."""
+    winning_moves: tuple[int, ...]
+    can_move: bool
+    """False when no take fits the heap (the game is over there)."""
+
+
+@dataclass(frozen=True)
+class TakeAwayTheory:
+    """Every heap from 1 to the rules' heap solved, the rule of the lost heaps, and the work.
+
+    ``memoized_evaluations`` is what a fresh memoized solver asks to solve the whole heap,
+    seed 003's count; ``plain_recursion_calls`` what seed 003's plain recursion would make,
+    None where that recursion does not fit the game: a misère game, or one where it would
+    misjudge a heap (``plain_recursion_misjudges``; see :func:`_plain_recursion`).
+    """
+
+    kind: ClassVar[str] = "takeaway"
+
+    rules: TakeAway
+    positions: tuple[HeapAnswer, ...]
+    rule: PeriodicRule | None
+    memoized_evaluations: int
+    plain_recursion_calls: int | None
+    plain_recursion_misjudges: int | None
+
+    @property
+    def lost(self) -> list[int]:
+        """The heaps lost for the player to move, in order."""
+        return [p.sticks for p in self.positions if not p.won]
+
+    def to_dict(self) -> dict[str, Any]:
+        rule = self.rule
+        return {
+            "sticks": self.rules.sticks,
+            "positions": [
+                {
+                    "sticks": p.sticks,
+                    "outcome": "won" if p.won else "lost",
+                    "winning_moves": list(p.winning_moves),
+                }
+                for p in self.positions
+            ],
+            "lost_positions": self.lost,
+            "rule": None
+            if rule is None
+            else {
+                "description": rule.describe(),
+                "period": rule.period,
+                "lost_residues": list(rule.residues),
+                "from_sticks": rule.start,
+            },
+            "evaluations": {
+                "memoized": self.memoized_evaluations,
+                "plain_recursion": self.plain_recursion_calls,
+            },
+        }
+
+
+def theory(rules: TakeAway) -> TakeAwayTheory:
+    """Solve heaps 1..rules.sticks; the memoized count is a fresh solver's for the whole heap,
+    the count seed 003 compares with plain recursion."""
+    solver: Solver[int, int] = Solver(rules)
+    solver.is_won(rules.sticks)
+    evaluations = solver.evaluations
+    positions = tuple(
+        HeapAnswer(n, solver.is_won(n), solver.winning_moves(n), bool(rules.legal_moves(n)))
+        for n in range(1, rules.sticks + 1)
+    )
+    calls, misjudged = _plain_recursion(rules, solver)
+    return TakeAwayTheory(
+        rules, positions, takeaway_rule(rules), evaluations, calls, misjudged
+    )
+
+
+def _plain_recursion(rules: TakeAway, solver: Solver[int, int]) -> tuple[int | None, int | None]:
+    """(calls seed 003's un-memoized ``can_win`` would make, the heap it would misjudge).
+
+    Seed 003's recursion is written for the ending where a player who cannot move loses, and it
+    tries every take even when it exceeds the heap (a heap below zero counts as "cannot move").
+    That is only the game's own recursion when no lost heap is smaller than the largest take
+    while still allowing a move; otherwise seed 003's function would misjudge that heap, and
+    counting its calls would compare the solver with a wrong program. Misère: (None, None).
+    """
+    if rules.misere:
+        return None, None
+    smallest, largest = rules.takes[0], rules.takes[-1]
+    for n in range(smallest, min(largest, rules.sticks + 1)):
+        if solver.is_lost(n):
+            return None, n
+    return plain_recursion_calls(rules.sticks, rules.takes, smallest), None
+
+
 FAMILY = GameFamily(
     name=FAMILY_NAME,
     grammar="sticks or takeaway:TAKES[:misere|normal]",
@@ -196,4 +302,6 @@ FAMILY = GameFamily(
     from_description=from_description,
     aliases=(STICKS_WORD,),
     takes_sticks=True,
+    theory=theory,
+    q_learning_offered="every take-away game",
 )

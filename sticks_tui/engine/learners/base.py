@@ -20,8 +20,9 @@ followed by what the learner knows ("hats" or "values") and, when one was kept, 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Callable, Hashable, Mapping, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from ..game import AnyRuleSet as RuleSet
 from ..game import RuleError

@@ -20,11 +20,12 @@ settings and its brain file says them. The rule lives here alone: the fast self-
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any
 
 from ..game import AnyRuleSet as RuleSet
-from ..game import Move, Position, RuleError
+from ..game import Move, Position, RuleError, mover_wins_at_end
 from .base import (
     MAX_COUNT,
     BrainError,
@@ -338,9 +339,9 @@ class HatBrain:
     def apply_lesson(self, lesson: Lesson) -> None:
         """Add what ``lesson`` taught to these hats, between two games.
 
-        Balls gained go in and balls lost come out, but a hat always keeps at least one ball of
-        each number it must keep (the floor of :meth:`learn`); the games add up, and the lesson's checkpoints
-        are added to the learning curve counted from this brain's games.
+        Balls gained go in and balls lost come out, but a hat always keeps the floor of its
+        settings of each number (as :meth:`learn` does); the games add up, and the lesson's
+        checkpoints are added to the learning curve counted from this brain's games.
         """
         if lesson.rules_key != self.rules.key:
             raise ValueError(f"a lesson for {lesson.rules_key} does not fit a brain for "
@@ -387,7 +388,7 @@ class HatBrain:
         """:meth:`counts` without making a hat: a position never met has fresh hats' balls."""
         if position in self._counts:
             return self.counts(position)
-        return {kind: self.settings.fresh_balls for kind in self.rules.ball_kinds(position)}
+        return dict.fromkeys(self.rules.ball_kinds(position), self.settings.fresh_balls)
 
     # -- copying and serialising ----------------------------------------------------------------
     def copy(self) -> HatBrain:
@@ -532,7 +533,7 @@ class _SelfPlay:
         settle = self.brain._settler()
         table, row_of, random_ = self.table, self._row, self.random
         start = self.start
-        last_mover_loses = not self.rules.mover_loses_at_end
+        last_mover_loses = mover_wins_at_end(self.rules)  # the mover at the end is the other
         sides: tuple[list[Any], list[Any]] = ([], [])  # balls drawn: side 0 started the game
         game = self.games  # games of this training so far: seat 0 starts the even ones
         played = starter_won = 0

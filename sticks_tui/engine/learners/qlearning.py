@@ -29,13 +29,15 @@ works on per-position tables instead of the public methods, several times faster
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Hashable, Iterable, Mapping
+from typing import Any
 
 from ..game import AnyRuleSet as RuleSet
-from ..game import Move, Position, RuleError
+from ..game import Move, Position, RuleError, mover_wins_at_end
 from .base import (
     BrainError,
     CurvePoint,
@@ -189,7 +191,7 @@ class QLearner:
     def available_actions(self, state: Any) -> list[Move]:
         """The actions legal in ``state``, in the rule set's order (CS50's Nim without rules)."""
         if self.rules is None:
-            return [action for action in nim_actions(state)]
+            return list(nim_actions(state))
         return list(self.rules.legal_moves(_state_key(state)))
 
     # -- CS50's methods ---------------------------------------------------------------------------
@@ -316,10 +318,8 @@ class QLearner:
         for (state, action), value in self.q.items():
             by_position.setdefault(state, {})[action] = value
         states: list[Any] = list(by_position)
-        try:
+        with contextlib.suppress(TypeError):  # positions that do not sort keep their order
             states.sort()
-        except TypeError:
-            pass
         values = {
             rules.position_key(state): {
                 rules.move_key(move): by_position[state][move]
@@ -411,7 +411,7 @@ def train_qlearner_reference(
         learner = QLearner(rules=rules, rng=random.Random(seed))
     elif learner.rules is None:
         learner.rules = rules  # a CS50-style learner (no rules) trained on these rules
-    last_mover_wins = rules.mover_loses_at_end
+    last_mover_wins = not mover_wins_at_end(rules)  # the mover at the end is the other one
     end_reward = learner.win_reward if last_mover_wins else learner.loss_reward
     other_reward = learner.loss_reward if last_mover_wins else learner.win_reward
     for _ in range(games):
@@ -442,7 +442,7 @@ class _Row:
     """One position in the fast trainer: its actions, their Q-values (0.0 until learned), which
     were ever set, and where each action leads."""
 
-    __slots__ = ("position", "actions", "q", "touched", "nexts", "indices")
+    __slots__ = ("actions", "indices", "nexts", "position", "q", "touched")
 
     def __init__(self, position: Position, actions: tuple[Move, ...]) -> None:
         self.position = position
@@ -493,7 +493,7 @@ class _SelfPlay:
         learner, end, next_row = self.learner, self.end, self._next_row
         random_, choice = self.rng.random, self.rng.choice
         alpha, explore = learner.alpha, learner.epsilon
-        last_mover_wins = self.rules.mover_loses_at_end
+        last_mover_wins = not mover_wins_at_end(self.rules)
         end_reward = learner.win_reward if last_mover_wins else learner.loss_reward
         other_reward = learner.loss_reward if last_mover_wins else learner.win_reward
         move_reward = learner.move_reward

@@ -13,7 +13,7 @@ pause follows the chosen speed, and single-step runs one step per key press.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from textual import on
 from textual.app import ComposeResult

@@ -9,7 +9,8 @@ hat AI, the Q-learner) go through the training screen before the game starts.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -21,7 +22,6 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from ...engine import HatBrain, Nim, QLearner, TrainingResult
 from ...engine.game import AnyRuleSet
-from ...engine.learners.qlearning import QTrainingResult
 from ..plain import plain
 from ..session import (
     SKILL_MESSAGE,
@@ -161,9 +161,11 @@ class ModeScreen(Screen[None]):
             if learner is not None:
                 then((trained, learner))
                 return
-            self._push_training(
-                True, lambda result: then((trained, app.keep_q_learner(rules, result.learner)))
-            )
+            def with_learner(result: TrainingResult) -> None:
+                assert isinstance(result.learner, QLearner)
+                then((trained, app.keep_q_learner(rules, result.learner)))
+
+            self._push_training(True, with_learner)
 
         if Machine.TRAINED in machines:
             self._push_training(False, with_q)
@@ -188,12 +190,9 @@ class ModeScreen(Screen[None]):
                 rules, app.training_games, brain=self._brain(Machine.TRAINED.value)
             )
 
-        def trained(result: TrainingResult | QTrainingResult | None) -> None:
-            if result is None:
-                return
-            if isinstance(result, TrainingResult):
-                app.keep_brain(Machine.TRAINED.value, result.brain)
-            then(result)
+        def trained(result: TrainingResult | None) -> None:
+            if result is not None:  # what it learned is saved already, by the training screen
+                then(result)
 
         app.push_screen(screen, trained)
 
@@ -205,8 +204,9 @@ class ModeScreen(Screen[None]):
         if machine is Machine.LEARNING:
             brain = self._brain(name)
         elif machine is Machine.TRAINED:
-            assert trained is not None
-            brain = trained.opponent if twin else trained.brain
+            assert trained is not None and isinstance(trained.learner, HatBrain)
+            # Self-play trained one brain in both seats; a twin plays with a copy of it.
+            brain = trained.learner.copy() if twin else trained.learner
         return machine_seat(
             machine, name, app.settings.rules, brain, app.player_rng(),
             learner=learner, skill=app.settings.skill,

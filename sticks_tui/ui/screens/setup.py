@@ -237,5 +237,6 @@ class SetupScreen(Screen[None]):
         remember_names(app_of(self).records, settings.names)
         settings.first = 1 if self.query_one("#first2", RadioButton).value else 0
         sticks_game = game is Game.STICKS
-        self.app.sub_title = (type(self.app).SUB_TITLE or "") if sticks_game else settings.rules.name
+        default_title = type(self.app).SUB_TITLE or ""
+        self.app.sub_title = default_title if sticks_game else settings.rules.name
         self.app.push_screen(ModeScreen())

@@ -1,5 +1,5 @@
-"""Training: two hat AIs play each other (or the Q-learner plays itself) in a worker thread
-while the screen shows what is being learned.
+"""Training: the hat AI (or the Q-learner) plays itself, both seats learning, in a worker
+thread while the screen shows what is being learned.
 
 For take-away games the chart shows every hat; for Nim and Sticky-Nim, whose hats are the
 positions met, it shows the hat of the starting position, and for the Q-learner the Q-values of
@@ -10,16 +10,17 @@ The thread reports every so many games with a small message holding a *copy* of 
 so the screen is never flooded. Cancelling stops between two games and keeps what was learned.
 As soon as the hats' training ends (finished, cancelled, or stopped because the screen went
 away), the worker saves what it taught as the lesson of the AI it trained; the screen is then
-dismissed with the :class:`TrainingResult` (a :class:`QTrainingResult` for the Q-learner, which
-is kept for this run only: Q-learners are not saved), or None when the user backs out.
+dismissed with the :class:`TrainingResult` (for the Q-learner it is kept for this run only:
+Q-learners are not saved by the app yet), or None when the user backs out.
 """
 
 from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -31,18 +32,18 @@ from textual.widgets import Button, Footer, Header, ProgressBar, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import (
+    SELF,
+    CurveSettings,
     HatBrain,
+    Learner,
     Nim,
     QLearner,
     TakeAway,
     TrainingProgress,
     TrainingResult,
-    train_qlearner,
-    train_self_play,
+    train,
 )
-from ...engine.analysis import LearningCurveRecorder
 from ...engine.game import AnyRuleSet
-from ...engine.learners.qlearning import QTrainingProgress, QTrainingResult
 from ..plain import plain
 from ..session import Machine, ball_words
 from ..widgets.hats import (
@@ -76,11 +77,11 @@ class TrainingTick(Message):
 
 @dataclass
 class TrainingFinished(Message):
-    result: TrainingResult | QTrainingResult
+    result: TrainingResult
     hats: HatsSnapshot | HatPicture
 
 
-class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
+class TrainingScreen(Screen["TrainingResult | None"]):
     """Pre-train the AI by self-play; the UI keeps answering keys while it runs."""
 
     BINDINGS = [
@@ -95,7 +96,6 @@ class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
         rules: AnyRuleSet,
         games: int,
         brain: HatBrain | None = None,
-        opponent: HatBrain | None = None,
         *,
         q_learning: bool = False,
         ai_name: str = Machine.TRAINED.value,
@@ -106,11 +106,12 @@ class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
         self.brain = brain
         #: Whose saved brain learns what the hats' training taught.
         self.ai_name = ai_name
-        self.opponent = opponent
         self.q_learning = q_learning
         #: Every hat drawn (take-away), or one hat at a time (Nim, Sticky-Nim, Q-values).
         self.all_hats = isinstance(rules, TakeAway) and not q_learning
-        self.result: TrainingResult | QTrainingResult | None = None
+        #: Whether the hats keep their learning curve (quick to measure for these games).
+        self.keeps_curve = isinstance(rules, (TakeAway, Nim)) and not q_learning
+        self.result: TrainingResult | None = None
         self.games_done = 0
         self._stop = threading.Event()
 
@@ -135,26 +136,31 @@ class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
     def on_mount(self) -> None:
         self._show_rate(0, 0.0)
         app = app_of(self)
+        rng = app.player_rng()
+        learner: Learner[Any, Any]
+        keep: Callable[[Learner[Any, Any]], None] | None = None
         if self.q_learning:
-            learner = QLearner(rules=self.rules)
-            self.query_one(OneHatChart).show(self._q_picture(learner, 0))
-            self._train_q(app.player_rng(), app.clock)
-            return
-        start = self.brain if self.brain is not None else HatBrain(self.rules)
-        self.brain = start
-        if self.all_hats:
-            self.query_one(HatChart).show(HatsSnapshot.of(start), focus=1)
+            learner = QLearner(rules=self.rules, rng=rng)
         else:
-            self.query_one(OneHatChart).show(
-                HatPicture.of_hat(start, self.rules.initial_position(), self._ball_words)
-            )
-        self._train(app.player_rng(), app.clock, lambda brain: app.keep_brain(self.ai_name, brain))
+            learner = self.brain if self.brain is not None else HatBrain(self.rules)
+            self.brain = learner
 
-    def _picture(self, brain: HatBrain) -> HatsSnapshot | HatPicture:
-        """What the chart shows of ``brain`` (from the training thread between two games)."""
+            def keep_hats(trained: Learner[Any, Any]) -> None:
+                assert isinstance(trained, HatBrain)
+                app.keep_brain(self.ai_name, trained)
+
+            keep = keep_hats
+        self._show(self._picture(learner))
+        self._train(learner, rng, app.clock, keep)
+
+    def _picture(self, learner: Learner[Any, Any]) -> HatsSnapshot | HatPicture:
+        """What the chart shows of ``learner`` (from the training thread between two games)."""
+        if isinstance(learner, QLearner):
+            return self._q_picture(learner, learner.games_played)
+        assert isinstance(learner, HatBrain)
         if self.all_hats:
-            return HatsSnapshot.of(brain)
-        return HatPicture.of_hat(brain, self.rules.initial_position(), self._ball_words)
+            return HatsSnapshot.of(learner)
+        return HatPicture.of_hat(learner, self.rules.initial_position(), self._ball_words)
 
     def _ball_words(self, move: object) -> str:
         return ball_words(self.rules, move)
@@ -171,14 +177,18 @@ class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
 
     def _show(self, picture: HatsSnapshot | HatPicture) -> None:
         if isinstance(picture, HatsSnapshot):
-            self.query_one(HatChart).show(picture)
+            self.query_one(HatChart).show(picture, focus=1 if self.games_done == 0 else None)
         else:
             self.query_one(OneHatChart).show(picture)
 
     # -- the worker -----------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="training", exit_on_error=False)
     def _train(
-        self, rng: random.Random, clock: Callable[[], float], keep: Callable[[HatBrain], None]
+        self,
+        learner: Learner[Any, Any],
+        rng: random.Random,
+        clock: Callable[[], float],
+        keep: Callable[[Learner[Any, Any]], None] | None,
     ) -> None:
         """Runs in a thread: never touches a widget, only posts messages. When training ends,
         ``keep`` saves what it taught, there and then, so that leaving the screen (or the app)
@@ -191,56 +201,27 @@ class TrainingScreen(Screen["TrainingResult | QTrainingResult | None"]):
             rate = progress.games_done / elapsed if elapsed > 0 else 0.0
             self.post_message(
                 TrainingTick(
-                    progress.games_done, progress.games_total, self._picture(progress.brain), rate
+                    progress.games_done, progress.games_total, self._picture(learner), rate
                 )
             )
 
-        assert self.brain is not None
-        progress: Callable[[TrainingProgress], None] = report
-        if isinstance(self.rules, (TakeAway, Nim)):
-            # The learning curve (kept in the brain) measures every position reachable from
-            # the start at each point; that is quick for these games, not for long lines.
-            curve = LearningCurveRecorder(self.rules, spacing=1.5, then=report)
-            curve.record(self.brain)
-            progress = curve
-        result = train_self_play(
-            self.rules,
+        # The learning curve (kept with the hats) measures every position reachable from the
+        # start at each point; that is quick for these games, not for long lines.
+        curve = CurveSettings(spacing=1.5) if self.keeps_curve else None
+        result = train(
+            learner,
+            SELF,
             self.games,
+            rules=self.rules,
             rng=rng,
-            brain=self.brain,
-            opponent=self.opponent,
-            progress=progress,
-            progress_every=every,
-            should_stop=self._stop.is_set,
-        )
-        keep(result.brain)
-        self.post_message(TrainingFinished(result, self._picture(result.brain)))
-
-    @work(thread=True, exclusive=True, group="training", exit_on_error=False)
-    def _train_q(self, rng: random.Random, clock: Callable[[], float]) -> None:
-        """Runs in a thread: CS50's self-play loop for the Q-learner, with progress."""
-        started = clock()
-        every = max(1, min(self.games // REPORTS, REPORT_MOST_EVERY))
-
-        def report(progress: QTrainingProgress) -> None:
-            elapsed = clock() - started
-            rate = progress.games_done / elapsed if elapsed > 0 else 0.0
-            picture = self._q_picture(progress.learner, progress.games_done)
-            self.post_message(
-                TrainingTick(progress.games_done, progress.games_total, picture, rate)
-            )
-
-        result = train_qlearner(
-            self.rules,
-            self.games,
-            learner=QLearner(rules=self.rules, rng=rng),
             progress=report,
             progress_every=every,
             should_stop=self._stop.is_set,
+            curve=curve,
         )
-        self.post_message(
-            TrainingFinished(result, self._q_picture(result.learner, result.games_played))
-        )
+        if keep is not None:
+            keep(learner)
+        self.post_message(TrainingFinished(result, self._picture(learner)))
 
     def on_training_tick(self, tick: TrainingTick) -> None:
         self.games_done = tick.games_done

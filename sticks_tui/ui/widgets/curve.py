@@ -11,8 +11,9 @@ interpolated. The three lines:
 
 from __future__ import annotations
 
+import itertools
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.widget import Widget
@@ -38,7 +39,7 @@ def _x(games: int) -> float:
 
 def _value_at(points: Sequence[tuple[float, float]], x: float) -> float | None:
     """Linear interpolation between the checkpoints around ``x`` (None outside them)."""
-    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
         if x0 <= x <= x1:
             return y0 if x1 == x0 else y0 + (y1 - y0) * (x - x0) / (x1 - x0)
     if points and math.isclose(x, points[0][0]):
@@ -86,7 +87,14 @@ def plot(curve: Sequence[CurvePoint], width: int, height: int) -> Text:
 class LearningCurvePlot(Widget):
     """Shows :func:`plot` for the curve it was last given, at whatever size it has."""
 
-    def __init__(self, curve: Sequence[CurvePoint] = (), *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        curve: Sequence[CurvePoint] = (),
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.curve: tuple[CurvePoint, ...] = tuple(curve)
 

@@ -15,8 +15,8 @@ Reading the chart:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from rich.text import Text
 from textual.widget import Widget
@@ -180,7 +180,14 @@ class HatChart(Widget):
     HatChart { height: 1fr; min-height: 5; }
     """
 
-    def __init__(self, title: str = "hats", *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        title: str = "hats",
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.chart_title = title
         self.snapshot: HatsSnapshot | None = None
@@ -263,7 +270,9 @@ class HatPicture:
     counts: bool = True
 
     @classmethod
-    def of_hat(cls, brain: HatBrain, position: object, label: Callable[[object], str]) -> HatPicture:
+    def of_hat(
+        cls, brain: HatBrain, position: object, label: Callable[[object], str]
+    ) -> HatPicture:
         """The hat at ``position``: its balls by kind, the one beside it marked (a hat the
         brain has not met is said so, not made: looking must not teach the brain anything)."""
         key = brain.rules.position_key(position)
@@ -335,7 +344,14 @@ class OneHatChart(Widget):
     OneHatChart { height: 1fr; min-height: 5; }
     """
 
-    def __init__(self, title: str = "hat", *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        title: str = "hat",
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.border_title = plain(title)  # the title names the AI: never markup
         self.picture: HatPicture | None = None

@@ -60,7 +60,14 @@ class StickyLineView(Widget):
 
         index: int
 
-    def __init__(self, line: StickyLine, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        line: StickyLine,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.line = line
         self.marked: tuple[int, int] | None = None

@@ -45,7 +45,14 @@ class NimPiles(Widget):
         pile: int
         count: int
 
-    def __init__(self, piles: tuple[int, ...], *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        piles: tuple[int, ...],
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.piles = piles
         self.chosen: int | None = None

@@ -67,7 +67,14 @@ class StickArt(Widget):
 
     count: reactive[int] = reactive(0)
 
-    def __init__(self, count: int = 0, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        count: int = 0,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.set_reactive(StickArt.count, count)
 

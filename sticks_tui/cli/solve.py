@@ -1,0 +1,71 @@
+"""``sticks-tui solve``: the exact answer and the theory of any game (SPEC sections 9 and 10).
+
+Take-away games: the table of heaps, the lost positions, their period and seed 003's figures;
+Nim: the nim-sum in binary and the misère twist; Sticky-Nim: the Grundy values of a group, the
+octal code and the lost configurations; any other registered game: the solver's answer from the
+start. The engine gives the theory as data (``theory_of``), :mod:`sticks_tui.text.theory` the
+words; ``--json`` prints the data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ..engine.game import AnyRuleSet
+from ..engine.games import spec_of, theory_of
+from ..engine.theory import Theory
+from ..text.theory import theory_lines
+from .args import add_game_arguments, game_from_args, game_given_before_the_command
+
+#: Sticks ``solve`` shows by default: a table a teacher can read on one screen, five periods of
+#: the Game of Sticks' rule.
+SOLVE_DEFAULT_STICKS = 20
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``solve`` to the command line."""
+    parser = subparsers.add_parser(
+        "solve",
+        help="print the exact solution and the theory of a game: lost positions, winning "
+        "moves, their rule",
+        description=(
+            "Solves a game exactly and shows its theory. Take-away games: every heap from 1 to "
+            "N sticks (whether the player to move wins, the winning moves), the rule the lost "
+            "heaps follow, and how many evaluations memoization needed compared with plain "
+            "recursion. Nim: the nim-sum of the piles in binary, the misère twist and the "
+            "winning moves. Sticky-Nim: the Grundy values of one group, the octal code and the "
+            "lost configurations."
+        ),
+    )
+    add_game_arguments(parser, default_sticks=SOLVE_DEFAULT_STICKS)
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object instead of the text (fields in the README)",
+    )
+    parser.set_defaults(handler=run_solve, command_parser=parser)
+
+
+def run_solve(args: argparse.Namespace) -> int:
+    game_given_before_the_command(args.command_parser, args)
+    rules = game_from_args(args.command_parser, args)
+    theory = theory_of(rules)
+    if args.json:
+        print(json.dumps(solution_dict(rules, theory), indent=2, ensure_ascii=False))
+    else:
+        for line in theory_lines(theory, rules.name):
+            print(line)
+    return 0
+
+
+def solution_dict(rules: AnyRuleSet, theory: Theory) -> dict[str, Any]:
+    """The JSON object of ``solve --json``: the game, then its theory's own fields."""
+    return {
+        "game": rules.name,
+        "spec": spec_of(rules),
+        "theory": theory.kind,
+        "rules": rules.describe(),
+        **theory.to_dict(),
+    }
