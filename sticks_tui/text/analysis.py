@@ -315,8 +315,8 @@ def curve_lines(curve: tuple[CurvePoint, ...] | list[CurvePoint], *, q: bool = F
     header = ("games", "positions right" if q else "hats right", "wins vs random",
               "wins vs perfect")
     plays = "plays its best move or explores" if q else "draws balls"
-    return [
+    heading = (
         f"Learning curve (the AI {plays} and starts every other game; "
-        "a perfect player wins 50% against perfect):",
-        *_table(rows, header),
-    ]
+        "a perfect player wins 50% against perfect):"
+    )
+    return [*textwrap.wrap(heading, TABLE_WIDTH, subsequent_indent="  "), *_table(rows, header)]
