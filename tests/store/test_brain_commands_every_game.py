@@ -223,3 +223,18 @@ def test_a_name_with_markup_or_escapes_is_listed_as_typed(cli, data: Path, tmp_p
         store.save_brain(HatBrain(parse_game("sticks")), "[bold]Eve\x1b[31m")
     run = cli("--data-dir", str(data), "brain", "list")
     assert "[bold]Eve\\x1b[31m" in run.out and "\x1b" not in run.out
+
+
+def test_the_game_given_before_the_command_chooses_the_brain_too(
+    cli, data: Path, tmp_path: Path
+) -> None:
+    original = q_file(tmp_path)
+    run = cli("--game", NIM, "--data-dir", str(data), "brain", "import", "--learner", "q",
+              str(original))
+    assert run.code == 0 and "for Nim 1, 3, 5, 7" in run.out
+    run = cli("--game", NIM, "--data-dir", str(data), "brain", "export", "--learner", "q", "-")
+    assert run.code == 0 and json.loads(run.out)["values"] == json.loads(original.read_text())[
+        "values"
+    ]
+    refused = cli("--sticks", "20", "--data-dir", str(data), "brain", "export", "-")
+    assert refused.code == 2 and "a saved brain serves every heap of its game" in refused.err
