@@ -1,10 +1,12 @@
 """``sticks-tui analyze brain.json [--json]``: what a saved AI has learned, beside the solver.
 
-The analysis itself is :mod:`sticks_tui.engine.analysis`; this module only reads the file (with
-:mod:`sticks_tui.storage.brain_files`, as ``brain import`` does) and prints. A brain file that cannot be
-read ends with one line saying why and exit status 2, like every bad argument; one that is read
-but refused (not a brain, or one that cannot be analysed) with one line and exit status 1, like
-``brain import``; never a traceback.
+Any brain file: a hat AI's or a Q-learner's, of any game, the game read from the file. The
+analysis itself is :mod:`sticks_tui.engine.analysis` (:func:`analyse_from_start`: the positions
+reachable from the game's start); this module only reads the file (with
+:mod:`sticks_tui.storage.brain_files`, as ``brain import`` does) and prints. A brain file that
+cannot be read ends with one line saying why and exit status 2, like every bad argument; one
+that is read but refused (not a brain, or one that cannot be analysed) with one line and exit
+status 1, like ``brain import``; never a traceback.
 """
 
 from __future__ import annotations
@@ -17,9 +19,8 @@ from typing import TextIO
 from ..engine.analysis import (
     Analysis,
     AnalysisError,
-    analyse,
+    analyse_from_start,
 )
-from ..engine.learners.hats import HatBrain
 from ..storage.brain_files import (
     EXIT_REFUSED,
     BrainFileRefused,
@@ -27,6 +28,7 @@ from ..storage.brain_files import (
     read_brain_file,
     shown_name,
 )
+from ..storage.records import SavedBrain
 from ..text.analysis import render_text
 from ..text.terminal import printable
 from .args import PROG, ArgumentError
@@ -37,11 +39,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "analyze",
         help="show what a saved AI has learned, beside the exact solver",
         description=(
-            "Read a brain file (from `sticks-tui train --out`) and show, for each stick count, "
-            "the AI's preferred move and how sure it is, whether it has learned the position is "
-            "lost, the rule the lost positions follow (found from the hats alone) and the exact "
-            "solver's answer, with every disagreement marked; then the learning curve, if the "
-            "brain kept one."
+            "Read a brain file (from `sticks-tui train --out` or `sticks-tui brain export`: a "
+            "hat AI's or a Q-learner's, of any game) and show, for each position reachable "
+            "from the game's start, the AI's preferred move and how sure it is (the preferred "
+            "ball's share, or the Q-values), whether it has learned the position is lost, the "
+            "exact solver's winning moves, with every disagreement marked, and for a take-away "
+            "game the rule the lost positions follow (found from the brain alone); then the "
+            "learning curve, if the brain kept one. A take-away brain serves every heap: the "
+            "table goes up to the largest heap it has learned something at."
         ),
     )
     parser.add_argument(
@@ -66,8 +71,8 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     return 0
 
 
-def load_brain(path: str) -> HatBrain:
-    """The brain in ``path`` (``-``: standard input).
+def load_brain(path: str) -> SavedBrain:
+    """The brain in ``path`` (``-``: standard input), hats or Q, of its own game.
 
     A file that cannot be read is an :class:`ArgumentError` (exit status 2); one that is not a
     brain is :class:`BrainFileRefused` (exit status 1): it was read, its content is the problem.
@@ -79,10 +84,11 @@ def load_brain(path: str) -> HatBrain:
 
 
 def analyse_file(path: str) -> Analysis:
-    """:func:`load_brain`, then the analysis; a brain that cannot be analysed (a hat for more
-    sticks than the analysis handles) is refused like one that is not a brain."""
+    """:func:`load_brain`, then the analysis; a brain that cannot be analysed (a heap larger
+    than the analysis handles, a start that reaches too many positions) is refused like one
+    that is not a brain."""
     brain = load_brain(path)
     try:
-        return analyse(brain)
+        return analyse_from_start(brain)
     except AnalysisError as error:
         raise BrainFileRefused(shown_name(path), str(error)) from None

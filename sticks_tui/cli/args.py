@@ -251,3 +251,29 @@ def game_given_before_the_command(
                 "give it once"
             )
         setattr(args, mine, before)
+
+
+# -- the game of a saved brain -------------------------------------------------------------------
+def add_brain_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--game SPEC`` (and the older ``--takes``/``--normal``) for the ``brain`` commands.
+
+    A saved brain serves every heap of its game (its key leaves the start out), so ``--sticks``
+    means nothing here: it is taken only to be refused by :func:`brain_game_from_args` with the
+    reason, and left out of the help.
+    """
+    add_game_arguments(parser, default_sticks=STICKS_MAX)  # any heap: the brain serves all
+    for action in parser._actions:
+        if action.dest == "sticks":
+            action.help = argparse.SUPPRESS
+
+
+def brain_game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> AnyRuleSet:
+    """The game of ``--game``/``--takes``/``--normal`` (``--game`` given before the command
+    too); ``--sticks``, after the command or before it, ends like a bad argument."""
+    game_given_before_the_command(parser, args)
+    if args.sticks is not None:
+        parser.error(
+            "argument --sticks: a saved brain serves every heap of its game, so it is chosen "
+            "by --game alone (e.g. --game sticks or --game takeaway:2,3,5:normal)"
+        )
+    return game_from_args(parser, args)

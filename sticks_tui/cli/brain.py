@@ -1,14 +1,19 @@
-"""Commands for the records on disk: ``leaderboard`` and ``brain export|import|reset``.
+"""Commands for the records on disk: ``leaderboard`` and ``brain list|export|import|reset``.
 
 They work on the store of :mod:`sticks_tui.storage.store` (``--data-dir DIR`` or
 ``$STICKS_TUI_DATA_DIR`` choose where it is). A brain file is the JSON that ``sticks-tui train``
-writes (:meth:`HatBrain.to_dict`), so a brain trained headless can be imported and a brain taught
-by play can be exported, looked at, and shared.
+writes (version 2: the learner, its settings, and its hats or Q-values), so a brain trained
+headless can be imported and a brain taught by play can be exported, looked at, and shared.
+
+A saved brain is chosen by its game (``--game SPEC``; the older ``--takes``/``--normal`` too),
+its learner (``--learner hats|q``) and its AI's name (``--ai NAME``, by default the learner's
+own: "AI" for hats, "Q-learning AI" for q). A brain serves every heap of its game, so
+``--sticks`` is refused here.
 
 Bad usage ends like argparse (one line, exit status 2); a problem with the data (a refused
 brain file, a store that cannot be used) ends with one clear line and exit status 1. Brain files
-are read and written by :mod:`sticks_tui.storage.brain_files`, as for ``train`` and ``analyze``. The
-saved brain changes only when an import or a reset succeeds.
+are read and written by :mod:`sticks_tui.storage.brain_files`, as for ``train`` and ``analyze``.
+The saved brain changes only when an import or a reset succeeds.
 """
 
 from __future__ import annotations
@@ -17,11 +22,16 @@ import argparse
 import functools
 import json
 import sys
-from typing import Callable, TextIO
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from typing import Any, TextIO
 
 from rich.cells import cell_len
 
-from ..engine import STICKS_MAX, STICKS_TAKES, BrainError, TakeAway
+from ..engine import BrainError
+from ..engine.game import AnyRuleSet
+from ..engine.games import spec_of
+from ..engine.learners import LEARNER_KINDS
 from ..storage.brain_files import (
     EXIT_REFUSED,
     BrainFileRefused,
@@ -33,12 +43,25 @@ from ..storage.brain_files import (
     shown_name,
 )
 from ..storage.records import (
+    DEFAULT_AI_NAMES,
+    HATS,
     LEARNING_AI_NAME,
+    Q_LEARNING_AI_NAME,
+    TRAINED_AI_NAME,
+    Q,
     Standing,
+    brain_options,
 )
-from ..storage.store import SqliteStore, StoreError, open_store
+from ..storage.store import BrainSummary, SqliteStore, StoreError, open_store
 from ..text.terminal import RunawayLine, printable, read_answer
-from .args import EXIT_DATA_PROBLEM, PROG, data_dir, player_name, takes_list
+from .args import (
+    EXIT_DATA_PROBLEM,
+    PROG,
+    add_brain_game_arguments,
+    brain_game_from_args,
+    data_dir,
+    player_name,
+)
 
 
 # -- the command line ------------------------------------------------------------------------------
@@ -61,24 +84,21 @@ def _add_data_dir(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_brain_choice(parser: argparse.ArgumentParser) -> None:
+    """Which saved brain: its game, its learner and its AI's name."""
+    add_brain_game_arguments(parser)
+    parser.add_argument(
+        "--learner",
+        choices=LEARNER_KINDS,
+        default=HATS,
+        help="which learner's brain: the hat AI (hats, the default) or the Q-learner (q)",
+    )
     parser.add_argument(
         "--ai",
         type=player_name,
-        default=LEARNING_AI_NAME,
+        default=None,
         metavar="NAME",
-        help=f"whose brain (default {LEARNING_AI_NAME!r}, the learning AI)",
-    )
-    parser.add_argument(
-        "--takes",
-        type=takes_list,
-        default=STICKS_TAKES,
-        metavar="LIST",
-        help="the rule set: how many sticks a move may take, e.g. 2,3,5 (default 1,2,3)",
-    )
-    parser.add_argument(
-        "--normal",
-        action="store_true",
-        help="the rule set: a player who cannot move loses (default: taking the last stick loses)",
+        help=f"whose brain (default {LEARNING_AI_NAME!r}, the learning AI, for hats; "
+        f"{Q_LEARNING_AI_NAME!r} for q)",
     )
     _add_data_dir(parser)
 
@@ -101,15 +121,26 @@ def _register_leaderboard(subparsers: argparse._SubParsersAction[argparse.Argume
 def _register_brain(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "brain",
-        help="export, import or reset the learning AI's saved brain",
+        help="list, export, import or reset the AIs' saved brains",
         description=(
-            "The AI's brain is saved per rule set and per AI name; a brain file is the JSON "
-            "that `sticks-tui train` writes."
+            "The AIs' brains are saved per game, per learner (hats or q) and per AI name; a "
+            "brain file is the JSON that `sticks-tui train` writes."
         ),
     )
     actions = parser.add_subparsers(dest="brain_action", metavar="ACTION", required=True)
+    listing = actions.add_parser(
+        "list", help="list every saved brain", description="Every saved brain: its game, its "
+        "learner, its AI's name, the games it learned from, when it was saved, and the "
+        "learning settings that differ from the defaults."
+    )
+    listing.add_argument(
+        "--json", action="store_true", help="print a JSON list, one object per brain"
+    )
+    _add_data_dir(listing)
+    listing.set_defaults(handler=_run_list, command_parser=listing)
+
     export = actions.add_parser(
-        "export", help="write the saved brain to a JSON file", description="Write the saved "
+        "export", help="write a saved brain to a JSON file", description="Write the saved "
         "brain to FILE (- for standard output) as the JSON of `sticks-tui train`."
     )
     export.add_argument("file", metavar="FILE", help="where to write the brain (- for stdout)")
@@ -117,17 +148,19 @@ def _register_brain(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
     export.set_defaults(handler=_run_export, command_parser=export)
 
     load = actions.add_parser(
-        "import", help="replace the saved brain with one from a JSON file", description="Read "
+        "import", help="replace a saved brain with one from a JSON file", description="Read "
         "a brain from FILE (- for standard input), check it, and make it the saved brain. A "
-        "file that does not fit is refused and the saved brain stays as it was."
+        "file that does not fit (another game, another learner, not a brain) is refused with "
+        "the reason, and the saved brain stays as it was."
     )
     load.add_argument("file", metavar="FILE", help="the brain to read (- for stdin)")
     _add_brain_choice(load)
     load.set_defaults(handler=_run_import, command_parser=load)
 
     reset = actions.add_parser(
-        "reset", help="forget the saved brain (asks first)", description="Forget what the AI "
-        "has learned, so it starts afresh with one ball of each number in every hat."
+        "reset", help="forget a saved brain (asks first)", description="Forget what the AI "
+        "has learned, so it starts afresh (hats: one ball of each number in every hat; q: no "
+        "value learned)."
     )
     reset.add_argument("--yes", "-y", action="store_true", help="do not ask for confirmation")
     _add_brain_choice(reset)
@@ -194,8 +227,85 @@ def _padded(name: str, cells: int) -> str:
 
 
 @_store_problems_end_here
+def _run_list(args: argparse.Namespace) -> int:
+    with _open(args) as store:
+        brains = store.brains()
+    if args.json:
+        print(json.dumps([_brain_dict(b) for b in brains], indent=2, ensure_ascii=False))
+    elif not brains:
+        print(f"No brains saved yet (records are kept in {printable(store.path)}).")
+    else:
+        print("\n".join(brain_list_lines(brains)))
+    return 0
+
+
+def _brain_dict(brain: BrainSummary) -> dict[str, Any]:
+    info = brain.info
+    return {
+        "game": brain.game or None,
+        "game_name": brain.game_name or None,
+        "rules_key": info.rules_key,
+        "learner": info.learner,
+        "ai": info.ai_name,
+        "games_played": info.games_played,
+        "saved_at": info.saved_at,
+        "changed_settings": dict(brain.changed_settings),
+        "problem": brain.problem or None,
+    }
+
+
+def brain_list_lines(brains: list[BrainSummary]) -> list[str]:
+    """The saved brains as a plain table; a damaged one is named again below it, with why."""
+    header = ("Game", "Learner", "AI", "Games", "Saved at", "Settings")
+    rows = [
+        (
+            brain.game or brain.info.rules_key,
+            brain.info.learner,
+            printable(brain.info.ai_name),
+            f"{brain.info.games_played:,}",
+            _saved_at(brain.info.saved_at),
+            "DAMAGED" if brain.problem else _settings_words(brain.changed_settings),
+        )
+        for brain in brains
+    ]
+    widths = [max(cell_len(cell) for cell in column) for column in zip(header, *rows)]
+
+    def line(cells: tuple[str, ...]) -> str:
+        return "  ".join(
+            cell.rjust(width) if i == 3 else _padded(cell, width)
+            for i, (cell, width) in enumerate(zip(cells, widths))
+        ).rstrip()
+
+    lines = [line(header), *(line(row) for row in rows)]
+    for brain in brains:
+        if brain.problem:
+            lines.append(
+                f"The brain of {printable(brain.info.ai_name)} ({brain.info.learner}) for "
+                f"{brain.info.rules_key} is {printable(brain.problem)}; reset it with "
+                f"`sticks-tui brain reset` (see --help for --game, --learner and --ai)."
+            )
+    return lines
+
+
+def _saved_at(text: str) -> str:
+    """``2026-11-23T18:25:50+00:00`` -> ``2026-11-23 18:25 UTC`` (the store keeps UTC)."""
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        return printable(text)
+    return when.strftime("%Y-%m-%d %H:%M") + (" UTC" if when.utcoffset() is not None else "")
+
+
+def _settings_words(changes: Mapping[str, float]) -> str:
+    """The learning settings that differ from the defaults: ``epsilon=0.25, floor=2``."""
+    if not changes:
+        return "defaults"
+    return ", ".join(f"{name}={value:g}" for name, value in sorted(changes.items()))
+
+
+@_store_problems_end_here
 def _run_export(args: argparse.Namespace) -> int:
-    rules = _rules(args)
+    rules, learner, ai = _brain_choice(args)
     out = BrainFileWriter(args.file)
     try:
         out.open()  # a FILE that cannot be written is bad usage, found before anything else
@@ -204,12 +314,9 @@ def _run_export(args: argparse.Namespace) -> int:
             f"argument FILE: cannot write {shown_name(args.file)}: {reason(error)}"
         )
     with _open(args) as store:
-        brain = store.load_brain(rules, args.ai)
+        brain = store.load_learner(rules, ai, learner)
     if brain is None:
-        _complain(
-            f"{args.ai} has no saved brain for {rules.name} yet; play against it (e.g. "
-            f"sticks-tui --classic, option 2) or import one with `sticks-tui brain import FILE`"
-        )
+        _complain(no_brain_message(rules, learner, ai))
         return EXIT_DATA_PROBLEM
     try:
         out.commit(brain_json(brain))
@@ -218,28 +325,53 @@ def _run_export(args: argparse.Namespace) -> int:
         return EXIT_DATA_PROBLEM
     if not out.is_stdout:
         print(
-            f"Wrote the brain of {args.ai} for {rules.name} ({_games(brain.games_played)}) "
-            f"to {shown_name(args.file)}"
+            f"Wrote the brain of {ai} ({learner}) for {rules.name} "
+            f"({_games(brain.games_played)}) to {shown_name(args.file)}"
         )
     return 0
 
 
+def no_brain_message(rules: AnyRuleSet, learner: str, ai: str) -> str:
+    """Why there is nothing to export, and how this brain comes to be saved."""
+    options = brain_options(rules, learner, ai)
+    importing = f"`sticks-tui brain import {options} FILE`"
+    missing = f"{ai} has no saved {_kind(learner)}brain for {rules.name} yet"
+    if learner == Q:
+        return (
+            f"{missing}; train one with `sticks-tui train --learner q --game "
+            f"{spec_of(rules)} --out q.json`, then import it with "
+            f"`sticks-tui brain import {options} q.json`"
+        )
+    in_console = spec_of(rules) == "sticks"
+    if ai == LEARNING_AI_NAME:
+        how = "play against it (sticks-tui --classic, option 2)" if in_console else (
+            "play against it in the app (sticks-tui)"
+        )
+        return f"{missing}; {how}, or import one with {importing}"
+    if ai == TRAINED_AI_NAME:
+        how = "train it in the console (sticks-tui --classic, option 3)" if in_console else (
+            "train it in the app (sticks-tui)"
+        )
+        return f"{missing}; {how}, or import one with {importing}"
+    return f"{missing}; import one with {importing}"
+
+
 @_store_problems_end_here
 def _run_import(args: argparse.Namespace) -> int:
-    rules = _rules(args)
+    rules, learner, ai = _brain_choice(args)
     try:
-        brain = read_brain_file(args.file, rules)
+        brain = read_brain_file(args.file, rules, learner=learner)
     except BrainFileUnreadable as error:
         args.command_parser.error(f"argument FILE: {error}")
     except BrainFileRefused as error:
         return _refuse(str(error))
     with _open(args) as store:
         try:
-            store.save_brain(brain, args.ai)
+            store.save_brain(brain, ai)
         except BrainError as error:
             return _refuse(str(BrainFileRefused(shown_name(args.file), str(error))))
     print(
-        f"Imported {shown_name(args.file)} as the brain of {args.ai} for {rules.name} "
+        f"Imported {shown_name(args.file)} as the brain of {ai} ({learner}) for {rules.name} "
         f"({_games(brain.games_played)})"
     )
     return 0
@@ -247,13 +379,16 @@ def _run_import(args: argparse.Namespace) -> int:
 
 @_store_problems_end_here
 def _run_reset(args: argparse.Namespace) -> int:
-    rules = _rules(args)
+    rules, learner, ai = _brain_choice(args)
     with _open(args) as store:
-        info = store.brain_info(rules, args.ai)
+        info = store.brain_info(rules, ai, learner)
         if info is None:
-            print(f"{args.ai} has no saved brain for {rules.name}; there is nothing to reset.")
+            print(
+                f"{ai} has no saved {_kind(learner)}brain for {rules.name}; "
+                f"there is nothing to reset."
+            )
             return 0
-        what = f"the brain of {args.ai} for {rules.name} ({_games(info.games_played)})"
+        what = f"the {_kind(learner)}brain of {ai} for {rules.name} ({_games(info.games_played)})"
         if not args.yes:
             answer = _ask(f"Reset {what}? It cannot be undone. [y/N] ", sys.stdin, sys.stdout)
             if answer is None:
@@ -263,8 +398,11 @@ def _run_reset(args: argparse.Namespace) -> int:
             if answer.strip().casefold() not in ("y", "yes"):
                 print("Not reset.")
                 return 0
-        store.delete_brain(rules, args.ai)
-    print(f"Reset {what}; it starts afresh with one ball of each number in every hat.")
+        store.delete_brain(rules, ai, learner)
+    afresh = "with one ball of each number in every hat" if learner == HATS else (
+        "with no value learned"
+    )
+    print(f"Reset {what}; it starts afresh {afresh}.")
     return 0
 
 
@@ -274,8 +412,17 @@ def _complain(message: str) -> None:
     print(f"{PROG}: error: {printable(message)}", file=sys.stderr)
 
 
-def _rules(args: argparse.Namespace) -> TakeAway:
-    return TakeAway(STICKS_MAX, args.takes, misere=not args.normal)
+def _kind(learner: str) -> str:
+    """How a brain is called in messages: "brain" for hats (as always), "Q-learner brain"."""
+    return "" if learner == HATS else "Q-learner "
+
+
+def _brain_choice(args: argparse.Namespace) -> tuple[AnyRuleSet, str, str]:
+    """The saved brain the options name: (game, learner, AI name)."""
+    rules = brain_game_from_args(args.command_parser, args)
+    learner: str = args.learner
+    ai: str = args.ai if args.ai is not None else DEFAULT_AI_NAMES[learner]
+    return rules, learner, ai
 
 
 def _refuse(message: str) -> int:

@@ -1,4 +1,11 @@
-"""What the hats say about the game, side by side with the exact solver (SPEC section 5).
+"""What a learner has learned about its game, side by side with the exact solver (SPEC section 5).
+
+The hat AI's hats and the Q-learner's values are read alike: for each position, the preferred
+move and how sure the learner is (hats: the preferred ball's share; Q: the values), whether it
+has learned the position is lost, and the solver's winning moves, with every disagreement
+marked. :func:`analyse` reads every hat a brain has (the app's analysis screen);
+:func:`analyse_from_start` reads the positions reachable from the start of its game (a brain
+file: ``sticks-tui analyze``), see :func:`analysis_rules` for the start of a take-away game.
 
 Reading a lost position off the hats
 ------------------------------------
@@ -19,6 +26,14 @@ enough evidence, a position is *learned lost* when nearly all of it is inflow, *
 nearly all of it is growth, and *undecided* otherwise (still mixed, or rarely visited: the stick
 counts just below the start are met seldom once the AI plays well from the start).
 
+Reading a lost position off the Q-values
+----------------------------------------
+A Q-value estimates what a move brings by the end of the game: near the win reward when it
+leads to a win, near the loss reward when it loses. A position is *learned lost* when the best
+value there (an unknown one counting as 0, as the learner itself counts it) is in the lower
+quarter of the range from the loss reward to the win reward, *learned won* when it is in the
+upper quarter, and *undecided* otherwise or where no value was learned.
+
 Finding the rule
 ----------------
 The positions that are decided feed :func:`find_rule`, which looks for the simplest periodic
@@ -35,13 +50,15 @@ positions back it and which disagree.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from .game import AnyRuleSet as RuleSet
-from .game import Move, Position, mover_wins_at_end
+from .game import Move, Position, RuleError, mover_wins_at_end
+from .games import family_of, rules_from_description, spec_of
 from .games.takeaway import TakeAway
-from .learners import CurvePoint, HatBrain, Learner
+from .learners import CurvePoint, HatBrain, Learner, QLearner, QSettings
 from .learning_curve import CurveSettings, point_due, record_point
 from .learning_curve import curve_point as curve_point  # the callers' old place for it
 from .learning_curve import win_rate as win_rate  # the same
@@ -65,6 +82,11 @@ MAX_PERIOD = 200
 
 #: Heaps larger than this are refused: the solver's answer beside them would take too long.
 MAX_ANALYSED_STICKS = 10_000
+#: A start reaching more positions than this is refused: the table would be unreadable anyway.
+MAX_ANALYSED_POSITIONS = 20_000
+
+#: A learner the analysis reads.
+Analysed = HatBrain | QLearner
 
 LOST, WON, UNDECIDED = "lost", "won", "undecided"
 AGREE, DISAGREE, UNKNOWN = "yes", "NO", "?"
@@ -231,17 +253,33 @@ class PositionReport:
 
     At a winning position: yes when a winning ball strictly outnumbers the losing ones, NO when
     the hat learned a losing preference (or believes the position lost). At a lost position: yes
-    when the hats learned it is lost, NO when they learned it is won."""
+    when the hats learned it is lost, NO when they learned it is won. A Q-learner's values are
+    read the same way as balls."""
+    values: dict[Move, float] = field(default_factory=dict)
+    """A Q-learner's value of each legal move (0 where none was learned); empty for hats."""
+    values_learned: int = 0
+    """How many of the legal moves have a learned value (Q; 0 for hats)."""
 
     @property
     def evidence(self) -> int:
         return self.growth + self.inflow
 
     @property
+    def scores(self) -> Mapping[Move, float]:
+        """What the preference is read from: the balls of a hat, or the Q-values."""
+        return self.values if self.values else self.balls
+
+    @property
     def tied(self) -> bool:
-        """True when no legal ball outnumbers all others: the hat has no preference yet."""
-        top = sorted(self.balls.values(), reverse=True)
+        """True when no legal move scores above all others: no preference yet."""
+        top = sorted(self.scores.values(), reverse=True)
         return len(top) > 1 and top[0] == top[1]
+
+    @property
+    def runner_up(self) -> float | None:
+        """The second best score (the next best Q-value); None with fewer than two moves."""
+        top = sorted(self.scores.values(), reverse=True)
+        return top[1] if len(top) > 1 else None
 
     @property
     def learned_lost(self) -> bool | None:
@@ -284,7 +322,7 @@ def classify(growth: int, inflow: int) -> str:
     return UNDECIDED
 
 
-def prefers_winning(balls: dict[Move, int], winning: Iterable[Move]) -> bool:
+def prefers_winning(balls: Mapping[Move, float], winning: Iterable[Move]) -> bool:
     """Whether a winning ball strictly outnumbers every losing one in a hat's legal ``balls``.
 
     A tie is no preference: a fresh hat's "preferred" ball (the first of equals) is luck, and
@@ -296,7 +334,7 @@ def prefers_winning(balls: dict[Move, int], winning: Iterable[Move]) -> bool:
     return best_winning > best_losing
 
 
-def _agreement(learned: str, balls: dict[Move, int], winning: tuple[Move, ...]) -> str:
+def _agreement(learned: str, balls: Mapping[Move, float], winning: tuple[Move, ...]) -> str:
     if not winning:  # lost: only learning that it is lost agrees
         return {LOST: AGREE, WON: DISAGREE}.get(learned, UNKNOWN)
     if learned == LOST:
@@ -307,7 +345,7 @@ def _agreement(learned: str, balls: dict[Move, int], winning: tuple[Move, ...]) 
 
 
 def report_position(
-    brain: HatBrain, solver: Solver, position: Position, inflow: int
+    brain: HatBrain, solver: Solver[Any, Any], position: Position, inflow: int
 ) -> PositionReport:
     """Everything the table shows for one position (``inflow`` from :func:`inflows`)."""
     rules = brain.rules
@@ -316,7 +354,7 @@ def report_position(
     preferred = brain.preferred_move(position)
     winning = solver.winning_moves(position)
     if terminal:
-        learned = WON if mover_wins_at_end(rules) else LOST
+        learned = _end_result(rules)
         agreement = AGREE
     else:
         learned = classify(gained, inflow)
@@ -336,6 +374,57 @@ def report_position(
     )
 
 
+def _end_result(rules: RuleSet) -> str:
+    """What a finished position is for the player to move: the rules say it, not a learner."""
+    return WON if mover_wins_at_end(rules) else LOST
+
+
+def classify_values(best: float, settings: QSettings) -> str:
+    """What a Q-learner has learned about a position from its best value there (see the
+    module docstring); ``settings`` are its :class:`~.learners.QSettings` (the rewards)."""
+    middle = (settings.win_reward + settings.loss_reward) / 2
+    quarter = (settings.win_reward - settings.loss_reward) / 4
+    if best <= middle - quarter:
+        return LOST
+    if best >= middle + quarter:
+        return WON
+    return UNDECIDED
+
+
+def report_q_position(
+    learner: QLearner, rules: RuleSet, solver: Solver[Any, Any], position: Position
+) -> PositionReport:
+    """Everything the table shows for one position of a Q-learner."""
+    legal = rules.legal_moves(position)
+    learned_values = {move: learner.q.get((position, move)) for move in legal}
+    values = {move: float(value or 0.0) for move, value in learned_values.items()}
+    known = sum(value is not None for value in learned_values.values())
+    terminal = rules.is_over(position)
+    winning = solver.winning_moves(position)
+    best = max(values.values(), default=0.0)
+    preferred = next((move for move in legal if values[move] == best), None)
+    if terminal:
+        learned, agreement = _end_result(rules), AGREE
+    else:
+        learned = classify_values(best, learner.settings) if known else UNDECIDED
+        agreement = _agreement(learned, values, winning)
+    return PositionReport(
+        position=position,
+        balls={},
+        preferred=preferred,
+        confidence=best,
+        growth=0,
+        inflow=0,
+        learned=learned,
+        terminal=terminal,
+        solver_lost=solver.is_lost(position),
+        winning_moves=winning,
+        agreement=agreement,
+        values=values,
+        values_learned=known,
+    )
+
+
 @dataclass(frozen=True)
 class Analysis:
     """Everything SPEC section 5 shows, computed once; text and JSON are views of it."""
@@ -346,6 +435,12 @@ class Analysis:
     inferred: RuleFinding
     solver_rule: PeriodicRule | None
     learning_curve: tuple[CurvePoint, ...] = field(default=())
+    learner: str = HatBrain.kind
+    """Whose brain: ``hats`` or ``q``."""
+    rules: RuleSet | None = None
+    """The game, for naming its positions and moves (None: the positions are shown as they are)."""
+    changed_settings: Mapping[str, float] = field(default_factory=dict)
+    """The learner's settings that differ from the defaults."""
 
     @property
     def disagreements(self) -> tuple[Position, ...]:
@@ -362,10 +457,16 @@ class Analysis:
     def to_dict(self) -> dict[str, Any]:
         """The machine-readable form behind ``sticks-tui analyze --json``."""
         inferred = self.inferred
+        move_key = self.rules.move_key if self.rules is not None else str
         return {
             "rules": self.rules_name,
+            "game": _spec(self.rules),
+            "learner": self.learner,
+            "changed_settings": dict(self.changed_settings),
             "games_played": self.games_played,
-            "positions": [_position_dict(p) for p in self.positions],
+            "positions": [
+                _position_dict(p, move_key, self.learner == QLearner.kind) for p in self.positions
+            ],
             "disagreements": list(self.disagreements),
             "inferred_rule": {
                 **(_rule_dict(inferred.rule) if inferred.rule else {"rule": None}),
@@ -378,6 +479,14 @@ class Analysis:
             "rule_matches_solver": self.rule_matches_solver,
             "learning_curve": [asdict(p) for p in self.learning_curve],
         }
+
+
+def _spec(rules: RuleSet | None) -> str | None:
+    """The game's spec for JSON; None for a game the registry does not know."""
+    try:
+        return spec_of(rules) if rules is not None else None
+    except RuleError:
+        return None
 
 
 def _rule_says(rule: PeriodicRule, n: int) -> bool | None:
@@ -393,15 +502,30 @@ def _rule_dict(rule: PeriodicRule) -> dict[str, Any]:
     }
 
 
-def _position_dict(p: PositionReport) -> dict[str, Any]:
+def _position_dict(
+    p: PositionReport, move_key: Callable[[Move], str], q: bool
+) -> dict[str, Any]:
+    """One position for JSON: positions and moves as the game's values (a heap is a number,
+    Nim's piles a list, a move a number or a list); balls and values keyed like a brain file."""
+    scores: dict[str, Any]
+    if q:
+        scores = {
+            "values": {move_key(k): v for k, v in p.values.items()},
+            "values_learned": p.values_learned,
+            "best_value": p.confidence,
+        }
+    else:
+        scores = {
+            "balls": {move_key(k): v for k, v in p.balls.items()},
+            "confidence": round(p.confidence, 4),
+            "growth": p.growth,
+            "inflow": p.inflow,
+        }
     return {
         "position": p.position,
-        "balls": {str(k): v for k, v in p.balls.items()},
+        **scores,
         "preferred_move": p.preferred,
         "tied": p.tied,
-        "confidence": round(p.confidence, 4),
-        "growth": p.growth,
-        "inflow": p.inflow,
         "learned": p.learned,
         "learned_lost": p.learned_lost,
         "terminal": p.terminal,
@@ -413,27 +537,113 @@ def _position_dict(p: PositionReport) -> dict[str, Any]:
 
 def analyse(brain: HatBrain) -> Analysis:
     """Read every hat of ``brain``, find the rule its decided positions follow, compare."""
-    rules = brain.rules
     largest = max((p for p in brain.positions() if isinstance(p, int)), default=0)
     if largest > MAX_ANALYSED_STICKS:
         raise AnalysisError(
             f"a hat for {largest:,} sticks: heaps above {MAX_ANALYSED_STICKS:,} are not analysed"
         )
-    solver = Solver(rules)
-    into = inflows(brain)
-    reports = tuple(report_position(brain, solver, p, into.get(p, 0)) for p in brain.positions())
-    numeric = all(isinstance(p.position, int) for p in reports)
+    return _analysis(brain, brain.rules, brain.positions())
+
+
+def analyse_from_start(learner: Analysed) -> Analysis:
+    """Read the positions reachable from the start of the learner's game (:func:`analysis_rules`),
+    hats or Q-values, and compare them with the solver; a brain file's analysis."""
+    rules = analysis_rules(learner)
+    start = rules.initial_position()
+    if isinstance(start, int) and start > MAX_ANALYSED_STICKS:
+        raise AnalysisError(
+            f"a heap of {start:,} sticks: heaps above {MAX_ANALYSED_STICKS:,} are not analysed"
+        )
+    return _analysis(learner, rules, reachable_positions(rules))
+
+
+def _analysis(learner: Analysed, rules: RuleSet, positions: Iterable[Position]) -> Analysis:
+    solver: Solver[Any, Any] = Solver(rules)
+    if isinstance(learner, HatBrain):
+        brain = learner.copy()  # reading a hat never met makes one: not in the caller's brain
+        into = inflows(brain)
+        reports = tuple(report_position(brain, solver, p, into.get(p, 0)) for p in positions)
+    else:
+        reports = tuple(report_q_position(learner, rules, solver, p) for p in positions)
+    counts = [p.position for p in reports if isinstance(p.position, int)]
+    numeric = len(counts) == len(reports)
     flags = {p.position: p.learned_lost for p in reports if p.learned_lost is not None}
     if numeric:
-        inferred = find_rule(flags)  # type: ignore[arg-type]
+        inferred = find_rule(flags)
     else:
         inferred = RuleFinding(None, (), reason="positions are not stick counts: no periodic rule")
     solver_rule = None
     if numeric and isinstance(rules, TakeAway) and reports:
-        solver_rule = takeaway_rule(rules, upto=largest)
+        solver_rule = takeaway_rule(rules, upto=max(counts))
     return Analysis(
-        rules.name, brain.games_played, reports, inferred, solver_rule, tuple(brain.learning_curve)
+        rules.name, learner.games_played, reports, inferred, solver_rule,
+        tuple(learner.learning_curve), learner.kind, rules, learner.settings.changes(),
     )
+
+
+def analysis_rules(learner: Analysed) -> RuleSet:
+    """The game an analysis starts from: the learner's own, whose start its brain file gives
+    (Nim's piles, Sticky-Nim's line); but a take-away brain serves every heap and its file does
+    not say one, so its heap is the largest stick count at which the brain has learned
+    something (a hat that is no longer fresh, a value learned), and the game's default heap for
+    a brain that has learned nothing."""
+    rules = learner.rules
+    if rules is None:
+        raise AnalysisError("a Q-learner without a game cannot be analysed")
+    try:
+        takes_sticks = family_of(rules).takes_sticks
+    except RuleError:
+        takes_sticks = False
+    learned = [p for p in learned_positions(learner) if isinstance(p, int)]
+    if not takes_sticks or not learned:
+        return rules
+    return rules_from_description(rules.describe(), max(learned))
+
+
+def learned_positions(learner: Analysed) -> list[Position]:
+    """The positions the learner has learned something at: a hat no longer fresh (its balls
+    differ from a fresh hat's), a move with a learned value."""
+    if isinstance(learner, QLearner):
+        return list({position for position, _ in learner.q})
+    fresh = learner.settings.fresh_balls
+    return [
+        position for position in learner.positions()
+        if any(count != fresh for count in learner.counts(position).values())
+    ]
+
+
+def reachable_positions(rules: RuleSet, limit: int = MAX_ANALYSED_POSITIONS) -> list[Position]:
+    """Every position play can reach from the start, fewest sticks first; a finished position
+    only where the rules keep a hat for it (a take-away heap nobody can move from, e.g. 1 stick
+    when a move takes 2 or 3), not the empty table every game ends at."""
+    start = rules.initial_position()
+    seen = {start}
+    waiting = [start]
+    while waiting:
+        position = waiting.pop()
+        if rules.is_over(position):
+            continue
+        for move in rules.legal_moves(position):
+            child = rules.apply(position, move)
+            if child not in seen:
+                seen.add(child)
+                waiting.append(child)
+                if len(seen) > limit:
+                    raise AnalysisError(
+                        f"{rules.name} reaches more than {limit:,} positions from its start: "
+                        "too many to analyse"
+                    )
+    kept = set(rules.hat_positions())
+    return _fewest_sticks_first(p for p in seen if not rules.is_over(p) or p in kept)
+
+
+def _fewest_sticks_first(positions: Iterable[Position]) -> list[Position]:
+    """Heaps in order; piles and groups by the sticks they hold, then as numbers compare."""
+    listed = list(positions)
+    try:
+        return sorted(listed, key=lambda p: (sum(p), p) if isinstance(p, tuple) else (p, p))
+    except TypeError:  # positions of a game that do not compare: as they were found
+        return listed
 
 
 # -- the learning curve ------------------------------------------------------------------------

@@ -2,9 +2,11 @@
 
 Every command that touches a brain file (``train --out``, ``brain export``, ``brain import``,
 ``analyze``) goes through here, so a file is accepted, refused and written the same way
-everywhere. Reading refuses, with one line naming the file, anything that is not a brain: too
-large, not UTF-8, not JSON, numbers far beyond any count of balls, or a brain
-:meth:`HatBrain.from_dict` does not accept. A UTF-8 byte-order mark is allowed (some editors
+everywhere. A brain file holds any learner (a hat AI's hats, a Q-learner's values) of any game.
+Reading refuses, with one line naming the file, anything that is not a brain: too large, not
+UTF-8, not JSON, numbers far beyond any count of balls, a brain the learners do not accept
+(:func:`learner_from_dict`), or, when the reader says which it wants, a brain of another game
+or another learner. A UTF-8 byte-order mark is allowed (some editors
 add one), and ``-`` means standard input.
 
 Two kinds of failure, with the exit statuses every command uses for them:
@@ -38,8 +40,11 @@ from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
 from ..engine.game import AnyRuleSet as RuleSet
-from ..engine.learners.hats import BrainError, HatBrain
+from ..engine.games import spec_of
+from ..engine.learners import BrainError, learner_from_dict
+from ..engine.learners.base import read_header
 from ..text.terminal import printable
+from .records import HATS, SavedBrain
 
 if sys.platform != "win32":
     import fcntl
@@ -79,7 +84,8 @@ class BrainFileRefused(BrainFileError):
 
 def shown_name(path: str | os.PathLike[str]) -> str:
     """How messages name a brain file: ``-`` is "standard input"; control characters in a
-    name are shown escaped (:func:`~sticks_tui.text.terminal.printable`), never sent to the terminal."""
+    name are shown escaped (:func:`~sticks_tui.text.terminal.printable`), never sent to the
+    terminal."""
     name = os.fspath(path)
     if name == STDIO:
         return "standard input"
@@ -92,15 +98,24 @@ def reason(error: OSError) -> str:
     return text[:1].lower() + text[1:]
 
 
+#: A learner in a few words, for messages: "a hat AI's brain", "a Q-learner's brain".
+LEARNER_WORDS = {HATS: "a hat AI", "q": "a Q-learner"}
+
+
 # -- reading -----------------------------------------------------------------------------------
 def read_brain_file(
-    path: str | os.PathLike[str], rules: RuleSet | None = None, stdin: BinaryIO | None = None
-) -> HatBrain:
+    path: str | os.PathLike[str],
+    rules: RuleSet | None = None,
+    stdin: BinaryIO | None = None,
+    *,
+    learner: str | None = None,
+) -> SavedBrain:
     """The brain in ``path`` (``-``: standard input, or ``stdin`` when given).
 
-    ``rules``, when given, is the rule set the brain must be for (``brain import``); without
-    it the brain's own rules are used (``analyze``). Raises :class:`BrainFileUnreadable` or
-    :class:`BrainFileRefused`, never anything else for a bad file.
+    ``rules``, when given, is the game the brain must be for (``brain import``); without it the
+    brain's own game is used (``analyze``). ``learner``, when given (``"hats"`` or ``"q"``), is
+    the learner it must be. Raises :class:`BrainFileUnreadable` or :class:`BrainFileRefused`,
+    never anything else for a bad file.
     """
     shown = shown_name(path)
     data = _read_bytes(path, stdin)
@@ -111,13 +126,16 @@ def read_brain_file(
     except UnicodeDecodeError:
         raise BrainFileRefused(shown, "it is not UTF-8 text") from None
     try:
-        return parse_brain(text, rules)
+        return parse_brain(text, rules, learner=learner)
     except BrainError as error:
         raise BrainFileRefused(shown, str(error)) from None
 
 
-def parse_brain(text: str, rules: RuleSet | None = None) -> HatBrain:
-    """A brain from the text of a brain file; :class:`BrainError` says in one line what is wrong."""
+def parse_brain(
+    text: str, rules: RuleSet | None = None, *, learner: str | None = None
+) -> SavedBrain:
+    """A brain from the text of a brain file; :class:`BrainError` says in one line what is wrong
+    (for a brain of another game or learner than asked: which it is, and the option for it)."""
     try:
         data: Any = json.loads(text, parse_int=_whole_number)
     except json.JSONDecodeError as error:
@@ -126,7 +144,18 @@ def parse_brain(text: str, rules: RuleSet | None = None) -> HatBrain:
         ) from None
     except RecursionError:
         raise BrainError("not a brain file (nested too deeply)") from None
-    return HatBrain.from_dict(data, rules)
+    header = read_header(data)
+    if rules is not None and header.rules.key != rules.key:
+        raise BrainError(
+            f"this brain is for {header.rules.name}, not for {rules.name} (give --game "
+            f"{spec_of(header.rules)} for it)"
+        )
+    if learner is not None and header.kind != learner:
+        raise BrainError(
+            f"this is {LEARNER_WORDS.get(header.kind, header.kind)}'s brain, not "
+            f"{LEARNER_WORDS.get(learner, learner)}'s (give --learner {header.kind} for it)"
+        )
+    return learner_from_dict(data, rules)
 
 
 def _whole_number(digits: str) -> int:
@@ -163,11 +192,13 @@ def _read_bytes(path: str | os.PathLike[str], stdin: BinaryIO | None) -> bytes:
 
 
 # -- writing -----------------------------------------------------------------------------------
-def brain_json(brain: HatBrain) -> str:
-    """The brain as JSON that a person can read and diff: one line per hat and per curve point.
+def brain_json(brain: SavedBrain) -> str:
+    """The brain as JSON that a person can read and diff: one line per hat (or per position's
+    values) and per curve point.
 
-    The object is exactly :meth:`HatBrain.to_dict`; only the layout is chosen here, since
-    ``indent=2`` would spread 100 hats over 500 lines.
+    The object is exactly the learner's ``to_dict()``; only the layout is chosen here, since
+    ``indent=2`` would spread 100 hats over 500 lines. Values are written as Python writes
+    floats (the shortest text that reads back to the same number), so they round-trip exactly.
     """
     lines = []
     for key, value in brain.to_dict().items():
@@ -300,7 +331,9 @@ def _checked_target(name: str) -> Path:
     read-only: what the write will need); a killed writer's temporary files there are removed."""
     target = Path(os.path.realpath(name))
     if not target.parent.is_dir():
-        raise FileNotFoundError(errno.ENOENT, f"there is no folder {printable(target.parent)}", name)
+        raise FileNotFoundError(
+            errno.ENOENT, f"there is no folder {printable(target.parent)}", name
+        )
     temp_files = TempFiles(target)
     try:
         temp_files.try_one()

@@ -8,27 +8,58 @@ interface. Nothing here knows about screens.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Protocol, Sequence
+from typing import Protocol
 
 from ..engine.game import AnyRuleSet as RuleSet
-from ..engine.learners.hats import HatBrain, Lesson
+from ..engine.games import spec_of
+from ..engine.learners import HatBrain, QLearner, learner_from_dict
+from ..engine.learners.hats import Lesson
+
+#: A brain the records keep: a hat AI's or a Q-learner's.
+SavedBrain = HatBrain | QLearner
+#: The learners, by the name their brain files and the records give them.
+HATS = HatBrain.kind
+Q = QLearner.kind
 
 #: The name of the learning AI in every game, on the leaderboard and for its saved brain.
 LEARNING_AI_NAME = "AI"
 #: The AI pre-trained by self-play: a brain of its own, so training never overwrites what the
 #: learning AI was taught by people.
 TRAINED_AI_NAME = "Trained AI"
+#: The Q-learner (CS50's), on the leaderboard and for its saved brain.
+Q_LEARNING_AI_NAME = "Q-learning AI"
+#: Whose brain a learner's commands mean when no name is given.
+DEFAULT_AI_NAMES = {HATS: LEARNING_AI_NAME, Q: Q_LEARNING_AI_NAME}
 #: Every name a computer player has on the leaderboard (the app's machines included), so no
 #: person may take one: their results would be added to the machine's row.
 COMPUTER_PLAYER_NAMES = (
     "Random AI",
     LEARNING_AI_NAME,
     TRAINED_AI_NAME,
-    "Q-learning AI",
+    Q_LEARNING_AI_NAME,
     "Perfect AI",
     "Mixed AI",
 )
+
+
+def brain_options(rules: RuleSet, learner: str, ai_name: str) -> str:
+    """The ``brain`` command's options that name this saved brain, for messages that say what
+    to type: ``--game nim:1,3,5,7 --learner q``; the defaults are left out."""
+    options = [f"--game {_shell_word(spec_of(rules))}"]
+    if learner != HATS:
+        options.append(f"--learner {learner}")
+    if ai_name != DEFAULT_AI_NAMES.get(learner):
+        options.append(f"--ai {_shell_word(ai_name)}")
+    return " ".join(options)
+
+
+def _shell_word(text: str) -> str:
+    """``text`` as one word for a shell: quoted when it holds anything but plain characters."""
+    if text and all(ch.isalnum() or ch in ",.:_-+/=" for ch in text):
+        return text
+    return "'" + text.replace("'", "'\\''") + "'"
 
 
 #: The one message for a name holding what no name may hold, wherever it is typed.
@@ -107,13 +138,19 @@ class Records(Protocol):
         """Every player, best rating first."""
 
     def load_brain(self, rules: RuleSet, ai_name: str) -> HatBrain | None:
-        """The saved brain of ``ai_name`` for these rules, or None if it has none yet."""
+        """The saved hats of ``ai_name`` for these rules, or None if it has none yet."""
 
-    def save_brain(self, brain: HatBrain, ai_name: str) -> None:
-        """Replace the saved brain of ``ai_name`` with ``brain`` (``brain import``: on purpose).
+    def load_learner(self, rules: RuleSet, ai_name: str, learner: str) -> SavedBrain | None:
+        """The saved brain of ``ai_name`` as ``learner`` (``"hats"`` or ``"q"``), or None.
 
-        What games taught is saved with :meth:`learn` instead, which loses no other program's
-        lessons."""
+        A hat AI and a Q-learner of one name are two brains: each is found only as itself."""
+
+    def save_brain(self, brain: SavedBrain, ai_name: str) -> None:
+        """Replace the saved brain of ``ai_name`` (of the brain's learner) with ``brain``
+        (``brain import``, training: on purpose).
+
+        What games taught hats is saved with :meth:`learn` instead, which loses no other
+        program's lessons."""
 
     def learn(self, rules: RuleSet, ai_name: str, lesson: Lesson) -> HatBrain | None:
         """Add ``lesson`` to the saved brain of ``ai_name`` (fresh hats when it has none yet) and
@@ -133,7 +170,7 @@ class MemoryRecords:
 
     def __init__(self) -> None:
         self._rows: dict[str, Standing] = {}
-        self._brains: dict[tuple[str, str], HatBrain] = {}
+        self._brains: dict[tuple[str, str, str], SavedBrain] = {}
         self._settings: dict[str, str] = {}
 
     def record_game(self, winner: str, loser: str) -> None:
@@ -146,16 +183,27 @@ class MemoryRecords:
         return ranked(list(self._rows.values()))
 
     def load_brain(self, rules: RuleSet, ai_name: str) -> HatBrain | None:
-        brain = self._brains.get((rules.key, ai_name))
-        return brain.copy() if brain is not None else None
+        brain = self.load_learner(rules, ai_name, HATS)
+        return brain if isinstance(brain, HatBrain) else None
 
-    def save_brain(self, brain: HatBrain, ai_name: str) -> None:
-        self._brains[(brain.rules.key, ai_name)] = brain.copy()
+    def load_learner(self, rules: RuleSet, ai_name: str, learner: str) -> SavedBrain | None:
+        """A copy, for ``rules`` (their start) as the store rebuilds it."""
+        brain = self._brains.get((rules.key, learner, ai_name))
+        if brain is None:
+            return None
+        if brain.rules == rules:
+            return brain.copy()
+        return learner_from_dict(brain.to_dict(), rules)
+
+    def save_brain(self, brain: SavedBrain, ai_name: str) -> None:
+        if brain.rules is None:
+            raise ValueError("a Q-learner without rules knows no game to be saved for")
+        self._brains[(brain.rules.key, brain.kind, ai_name)] = brain.copy()
 
     def learn(self, rules: RuleSet, ai_name: str, lesson: Lesson) -> HatBrain:
         brain = self.load_brain(rules, ai_name) or HatBrain(rules)
         brain.apply_lesson(lesson)
-        self._brains[(rules.key, ai_name)] = brain
+        self._brains[(rules.key, HATS, ai_name)] = brain
         return brain.copy()
 
     def remember(self, values: Mapping[str, str]) -> None:

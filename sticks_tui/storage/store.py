@@ -12,36 +12,48 @@ inspected read-only first, and its directory is left as it was (no ``-wal``/``-s
 A data directory that cannot be written gives :class:`StoreUnavailable`; :func:`open_records`
 then hands back in-memory records and a warning so that play goes on without saving.
 
-Brains are stored as the documented JSON of :meth:`HatBrain.to_dict`, one per rule set
-(``rules.key``) and AI name; :meth:`HatBrain.from_dict` checks them when they are read back.
-What games teach is saved as a lesson added to the saved brain inside one write transaction
-(:meth:`SqliteStore.learn`), so two programs playing one AI at once both keep their lessons.
+Brains are stored as the documented JSON of their brain file (``to_dict``), one per rule set
+(``rules.key``, which leaves out the start: a brain serves every heap), learner ("hats" or "q")
+and AI name; :func:`learner_from_dict` checks them when they are read back, and a row is only
+ever read as the learner its key names, so a Q-learner's table is never handed to code that
+draws balls from hats. What games teach a hat AI is saved as a lesson added to the saved brain
+inside one write transaction (:meth:`SqliteStore.learn`), so two programs playing one AI at once
+both keep their lessons. Q-learners are saved whole (``brain import``, training): nothing saves
+what a Q-learner learns in play, since it does not learn while it plays.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
 import sys
 import threading
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable, Iterator, Mapping
 
 from ..engine.game import AnyRuleSet as RuleSet
+from ..engine.game import RuleError
+from ..engine.games import rules_from_description, spec_of
+from ..engine.learners import HatSettings, QSettings, learner_from_dict
 from ..engine.learners.hats import BrainError, HatBrain, Lesson
 
 # The AIs' names live in records.py (names_problem needs them, and records must not import the
 # store); they stay importable from here for the modules that always took them from here.
 from .records import (  # noqa: F401  (re-exported)
+    HATS,
     LEARNING_AI_NAME,
     TRAINED_AI_NAME,
     MemoryRecords,
+    Q,
     Records,
+    SavedBrain,
     Standing,
+    brain_options,
     ranked,
 )
 
@@ -54,8 +66,9 @@ STORE_FILE_NAME = "records.sqlite3"
 APPLICATION_ID = 0x53544B53
 #: The layout of the tables (``PRAGMA user_version``). Raise it and add a step to
 #: :data:`MIGRATIONS` whenever the layout changes.
-#: Version 1: players and brains; version 2 added the settings (the names last confirmed).
-SCHEMA_VERSION = 2
+#: Version 1: players and brains; version 2 added the settings (the names last confirmed);
+#: version 3 keys the brains by learner too ("hats" or "q").
+SCHEMA_VERSION = 3
 
 #: How long a save waits for another program's save to finish before giving up.
 BUSY_TIMEOUT_MS = 30_000
@@ -70,20 +83,24 @@ CREATE TABLE IF NOT EXISTS settings (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 )"""
+#: The brains since version 3: one per rule set, learner and AI name.
+_BRAINS_TABLE = """
+CREATE TABLE {name} (
+    rules_key    TEXT NOT NULL,
+    learner      TEXT NOT NULL,
+    ai_name      TEXT NOT NULL,
+    games_played INTEGER NOT NULL CHECK (games_played >= 0),
+    brain_json   TEXT NOT NULL,
+    saved_at     TEXT NOT NULL,
+    PRIMARY KEY (rules_key, learner, ai_name)
+)"""
 _SCHEMA = f"""
 CREATE TABLE players (
     name   TEXT PRIMARY KEY,
     wins   INTEGER NOT NULL DEFAULT 0 CHECK (wins >= 0),
     losses INTEGER NOT NULL DEFAULT 0 CHECK (losses >= 0)
 );
-CREATE TABLE brains (
-    rules_key    TEXT NOT NULL,
-    ai_name      TEXT NOT NULL,
-    games_played INTEGER NOT NULL CHECK (games_played >= 0),
-    brain_json   TEXT NOT NULL,
-    saved_at     TEXT NOT NULL,
-    PRIMARY KEY (rules_key, ai_name)
-);
+{_BRAINS_TABLE.format(name="brains")};
 {_SETTINGS_TABLE};
 """
 
@@ -94,9 +111,27 @@ def _add_settings(db: sqlite3.Connection) -> None:
     db.execute(_SETTINGS_TABLE)
 
 
+def _key_brains_by_learner(db: sqlite3.Connection) -> None:
+    """Version 2 -> 3: the brains' key gains the learner. Every brain of a version-2 store is a
+    hat AI's (nothing else could be saved), so each row is copied as it is, with learner
+    "hats"; its JSON, its games and when it was saved are kept byte for byte. SQLite cannot
+    change a primary key in place, hence a new table, then the old one's name."""
+    db.execute(_BRAINS_TABLE.format(name="brains_by_learner"))
+    db.execute(
+        "INSERT INTO brains_by_learner "
+        "(rules_key, learner, ai_name, games_played, brain_json, saved_at) "
+        "SELECT rules_key, 'hats', ai_name, games_played, brain_json, saved_at FROM brains"
+    )
+    db.execute("DROP TABLE brains")
+    db.execute("ALTER TABLE brains_by_learner RENAME TO brains")
+
+
 #: ``MIGRATIONS[v]`` turns a store of version ``v`` into version ``v + 1``; each step runs inside
 #: the same transaction as the version bump, so a failed or interrupted upgrade changes nothing.
-MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {1: _add_settings}
+MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
+    1: _add_settings,
+    2: _key_brains_by_learner,
+}
 
 # SQLite's primary result codes (sqlite3.h) that tell us what went wrong.
 _SQLITE_BUSY = 5
@@ -134,6 +169,22 @@ class BrainInfo:
     ai_name: str
     games_played: int
     saved_at: str
+    learner: str = HATS
+
+
+@dataclass(frozen=True)
+class BrainSummary:
+    """One saved brain as ``brain list`` shows it: read from its JSON, not rebuilt."""
+
+    info: BrainInfo
+    game: str
+    """The game's spec (``sticks``, ``nim:1,3,5,7``...); empty when the JSON cannot say."""
+    game_name: str
+    """The game's name ("Game of Sticks"); empty when the JSON cannot say."""
+    changed_settings: Mapping[str, float]
+    """The learning settings that differ from the defaults (seed 000's, CS50's)."""
+    problem: str = ""
+    """Why the saved brain cannot be used (damaged), or empty."""
 
 
 def resolve_data_dir(
@@ -151,7 +202,7 @@ def resolve_data_dir(
 
 
 def _now_utc() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class SqliteStore:
@@ -212,55 +263,72 @@ class SqliteStore:
         return ranked([Standing(name, wins, losses) for name, wins, losses in rows])
 
     def load_brain(self, rules: RuleSet, ai_name: str) -> HatBrain | None:
-        """The saved brain, rebuilt for ``rules`` (so it knows the number of sticks in play)."""
+        """The saved hats, rebuilt for ``rules`` (so they know the number of sticks in play)."""
         with self._read() as db:
-            return self._saved_brain(db, rules, ai_name)
+            return self._saved_hats(db, rules, ai_name)
 
-    def save_brain(self, brain: HatBrain, ai_name: str) -> None:
-        """Replace the saved brain of ``ai_name`` for the brain's rules, in one transaction."""
+    def load_learner(self, rules: RuleSet, ai_name: str, learner: str) -> SavedBrain | None:
+        """The saved brain of a learner (``"hats"`` or ``"q"``), rebuilt for ``rules``."""
+        with self._read() as db:
+            return self._saved_brain(db, rules, ai_name, learner)
+
+    def save_brain(self, brain: SavedBrain, ai_name: str) -> None:
+        """Replace the saved brain of ``ai_name`` for the brain's rules and learner, in one
+        transaction (``brain import``: on purpose; what games teach hats goes through
+        :meth:`learn`)."""
         text = _brain_text(brain)
         with self._write() as db:
             self._put_brain(db, brain, ai_name, text)
 
     def learn(self, rules: RuleSet, ai_name: str, lesson: Lesson) -> HatBrain:
-        """Add ``lesson`` to the saved brain (fresh hats when there is none); the brain as saved.
+        """Add ``lesson`` to the saved hats (fresh hats when there are none); the brain as saved.
 
         The brain is read, taught and written back inside one write transaction, which other
         programs wait for: lessons saved by several programs at once all count, none is lost.
         """
         with self._write() as db:
-            brain = self._saved_brain(db, rules, ai_name) or HatBrain(rules)
+            brain = self._saved_hats(db, rules, ai_name) or HatBrain(rules)
             brain.apply_lesson(lesson)
             self._put_brain(db, brain, ai_name, _brain_text(brain))
         return brain
 
+    def _saved_hats(self, db: sqlite3.Connection, rules: RuleSet, ai_name: str) -> HatBrain | None:
+        brain = self._saved_brain(db, rules, ai_name, HATS)
+        assert brain is None or isinstance(brain, HatBrain), "a hats row holds hats"
+        return brain
+
     def _saved_brain(
-        self, db: sqlite3.Connection, rules: RuleSet, ai_name: str
-    ) -> HatBrain | None:
+        self, db: sqlite3.Connection, rules: RuleSet, ai_name: str, learner: str
+    ) -> SavedBrain | None:
         row = db.execute(
-            "SELECT brain_json FROM brains WHERE rules_key = ? AND ai_name = ?",
-            (rules.key, ai_name),
+            "SELECT brain_json FROM brains WHERE rules_key = ? AND learner = ? AND ai_name = ?",
+            (rules.key, learner, ai_name),
         ).fetchone()
         if row is None:
             return None
         try:
-            return HatBrain.from_dict(json.loads(row[0]), rules)
-        except (BrainError, ValueError) as error:
+            brain = learner_from_dict(json.loads(row[0]), rules)
+            if brain.kind != learner:
+                raise BrainError(f"it holds a brain of learner {brain.kind!r}, not {learner!r}")
+        except (BrainError, ValueError, RecursionError) as error:
             raise StoreRefused(
                 f"{self.path}: the saved brain of {ai_name} for {rules.name} is damaged ({error}); "
-                f"reset it with `sticks-tui brain reset` or import a good one with "
-                f"`sticks-tui brain import FILE`"
+                f"reset it with `sticks-tui brain reset {brain_options(rules, learner, ai_name)}` "
+                f"or import a good one with `sticks-tui brain import "
+                f"{brain_options(rules, learner, ai_name)} FILE`"
             ) from None
+        return brain
 
     def _put_brain(
-        self, db: sqlite3.Connection, brain: HatBrain, ai_name: str, text: str
+        self, db: sqlite3.Connection, brain: SavedBrain, ai_name: str, text: str
     ) -> None:
+        rules = _rules_of(brain)
         db.execute(
-            "INSERT INTO brains (rules_key, ai_name, games_played, brain_json, saved_at) "
-            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (rules_key, ai_name) DO UPDATE SET "
+            "INSERT INTO brains (rules_key, learner, ai_name, games_played, brain_json, saved_at) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (rules_key, learner, ai_name) DO UPDATE SET "
             "games_played = excluded.games_played, brain_json = excluded.brain_json, "
             "saved_at = excluded.saved_at",
-            (brain.rules.key, ai_name, brain.games_played, text, self._clock()),
+            (rules.key, brain.kind, ai_name, brain.games_played, text, self._clock()),
         )
 
     def remember(self, values: Mapping[str, str]) -> None:
@@ -278,21 +346,38 @@ class SqliteStore:
         return None if row is None else str(row[0])
 
     # -- beyond the interface ------------------------------------------------------------------
-    def brain_info(self, rules: RuleSet, ai_name: str) -> BrainInfo | None:
+    def brain_info(
+        self, rules: RuleSet, ai_name: str, learner: str = HATS
+    ) -> BrainInfo | None:
         with self._read() as db:
             row = db.execute(
-                "SELECT games_played, saved_at FROM brains WHERE rules_key = ? AND ai_name = ?",
-                (rules.key, ai_name),
+                "SELECT games_played, saved_at FROM brains "
+                "WHERE rules_key = ? AND learner = ? AND ai_name = ?",
+                (rules.key, learner, ai_name),
             ).fetchone()
-        return None if row is None else BrainInfo(rules.key, ai_name, row[0], row[1])
+        return None if row is None else BrainInfo(rules.key, ai_name, row[0], row[1], learner)
 
-    def delete_brain(self, rules: RuleSet, ai_name: str) -> bool:
+    def delete_brain(self, rules: RuleSet, ai_name: str, learner: str = HATS) -> bool:
         """Forget the brain so the AI starts afresh; False when there was none."""
         with self._write() as db:
             cursor = db.execute(
-                "DELETE FROM brains WHERE rules_key = ? AND ai_name = ?", (rules.key, ai_name)
+                "DELETE FROM brains WHERE rules_key = ? AND learner = ? AND ai_name = ?",
+                (rules.key, learner, ai_name),
             )
             return cursor.rowcount > 0
+
+    def brains(self) -> list[BrainSummary]:
+        """Every saved brain, by game, learner and name; a damaged one is listed with its
+        problem, so that listing never fails on a brain that loading would refuse."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT rules_key, learner, ai_name, games_played, saved_at, brain_json "
+                "FROM brains ORDER BY rules_key, learner, ai_name"
+            ).fetchall()
+        return [
+            _summary(BrainInfo(key, name, games, saved, learner), text)
+            for key, learner, name, games, saved, text in rows
+        ]
 
     # -- transactions --------------------------------------------------------------------------
     @contextmanager
@@ -321,11 +406,36 @@ class SqliteStore:
                 raise _runtime_error(self.path, error, "read") from None
 
 
-def _brain_text(brain: HatBrain) -> str:
+def _brain_text(brain: SavedBrain) -> str:
     """The brain's JSON as stored; a brain too large for the file is refused first."""
+    _rules_of(brain)
     if brain.games_played > _SQLITE_MAX_INTEGER:
         raise BrainError(f"games_played {brain.games_played} is too large to keep")
     return json.dumps(brain.to_dict(), separators=(",", ":"))
+
+
+def _rules_of(brain: SavedBrain) -> RuleSet:
+    """The game a brain is saved under (a CS50-style Q-learner may have none: it is refused)."""
+    if brain.rules is None:
+        raise BrainError("a Q-learner without rules cannot be saved: it knows no game")
+    return brain.rules
+
+
+def _summary(info: BrainInfo, text: str) -> BrainSummary:
+    """What ``brain list`` shows of one row, read from its JSON without rebuilding the brain."""
+    try:
+        data = json.loads(text)
+        rules = rules_from_description(data.get("rules"))
+        settings = data.get("settings")
+        if info.learner == Q:
+            changes: Mapping[str, float] = QSettings.from_dict(settings).changes()
+        else:
+            changes = HatSettings().changes() if settings is None else (
+                HatSettings.from_dict(settings).changes()
+            )
+    except (ValueError, RecursionError, AttributeError, TypeError, RuleError) as error:
+        return BrainSummary(info, "", "", {}, problem=f"damaged ({error})")
+    return BrainSummary(info, spec_of(rules), rules.name, changes)
 
 
 def _add_result(db: sqlite3.Connection, name: str, *, wins: int, losses: int) -> None:
@@ -449,10 +559,9 @@ def _no_litter_when_refused(path: Path) -> Iterator[None]:
     except StoreRefused:
         for suffix in _SIDE_FILES:
             if suffix not in there:
-                try:
+                # the refusal is what matters; a file we cannot remove stays
+                with contextlib.suppress(OSError):
                     _side_file(path, suffix).unlink(missing_ok=True)
-                except OSError:
-                    pass  # the refusal is what matters; a file we cannot remove stays
         raise
 
 
@@ -567,9 +676,9 @@ def _open_error(path: Path, error: sqlite3.Error) -> StoreError:
     code = getattr(error, "sqlite_errorcode", 0) & 0xFF
     if code == _SQLITE_NOTADB:
         return _not_ours(path, "not a database SQLite can read")
-    if code == _SQLITE_CORRUPT or isinstance(error, sqlite3.DatabaseError) and not isinstance(
+    if code == _SQLITE_CORRUPT or (isinstance(error, sqlite3.DatabaseError) and not isinstance(
         error, sqlite3.OperationalError
-    ):
+    )):
         return _damaged(path, str(error))
     if code in (_SQLITE_BUSY, _SQLITE_LOCKED):
         return StoreUnavailable(f"{path} is kept busy by another program: {error}")
@@ -662,7 +771,14 @@ class PlayOnRecords:
             self._report(f"{error}; {ai_name} starts with fresh hats")
             return None
 
-    def save_brain(self, brain: HatBrain, ai_name: str) -> None:
+    def load_learner(self, rules: RuleSet, ai_name: str, learner: str) -> SavedBrain | None:
+        try:
+            return self.store.load_learner(rules, ai_name, learner)
+        except StoreError as error:
+            self._report(f"{error}; {ai_name} starts afresh")
+            return None
+
+    def save_brain(self, brain: SavedBrain, ai_name: str) -> None:
         try:
             self.store.save_brain(brain, ai_name)
         except (StoreError, BrainError) as error:

@@ -1,11 +1,15 @@
 """What a brain has learned, as text: the analysis table, the rules found and the learning curve.
 
-``sticks-tui analyze`` prints it; the app's analysis screen shows the same cells and lines.
+``sticks-tui analyze`` prints it; the app's analysis screen shows the same cells and lines. A
+hat AI's table shows how sure each hat is (the preferred ball's share) and the evidence; a
+Q-learner's shows its values. Positions and moves are named in the game's words
+(:mod:`.moves`), and a table of a game whose positions are not stick counts fits 80 columns.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Mapping, Sequence
 
 from ..engine.analysis import (
     DISAGREE,
@@ -14,51 +18,185 @@ from ..engine.analysis import (
     Analysis,
     PositionReport,
 )
+from ..engine.game import AnyRuleSet
 from ..engine.learners.hats import CurvePoint
+from .moves import move_legend, move_words, moves_words, position_heading, position_words
 
 _LEARNED_WORDS = {LOST: "yes", UNDECIDED: "?"}
 TABLE_HEADER = ("n", "AI move", "confidence", "evidence", "learned lost?", "solver move", "agree?")
+#: A Q-learner's table of a take-away game: its values where hats show their balls.
+Q_TABLE_HEADER = ("n", "AI move", "value", "next best", "learned lost?", "solver move", "agree?")
+#: How wide a table of positions that are not stick counts may be.
+TABLE_WIDTH = 80
+_DISAGREEMENT_MARK = "NO  <--"
+_Q = "q"
 
 
 def render_text(analysis: Analysis) -> str:
     """The whole analysis as plain text: table, rules, learning curve."""
-    lines = [f"{analysis.rules_name}: a brain after {analysis.games_played:,} games", ""]
-    rows = [
-        (*position_cells(p)[:-1], "NO  <--") if p.agreement == DISAGREE else position_cells(p)
-        for p in analysis.positions
-    ]
-    lines += _table(rows, TABLE_HEADER)
-    lines += ["", *_legend(), ""]
+    q = analysis.learner == _Q
+    whose = "a Q-learner's brain" if q else "a brain"
+    lines = [f"{analysis.rules_name}: {whose} after {analysis.games_played:,} games"]
+    if analysis.changed_settings:
+        lines.append(
+            f"Learning settings changed from the defaults: "
+            f"{settings_words(analysis.changed_settings)}"
+        )
+    lines.append("")
+    lines += table_lines(analysis)
+    lines += ["", *_legend(analysis), ""]
     lines += rules_lines(analysis)
     lines += [""]
-    lines += curve_lines(analysis.learning_curve)
+    lines += curve_lines(analysis.learning_curve, q=q)
     return "\n".join(lines) + "\n"
 
 
-def position_cells(p: PositionReport) -> tuple[str, ...]:
-    """One row of the table (shared with the app's analysis screen), cells as in TABLE_HEADER."""
+def settings_words(changes: Mapping[str, float]) -> str:
+    """Learning settings that differ from the defaults: ``epsilon=0.25, floor=2``."""
+    if not changes:
+        return "defaults"
+    return ", ".join(f"{name}={value:g}" for name, value in sorted(changes.items()))
+
+
+def table_lines(analysis: Analysis) -> list[str]:
+    """The table of positions, the header in the learner's and the game's words."""
+    rules = analysis.rules
+    q = analysis.learner == _Q
+    stick_counts = rules is None or position_heading(rules) == "n"
+    header = _header(rules, q, stick_counts)
+    rows = [
+        _marked(q_cells(p, rules) if q else position_cells(p, rules))
+        for p in analysis.positions
+    ]
+    if stick_counts:
+        return _table(rows, header)  # as it always was: a heap and a few takes fit anyway
+    return _wrapped_table(rows, header, wrapped=(0, len(header) - 2))
+
+
+def _header(rules: AnyRuleSet | None, q: bool, stick_counts: bool) -> tuple[str, ...]:
+    if stick_counts:
+        return Q_TABLE_HEADER if q else TABLE_HEADER
+    heading = position_heading(rules) if rules is not None else "position"
+    if q:
+        return (heading, "AI move", "value", "next", "lost?", "solver moves", "agree?")
+    return (heading, "AI move", "sure", "taught", "lost?", "solver moves", "agree?")
+
+
+def _marked(cells: tuple[str, ...]) -> tuple[str, ...]:
+    return (*cells[:-1], _DISAGREEMENT_MARK) if cells[-1] == DISAGREE else cells
+
+
+def _wrapped_table(
+    rows: Sequence[tuple[str, ...]], header: tuple[str, ...], wrapped: tuple[int, ...]
+) -> list[str]:
+    """A table no wider than :data:`TABLE_WIDTH` where it can be: the ``wrapped`` columns
+    (positions, the solver's moves: lists joined by ", ") continue on the lines below."""
+    natural = [max(len(cell) for cell in column) for column in zip(header, *rows)]
+    first, *others = wrapped  # the first wrapped column gets what the others leave
+    least = [
+        max(len(header[i]), *(len(item) for row in rows for item in _items(row[i], i == first)))
+        if i in wrapped else natural[i]
+        for i in range(len(header))
+    ]
+    room = TABLE_WIDTH - 2 * (len(header) - 1) - sum(
+        natural[i] for i in range(len(header)) if i not in wrapped
+    )
+    widths = list(natural)
+    for i in others:
+        widths[i] = max(least[i], min(natural[i], room - natural[first]))
+        room -= widths[i]
+    widths[first] = max(least[first], min(natural[first], room))
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(cell.ljust(w) for cell, w in zip(cells, widths)).rstrip()
+
+    lines = [line(header), line(["-" * w for w in widths])]
+    for row in rows:
+        parts = [
+            _wrap(cell, widths[i], commas=i == first) if i in wrapped else [cell]
+            for i, cell in enumerate(row)
+        ]
+        height = max(len(part) for part in parts)
+        for k in range(height):
+            lines.append(line([part[k] if k < len(part) else "" for part in parts]))
+    return lines
+
+
+def _items(cell: str, commas: bool) -> list[str]:
+    """A cell's items, each kept whole on a line: "1, 3, 5, 7" -> "1,", "3,", "5,", "7" (with
+    ``commas``; without, "1", "3"...: a list of moves, each then on a line of its own)."""
+    items = cell.split(", ")
+    return [item + "," for item in items[:-1]] + items[-1:] if commas else items
+
+
+def _wrap(cell: str, width: int, commas: bool) -> list[str]:
+    """``cell`` on lines of at most ``width`` characters, broken only between its items."""
+    joint = " " if commas else ", "
+    lines: list[str] = []
+    for item in _items(cell, commas):
+        if lines and len(lines[-1]) + len(joint) + len(item) <= width:
+            lines[-1] += joint + item
+        else:
+            lines.append(item)
+    return lines
+
+
+def position_cells(p: PositionReport, rules: AnyRuleSet | None = None) -> tuple[str, ...]:
+    """One row of a hat AI's table (shared with the app's analysis screen), cells as in
+    TABLE_HEADER; with ``rules``, positions and moves in the game's words."""
     if p.preferred is None:
         move, confidence = "-", "-"
     elif p.tied:
         move, confidence = "even", f"{p.confidence:.0%}"
     else:
-        move, confidence = str(p.preferred), f"{p.confidence:.0%}"
-    if p.terminal:
-        solver = "no move"
-    elif p.winning_moves:
-        solver = ", ".join(map(str, p.winning_moves))
-    else:
-        solver = "any (lost)"
-    learned = _LEARNED_WORDS.get(p.learned, "no") + (" (game over)" if p.terminal else "")
+        move, confidence = _move(p.preferred, rules), f"{p.confidence:.0%}"
     return (
-        str(p.position),
+        _position(p, rules),
         move,
         confidence,
         str(p.evidence),
-        learned,
-        solver,
+        _learned(p),
+        _solver_words(p, rules),
         p.agreement,
     )
+
+
+def q_cells(p: PositionReport, rules: AnyRuleSet | None = None) -> tuple[str, ...]:
+    """One row of a Q-learner's table: the preferred move, its value and the next best."""
+    if p.preferred is None:
+        move = value = runner_up = "-"
+    else:
+        move = "even" if p.tied else _move(p.preferred, rules)
+        learned = p.values_learned > 0
+        value = f"{p.confidence:+.2f}" if learned else "-"
+        second = p.runner_up
+        runner_up = f"{second:+.2f}" if learned and second is not None else "-"
+    return (
+        _position(p, rules), move, value, runner_up, _learned(p), _solver_words(p, rules),
+        p.agreement,
+    )
+
+
+def _position(p: PositionReport, rules: AnyRuleSet | None) -> str:
+    return str(p.position) if rules is None else position_words(rules, p.position)
+
+
+def _move(move: object, rules: AnyRuleSet | None) -> str:
+    return str(move) if rules is None else move_words(rules, move)
+
+
+def _learned(p: PositionReport) -> str:
+    return _LEARNED_WORDS.get(p.learned, "no") + (" (game over)" if p.terminal else "")
+
+
+def _solver_words(p: PositionReport, rules: AnyRuleSet | None) -> str:
+    if p.terminal:
+        return "no move"
+    if not p.winning_moves:
+        return "any (lost)"
+    if rules is None:
+        return ", ".join(map(str, p.winning_moves))
+    return moves_words(rules, p.winning_moves)
 
 
 def _table(rows: Sequence[tuple[str, ...]], header: tuple[str, ...]) -> list[str]:
@@ -69,20 +207,76 @@ def _table(rows: Sequence[tuple[str, ...]], header: tuple[str, ...]) -> list[str
     return [line(header), line(tuple("-" * w for w in widths))] + [line(r) for r in rows]
 
 
-def _legend() -> list[str]:
+def _legend(analysis: Analysis) -> list[str]:
+    stick_counts = analysis.rules is None or position_heading(analysis.rules) == "n"
+    if analysis.learner != _Q and stick_counts:  # today's words for today's table
+        lines = [
+            "confidence: the preferred ball's share of the legal balls in the hat.",
+            "evidence: balls won at and into this position (about the games that taught "
+            "something).",
+            "learned lost?: yes when the hat never grew while the moves into it did; ? when the "
+            "hats",
+            "  do not say yet (too little or mixed evidence); with no move left, the rules say "
+            "it.",
+        ]
+    else:
+        lines = [
+            line
+            for paragraph in _legend_paragraphs(analysis.learner == _Q, stick_counts)
+            for line in textwrap.wrap(paragraph, TABLE_WIDTH, subsequent_indent="  ")
+        ]
+    if analysis.rules is not None:
+        lines += move_legend(analysis.rules)
+    return lines
+
+
+def _legend_paragraphs(q: bool, stick_counts: bool) -> list[str]:
+    lost = "learned lost?" if stick_counts else "lost?"
+    if q:
+        return [
+            f"value: the best Q-value at the position (that of the AI's move); "
+            f"{'next best' if stick_counts else 'next'}: the second best. Near the win reward "
+            "the AI expects to win, near the loss reward to lose.",
+            f"{lost}: yes when the best value is near the loss reward, no when near the win "
+            "reward; ? when in between or no value was learned; with no move left, the rules "
+            "say it.",
+        ]
     return [
-        "confidence: the preferred ball's share of the legal balls in the hat.",
-        "evidence: balls won at and into this position (about the games that taught something).",
-        "learned lost?: yes when the hat never grew while the moves into it did; ? when the hats",
-        "  do not say yet (too little or mixed evidence); with no move left, the rules say it.",
+        "sure: the preferred ball's share of the legal balls in the hat.",
+        "taught: balls won at and into this position (about the games that taught something).",
+        f"{lost}: yes when the hat never grew while the moves into it did; ? when the hats do "
+        "not say yet (too little or mixed evidence).",
     ]
 
 
 def rules_lines(analysis: Analysis) -> list[str]:
+    """The rule the learner's lost positions follow beside the solver's (stick counts), or how
+    many positions it has learned are lost (other games); then every disagreement."""
+    rules = analysis.rules
+    stick_counts = rules is None or position_heading(rules) == "n"
+    lines = _rule_lines(analysis) if stick_counts else _lost_lines(analysis)
+    disagreements = analysis.disagreements
+    if disagreements:
+        shown = [str(p) if rules is None else position_words(rules, p) for p in disagreements]
+        lines.append(
+            f"Disagreements with the solver ({len(disagreements)}): "
+            + ("; " if not stick_counts else ", ").join(shown)
+        )
+    else:
+        lines.append("No position where the AI's learning contradicts the solver.")
+    return lines
+
+
+def _rule_lines(analysis: Analysis) -> list[str]:
     inferred = analysis.inferred
-    lines = [f"Rule found in the hats:  {inferred.describe()}"]
+    found = f"Rule found in {'the values' if analysis.learner == _Q else 'the hats'}:"
+    solver_said = "Rule of the solver:"
+    width = max(len(found), len(solver_said)) + 2
     solver = analysis.solver_rule
-    lines.append(f"Rule of the solver:      {solver.describe() if solver else 'no periodic rule'}")
+    lines = [
+        f"{found:<{width}}{inferred.describe()}",
+        f"{solver_said:<{width}}{solver.describe() if solver else 'no periodic rule'}",
+    ]
     matches = analysis.rule_matches_solver
     positions = [p.position for p in analysis.positions]
     span = f"{positions[0]}..{positions[-1]}" if positions else "no positions"
@@ -90,18 +284,23 @@ def rules_lines(analysis: Analysis) -> list[str]:
         lines.append(f"The two rules agree at every stick count {span}.")
     elif matches is False:
         lines.append(f"The two rules differ somewhere in {span}.")
-    disagreements = analysis.disagreements
-    if disagreements:
-        lines.append(
-            f"Disagreements with the solver ({len(disagreements)}): "
-            + ", ".join(map(str, disagreements))
-        )
-    else:
-        lines.append("No position where the AI's learning contradicts the solver.")
     return lines
 
 
-def curve_lines(curve: tuple[CurvePoint, ...] | list[CurvePoint]) -> list[str]:
+def _lost_lines(analysis: Analysis) -> list[str]:
+    """For positions that are not stick counts: no periodic rule, but how many are lost."""
+    reports = [p for p in analysis.positions if not p.terminal]
+    learned = sum(p.learned == LOST for p in reports)
+    right = sum(p.learned == LOST and p.solver_lost for p in reports)
+    lost = sum(p.solver_lost for p in reports)
+    text = (
+        f"Positions analysed (with a move to make): {len(reports):,}; lost for the player to "
+        f"move (the solver): {lost:,}; learned lost: {learned:,}, {right:,} of them rightly."
+    )
+    return textwrap.wrap(text, TABLE_WIDTH, subsequent_indent="  ")
+
+
+def curve_lines(curve: tuple[CurvePoint, ...] | list[CurvePoint], *, q: bool = False) -> list[str]:
     if not curve:
         return ["No learning curve was kept with this brain."]
     rows = [
@@ -113,9 +312,11 @@ def curve_lines(curve: tuple[CurvePoint, ...] | list[CurvePoint]) -> list[str]:
         )
         for p in curve
     ]
-    header = ("games", "hats right", "wins vs random", "wins vs perfect")
-    return [
-        "Learning curve (the AI draws balls and starts every other game; "
-        "a perfect player wins 50% against perfect):",
-        *_table(rows, header),
-    ]
+    header = ("games", "positions right" if q else "hats right", "wins vs random",
+              "wins vs perfect")
+    plays = "plays its best move or explores" if q else "draws balls"
+    heading = (
+        f"Learning curve (the AI {plays} and starts every other game; "
+        "a perfect player wins 50% against perfect):"
+    )
+    return [*textwrap.wrap(heading, TABLE_WIDTH, subsequent_indent="  "), *_table(rows, header)]

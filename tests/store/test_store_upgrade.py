@@ -1,9 +1,10 @@
 """A store written by an older sticks-tui is upgraded in place, keeping everything in it.
 
 Version 1 had the players and the brains; version 2 added the settings (the names last
-confirmed). A version-1 store is built here exactly as that version made it (the layout of
-``sticks_tui/store.py`` at commit 872e84d), so the upgrade is tested on a real old file, not on
-one this version made and then relabelled.
+confirmed); version 3 keys the brains by learner too. A version-1 store is built here exactly as
+that version made it (the layout of ``sticks_tui/store.py`` at commit 872e84d), so the upgrade is
+tested on a real old file, not on one this version made and then relabelled. The upgrade from
+version 2 is tested on a store that 0.1.0 itself wrote: ``test_store_v010.py``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from store_helpers import taught_brain
 
 from sticks_tui.engine import game_of_sticks
 from sticks_tui.storage.records import Standing
@@ -24,8 +26,6 @@ from sticks_tui.storage.store import (
     SqliteStore,
     StoreRefused,
 )
-
-from store_helpers import taught_brain
 
 #: The tables of store version 1, as ``git show 872e84d:sticks_tui/store.py`` creates them.
 VERSION_1_SCHEMA = """
@@ -81,8 +81,8 @@ def _version(path: Path) -> int:
         db.close()
 
 
-def test_this_version_writes_store_version_2() -> None:
-    assert SCHEMA_VERSION == 2
+def test_this_version_writes_store_version_3() -> None:
+    assert SCHEMA_VERSION == 3
 
 
 def test_a_version_1_store_is_upgraded_and_keeps_its_rows(tmp_path: Path) -> None:
@@ -93,7 +93,7 @@ def test_a_version_1_store_is_upgraded_and_keeps_its_rows(tmp_path: Path) -> Non
         assert brain is not None and brain.to_dict() == taught_brain(games=9, balls=5).to_dict()
         assert store.recall("player1_name") is None
         store.remember({"player1_name": "Ann", "player2_name": "Bob"})
-    assert _version(path) == 2
+    assert _version(path) == 3
     with SqliteStore.open(tmp_path) as store:  # and it opens again as an ordinary store
         assert store.recall("player2_name") == "Bob"
         assert store.standings()[0] == Standing("Ann", 2, 0)
@@ -104,7 +104,7 @@ def test_a_version_1_store_that_already_has_the_settings_table_keeps_them(tmp_pa
     with SqliteStore.open(tmp_path) as store:
         assert store.recall("player1_name") == "Ann"
         assert store.standings()[0] == Standing("Ann", 2, 0)
-    assert _version(path) == 2
+    assert _version(path) == 3
 
 
 def test_the_commands_use_an_old_store_too(tmp_path: Path, cli) -> None:

@@ -1,0 +1,80 @@
+"""Positions and moves in each game's own words, short enough for a table cell.
+
+``sticks-tui analyze`` names positions and moves with these; the console and the app may too,
+so that a move reads the same everywhere. A game is recognised by its family in the registry
+(never by its class): a game this module does not know (one registered by a test, a new one)
+is shown by its brain file's keys, which every game has.
+
+* take-away: a heap is its stick count (``20``), a move the sticks it takes (``3``);
+* Nim: piles ``1, 3, 5, 7``; a move ``take 2 from pile 3`` (piles count from 0, as in CS50's
+  Nim and on the app's board);
+* Sticky-Nim: the groups of adjacent sticks ``[6, 3]``; a move ``take 2 of 6 (1|3)``: two
+  adjacent sticks from a group of 6, leaving groups of 1 and 3 on either side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..engine.game import AnyRuleSet, Move, Position, RuleError
+from ..engine.games import family_of
+from ..engine.games.nim import FAMILY_NAME as NIM
+from ..engine.games.sticky import FAMILY_NAME as STICKY
+from ..engine.games.takeaway import FAMILY_NAME as TAKEAWAY
+
+__all__ = ["move_legend", "move_words", "moves_words", "position_heading", "position_words"]
+
+
+def _family(rules: AnyRuleSet) -> str | None:
+    try:
+        name: str = family_of(rules).name
+    except RuleError:
+        return None
+    return name
+
+
+def position_heading(rules: AnyRuleSet) -> str:
+    """What a table's position column is called: ``n`` (sticks) for a heap, else ``position``."""
+    return "n" if _family(rules) == TAKEAWAY else "position"
+
+
+def position_words(rules: AnyRuleSet, position: Position) -> str:
+    """A position in a few words: ``20``, ``1, 3, 5, 7``, ``[6, 3]``."""
+    family = _family(rules)
+    if family == TAKEAWAY:
+        return str(position)
+    if family == NIM:
+        return ", ".join(map(str, position))
+    if family == STICKY:
+        return "[" + ", ".join(map(str, position)) + "]"
+    return rules.position_key(position)
+
+
+def move_words(rules: AnyRuleSet, move: Move) -> str:
+    """A move in a few words: ``3``, ``take 2 from pile 3``, ``take 2 of 6 (1|3)``."""
+    family = _family(rules)
+    if family == TAKEAWAY:
+        return str(move)
+    if family == NIM:
+        pile, count = move
+        return f"take {count} from pile {pile}"
+    if family == STICKY:
+        group, take, left = move
+        return f"take {take} of {group} ({left}|{group - take - left})"
+    return rules.move_key(move)
+
+
+def moves_words(rules: AnyRuleSet, moves: Iterable[Move]) -> str:
+    """Moves joined by commas: ``take 1 from pile 0, take 1 from pile 2``."""
+    return ", ".join(move_words(rules, move) for move in moves)
+
+
+def move_legend(rules: AnyRuleSet) -> Iterable[str]:
+    """How to read the moves of a table, where the game's words need saying (else nothing)."""
+    family = _family(rules)
+    if family == NIM:
+        yield "Piles count from 0, as in CS50's Nim: \"take 2 from pile 3\" takes 2 sticks from"
+        yield "  the fourth pile."
+    elif family == STICKY:
+        yield "\"take 2 of 6 (1|3)\": take 2 adjacent sticks from a group of 6, leaving groups"
+        yield "  of 1 and 3 on either side; a position lists its groups, e.g. [6, 3]."
