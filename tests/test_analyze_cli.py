@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from sticks_tui.cli.main import main
-from sticks_tui.engine import HatBrain, game_of_sticks, train_self_play
-from sticks_tui.engine.analysis import LearningCurveRecorder
+from sticks_tui.engine import SELF, CurveSettings, HatBrain, game_of_sticks, train
 
 
 @pytest.fixture(scope="module")
@@ -19,9 +18,8 @@ def trained_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """20,000 games at 100 sticks with a learning curve, saved as `train --out` would."""
     rules = game_of_sticks(100)
     brain = HatBrain(rules)
-    recorder = LearningCurveRecorder(rules, games_per_point=50, spacing=2)
-    recorder.record(brain)
-    train_self_play(rules, 20_000, seed=8, brain=brain, progress=recorder, progress_every=1000)
+    train(brain, SELF, 20_000, seed=8, progress_every=1000,
+          curve=CurveSettings(games_per_point=50, spacing=2))
     path = tmp_path_factory.mktemp("brains") / "brain.json"
     path.write_text(json.dumps(brain.to_dict()), encoding="utf-8")
     return path

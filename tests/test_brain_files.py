@@ -25,7 +25,7 @@ from sticks_tui.storage.brain_files import (
     read_brain_file,
 )
 from sticks_tui.cli.main import main
-from sticks_tui.engine import HatBrain, TakeAway, game_of_sticks, train_self_play
+from sticks_tui.engine import SELF, HatBrain, TakeAway, game_of_sticks, train
 from sticks_tui.storage.store import SqliteStore
 
 
@@ -55,7 +55,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str, stdin: bytes = b"") -> t
 @pytest.fixture(scope="module")
 def good_text() -> str:
     """A brain for the Game of Sticks with 100 sticks (what `brain import` takes by default)."""
-    return brain_json(train_self_play(game_of_sticks(100), 300, seed=2).brain)
+    brain = HatBrain(game_of_sticks(100))
+    train(brain, SELF, 300, seed=2)
+    return brain_json(brain)
 
 
 # -- reading: one reader, one answer -------------------------------------------------------------

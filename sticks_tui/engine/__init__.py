@@ -75,8 +75,6 @@ from .training import (
     TrainingProgress,
     TrainingResult,
     train,
-    train_qlearner,
-    train_self_play,
 )
 
 __all__ = [
@@ -90,6 +88,5 @@ __all__ = [
     "TakeAway", "Tally", "TrainingProgress", "TrainingResult", "Turn", "find_periodic_rule",
     "game_families", "game_of_sticks", "learner_from_dict", "levels_for", "loser_at_end",
     "mover_wins_at_end", "parse_game", "parse_whole_number", "register_game",
-    "rules_from_description", "spec_of", "takeaway_rule", "theory_of", "train", "train_qlearner",
-    "train_self_play", "unregister_game",
+    "rules_from_description", "spec_of", "takeaway_rule", "theory_of", "train", "unregister_game",
 ]

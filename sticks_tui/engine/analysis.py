@@ -58,12 +58,8 @@ from .game import AnyRuleSet as RuleSet
 from .game import Move, Position, RuleError, mover_wins_at_end
 from .games import family_of, rules_from_description, spec_of
 from .games.takeaway import TakeAway
-from .learners import CurvePoint, HatBrain, Learner, QLearner, QSettings
-from .learning_curve import CurveSettings, point_due, record_point
-from .learning_curve import curve_point as curve_point  # the callers' old place for it
-from .learning_curve import win_rate as win_rate  # the same
+from .learners import CurvePoint, HatBrain, QLearner, QSettings
 from .solver import PeriodicRule, Solver, takeaway_rule
-from .training import TrainingProgress
 
 #: A position needs at least this much evidence (games that taught something) to be decided.
 MIN_EVIDENCE = 10
@@ -644,39 +640,3 @@ def _fewest_sticks_first(positions: Iterable[Position]) -> list[Position]:
         return sorted(listed, key=lambda p: (sum(p), p) if isinstance(p, tuple) else (p, p))
     except TypeError:  # positions of a game that do not compare: as they were found
         return listed
-
-
-# -- the learning curve ------------------------------------------------------------------------
-class LearningCurveRecorder:
-    """A training progress callback that adds a :class:`CurvePoint` to the learner's curve.
-
-    ``train(curve=CurveSettings(...))`` records the curve itself; this callback does the same
-    for callers that chain it before another callback (``then``, e.g. a progress bar). Every
-    report it measures the live learner and appends the point to ``learner.learning_curve``
-    when one is due (see :class:`~.learning_curve.CurveSettings` for ``spacing``), and always
-    at the end of training. Call :meth:`record` once before training for the starting point.
-    """
-
-    def __init__(
-        self,
-        rules: RuleSet,
-        *,
-        games_per_point: int = 200,
-        seed: int = 0,
-        spacing: float | None = None,
-        then: Callable[[TrainingProgress], None] | None = None,
-    ) -> None:
-        self.rules = rules
-        self.settings = CurveSettings(games_per_point, seed, spacing)
-        self.then = then
-
-    def record(self, learner: Learner[Position, Move]) -> CurvePoint | None:
-        """Measure ``learner`` and append the point (not twice for the same games played)."""
-        return record_point(learner, self.rules, self.settings)
-
-    def __call__(self, progress: TrainingProgress) -> None:
-        final = progress.games_done == progress.games_total
-        if final or point_due(progress.learner, self.settings):
-            self.record(progress.learner)
-        if self.then is not None:
-            self.then(progress)

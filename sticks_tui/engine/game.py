@@ -128,13 +128,3 @@ def mover_wins_at_end(rules: _HasEnding) -> bool:
 def loser_at_end(rules: _HasEnding, to_move: int) -> int:
     """The player (0 or 1) who lost a finished game, ``to_move`` being the one whose turn it is."""
     return 1 - to_move if mover_wins_at_end(rules) else to_move
-
-
-class MoverLosesAtEnd:
-    """``rules.mover_loses_at_end`` for the shipped games, kept for code written against it; it
-    asks :func:`mover_wins_at_end`. The engine itself never reads it: it is not part of
-    :class:`RuleSet`, so a game registered from outside (the tests' Wythoff) does not have it."""
-
-    @property
-    def mover_loses_at_end(self: _HasEnding) -> bool:
-        return not mover_wins_at_end(self)

@@ -28,14 +28,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, TypeGuard
+from dataclasses import dataclass, field
+from typing import ClassVar, TypeGuard
 
 from .game import AnyRuleSet as RuleSet
 from .game import Move, Position, loser_at_end
 from .learners.base import CurvePoint, Learner, PlaysItselfFast
-from .learners.hats import HatBrain
-from .learners.qlearning import QLearner, QTrainingProgress, QTrainingResult
 from .learning_curve import CurveSettings, point_due, record_point
 from .players import LearnerPlayer, MixedPlayer, PerfectPlayer, Player, RandomPlayer
 
@@ -401,93 +399,3 @@ class _Session:
 
 def _nothing() -> None:
     """Nothing to bring up to date: the plain loops work through the learner itself."""
-
-
-# -- temporary wrappers: the old entry points, until their callers use train() -----------------
-@dataclass(frozen=True)
-class SelfPlayProgress(TrainingProgress):
-    """Temporary: :class:`TrainingProgress` with the old name of the learner, ``brain``."""
-
-    @property
-    def brain(self) -> HatBrain:
-        assert isinstance(self.learner, HatBrain)
-        return self.learner
-
-
-@dataclass(frozen=True)
-class SelfPlayResult(TrainingResult):
-    """Temporary: what :func:`train_self_play` returned, a brain and its sparring partner.
-
-    Self-play now trains ONE brain in both seats; ``opponent`` is a copy of it taken at the
-    end, for callers that seat two trained AIs against each other.
-    """
-
-    opponent: HatBrain
-
-    @property
-    def brain(self) -> HatBrain:
-        assert isinstance(self.learner, HatBrain)
-        return self.learner
-
-
-def train_self_play(
-    rules: RuleSet,
-    games: int = DEFAULT_TRAINING_GAMES,
-    *,
-    seed: int | None = None,
-    rng: random.Random | None = None,
-    brain: HatBrain | None = None,
-    opponent: HatBrain | None = None,
-    progress: Callable[[SelfPlayProgress], None] | None = None,
-    progress_every: int = DEFAULT_PROGRESS_EVERY,
-    should_stop: Callable[[], bool] | None = None,
-) -> SelfPlayResult:
-    """Temporary: ``train(brain, SELF, games, ...)`` with the old arguments and result."""
-    if opponent is not None:
-        raise ValueError("self-play trains one brain in both seats: give only brain")
-    brain = brain if brain is not None else HatBrain(rules)
-
-    def report(p: TrainingProgress) -> None:
-        assert progress is not None
-        progress(SelfPlayProgress(**{f.name: getattr(p, f.name) for f in fields(p)}))
-
-    result = train(
-        brain, SELF, games, rules=rules, seed=seed, rng=rng,
-        progress=report if progress is not None else None, progress_every=progress_every,
-        should_stop=should_stop,
-    )
-    return SelfPlayResult(**_fields_of(result), opponent=brain.copy())
-
-
-def train_qlearner(
-    rules: RuleSet,
-    games: int = 10_000,
-    *,
-    seed: int | None = None,
-    learner: QLearner | None = None,
-    progress: Callable[[QTrainingProgress], None] | None = None,
-    progress_every: int = DEFAULT_PROGRESS_EVERY,
-    should_stop: Callable[[], bool] | None = None,
-) -> QTrainingResult:
-    """Temporary: ``train(learner, SELF, games, rng=learner.rng)`` with the old result types
-    (a fresh learner's generator is seeded with ``seed``)."""
-    if learner is None:
-        learner = QLearner(rules=rules, rng=random.Random(seed))
-    elif learner.rules is None:
-        learner.rules = rules  # a CS50-style learner (no rules) trained on these rules
-    q_learner = learner
-
-    def report(p: TrainingProgress) -> None:
-        assert progress is not None
-        progress(QTrainingProgress(p.games_done, p.games_total, q_learner))
-
-    result = train(
-        learner, SELF, games, rules=rules, rng=learner.rng,
-        progress=report if progress is not None else None, progress_every=progress_every,
-        should_stop=should_stop,
-    )
-    return QTrainingResult(learner, result.games_played, result.cancelled)
-
-
-def _fields_of(result: TrainingResult) -> dict[str, Any]:
-    return {f.name: getattr(result, f.name) for f in fields(TrainingResult)}

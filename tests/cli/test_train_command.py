@@ -243,7 +243,8 @@ def test_train_keeps_the_learning_curve_with_the_brain_and_analyze_prints_it(
 
     status, text, err = run(capsys, "analyze", str(out))
     assert (status, err) == (0, "")
-    shown = text.split("Learning curve", 1)[1].splitlines()[3:]  # after the title and header
+    table = text.split("Learning curve", 1)[1].splitlines()
+    shown = table[[line.startswith("-") for line in table].index(True) + 1 :]  # after the rule
     assert [line.split()[0] for line in shown] == [f"{g:,}" for g in games]
     last = curve[-1]
     assert shown[-1].split()[1] == f"{last['hats_right']}/{last['hats_winnable']}"

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sticks_tui.engine import (
-    SELF, BrainError, HatBrain, RuleSet, Solver, TakeAway, game_of_sticks, train,
+    SELF, BrainError, CurveSettings, HatBrain, RuleSet, Solver, TakeAway, game_of_sticks, train,
 )
 from sticks_tui.engine.analysis import (
     DISAGREE,
@@ -17,13 +17,11 @@ from sticks_tui.engine.analysis import (
     UNDECIDED,
     WON,
     AnalysisError,
-    LearningCurveRecorder,
     analyse,
     classify,
-    curve_point,
     find_rule,
-    win_rate,
 )
+from sticks_tui.engine.learning_curve import curve_point, record_point, win_rate
 from sticks_tui.engine.learners.hats import CurvePoint
 from sticks_tui.engine.solver import PeriodicRule, find_periodic_rule
 
@@ -293,15 +291,14 @@ def test_recorder_keeps_the_curve_with_the_brain() -> None:
     rules = game_of_sticks(30)
     brain = HatBrain(rules)
     seen: list[int] = []
-    recorder = LearningCurveRecorder(
-        rules, games_per_point=100, seed=3, spacing=2, then=lambda p: seen.append(p.games_done)
+    train(
+        brain, SELF, 6_000, seed=4, progress=lambda p: seen.append(p.games_done),
+        progress_every=250, curve=CurveSettings(games_per_point=100, seed=3, spacing=2),
     )
-    recorder.record(brain)
-    train(brain, SELF, 6_000, seed=4, progress=recorder, progress_every=250)
     curve = brain.learning_curve
     games = [p.games for p in curve]
     assert games == [0, 250, 500, 1000, 2000, 4000, 6000]  # doubling, and the end of training
-    assert len(seen) == 24  # the chained callback saw every report
+    assert len(seen) == 24  # the progress callback saw every report
     assert curve[0].hats_right == 0 and curve[-1].hats_right == curve[-1].hats_winnable
     assert curve[-1].vs_random > curve[0].vs_random
     assert curve[-1].vs_perfect > curve[0].vs_perfect
@@ -314,9 +311,9 @@ def test_recorder_keeps_the_curve_with_the_brain() -> None:
 def test_recorder_does_not_record_the_same_games_twice() -> None:
     rules = game_of_sticks(12)
     brain = HatBrain(rules)
-    recorder = LearningCurveRecorder(rules, games_per_point=10)
-    assert recorder.record(brain) is not None
-    assert recorder.record(brain) is None
+    settings = CurveSettings(games_per_point=10)
+    assert record_point(brain, rules, settings) is not None
+    assert record_point(brain, rules, settings) is None
     assert len(brain.learning_curve) == 1
 
 

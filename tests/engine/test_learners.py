@@ -26,7 +26,6 @@ from sticks_tui.engine import (
     learner_from_dict,
     train,
 )
-from sticks_tui.engine.analysis import LearningCurveRecorder
 
 #: A brain file exactly as the program wrote it before learners had settings (README's example).
 HATS_V1 = {
@@ -296,19 +295,6 @@ def test_every_learner_keeps_a_learning_curve_recorded_by_the_trainer(make):
     assert last.hats_right > first.hats_right and last.vs_perfect > first.vs_perfect
     again = learner_from_dict(json.loads(json.dumps(learner.to_dict())))
     assert again.learning_curve == learner.learning_curve
-
-
-def test_the_trainers_curve_is_the_one_the_recorder_kept():
-    """Brains trained before keep their curves; the trainer records the same points."""
-    rules = game_of_sticks(30)
-    old, new = HatBrain(rules), HatBrain(rules)
-    recorder = LearningCurveRecorder(rules, games_per_point=100, seed=3, spacing=2)
-    recorder.record(old)
-    train(old, SELF, 6000, seed=4, progress=recorder, progress_every=250)
-    train(new, SELF, 6000, seed=4, progress_every=250,
-          curve=CurveSettings(games_per_point=100, seed=3, spacing=2))
-    assert new.learning_curve == old.learning_curve
-    assert [p.games for p in new.learning_curve] == [0, 250, 500, 1000, 2000, 4000, 6000]
 
 
 json_values = st.recursive(

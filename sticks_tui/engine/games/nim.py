@@ -23,7 +23,7 @@ from functools import reduce
 from operator import xor
 from typing import Any, ClassVar
 
-from ..game import Capabilities, IllegalMove, MoverLosesAtEnd, RuleError
+from ..game import Capabilities, IllegalMove, RuleError
 from ..numbers import whole_number_key
 from ..theory import StartAnswer, start_answer
 from .family import (
@@ -79,7 +79,7 @@ def misere_nim_lost(position: Iterable[int]) -> bool:
 
 
 @dataclass(frozen=True)
-class Nim(MoverLosesAtEnd):
+class Nim:
     """Nim with the given starting piles; ``misere`` (the default) means taking the last loses."""
 
     piles: NimPosition = DEFAULT_PILES

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any, ClassVar, NamedTuple
 
-from ..game import Capabilities, IllegalMove, MoverLosesAtEnd, RuleError
+from ..game import Capabilities, IllegalMove, RuleError
 from ..numbers import whole_number_key
 from ..theory import StartAnswer, start_answer
 from .family import GameFamily, GameSpecError, Spec, whole_number
@@ -80,7 +80,7 @@ def group_moves(group: int, max_take: int) -> tuple[StickyMove, ...]:
 
 
 @dataclass(frozen=True)
-class StickyNim(MoverLosesAtEnd):
+class StickyNim:
     """A line of ``sticks`` sticks (1 to 62); a move takes 1 to ``max_take`` adjacent sticks."""
 
     sticks: int = STICKY_DEFAULT_STICKS

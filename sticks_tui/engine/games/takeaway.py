@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..game import Capabilities, IllegalMove, MoverLosesAtEnd, RuleError
+from ..game import Capabilities, IllegalMove, RuleError
 from ..numbers import whole_number_key
 from ..solver import PeriodicRule, Solver, plain_recursion_calls, takeaway_rule
 from .family import (
@@ -52,7 +52,7 @@ def _normalise_takes(takes: Any) -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class TakeAway(MoverLosesAtEnd):
+class TakeAway:
     """A heap of sticks; a move takes one of the allowed amounts, never more than are left.
 
     The Game of Sticks is ``TakeAway(sticks, takes=(1, 2, 3), misere=True)``; seed 003's game is

@@ -558,29 +558,6 @@ class _SelfPlay:
                     q[key, action] = value
 
 
-@dataclass(frozen=True)
-class QTrainingProgress:
-    """Temporary: what ``train_qlearner`` (engine.training) reports until its callers use
-    ``train`` and its ``TrainingProgress``."""
-
-    games_done: int
-    games_total: int
-    learner: QLearner
-
-    @property
-    def fraction(self) -> float:
-        return self.games_done / self.games_total if self.games_total else 1.0
-
-
-@dataclass(frozen=True)
-class QTrainingResult:
-    """Temporary: what ``train_qlearner`` (engine.training) returns (see above)."""
-
-    learner: QLearner
-    games_played: int
-    cancelled: bool
-
-
 # -- playing ---------------------------------------------------------------------------------------
 
 
