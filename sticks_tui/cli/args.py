@@ -277,3 +277,33 @@ def brain_game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespa
             "by --game alone (e.g. --game sticks or --game takeaway:2,3,5:normal)"
         )
     return game_from_args(parser, args)
+
+
+# -- how much the machines do ----------------------------------------------------------------------
+#: The most games one training may play (SPEC section 8).
+TRAINING_GAMES_MAX = 10_000_000
+#: The longest pause the app may make before an AI's move, in seconds.
+AI_DELAY_MAX = 10.0
+
+
+def training_games(text: str) -> int:
+    """argparse type for ``--training-games``: 1 to :data:`TRAINING_GAMES_MAX` games."""
+    value = positive_int(text)
+    if value > TRAINING_GAMES_MAX:
+        raise argparse.ArgumentTypeError(
+            f"must be at most {TRAINING_GAMES_MAX:,} games, got {value:,}"
+        )
+    return value
+
+
+def seconds(text: str) -> float:
+    """argparse type for ``--ai-delay``: a number of seconds from 0 to :data:`AI_DELAY_MAX`."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= AI_DELAY_MAX:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(
+            f"must be a number of seconds from 0 to {AI_DELAY_MAX:g}, got {text!r:.40}"
+        )
+    return value

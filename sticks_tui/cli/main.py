@@ -31,6 +31,8 @@ from .args import (
     game_spec,
     player_name,
     positive_int,
+    seconds,
+    training_games,
     whole_number,
 )
 
@@ -89,6 +91,23 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="N",
         help="the heap (take-away) the app's setup screen starts with",
+    )
+    parser.add_argument(
+        "--training-games",
+        type=training_games,
+        default=None,
+        metavar="N",
+        help="games the trained AI plays against itself before playing you, in the classic "
+        "console's option 3 and the app's trained computer (default 100,000; at most "
+        "10,000,000)",
+    )
+    parser.add_argument(
+        "--ai-delay",
+        type=seconds,
+        default=None,
+        metavar="SECONDS",
+        help="the app's pause before an AI's move, so you can see the ball it draws (default "
+        "0.45; 0 to 10)",
     )
     for number in (1, 2):
         parser.add_argument(
@@ -183,6 +202,7 @@ def _dispatch(args: argparse.Namespace) -> int:
             ai_name=LEARNING_AI_NAME,
             trained_ai_name=TRAINED_AI_NAME,
             records=records,
+            **({} if args.training_games is None else {"training_games": args.training_games}),
         )
     from ..ui.app import run_app
 

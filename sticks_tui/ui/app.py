@@ -2,8 +2,8 @@
 
 The app is configured through its constructor so that tests can fix the seed, shrink the
 training budget and take away the pause before the AI moves; :func:`run_app` reads the same
-settings from the command line and the environment (``STICKS_TUI_TRAINING_GAMES``,
-``STICKS_TUI_AI_DELAY``) for a real run.
+settings from the command line (``--training-games``, ``--ai-delay``), else from the
+environment (``STICKS_TUI_TRAINING_GAMES``, ``STICKS_TUI_AI_DELAY``), for a real run.
 """
 
 from __future__ import annotations
@@ -247,9 +247,10 @@ def ai_delay_from_env(environ: dict[str, str] | os._Environ[str] = os.environ) -
 
 def run_app(args: argparse.Namespace) -> int:
     """Open the full-screen app (``sticks-tui`` with no command); the exit status."""
-    try:
-        training_games = training_games_from_env()
-        ai_delay = ai_delay_from_env()
+    try:  # the options first, then the environment, then the defaults
+        training_games = getattr(args, "training_games", None) or training_games_from_env()
+        ai_delay = getattr(args, "ai_delay", None)
+        ai_delay = ai_delay if ai_delay is not None else ai_delay_from_env()
     except ConfigError as error:
         print(f"sticks-tui: error: {error}", file=sys.stderr)
         return 2
