@@ -9,6 +9,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
+from sticks_tui.storage import schema
 from sticks_tui.storage import store as store_module
 from sticks_tui.engine import TakeAway, game_of_sticks
 from sticks_tui.storage.records import Standing
@@ -153,9 +154,9 @@ def test_the_schema_version_is_written_and_migrations_run_in_order(
     def add_nickname(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE players ADD COLUMN nickname TEXT NOT NULL DEFAULT ''")
 
-    current = store_module.SCHEMA_VERSION  # a next version, as a future change would add it
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", current + 1)
-    monkeypatch.setattr(store_module, "MIGRATIONS", {**store_module.MIGRATIONS, current: add_nickname})
+    current = schema.SCHEMA_VERSION  # a next version, as a future change would add it
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", current + 1)
+    monkeypatch.setattr(schema, "MIGRATIONS", {**schema.MIGRATIONS, current: add_nickname})
     with SqliteStore.open(tmp_path) as store:
         assert store.standings() == [Standing("Ann", 1, 0), Standing("Bob", 0, 1)]
     db = sqlite3.connect(tmp_path / STORE_FILE_NAME)
@@ -174,12 +175,12 @@ def test_a_failing_migration_leaves_the_store_as_it_was(
         db.execute("DROP TABLE players")
         raise sqlite3.OperationalError("the step went wrong half way")
 
-    current = store_module.SCHEMA_VERSION
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", current + 1)
-    monkeypatch.setattr(store_module, "MIGRATIONS", {**store_module.MIGRATIONS, current: broken_step})
+    current = schema.SCHEMA_VERSION
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", current + 1)
+    monkeypatch.setattr(schema, "MIGRATIONS", {**schema.MIGRATIONS, current: broken_step})
     with pytest.raises(store_module.StoreError):
         SqliteStore.open(tmp_path)
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", current)
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", current)
     with SqliteStore.open(tmp_path) as store:
         assert store.standings() == [Standing("Ann", 1, 0), Standing("Bob", 0, 1)]
 
