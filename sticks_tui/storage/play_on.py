@@ -44,15 +44,22 @@ class PlayOnRecords:
     def path(self) -> Path:
         return self.store.path
 
-    def record_game(self, winner: str, loser: str) -> None:
+    def record_game(self, winner: str, loser: str, *, game: str) -> None:
         try:
-            self.store.record_game(winner, loser)
+            self.store.record_game(winner, loser, game=game)
         except StoreError as error:
             self._report(f"{error}; this result was not saved")
 
-    def standings(self) -> list[Standing]:
+    def standings(self, game: str | None = None, *, machines: bool = False) -> list[Standing]:
         try:
-            return self.store.standings()
+            return self.store.standings(game, machines=machines)
+        except StoreError as error:
+            self._report(str(error))
+            return []
+
+    def games(self, *, machines: bool = False) -> list[str]:
+        try:
+            return self.store.games(machines=machines)
         except StoreError as error:
             self._report(str(error))
             return []

@@ -17,11 +17,17 @@ APPLICATION_ID = 0x53544B53
 #: The layout of the tables (``PRAGMA user_version``). Raise it and add a step to
 #: :data:`MIGRATIONS` whenever the layout changes.
 #: Version 1: players and brains; version 2 added the settings (the names last confirmed);
-#: version 3 keys the brains by learner too ("hats" or "q").
-SCHEMA_VERSION = 3
+#: version 3 keys the brains by learner too ("hats" or "q"); version 4 keeps the results per
+#: game, and apart for games between two computer players (the ``results`` table replaces
+#: ``players``).
+SCHEMA_VERSION = 4
 
 #: The tables a store of each version has; a store missing one of its version's is damaged.
-_TABLES = {1: ("players", "brains"), 2: ("players", "brains", "settings")}
+_TABLES = {
+    1: ("players", "brains"),
+    2: ("players", "brains", "settings"),
+    4: ("results", "brains", "settings"),
+}
 _SETTINGS_TABLE = """
 CREATE TABLE IF NOT EXISTS settings (
     key   TEXT PRIMARY KEY,
@@ -38,12 +44,21 @@ CREATE TABLE {name} (
     saved_at     TEXT NOT NULL,
     PRIMARY KEY (rules_key, learner, ai_name)
 )"""
+#: The leaderboard since version 4: one row per game, player and kind of game. ``game`` is the
+#: game's spec (``sticks``, ``nim:1,3,5,7``...), or '' for the results recorded before version
+#: 4, whose game nobody knows; ``among_machines`` is 1 for a game between two computer players.
+#: The overall board adds up a player's rows, so each result counts once wherever it is shown.
+_RESULTS_TABLE = """
+CREATE TABLE results (
+    game           TEXT NOT NULL,
+    name           TEXT NOT NULL,
+    among_machines INTEGER NOT NULL CHECK (among_machines IN (0, 1)),
+    wins           INTEGER NOT NULL DEFAULT 0 CHECK (wins >= 0),
+    losses         INTEGER NOT NULL DEFAULT 0 CHECK (losses >= 0),
+    PRIMARY KEY (game, name, among_machines)
+)"""
 _SCHEMA = f"""
-CREATE TABLE players (
-    name   TEXT PRIMARY KEY,
-    wins   INTEGER NOT NULL DEFAULT 0 CHECK (wins >= 0),
-    losses INTEGER NOT NULL DEFAULT 0 CHECK (losses >= 0)
-);
+{_RESULTS_TABLE};
 {_BRAINS_TABLE.format(name="brains")};
 {_SETTINGS_TABLE};
 """
@@ -85,11 +100,26 @@ def _key_brains_by_learner(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE brains_by_learner RENAME TO brains")
 
 
+def _keep_results_per_game(db: sqlite3.Connection) -> None:
+    """Version 3 -> 4: the leaderboard per game. An old row says nothing of its games, so it
+    becomes one row of "earlier games" (game '') with its wins and losses as they were: counted
+    on the overall board, on no game's own. The games between two machines among them cannot
+    be told apart either, so they stay where they always were: on the board everybody sees.
+    The old table goes, so that nothing is counted twice."""
+    db.execute(_RESULTS_TABLE)
+    db.execute(
+        "INSERT INTO results (game, name, among_machines, wins, losses) "
+        "SELECT '', name, 0, wins, losses FROM players"
+    )
+    db.execute("DROP TABLE players")
+
+
 #: ``MIGRATIONS[v]`` turns a store of version ``v`` into version ``v + 1``; each step runs inside
 #: the same transaction as the version bump, so a failed or interrupted upgrade changes nothing.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _add_settings,
     2: _key_brains_by_learner,
+    3: _keep_results_per_game,
 }
 
 

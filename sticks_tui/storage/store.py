@@ -54,6 +54,7 @@ from .records import (  # noqa: F401  (re-exported)
     Records,
     SavedBrain,
     Standing,
+    among_machines,
     brain_options,
     ranked,
 )
@@ -151,16 +152,30 @@ class SqliteStore:
         self.close()
 
     # -- the Records interface -----------------------------------------------------------------
-    def record_game(self, winner: str, loser: str) -> None:
+    def record_game(self, winner: str, loser: str, *, game: str) -> None:
         """Count one finished game; both rows change in one transaction or neither does."""
+        machines = among_machines(winner, loser)
         with self._write() as db:
-            _add_result(db, winner, wins=1, losses=0)
-            _add_result(db, loser, wins=0, losses=1)
+            _add_result(db, game, winner, machines, wins=1, losses=0)
+            _add_result(db, game, loser, machines, wins=0, losses=1)
 
-    def standings(self) -> list[Standing]:
+    def standings(self, game: str | None = None, *, machines: bool = False) -> list[Standing]:
+        """A player's rows added up: over every game (``game`` None) or of one game."""
+        where, values = _board(game, machines)
         with self._read() as db:
-            rows = db.execute("SELECT name, wins, losses FROM players").fetchall()
+            rows = db.execute(
+                f"SELECT name, SUM(wins), SUM(losses) FROM results {where} GROUP BY name", values
+            ).fetchall()
         return ranked([Standing(name, wins, losses) for name, wins, losses in rows])
+
+    def games(self, *, machines: bool = False) -> list[str]:
+        where, values = _board(None, machines)
+        where = f"{where} AND game != ''" if where else "WHERE game != ''"
+        with self._read() as db:
+            rows = db.execute(
+                f"SELECT DISTINCT game FROM results {where} ORDER BY game", values
+            ).fetchall()
+        return [str(row[0]) for row in rows]
 
     def load_brain(self, rules: RuleSet, ai_name: str) -> HatBrain | None:
         """The saved hats, rebuilt for ``rules`` (so they know the number of sticks in play)."""
@@ -338,11 +353,25 @@ def _summary(info: BrainInfo, text: str) -> BrainSummary:
     return BrainSummary(info, spec_of(rules), rules.name, changes)
 
 
-def _add_result(db: sqlite3.Connection, name: str, *, wins: int, losses: int) -> None:
+def _board(game: str | None, machines: bool) -> tuple[str, tuple[str, ...]]:
+    """The WHERE clause (and its values) that picks the results of one board."""
+    conditions, values = [], []
+    if game is not None:
+        conditions.append("game = ?")
+        values.append(game)
+    if not machines:
+        conditions.append("among_machines = 0")
+    return ("WHERE " + " AND ".join(conditions) if conditions else ""), tuple(values)
+
+
+def _add_result(
+    db: sqlite3.Connection, game: str, name: str, machines: bool, *, wins: int, losses: int
+) -> None:
     db.execute(
-        "INSERT INTO players (name, wins, losses) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE "
+        "INSERT INTO results (game, name, among_machines, wins, losses) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (game, name, among_machines) DO UPDATE "
         "SET wins = wins + excluded.wins, losses = losses + excluded.losses",
-        (name, wins, losses),
+        (game, name, int(machines), wins, losses),
     )
 
 
