@@ -32,14 +32,11 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from ..engine.game import AnyRuleSet as RuleSet
-from ..engine.game import RuleError
-from ..engine.games import rules_from_description, spec_of
-from ..engine.learners import HatSettings, QSettings, learner_from_dict
+from ..engine.learners import learner_from_dict
 from ..engine.learners.hats import BrainError, HatBrain, Lesson
 from .play_on import PlayOnRecords as PlayOnRecords
 
@@ -58,6 +55,9 @@ from .records import (  # noqa: F401  (re-exported)
     brain_options,
     ranked,
 )
+from .saved_brains import BrainInfo as BrainInfo
+from .saved_brains import BrainSummary as BrainSummary
+from .saved_brains import brain_text, rules_of, summary
 from .schema import APPLICATION_ID as APPLICATION_ID
 from .schema import SCHEMA_VERSION as SCHEMA_VERSION
 from .store_file import ELSEWHERE as _ELSEWHERE
@@ -69,34 +69,6 @@ from .store_file import open_connection, runtime_error
 
 APP_NAME = "sticks-tui"
 ENV_DATA_DIR = "STICKS_TUI_DATA_DIR"
-
-_SQLITE_MAX_INTEGER = 2**63 - 1
-
-
-@dataclass(frozen=True)
-class BrainInfo:
-    """What the store knows about one saved brain without rebuilding it."""
-
-    rules_key: str
-    ai_name: str
-    games_played: int
-    saved_at: str
-    learner: str = HATS
-
-
-@dataclass(frozen=True)
-class BrainSummary:
-    """One saved brain as ``brain list`` shows it: read from its JSON, not rebuilt."""
-
-    info: BrainInfo
-    game: str
-    """The game's spec (``sticks``, ``nim:1,3,5,7``...); empty when the JSON cannot say."""
-    game_name: str
-    """The game's name ("Game of Sticks"); empty when the JSON cannot say."""
-    changed_settings: Mapping[str, float]
-    """The learning settings that differ from the defaults (seed 000's, CS50's)."""
-    problem: str = ""
-    """Why the saved brain cannot be used (damaged), or empty."""
 
 
 def resolve_data_dir(
@@ -191,7 +163,7 @@ class SqliteStore:
         """Replace the saved brain of ``ai_name`` for the brain's rules and learner, in one
         transaction (``brain import``: on purpose; what games teach hats goes through
         :meth:`learn`)."""
-        text = _brain_text(brain)
+        text = brain_text(brain)
         with self._write() as db:
             self._put_brain(db, brain, ai_name, text)
 
@@ -204,7 +176,7 @@ class SqliteStore:
         with self._write() as db:
             brain = self._saved_hats(db, rules, ai_name) or HatBrain(rules)
             brain.apply_lesson(lesson)
-            self._put_brain(db, brain, ai_name, _brain_text(brain))
+            self._put_brain(db, brain, ai_name, brain_text(brain))
         return brain
 
     def _saved_hats(self, db: sqlite3.Connection, rules: RuleSet, ai_name: str) -> HatBrain | None:
@@ -237,7 +209,7 @@ class SqliteStore:
     def _put_brain(
         self, db: sqlite3.Connection, brain: SavedBrain, ai_name: str, text: str
     ) -> None:
-        rules = _rules_of(brain)
+        rules = rules_of(brain)
         db.execute(
             "INSERT INTO brains (rules_key, learner, ai_name, games_played, brain_json, saved_at) "
             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (rules_key, learner, ai_name) DO UPDATE SET "
@@ -290,7 +262,7 @@ class SqliteStore:
                 "FROM brains ORDER BY rules_key, learner, ai_name"
             ).fetchall()
         return [
-            _summary(BrainInfo(key, name, games, saved, learner), text)
+            summary(BrainInfo(key, name, games, saved, learner), text)
             for key, learner, name, games, saved, text in rows
         ]
 
@@ -319,38 +291,6 @@ class SqliteStore:
                 yield self._db
             except sqlite3.Error as error:
                 raise runtime_error(self.path, error, "read") from None
-
-
-def _brain_text(brain: SavedBrain) -> str:
-    """The brain's JSON as stored; a brain too large for the file is refused first."""
-    _rules_of(brain)
-    if brain.games_played > _SQLITE_MAX_INTEGER:
-        raise BrainError(f"games_played {brain.games_played} is too large to keep")
-    return json.dumps(brain.to_dict(), separators=(",", ":"))
-
-
-def _rules_of(brain: SavedBrain) -> RuleSet:
-    """The game a brain is saved under (a CS50-style Q-learner may have none: it is refused)."""
-    if brain.rules is None:
-        raise BrainError("a Q-learner without rules cannot be saved: it knows no game")
-    return brain.rules
-
-
-def _summary(info: BrainInfo, text: str) -> BrainSummary:
-    """What ``brain list`` shows of one row, read from its JSON without rebuilding the brain."""
-    try:
-        data = json.loads(text)
-        rules = rules_from_description(data.get("rules"))
-        settings = data.get("settings")
-        if info.learner == Q:
-            changes: Mapping[str, float] = QSettings.from_dict(settings).changes()
-        else:
-            changes = HatSettings().changes() if settings is None else (
-                HatSettings.from_dict(settings).changes()
-            )
-    except (ValueError, RecursionError, AttributeError, TypeError, RuleError) as error:
-        return BrainSummary(info, "", "", {}, problem=f"damaged ({error})")
-    return BrainSummary(info, spec_of(rules), rules.name, changes)
 
 
 def _board(game: str | None, machines: bool) -> tuple[str, tuple[str, ...]]:
