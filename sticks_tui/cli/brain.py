@@ -1,4 +1,4 @@
-"""Commands for the records on disk: ``leaderboard`` and ``brain list|export|import|reset``.
+"""The commands for the AIs' saved brains: ``brain list|export|import|reset``.
 
 They work on the store of :mod:`sticks_tui.storage.store` (``--data-dir DIR`` or
 ``$STICKS_TUI_DATA_DIR`` choose where it is). A brain file is the JSON that ``sticks-tui train``
@@ -19,10 +19,9 @@ The saved brain changes only when an import or a reset succeeds.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, TextIO
 
@@ -49,38 +48,24 @@ from ..storage.records import (
     Q_LEARNING_AI_NAME,
     TRAINED_AI_NAME,
     Q,
-    Standing,
     brain_options,
 )
-from ..storage.store import BrainSummary, SqliteStore, StoreError, open_store
+from ..storage.store import BrainSummary
 from ..text.terminal import RunawayLine, printable, read_answer
-from .args import (
-    EXIT_DATA_PROBLEM,
-    PROG,
-    add_brain_game_arguments,
-    brain_game_from_args,
-    data_dir,
-    player_name,
+from .args import EXIT_DATA_PROBLEM, add_brain_game_arguments, brain_game_from_args, player_name
+from .store_commands import (
+    add_data_dir,
+    complain,
+    open_from_args,
+    padded,
+    store_problems_end_here,
 )
 
 
 # -- the command line ------------------------------------------------------------------------------
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``leaderboard`` and ``brain`` to the command line."""
-    _register_leaderboard(subparsers)
+    """Add ``brain`` to the command line."""
     _register_brain(subparsers)
-
-
-def _add_data_dir(parser: argparse.ArgumentParser) -> None:
-    """``--data-dir`` after the command too; SUPPRESS keeps the top-level value when absent."""
-    parser.add_argument(
-        "--data-dir",
-        type=data_dir,
-        default=argparse.SUPPRESS,
-        metavar="DIR",
-        help="where the records are kept (default: $STICKS_TUI_DATA_DIR, else the user data "
-        "directory)",
-    )
 
 
 def _add_brain_choice(parser: argparse.ArgumentParser) -> None:
@@ -100,22 +85,7 @@ def _add_brain_choice(parser: argparse.ArgumentParser) -> None:
         help=f"whose brain (default {LEARNING_AI_NAME!r}, the learning AI, for hats; "
         f"{Q_LEARNING_AI_NAME!r} for q)",
     )
-    _add_data_dir(parser)
-
-
-def _register_leaderboard(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = subparsers.add_parser(
-        "leaderboard",
-        help="print the win/loss leaderboard",
-        description="Every player, best rating first (rating = wins - losses).",
-    )
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        help="print a JSON list of rows, each with name, wins, losses, games and rating",
-    )
-    _add_data_dir(parser)
-    parser.set_defaults(handler=_run_leaderboard, command_parser=parser)
+    add_data_dir(parser)
 
 
 def _register_brain(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -136,7 +106,7 @@ def _register_brain(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
     listing.add_argument(
         "--json", action="store_true", help="print a JSON list, one object per brain"
     )
-    _add_data_dir(listing)
+    add_data_dir(listing)
     listing.set_defaults(handler=_run_list, command_parser=listing)
 
     export = actions.add_parser(
@@ -168,67 +138,9 @@ def _register_brain(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
 
 
 # -- handlers --------------------------------------------------------------------------------------
-Handler = Callable[[argparse.Namespace], int]
-
-
-def _store_problems_end_here(handler: Handler) -> Handler:
-    """A store that cannot be used ends the command with its one-line message and status 1."""
-
-    @functools.wraps(handler)
-    def run(args: argparse.Namespace) -> int:
-        try:
-            return handler(args)
-        except StoreError as error:
-            _complain(str(error))
-            return EXIT_DATA_PROBLEM
-
-    return run
-
-
-def _open(args: argparse.Namespace) -> SqliteStore:
-    return open_store(getattr(args, "data_dir", None))
-
-
-@_store_problems_end_here
-def _run_leaderboard(args: argparse.Namespace) -> int:
-    with _open(args) as store:
-        rows = store.standings()
-    if args.json:
-        print(json.dumps([row.as_dict() for row in rows], indent=2, ensure_ascii=False))
-    elif not rows:
-        print(f"No games recorded yet (records are kept in {printable(store.path)}).")
-    else:
-        print("\n".join(leaderboard_lines(rows)))
-    return 0
-
-
-def leaderboard_lines(rows: list[Standing]) -> list[str]:
-    """The leaderboard as a plain table, ranked as given; ratings carry their sign.
-
-    Names are padded by the terminal cells they take, not their characters, so the numbers
-    after "名人" (two characters, four cells) or "é" (two characters, one cell) line up.
-    """
-    width = max(cell_len("Name"), *(cell_len(row.name) for row in rows))
-    lines = [
-        f"{'#':>3}  {_padded('Name', width)}  {'Wins':>5}  {'Losses':>6}  {'Games':>5}  "
-        f"{'Rating':>6}"
-    ]
-    for rank, row in enumerate(rows, start=1):
-        lines.append(
-            f"{rank:>3}  {_padded(row.name, width)}  {row.wins:>5}  {row.losses:>6}  "
-            f"{row.games:>5}  {row.rating:>+6}"
-        )
-    return lines
-
-
-def _padded(name: str, cells: int) -> str:
-    """``name`` and the spaces that make it ``cells`` terminal cells wide."""
-    return name + " " * (cells - cell_len(name))
-
-
-@_store_problems_end_here
+@store_problems_end_here
 def _run_list(args: argparse.Namespace) -> int:
-    with _open(args) as store:
+    with open_from_args(args) as store:
         brains = store.brains()
     if args.json:
         print(json.dumps([_brain_dict(b) for b in brains], indent=2, ensure_ascii=False))
@@ -272,7 +184,7 @@ def brain_list_lines(brains: list[BrainSummary]) -> list[str]:
 
     def line(cells: tuple[str, ...]) -> str:
         return "  ".join(
-            cell.rjust(width) if i == 3 else _padded(cell, width)
+            cell.rjust(width) if i == 3 else padded(cell, width)
             for i, (cell, width) in enumerate(zip(cells, widths))
         ).rstrip()
 
@@ -303,7 +215,7 @@ def _settings_words(changes: Mapping[str, float]) -> str:
     return ", ".join(f"{name}={value:g}" for name, value in sorted(changes.items()))
 
 
-@_store_problems_end_here
+@store_problems_end_here
 def _run_export(args: argparse.Namespace) -> int:
     rules, learner, ai = _brain_choice(args)
     out = BrainFileWriter(args.file)
@@ -313,15 +225,15 @@ def _run_export(args: argparse.Namespace) -> int:
         args.command_parser.error(
             f"argument FILE: cannot write {shown_name(args.file)}: {reason(error)}"
         )
-    with _open(args) as store:
+    with open_from_args(args) as store:
         brain = store.load_learner(rules, ai, learner)
     if brain is None:
-        _complain(no_brain_message(rules, learner, ai))
+        complain(no_brain_message(rules, learner, ai))
         return EXIT_DATA_PROBLEM
     try:
         out.commit(brain_json(brain))
     except OSError as error:
-        _complain(f"cannot write {shown_name(args.file)}: {reason(error)}")
+        complain(f"cannot write {shown_name(args.file)}: {reason(error)}")
         return EXIT_DATA_PROBLEM
     if not out.is_stdout:
         print(
@@ -356,7 +268,7 @@ def no_brain_message(rules: AnyRuleSet, learner: str, ai: str) -> str:
     return f"{missing}; import one with {importing}"
 
 
-@_store_problems_end_here
+@store_problems_end_here
 def _run_import(args: argparse.Namespace) -> int:
     rules, learner, ai = _brain_choice(args)
     try:
@@ -365,7 +277,7 @@ def _run_import(args: argparse.Namespace) -> int:
         args.command_parser.error(f"argument FILE: {error}")
     except BrainFileRefused as error:
         return _refuse(str(error))
-    with _open(args) as store:
+    with open_from_args(args) as store:
         try:
             store.save_brain(brain, ai)
         except BrainError as error:
@@ -377,10 +289,10 @@ def _run_import(args: argparse.Namespace) -> int:
     return 0
 
 
-@_store_problems_end_here
+@store_problems_end_here
 def _run_reset(args: argparse.Namespace) -> int:
     rules, learner, ai = _brain_choice(args)
-    with _open(args) as store:
+    with open_from_args(args) as store:
         info = store.brain_info(rules, ai, learner)
         if info is None:
             print(
@@ -392,7 +304,7 @@ def _run_reset(args: argparse.Namespace) -> int:
         if not args.yes:
             answer = _ask(f"Reset {what}? It cannot be undone. [y/N] ", sys.stdin, sys.stdout)
             if answer is None:
-                _complain(f"no answer (end of input), so {what} was not reset; give --yes to "
+                complain(f"no answer (end of input), so {what} was not reset; give --yes to "
                           f"reset without asking")
                 return EXIT_DATA_PROBLEM
             if answer.strip().casefold() not in ("y", "yes"):
@@ -407,11 +319,6 @@ def _run_reset(args: argparse.Namespace) -> int:
 
 
 # -- helpers ---------------------------------------------------------------------------------------
-def _complain(message: str) -> None:
-    """One error line; a name it repeats (a file's, the data directory's) is shown escaped."""
-    print(f"{PROG}: error: {printable(message)}", file=sys.stderr)
-
-
 def _kind(learner: str) -> str:
     """How a brain is called in messages: "brain" for hats (as always), "Q-learner brain"."""
     return "" if learner == HATS else "Q-learner "
@@ -426,7 +333,7 @@ def _brain_choice(args: argparse.Namespace) -> tuple[AnyRuleSet, str, str]:
 
 
 def _refuse(message: str) -> int:
-    _complain(f"{message}; the saved brain is unchanged")
+    complain(f"{message}; the saved brain is unchanged")
     return EXIT_REFUSED
 
 

@@ -42,9 +42,9 @@ Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 def _command_modules() -> list[Callable[[Subparsers], None]]:
     """Every module that contributes a command; each has ``register(subparsers)``."""
-    from . import analyze, brain, solve, train
+    from . import analyze, brain, leaderboard, solve, train
 
-    return [train.register, solve.register, brain.register, analyze.register]
+    return [train.register, solve.register, leaderboard.register, brain.register, analyze.register]
 
 
 def build_parser() -> argparse.ArgumentParser:

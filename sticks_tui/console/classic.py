@@ -53,6 +53,7 @@ from ..engine import (
     train,
 )
 from ..engine.game import AnyRuleSet
+from ..engine.games import spec_of
 from ..engine.numbers import parse_whole_number
 from ..storage.records import KeptBrain, Records, typed_name_problem
 from ..text.terminal import RUNAWAY_LIMIT, RunawayLine, read_answer
@@ -328,6 +329,7 @@ class _Session:
         self.records.record_game(
             self._record_name(match.players[match.winner]),
             self._record_name(match.players[match.loser]),
+            game=spec_of(match.rules),
         )
         if self.opponent.kept is not None:
             self.opponent.kept.save(self.records)

@@ -42,6 +42,25 @@ COMPUTER_PLAYER_NAMES = (
     "Perfect AI",
     "Mixed AI",
 )
+#: Each computer player's level, as the leaderboard marks its row: "Perfect AI (machine: perfect)".
+MACHINE_LEVELS = dict(
+    zip(COMPUTER_PLAYER_NAMES, ("random", "learning", "trained", "Q-learning", "perfect", "mixed"))
+)
+#: The game of the results recorded before the leaderboard was kept per game (store version 4):
+#: they count on the overall board only.
+EARLIER_GAMES = ""
+
+
+def machine_level(name: str) -> str | None:
+    """The level of the computer player called ``name``; None for a person."""
+    return MACHINE_LEVELS.get(name)
+
+
+def among_machines(winner: str, loser: str) -> bool:
+    """True for a game between two computer players (watched, or in the lab): it is recorded,
+    but left off the leaderboard unless machines' games are asked for (issue 13). No person may
+    take a computer player's name, so the names tell."""
+    return machine_level(winner) is not None and machine_level(loser) is not None
 
 
 def brain_options(rules: RuleSet, learner: str, ai_name: str) -> str:
@@ -115,13 +134,25 @@ class Standing:
     def rating(self) -> int:
         return self.wins - self.losses
 
-    def as_dict(self) -> dict[str, int | str]:
+    @property
+    def machine(self) -> str | None:
+        """The computer player's level ("perfect"...), None for a person."""
+        return machine_level(self.name)
+
+    @property
+    def label(self) -> str:
+        """The name as the leaderboard shows it: a computer player's marked with its level."""
+        level = self.machine
+        return self.name if level is None else f"{self.name} (machine: {level})"
+
+    def as_dict(self) -> dict[str, int | str | None]:
         return {
             "name": self.name,
             "wins": self.wins,
             "losses": self.losses,
             "games": self.games,
             "rating": self.rating,
+            "machine": self.machine,
         }
 
 
@@ -131,11 +162,17 @@ def ranked(rows: list[Standing]) -> list[Standing]:
 
 
 class Records(Protocol):
-    def record_game(self, winner: str, loser: str) -> None:
-        """Count one finished game: a win for ``winner`` and a loss for ``loser``."""
+    def record_game(self, winner: str, loser: str, *, game: str) -> None:
+        """Count one finished game of ``game`` (its spec: ``spec_of(rules)``): a win for
+        ``winner`` and a loss for ``loser``."""
 
-    def standings(self) -> list[Standing]:
-        """Every player, best rating first."""
+    def standings(self, game: str | None = None, *, machines: bool = False) -> list[Standing]:
+        """Every player of ``game`` (of every game when None), best rating first; games between
+        two computer players count only when ``machines`` is asked for."""
+
+    def games(self, *, machines: bool = False) -> list[str]:
+        """The games with a result on the leaderboard (their specs, sorted), each a board of
+        its own; the results from before boards per game are on none but the overall one."""
 
     def load_brain(self, rules: RuleSet, ai_name: str) -> HatBrain | None:
         """The saved hats of ``ai_name`` for these rules, or None if it has none yet."""
@@ -169,18 +206,30 @@ class MemoryRecords:
     """Records kept in memory only; lost when the program ends."""
 
     def __init__(self) -> None:
-        self._rows: dict[str, Standing] = {}
+        #: (game, name, among machines) -> (wins, losses), as the store's results table.
+        self._results: dict[tuple[str, str, bool], tuple[int, int]] = {}
         self._brains: dict[tuple[str, str, str], SavedBrain] = {}
         self._settings: dict[str, str] = {}
 
-    def record_game(self, winner: str, loser: str) -> None:
-        won = self._rows.get(winner, Standing(winner))
-        self._rows[winner] = Standing(winner, won.wins + 1, won.losses)
-        lost = self._rows.get(loser, Standing(loser))
-        self._rows[loser] = Standing(loser, lost.wins, lost.losses + 1)
+    def record_game(self, winner: str, loser: str, *, game: str) -> None:
+        machines = among_machines(winner, loser)
+        for name, won, lost in ((winner, 1, 0), (loser, 0, 1)):
+            wins, losses = self._results.get((game, name, machines), (0, 0))
+            self._results[(game, name, machines)] = (wins + won, losses + lost)
 
-    def standings(self) -> list[Standing]:
-        return ranked(list(self._rows.values()))
+    def standings(self, game: str | None = None, *, machines: bool = False) -> list[Standing]:
+        totals: dict[str, tuple[int, int]] = {}
+        for (played, name, among), (wins, losses) in self._results.items():
+            if (game is None or played == game) and (machines or not among):
+                before = totals.get(name, (0, 0))
+                totals[name] = (before[0] + wins, before[1] + losses)
+        return ranked([Standing(name, wins, losses) for name, (wins, losses) in totals.items()])
+
+    def games(self, *, machines: bool = False) -> list[str]:
+        return sorted({
+            game for game, _, among in self._results
+            if game != EARLIER_GAMES and (machines or not among)
+        })
 
     def load_brain(self, rules: RuleSet, ai_name: str) -> HatBrain | None:
         brain = self.load_learner(rules, ai_name, HATS)

@@ -22,6 +22,7 @@ from textual.screen import Screen
 
 from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, QLearner, StickyNim
 from ..engine.game import AnyRuleSet
+from ..engine.games import spec_of
 from ..engine.learners.qlearning import DEFAULT_Q_TRAINING_GAMES
 from ..storage.records import KeptBrain, MemoryRecords, Records
 from .plain import notify_plain
@@ -112,8 +113,9 @@ class SticksApp(App[int]):
                 kept = self._kept[key] = KeptBrain(name, brain, HatBrain(brain.rules), shared=True)
             kept.save(self.records)
 
-    def record_game(self, winner: str, loser: str) -> None:
-        self.records.record_game(winner, loser)
+    def record_game(self, winner: str, loser: str, rules: AnyRuleSet) -> None:
+        """Count a finished game on the overall board and on its game's own."""
+        self.records.record_game(winner, loser, game=spec_of(rules))
 
     @staticmethod
     def _q_key(rules: AnyRuleSet) -> str:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from sticks_tui.cli.main import main
+from sticks_tui.engine import game_of_sticks
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.storage.store import STORE_FILE_NAME, PlayOnRecords, SqliteStore
 from sticks_tui.ui.app import SticksApp
@@ -59,14 +60,14 @@ def test_a_store_file_that_is_not_ours_stops_before_the_app_opens(
 async def test_the_leaderboard_screen_shows_the_saved_games(tmp_path: Path) -> None:
     with SqliteStore.open(tmp_path) as store:
         for _ in range(3):
-            store.record_game("Ann", "AI")
+            store.record_game("Ann", "AI", game="sticks")
     app = SticksApp(records=SqliteStore.open(tmp_path), ai_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.action_leaderboard()
         await pilot.pause()
         table = app.screen.query_one("DataTable")
         rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
-        app.record_game("Bob", "Ann")
+        app.record_game("Bob", "Ann", game_of_sticks(10))
     assert rows[0][:4] == ["Ann", "3", "3", "0"]
     with SqliteStore.open(tmp_path) as store:
         assert {row.name: row.wins for row in store.standings()}["Bob"] == 1

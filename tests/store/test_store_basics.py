@@ -9,6 +9,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
+from sticks_tui.storage import schema
 from sticks_tui.storage import store as store_module
 from sticks_tui.engine import TakeAway, game_of_sticks
 from sticks_tui.storage.records import Standing
@@ -26,9 +27,9 @@ from store_helpers import taught_brain
 
 def test_results_and_brains_survive_closing_and_reopening(tmp_path: Path) -> None:
     with SqliteStore.open(tmp_path) as store:
-        store.record_game("Ann", "Bob")
-        store.record_game("Ann", LEARNING_AI_NAME)
-        store.record_game(LEARNING_AI_NAME, "Bob")
+        store.record_game("Ann", "Bob", game="sticks")
+        store.record_game("Ann", LEARNING_AI_NAME, game="sticks")
+        store.record_game(LEARNING_AI_NAME, "Bob", game="sticks")
         store.save_brain(taught_brain(games=7), LEARNING_AI_NAME)
     with SqliteStore.open(tmp_path) as store:
         assert store.standings() == [
@@ -44,12 +45,12 @@ def test_results_and_brains_survive_closing_and_reopening(tmp_path: Path) -> Non
 def test_leaderboard_rows_have_rating_wins_minus_losses(tmp_path: Path) -> None:
     with SqliteStore.open(tmp_path) as store:
         for _ in range(3):
-            store.record_game("Ann", "Bob")
-        store.record_game("Bob", "Ann")
+            store.record_game("Ann", "Bob", game="sticks")
+        store.record_game("Bob", "Ann", game="sticks")
         rows = [row.as_dict() for row in store.standings()]
     assert rows == [
-        {"name": "Ann", "wins": 3, "losses": 1, "games": 4, "rating": 2},
-        {"name": "Bob", "wins": 1, "losses": 3, "games": 4, "rating": -2},
+        {"name": "Ann", "wins": 3, "losses": 1, "games": 4, "rating": 2, "machine": None},
+        {"name": "Bob", "wins": 1, "losses": 3, "games": 4, "rating": -2, "machine": None},
     ]
 
 
@@ -102,7 +103,7 @@ def test_many_threads_share_one_store_without_losing_a_result(tmp_path: Path) ->
 
         def play(name: str) -> None:
             for _ in range(50):
-                store.record_game(name, "Everyone")
+                store.record_game(name, "Everyone", game="sticks")
 
         threads = [threading.Thread(target=play, args=(f"T{i}",)) for i in range(4)]
         for thread in threads:
@@ -131,7 +132,7 @@ def test_the_environment_variable_moves_the_store(
 ) -> None:
     monkeypatch.setenv("STICKS_TUI_DATA_DIR", str(tmp_path / "env-dir"))
     records = open_records()
-    records.record_game("Ann", "Bob")
+    records.record_game("Ann", "Bob", game="sticks")
     records.close()  # type: ignore[attr-defined]
     assert (tmp_path / "env-dir" / STORE_FILE_NAME).is_file()
     assert "Ann" in cli("leaderboard").out
@@ -148,19 +149,19 @@ def test_the_schema_version_is_written_and_migrations_run_in_order(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with SqliteStore.open(tmp_path) as store:
-        store.record_game("Ann", "Bob")
+        store.record_game("Ann", "Bob", game="sticks")
 
     def add_nickname(db: sqlite3.Connection) -> None:
-        db.execute("ALTER TABLE players ADD COLUMN nickname TEXT NOT NULL DEFAULT ''")
+        db.execute("ALTER TABLE settings ADD COLUMN nickname TEXT NOT NULL DEFAULT ''")
 
-    current = store_module.SCHEMA_VERSION  # a next version, as a future change would add it
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", current + 1)
-    monkeypatch.setattr(store_module, "MIGRATIONS", {**store_module.MIGRATIONS, current: add_nickname})
+    current = schema.SCHEMA_VERSION  # a next version, as a future change would add it
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", current + 1)
+    monkeypatch.setattr(schema, "MIGRATIONS", {**schema.MIGRATIONS, current: add_nickname})
     with SqliteStore.open(tmp_path) as store:
         assert store.standings() == [Standing("Ann", 1, 0), Standing("Bob", 0, 1)]
     db = sqlite3.connect(tmp_path / STORE_FILE_NAME)
     assert db.execute("PRAGMA user_version").fetchone() == (current + 1,)
-    assert "nickname" in [row[1] for row in db.execute("PRAGMA table_info(players)")]
+    assert "nickname" in [row[1] for row in db.execute("PRAGMA table_info(settings)")]
     db.close()
 
 
@@ -168,18 +169,18 @@ def test_a_failing_migration_leaves_the_store_as_it_was(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with SqliteStore.open(tmp_path) as store:
-        store.record_game("Ann", "Bob")
+        store.record_game("Ann", "Bob", game="sticks")
 
     def broken_step(db: sqlite3.Connection) -> None:
-        db.execute("DROP TABLE players")
+        db.execute("DROP TABLE results")
         raise sqlite3.OperationalError("the step went wrong half way")
 
-    current = store_module.SCHEMA_VERSION
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", current + 1)
-    monkeypatch.setattr(store_module, "MIGRATIONS", {**store_module.MIGRATIONS, current: broken_step})
+    current = schema.SCHEMA_VERSION
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", current + 1)
+    monkeypatch.setattr(schema, "MIGRATIONS", {**schema.MIGRATIONS, current: broken_step})
     with pytest.raises(store_module.StoreError):
         SqliteStore.open(tmp_path)
-    monkeypatch.setattr(store_module, "SCHEMA_VERSION", current)
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", current)
     with SqliteStore.open(tmp_path) as store:
         assert store.standings() == [Standing("Ann", 1, 0), Standing("Bob", 0, 1)]
 

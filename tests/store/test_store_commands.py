@@ -21,9 +21,9 @@ def data(tmp_path: Path) -> Path:
     directory = tmp_path / "data"
     with SqliteStore.open(directory) as store:
         for _ in range(3):
-            store.record_game("Ann", "AI")
-        store.record_game("AI", "Bob")
-        store.record_game("Bob", "Ann")
+            store.record_game("Ann", "AI", game="sticks")
+        store.record_game("AI", "Bob", game="sticks")
+        store.record_game("Bob", "Ann", game="sticks")
         store.save_brain(taught_brain(games=7, balls=4), "AI")
     return directory
 
@@ -38,13 +38,18 @@ def _saved_brain(data: Path, rules=None) -> dict | None:
 def test_leaderboard_prints_a_ranked_table(cli, data: Path) -> None:
     run = cli("--data-dir", str(data), "leaderboard")
     assert run.code == 0
-    lines = run.out.splitlines()
+    lines = _table(run.out)
     assert lines[0].split() == ["#", "Name", "Wins", "Losses", "Games", "Rating"]
     assert [line.split() for line in lines[1:]] == [
         ["1", "Ann", "3", "1", "4", "+2"],
         ["2", "Bob", "1", "1", "2", "+0"],
-        ["3", "AI", "1", "3", "4", "-2"],
+        ["3", "AI", "(machine:", "learning)", "1", "3", "4", "-2"],
     ]
+
+
+def _table(out: str) -> list[str]:
+    """The lines of the table: those before the notes under it."""
+    return out.split("\n\n")[0].splitlines()
 
 
 def _cells(text: str) -> int:
@@ -72,23 +77,29 @@ def test_leaderboard_columns_line_up_after_wide_and_combining_names(
     wide: str, cli, tmp_path: Path
 ) -> None:
     with SqliteStore.open(tmp_path) as store:
-        store.record_game(wide, "Ann")
-        store.record_game("Bob", "AI")
+        store.record_game(wide, "Ann", game="sticks")
+        store.record_game("Bob", "AI", game="sticks")
     run = cli("--data-dir", str(tmp_path), "leaderboard")
     assert run.code == 0
-    lines = run.out.splitlines()
+    lines = _table(run.out)
     assert any(wide in line for line in lines[1:])
     header = _number_column_ends(lines[0])
     assert [_number_column_ends(line) for line in lines[1:]] == [header] * (len(lines) - 1)
 
 
-def test_leaderboard_json_is_a_list_of_rows_with_the_five_fields(cli, data: Path) -> None:
+def test_leaderboard_json_is_a_list_of_rows_with_six_fields(cli, data: Path) -> None:
     run = cli("leaderboard", "--json", "--data-dir", str(data))  # the option after the command
     assert run.code == 0
     rows = json.loads(run.out)
-    assert rows[0] == {"name": "Ann", "wins": 3, "losses": 1, "games": 4, "rating": 2}
-    assert [row["name"] for row in rows] == ["Ann", "Bob", "AI"]
-    assert all(set(row) == {"name", "wins", "losses", "games", "rating"} for row in rows)
+    assert rows[0] == {
+        "name": "Ann", "wins": 3, "losses": 1, "games": 4, "rating": 2, "machine": None
+    }
+    assert [(row["name"], row["machine"]) for row in rows] == [
+        ("Ann", None), ("Bob", None), ("AI", "learning")
+    ]
+    assert all(
+        set(row) == {"name", "wins", "losses", "games", "rating", "machine"} for row in rows
+    )
 
 
 def test_an_empty_leaderboard_says_so_and_its_json_is_an_empty_list(cli, tmp_path: Path) -> None:

@@ -152,7 +152,7 @@ class _ReadOnly:
 def test_a_read_only_data_directory_warns_and_play_goes_on_without_saving(tmp_path: Path) -> None:
     data_dir = tmp_path / "data"
     with SqliteStore.open(data_dir) as store:
-        store.record_game("Earlier", "Game")
+        store.record_game("Earlier", "Game", game="sticks")
     store_file = data_dir / STORE_FILE_NAME
     before = hashlib.sha256(store_file.read_bytes()).hexdigest()
     with _ReadOnly(data_dir):
@@ -178,12 +178,12 @@ def test_a_save_that_fails_during_play_is_a_warning_not_a_crash(
     warnings: list[str] = []
     records = open_records(tmp_path, warn=warnings.append)
 
-    def disk_full(*args: object) -> None:
+    def disk_full(*args: object, **kwargs: object) -> None:
         raise StoreUnavailable(f"could not save to {tmp_path}: the disk is full")
 
     monkeypatch.setattr(SqliteStore, broken, disk_full)
     for _ in range(3):
-        records.record_game("Ann", "Bob")
+        records.record_game("Ann", "Bob", game="sticks")
         records.save_brain(records.load_brain(game_of_sticks(10), "AI") or _fresh(), "AI")
     assert len(warnings) == 1 and "disk is full" in warnings[0]
 

@@ -23,7 +23,7 @@ print("ready", flush=True)
 sys.stdin.readline()
 with SqliteStore.open(data_dir) as store:
     for _ in range(count):
-        store.record_game(name, "Shared loser")
+        store.record_game(name, "Shared loser", game="sticks")
 print("done", flush=True)
 """
 
@@ -40,7 +40,7 @@ wins = {row.name: row.wins for row in store.standings()}.get("Writer", 0)
 print(wins, flush=True)
 template = HatBrain(rules).to_dict()
 while True:
-    store.record_game("Writer", "Victim")
+    store.record_game("Writer", "Victim", game="sticks")
     wins += 1
     template["games_played"] = wins
     template["hats"] = {h: {b: wins + 1 for b in balls} for h, balls in template["hats"].items()}
@@ -130,7 +130,7 @@ def test_a_store_left_by_a_killed_program_takes_new_results(tmp_path: Path) -> N
     child.communicate(timeout=30)
     with SqliteStore.open(tmp_path) as store:
         before = {row.name: row.wins for row in store.standings()}["Writer"]
-        store.record_game("Writer", "Victim")
+        store.record_game("Writer", "Victim", game="sticks")
     with SqliteStore.open(tmp_path) as store:
         assert {row.name: row.wins for row in store.standings()}["Writer"] == before + 1
 

@@ -27,7 +27,7 @@ def _refuse_read_only_connections(monkeypatch):
 
 def test_our_store_whose_log_needs_recovery_opens_with_its_records(tmp_path: Path, monkeypatch):
     with SqliteStore.open(tmp_path) as store:
-        store.record_game("Ann", "Bob")
+        store.record_game("Ann", "Bob", game="sticks")
     _refuse_read_only_connections(monkeypatch)
     with SqliteStore.open(tmp_path) as store:
         assert [(row.name, row.wins, row.losses) for row in store.standings()] == [("Ann", 1, 0), ("Bob", 0, 1)]

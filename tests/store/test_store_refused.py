@@ -52,10 +52,11 @@ def _other_programs_database_with_ids(path: Path) -> None:
 
 def _our_store(path: Path, games: int = 200) -> None:
     with SqliteStore.open(path.parent) as store:
-        store.record_game("Ann", "Bob")
+        store.record_game("Ann", "Bob", game="sticks")
     db = sqlite3.connect(path)  # many rows in one go, so that the file spans several pages
     db.executemany(
-        "INSERT INTO players (name, wins, losses) VALUES (?, 1, 0)",
+        "INSERT INTO results (game, name, among_machines, wins, losses) "
+        "VALUES ('sticks', ?, 0, 1, 0)",
         [(f"Player number {i} with a long name",) for i in range(games)],
     )
     db.commit()
@@ -224,7 +225,7 @@ def test_a_directory_where_the_file_should_be_is_refused(tmp_path: Path, cli) ->
 def test_an_empty_file_left_by_a_program_killed_at_creation_becomes_a_store(tmp_path: Path) -> None:
     (tmp_path / STORE_FILE_NAME).write_bytes(b"")
     with SqliteStore.open(tmp_path) as store:
-        store.record_game("Ann", "Bob")
+        store.record_game("Ann", "Bob", game="sticks")
     db = sqlite3.connect(tmp_path / STORE_FILE_NAME)
     assert db.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
     db.close()

@@ -1,7 +1,8 @@
 """A store written by an older sticks-tui is upgraded in place, keeping everything in it.
 
 Version 1 had the players and the brains; version 2 added the settings (the names last
-confirmed); version 3 keys the brains by learner too. A version-1 store is built here exactly as
+confirmed); version 3 keys the brains by learner too; version 4 keeps the results per game
+(the old rows become "earlier games", counted on the overall board only). A version-1 store is built here exactly as
 that version made it (the layout of ``sticks_tui/store.py`` at commit 872e84d), so the upgrade is
 tested on a real old file, not on one this version made and then relabelled. The upgrade from
 version 2 is tested on a store that 0.1.0 itself wrote: ``test_store_v010.py``.
@@ -81,8 +82,8 @@ def _version(path: Path) -> int:
         db.close()
 
 
-def test_this_version_writes_store_version_3() -> None:
-    assert SCHEMA_VERSION == 3
+def test_this_version_writes_store_version_4() -> None:
+    assert SCHEMA_VERSION == 4
 
 
 def test_a_version_1_store_is_upgraded_and_keeps_its_rows(tmp_path: Path) -> None:
@@ -93,7 +94,7 @@ def test_a_version_1_store_is_upgraded_and_keeps_its_rows(tmp_path: Path) -> Non
         assert brain is not None and brain.to_dict() == taught_brain(games=9, balls=5).to_dict()
         assert store.recall("player1_name") is None
         store.remember({"player1_name": "Ann", "player2_name": "Bob"})
-    assert _version(path) == 3
+    assert _version(path) == 4
     with SqliteStore.open(tmp_path) as store:  # and it opens again as an ordinary store
         assert store.recall("player2_name") == "Bob"
         assert store.standings()[0] == Standing("Ann", 2, 0)
@@ -104,7 +105,7 @@ def test_a_version_1_store_that_already_has_the_settings_table_keeps_them(tmp_pa
     with SqliteStore.open(tmp_path) as store:
         assert store.recall("player1_name") == "Ann"
         assert store.standings()[0] == Standing("Ann", 2, 0)
-    assert _version(path) == 3
+    assert _version(path) == 4
 
 
 def test_the_commands_use_an_old_store_too(tmp_path: Path, cli) -> None:
@@ -138,3 +139,17 @@ def test_a_store_of_a_newer_version_is_refused_untouched(tmp_path: Path) -> None
     with pytest.raises(StoreRefused, match="newer sticks-tui"):
         SqliteStore.open(tmp_path)
     assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+
+
+def test_old_results_count_once_on_the_overall_board_and_on_no_games_board(
+    tmp_path: Path, cli
+) -> None:
+    _version_1_store(tmp_path)
+    with SqliteStore.open(tmp_path) as store:
+        store.record_game("Ann", "AI", game="nim:1,3,5,7")
+        assert store.standings() == [Standing("Ann", 3, 0), Standing("AI", 0, 3)]
+        assert store.standings("nim:1,3,5,7") == [Standing("Ann", 1, 0), Standing("AI", 0, 1)]
+        assert store.standings("sticks") == []
+        assert store.games() == ["nim:1,3,5,7"]
+    run = cli("--data-dir", str(tmp_path), "leaderboard")
+    assert run.code == 0 and "earlier games" in run.out

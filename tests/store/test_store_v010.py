@@ -4,8 +4,9 @@
 console and commands: ``tools/make_v010_store.py`` remakes it and says which games were played.
 What the file holds is read here with plain ``sqlite3`` and ``json``, not with the store's
 reader, and compared with what today's store and commands show; then the file is read again to
-check that opening it changed only what the migration to store version 3 says: the brains' key
-gained the learner ("hats" for every old brain), and the store's version.
+check that opening it changed only what the migrations to store version 4 say: the brains' key
+gained the learner ("hats" for every old brain), the players' rows became the results of
+"earlier games" (game '', on the overall board only), and the store's version.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def raw(path: Path, *, untouched: bool = False) -> dict[str, Any]:
             "tables": sorted(
                 row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")
             ),
-            "players": sorted(db.execute("SELECT name, wins, losses FROM players").fetchall()),
+            "players": _players(db),
             "settings": sorted(db.execute("SELECT key, value FROM settings").fetchall()),
             "brains_columns": brains_columns,
             "brains": {
@@ -58,6 +59,17 @@ def raw(path: Path, *, untouched: bool = False) -> dict[str, Any]:
         }
     finally:
         db.close()
+
+
+def _players(db: sqlite3.Connection) -> list[tuple[str, int, int]]:
+    """The leaderboard's rows: version 2's players table, version 4's results (each row's
+    game and kind of game as a fourth and fifth field)."""
+    tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if "players" in tables:
+        return sorted(db.execute("SELECT name, wins, losses FROM players").fetchall())
+    return sorted(
+        db.execute("SELECT name, wins, losses, game, among_machines FROM results").fetchall()
+    )
 
 
 @pytest.fixture
@@ -90,6 +102,20 @@ def test_every_leaderboard_row_is_unchanged(data: Path, before: dict[str, Any], 
     assert run.code == 0
     shown = sorted((row["name"], row["wins"], row["losses"]) for row in json.loads(run.out))
     assert shown == before["players"]
+    # ... on the overall board only, as earlier games: no game's own board has them
+    run = cli("--data-dir", str(data), "leaderboard", "--json", "--game", "sticks")
+    assert run.code == 0 and json.loads(run.out) == []
+
+
+def test_a_new_game_adds_to_the_old_rows_once(data: Path, before: dict[str, Any], cli) -> None:
+    old = {name: (wins, losses) for name, wins, losses in before["players"]}
+    with SqliteStore.open(data) as store:
+        store.record_game("Ann", "Bob", game="sticks")
+    run = cli("--data-dir", str(data), "leaderboard", "--json")
+    shown = {row["name"]: (row["wins"], row["losses"]) for row in json.loads(run.out)}
+    assert shown["Ann"] == (old["Ann"][0] + 1, old["Ann"][1])
+    assert shown["Bob"] == (old["Bob"][0], old["Bob"][1] + 1)
+    assert shown["Cy"] == old["Cy"]
 
 
 def test_every_ball_count_and_game_count_is_unchanged(data: Path, before: dict[str, Any]) -> None:
@@ -126,10 +152,10 @@ def test_the_file_is_upgraded_in_place_only_as_the_migration_says(
     with SqliteStore.open(data):
         pass
     after = raw(path)
-    assert after["version"] == SCHEMA_VERSION == 3
+    assert after["version"] == SCHEMA_VERSION == 4
     assert after["application_id"] == before["application_id"]
-    assert after["tables"] == before["tables"]
-    assert after["players"] == before["players"]
+    assert after["tables"] == sorted({*before["tables"], "results"} - {"players"})
+    assert after["players"] == [(*row, "", 0) for row in before["players"]]
     assert after["settings"] == before["settings"]
     assert after["brains_columns"] == [
         "rules_key", "learner", "ai_name", "games_played", "brain_json", "saved_at"

@@ -21,7 +21,7 @@ def rows(pilot) -> list[list[str]]:  # noqa: ANN001
 
 async def test_leaderboard_is_updated_by_every_finished_game_and_sorted_by_rating() -> None:
     records = MemoryRecords()
-    records.record_game("Hal", "Marvin")
+    records.record_game("Hal", "Marvin", game="sticks")
     app = make_app(records=records)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_board(pilot, "1", sticks=10)

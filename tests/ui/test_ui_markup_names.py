@@ -152,7 +152,7 @@ async def test_the_leaderboard_shows_names_the_console_saved_as_they_were_typed(
     """The rows stay in the store: the leaderboard opens with them, again and again."""
     with SqliteStore.open(tmp_path) as store:
         for winner, loser in PAIRS:
-            store.record_game(winner, loser)
+            store.record_game(winner, loser, game="sticks")
     app = SticksApp(records=SqliteStore.open(tmp_path), ai_delay=0)
     async with app.run_test(size=WIDE) as pilot:
         for _visit in range(2):
@@ -169,7 +169,7 @@ async def test_the_leaderboard_shows_names_the_console_saved_as_they_were_typed(
 
 async def test_a_click_on_a_name_on_the_leaderboard_runs_nothing(tmp_path: Path) -> None:
     with SqliteStore.open(tmp_path) as store:
-        store.record_game(QUIT_ON_CLICK, "Ann")  # first row: the best rating
+        store.record_game(QUIT_ON_CLICK, "Ann", game="sticks")  # first row: the best rating
     app = SticksApp(records=SqliteStore.open(tmp_path), ai_delay=0)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.press("ctrl+l")

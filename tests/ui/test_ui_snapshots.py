@@ -109,7 +109,7 @@ def test_training_screen_done(snap_compare) -> None:  # noqa: ANN001
 def test_leaderboard_screen(snap_compare) -> None:  # noqa: ANN001
     records = MemoryRecords()
     for winner, loser in [("Marvin", "Hal"), ("Marvin", "AI"), ("AI", "Hal"), ("Perfect AI", "AI")]:
-        records.record_game(winner, loser)
+        records.record_game(winner, loser, game="sticks")
 
     async def run_before(pilot: Pilot) -> None:
         await pilot.press("ctrl+l")

@@ -261,7 +261,7 @@ class BoardScreen(Screen[None]):
         self._in_use.clear()
         winner, loser = table.seats[match.winner], table.seats[match.loser]
         app = app_of(self)
-        app.record_game(winner.name, loser.name)
+        app.record_game(winner.name, loser.name, match.rules)
         for seat in table.seats:
             if seat.brain is not None:
                 app.keep_brain(seat.name, seat.brain)

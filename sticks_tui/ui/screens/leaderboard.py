@@ -1,4 +1,9 @@
-"""The leaderboard: every player's games, wins, losses and rating, best rating first."""
+"""The leaderboard: every player's games, wins, losses and rating, best rating first.
+
+One board at a time, chosen at the top: every game together, or one game played (by its spec,
+``nim:1,3,5,7``). Games between two computer players are recorded but left off until ``m``
+shows them, and a computer player's row says so: "Perfect AI (machine: perfect)".
+"""
 
 from __future__ import annotations
 
@@ -6,23 +11,40 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Header, Select, Static
 
+from ...storage.records import Standing
 from ..plain import plain
 from . import app_of
 
 COLUMNS = ("Name", "Games", "Wins", "Losses", "Rating")
+#: The choice of the board of every game together (no game's spec is this).
+EVERY_GAME = "every game"
 
 
 class LeaderboardScreen(Screen[None]):
     """Read from the app's records each time it is shown, so every finished game counts."""
 
-    BINDINGS = [Binding("escape,l", "app.pop_screen", "Back")]
+    BINDINGS = [
+        Binding("escape,l", "app.pop_screen", "Back"),
+        Binding("m", "toggle_machines", "Machines' games"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: Whether the games between two computer players count on the board shown.
+        self.machines = False
+        self.board = EVERY_GAME
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="leaderboard-body"):
             yield Static("Leaderboard: a win adds one to the rating, a loss takes one away.")
+            yield Select[str](
+                [(plain("Every game"), EVERY_GAME)], value=EVERY_GAME, allow_blank=False,
+                id="board",
+            )
+            yield Static(id="machines-note")
             yield DataTable(id="standings", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
@@ -30,18 +52,47 @@ class LeaderboardScreen(Screen[None]):
         table = self.query_one(DataTable)
         for column in COLUMNS:
             table.add_column(column, key=column.lower())
+        table.focus()
         self.refill()
 
     def on_screen_resume(self) -> None:
         self.refill()
 
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.board:
+            self.board = event.value
+            self.refill()
+
+    def action_toggle_machines(self) -> None:
+        self.machines = not self.machines
+        self.refill()
+
     def refill(self) -> None:
+        """The boards to choose from, then the rows of the one chosen."""
+        records = app_of(self).records
+        games = records.games(machines=self.machines)
+        if self.board not in games:
+            self.board = EVERY_GAME
+        choice = self.query_one("#board", Select)
+        with choice.prevent(Select.Changed):
+            choice.set_options(
+                [(plain("Every game"), EVERY_GAME)] + [(plain(game), game) for game in games]
+            )
+            choice.value = self.board
+        self.query_one("#machines-note", Static).update(plain(
+            "Games between two computer players: counted (m leaves them out)." if self.machines
+            else "Games between two computer players: left out (m counts them)."
+        ))
+        self._fill(records.standings(
+            None if self.board == EVERY_GAME else self.board, machines=self.machines
+        ))
+
+    def _fill(self, standings: list[Standing]) -> None:
         table = self.query_one(DataTable)
         table.clear()
-        standings = app_of(self).records.standings()
         for row in standings:
             # The name is whatever a player typed (here or in the classic console): as text.
-            cells = (row.name, str(row.games), str(row.wins), str(row.losses), f"{row.rating:+d}")
+            cells = (row.label, str(row.games), str(row.wins), str(row.losses), f"{row.rating:+d}")
             table.add_row(*(plain(cell) for cell in cells))
         if not standings:
             table.add_row(*(plain(cell) for cell in ("(no games yet)", "", "", "", "")))
