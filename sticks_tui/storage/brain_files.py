@@ -38,6 +38,7 @@ from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games import spec_of
 from ..engine.learners import BrainError, learner_from_dict
 from ..engine.learners.base import read_header
+from ..text.json_layout import readable_json
 from ..text.terminal import printable
 from .file_writer import STDIO as STDIO
 from .file_writer import BrainFileWriter as BrainFileWriter
@@ -184,17 +185,8 @@ def brain_json(brain: SavedBrain) -> str:
     values) and per curve point.
 
     The object is exactly the learner's ``to_dict()``; only the layout is chosen here, since
-    ``indent=2`` would spread 100 hats over 500 lines. Values are written as Python writes
-    floats (the shortest text that reads back to the same number), so they round-trip exactly.
+    ``indent=2`` would spread 100 hats over 500 lines (:func:`~..text.json_layout.readable_json`,
+    which ``train`` uses too). Floats are written as Python writes them (the shortest text that
+    reads back to the same number), so they round-trip exactly.
     """
-    lines = []
-    for key, value in brain.to_dict().items():
-        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
-            inner = [f"    {json.dumps(k)}: {json.dumps(v)}" for k, v in value.items()]
-            lines.append(f"  {json.dumps(key)}: {{\n" + ",\n".join(inner) + "\n  }")
-        elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            inner = [f"    {json.dumps(v)}" for v in value]
-            lines.append(f"  {json.dumps(key)}: [\n" + ",\n".join(inner) + "\n  ]")
-        else:
-            lines.append(f"  {json.dumps(key)}: {json.dumps(value)}")
-    return "{\n" + ",\n".join(lines) + "\n}\n"
+    return readable_json(brain.to_dict())
