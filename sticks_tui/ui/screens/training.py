@@ -45,7 +45,8 @@ from ...engine import (
 )
 from ...engine.game import AnyRuleSet
 from ..plain import plain
-from ..session import Machine, ball_words
+from ..presenters import presenter_for
+from ..session import Machine
 from ..widgets.hats import (
     HatChart,
     HatPicture,
@@ -102,6 +103,7 @@ class TrainingScreen(Screen["TrainingResult | None"]):
     ) -> None:
         super().__init__()
         self.rules = rules
+        self._presenter = presenter_for(rules)
         self.games = games
         self.brain = brain
         #: Whose saved brain learns what the hats' training taught.
@@ -163,12 +165,12 @@ class TrainingScreen(Screen["TrainingResult | None"]):
         return HatPicture.of_hat(learner, self.rules.initial_position(), self._ball_words)
 
     def _ball_words(self, move: object) -> str:
-        return ball_words(self.rules, move)
+        return self._presenter.ball_words(move)
 
     def _q_picture(self, learner: QLearner, games: int) -> HatPicture:
         start = self.rules.initial_position()
         values = [
-            (ball_words(self.rules, move), learner.get_q_value(start, move))
+            (self._presenter.ball_words(move), learner.get_q_value(start, move))
             for move in self.rules.legal_moves(start)
         ]
         return HatPicture.of_values(
