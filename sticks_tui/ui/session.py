@@ -37,6 +37,7 @@ from ..engine.game import AnyRuleSet
 from ..engine.games.nim import DEFAULT_PILES
 from ..engine.games.sticky import STICKY_MAX
 from ..storage.records import LEARNING_AI_NAME, TRAINED_AI_NAME, Records, names_problem
+from .presenters import presenter_type
 
 #: The classic console's message for a bad number of sticks, word for word (no full stop).
 STICKS_MESSAGE = f"Please enter a number between {STICKS_MIN} and {STICKS_MAX}"
@@ -99,6 +100,8 @@ class Game(Enum):
     TAKEAWAY = "takeaway"
     NIM = "nim"
     STICKY = "sticky"
+    #: A registered game the form has no fields for (``--game wythoff:3,5``): played as given.
+    OTHER = "other"
 
     @property
     def label(self) -> str:
@@ -107,6 +110,7 @@ class Game(Enum):
             Game.TAKEAWAY: "Take-away",
             Game.NIM: "Nim",
             Game.STICKY: "Sticky-Nim",
+            Game.OTHER: "Another game",
         }[self]
 
 
@@ -145,19 +149,24 @@ class GameSettings:
     max_take: int = 3
     #: The mixed level's chance of a perfect move, in percent.
     skill: int = DEFAULT_SKILL_PERCENT
+    #: The game chosen as :attr:`Game.OTHER` (one the form has no fields for).
+    other: AnyRuleSet | None = None
 
     def choose(self, rules: AnyRuleSet) -> None:
-        """Start from ``rules`` (``sticks-tui --game SPEC``): the game and its fields."""
-        if isinstance(rules, Nim):
-            self.game, self.piles, self.nim_misere = Game.NIM, rules.piles, rules.misere
-        elif isinstance(rules, StickyNim):
-            self.game, self.sticks, self.max_take = Game.STICKY, rules.sticks, rules.max_take
-        elif isinstance(rules, TakeAway):
-            self.game = Game.STICKS if rules.is_game_of_sticks else Game.TAKEAWAY
-            self.sticks, self.takes, self.misere = rules.sticks, rules.takes, rules.misere
+        """Start from ``rules`` (``sticks-tui --game SPEC``): the game and its fields, as the
+        game's presenter reads them; a game without fields is kept as it is."""
+        chosen = presenter_type(rules).setup_fields(rules)
+        if chosen is None:
+            self.game, self.other = Game.OTHER, rules
+            return
+        self.game = Game(chosen.game)
+        for name, value in chosen.fields.items():
+            setattr(self, name, value)
 
     @property
     def rules(self) -> AnyRuleSet:
+        if self.game is Game.OTHER and self.other is not None:
+            return self.other
         if self.game is Game.TAKEAWAY:
             return TakeAway(self.sticks, self.takes, self.misere)
         if self.game is Game.NIM:

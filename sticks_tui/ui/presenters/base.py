@@ -84,6 +84,10 @@ class Presenter:
     #: Whether a machine's move needs a place drawn at random (the board hands it a generator
     #: from the app's seed only then, so the other games' machines draw as before).
     places_moves: ClassVar[bool] = False
+    #: Whether training keeps the hats' learning curve (quick enough to measure for the game).
+    keeps_curve: ClassVar[bool] = False
+    #: What the analysis screen calls the positions it lists.
+    positions_label: ClassVar[str] = "Positions"
 
     def __init__(self, rules: AnyRuleSet) -> None:
         self.rules = rules
@@ -94,6 +98,10 @@ class Presenter:
     def setup_fields(cls, rules: AnyRuleSet) -> SetupFields | None:
         """The setup screen's choice and field values that make ``rules``; None when the setup
         screen has no fields for the game (it is then offered as it is, by its name)."""
+        return None
+
+    def analysis_refusal(self) -> str | None:
+        """Why the analysis screen cannot check this game while the user waits, if it cannot."""
         return None
 
     # -- the board's widgets ----------------------------------------------------------------------

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from random import Random
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -27,6 +28,8 @@ class PilesInput(NimPiles):
 
 
 class NimPresenter(Presenter):
+    keeps_curve: ClassVar[bool] = True
+
     def __init__(self, rules: AnyRuleSet) -> None:
         super().__init__(rules)
         #: The pile chosen and the count typed so far.

@@ -17,6 +17,9 @@ from ..plain import plain
 from ..widgets.line import StickyLineView
 from .base import BoardView, Presenter, SetupFields
 
+#: The longest line the analysis screen checks (longer ones have too many positions).
+ANALYSED_LINE_MAX = 24
+
 
 class LineInput(StickyLineView):
     """The line; the first click marks a stick, the second the other end."""
@@ -72,6 +75,14 @@ class StickyPresenter(Presenter):
         if not isinstance(rules, StickyNim):
             return None
         return SetupFields("sticky", {"sticks": rules.sticks, "max_take": rules.max_take})
+
+    def analysis_refusal(self) -> str | None:
+        if self.length <= ANALYSED_LINE_MAX:
+            return None
+        return (
+            f"The analysis covers Sticky-Nim lines of up to {ANALYSED_LINE_MAX} sticks "
+            "(longer ones have too many positions to check while you wait)."
+        )
 
     def compose_position(self) -> ComposeResult:
         view = LineInput(self, self.line)

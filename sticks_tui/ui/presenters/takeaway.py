@@ -20,6 +20,8 @@ DIGIT_TAKES = range(1, 10)
 
 class TakeAwayPresenter(Presenter):
     every_hat: ClassVar[bool] = True
+    keeps_curve: ClassVar[bool] = True
+    positions_label: ClassVar[str] = "Stick counts"
     auto_focus: ClassVar[str | None] = None  # the first take button
 
     def __init__(self, rules: AnyRuleSet) -> None:

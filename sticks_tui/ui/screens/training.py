@@ -36,9 +36,7 @@ from ...engine import (
     CurveSettings,
     HatBrain,
     Learner,
-    Nim,
     QLearner,
-    TakeAway,
     TrainingProgress,
     TrainingResult,
     train,
@@ -110,9 +108,9 @@ class TrainingScreen(Screen["TrainingResult | None"]):
         self.ai_name = ai_name
         self.q_learning = q_learning
         #: Every hat drawn (take-away), or one hat at a time (Nim, Sticky-Nim, Q-values).
-        self.all_hats = isinstance(rules, TakeAway) and not q_learning
+        self.all_hats = self._presenter.every_hat and not q_learning
         #: Whether the hats keep their learning curve (quick to measure for these games).
-        self.keeps_curve = isinstance(rules, (TakeAway, Nim)) and not q_learning
+        self.keeps_curve = self._presenter.keeps_curve and not q_learning
         self.result: TrainingResult | None = None
         self.games_done = 0
         self._stop = threading.Event()
