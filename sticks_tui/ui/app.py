@@ -20,12 +20,13 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, QLearner, StickyNim
+from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, QLearner
 from ..engine.game import AnyRuleSet
 from ..engine.games import spec_of
 from ..engine.learners.qlearning import DEFAULT_Q_TRAINING_GAMES
 from ..storage.records import KeptBrain, MemoryRecords, Records
 from .plain import notify_plain
+from .presenters import presenter_for
 from .session import DEFAULT_NAMES, GameSettings, clean_name, recalled_names
 
 #: Seconds a person gets to see the AI draw a ball before the sticks go.
@@ -34,8 +35,6 @@ TRAINING_GAMES_ENV = "STICKS_TUI_TRAINING_GAMES"
 AI_DELAY_ENV = "STICKS_TUI_AI_DELAY"
 #: The most games the app will train for at once (a typo of extra zeros should not hang it).
 TRAINING_GAMES_MAX = 10_000_000
-#: The longest Sticky-Nim line the analysis screen checks (every position below it is solved).
-ANALYSED_LINE_MAX = 24
 
 
 class ConfigError(ValueError):
@@ -155,13 +154,9 @@ class SticksApp(App[int]):
 
         if not isinstance(self.screen, AnalysisScreen):
             rules = self.settings.rules
-            if isinstance(rules, StickyNim) and rules.sticks > ANALYSED_LINE_MAX:
-                notify_plain(
-                    self,
-                    f"The analysis covers Sticky-Nim lines of up to {ANALYSED_LINE_MAX} sticks "
-                    "(longer ones have too many positions to check while you wait).",
-                    severity="warning",
-                )
+            refusal = presenter_for(rules).analysis_refusal()
+            if refusal is not None:
+                notify_plain(self, refusal, severity="warning")
                 return
             name, brain = brain_to_analyse(self)
             self.push_screen(AnalysisScreen(brain, name))

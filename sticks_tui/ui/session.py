@@ -22,17 +22,14 @@ from ..engine import (
     Level,
     Match,
     MixedPlayer,
-    Move,
     Nim,
     PerfectPlayer,
     Player,
-    Position,
     QLearner,
     QLearningPlayer,
     RandomPlayer,
     StickyNim,
     TakeAway,
-    Turn,
     game_of_sticks,
     levels_for,
 )
@@ -40,7 +37,7 @@ from ..engine.game import AnyRuleSet
 from ..engine.games.nim import DEFAULT_PILES
 from ..engine.games.sticky import STICKY_MAX
 from ..storage.records import LEARNING_AI_NAME, TRAINED_AI_NAME, Records, names_problem
-from ..text.words import board_line
+from .presenters import presenter_type
 
 #: The classic console's message for a bad number of sticks, word for word (no full stop).
 STICKS_MESSAGE = f"Please enter a number between {STICKS_MIN} and {STICKS_MAX}"
@@ -103,6 +100,8 @@ class Game(Enum):
     TAKEAWAY = "takeaway"
     NIM = "nim"
     STICKY = "sticky"
+    #: A registered game the form has no fields for (``--game wythoff:3,5``): played as given.
+    OTHER = "other"
 
     @property
     def label(self) -> str:
@@ -111,6 +110,7 @@ class Game(Enum):
             Game.TAKEAWAY: "Take-away",
             Game.NIM: "Nim",
             Game.STICKY: "Sticky-Nim",
+            Game.OTHER: "Another game",
         }[self]
 
 
@@ -149,19 +149,24 @@ class GameSettings:
     max_take: int = 3
     #: The mixed level's chance of a perfect move, in percent.
     skill: int = DEFAULT_SKILL_PERCENT
+    #: The game chosen as :attr:`Game.OTHER` (one the form has no fields for).
+    other: AnyRuleSet | None = None
 
     def choose(self, rules: AnyRuleSet) -> None:
-        """Start from ``rules`` (``sticks-tui --game SPEC``): the game and its fields."""
-        if isinstance(rules, Nim):
-            self.game, self.piles, self.nim_misere = Game.NIM, rules.piles, rules.misere
-        elif isinstance(rules, StickyNim):
-            self.game, self.sticks, self.max_take = Game.STICKY, rules.sticks, rules.max_take
-        elif isinstance(rules, TakeAway):
-            self.game = Game.STICKS if rules.is_game_of_sticks else Game.TAKEAWAY
-            self.sticks, self.takes, self.misere = rules.sticks, rules.takes, rules.misere
+        """Start from ``rules`` (``sticks-tui --game SPEC``): the game and its fields, as the
+        game's presenter reads them; a game without fields is kept as it is."""
+        chosen = presenter_type(rules).setup_fields(rules)
+        if chosen is None:
+            self.game, self.other = Game.OTHER, rules
+            return
+        self.game = Game(chosen.game)
+        for name, value in chosen.fields.items():
+            setattr(self, name, value)
 
     @property
     def rules(self) -> AnyRuleSet:
+        if self.game is Game.OTHER and self.other is not None:
+            return self.other
         if self.game is Game.TAKEAWAY:
             return TakeAway(self.sticks, self.takes, self.misere)
         if self.game is Game.NIM:
@@ -275,29 +280,6 @@ class Table:
     def new_match(self) -> Match:
         return Match(self.rules, self.players, self.first)
 
-    def move_words(self, turn: Turn, letters: str = "") -> str:
-        """One line of the move log, in the console's words (Sticky-Nim names the letters)."""
-        seat = self.seats[turn.player]
-        if isinstance(self.rules, Nim):
-            pile, count = turn.move
-            if seat.is_human:
-                return f"{seat.name} takes {count} from pile {pile}"
-            return f"{seat.name} chose to take {count} from pile {pile}."  # CS50's words
-        verb = "takes" if seat.is_human else "selects"
-        if isinstance(self.rules, StickyNim):
-            return f"{seat.name} {verb} {letters}"
-        return f"{seat.name} {verb} {turn.move}"
-
-    def turn_words(self, match: Match) -> str:
-        """Whose turn it is, as the console asks it."""
-        seat = self.seats[match.to_move]
-        if seat.is_human:
-            return f"{seat.name}: {human_question(self.rules, match.legal_moves())}"
-        if seat.brain is not None:
-            hat = self.rules.position_key(match.position)
-            return f"{seat.name} is drawing a ball from hat {hat}"
-        return f"{seat.name} is choosing"
-
     def end_words(self, match: Match) -> str:
         """Who lost, in the console's words."""
         assert match.loser is not None
@@ -314,46 +296,6 @@ class Table:
         for seat in self.seats:
             if seat.brain is not None:
                 seat.brain.abandon()
-
-
-def human_question(rules: AnyRuleSet, legal: tuple[Move, ...]) -> str:
-    """What a person is asked on their turn, per game."""
-    if isinstance(rules, Nim):
-        return "choose a pile (up/down or click) and type how many to take"
-    if isinstance(rules, StickyNim):
-        return f"letters of the sticks to take, e.g. df (at most {rules.max_take})"
-    takes = sorted(legal)
-    if takes == list(range(1, len(takes) + 1)):
-        return f"How many sticks do you take (1-{takes[-1]})?"
-    return f"How many sticks do you take ({', '.join(map(str, takes))})?"
-
-
-def position_words(rules: AnyRuleSet, position: Position) -> str:
-    """The line above the board, per game."""
-    if isinstance(rules, Nim):
-        return "Piles: " + ", ".join(map(str, position))
-    if isinstance(rules, StickyNim):
-        groups: tuple[int, ...] = position
-        left = sum(groups)
-        if not left:
-            return "No sticks left on the line."
-        sticks = "1 stick" if left == 1 else f"{left} sticks"
-        if len(groups) == 1:
-            return f"{sticks} on the line, in one group."
-        return f"{sticks} on the line, in groups of {', '.join(map(str, groups))}."
-    return board_line(position)  # the console's words
-
-
-def ball_words(rules: AnyRuleSet, move: Move) -> str:
-    """A ball (a move) in a few words, for the hat charts."""
-    if isinstance(rules, Nim):
-        pile, count = move
-        return f"pile {pile} take {count}"
-    if isinstance(rules, StickyNim):
-        group, take, left = move
-        right = group - take - left
-        return f"{take} of {group} ({left}|{right})"
-    return str(move)
 
 
 def machine_seat(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from sticks_tui.engine import HatBrain, Nim, StickyLine
-from sticks_tui.ui.session import ball_words
+from sticks_tui.ui.presenters import presenter_for
 from sticks_tui.ui.widgets.hats import HatPicture, MoveRow, draw_picture
 from sticks_tui.ui.widgets.line import line_layout
 from sticks_tui.ui.widgets.piles import stick_at, stick_column
@@ -41,10 +41,10 @@ def test_a_nim_hat_has_one_ball_kind_per_move_and_marks_the_one_drawn() -> None:
     assert HatPicture.of_hat(brain, start, str).title == "hat 1,2: not met yet"
     assert brain.positions() == []  # looking at a hat does not make one
     move = brain.draw(start, random.Random(3))
-    picture = HatPicture.of_hat(brain, start, lambda m: ball_words(rules, m))
+    picture = HatPicture.of_hat(brain, start, lambda m: presenter_for(rules).ball_words(m))
     assert [row.label for row in picture.rows] == ["pile 0 take 1", "pile 1 take 1", "pile 1 take 2"]
     assert [row.beside for row in picture.rows].count(True) == 1
-    assert next(row for row in picture.rows if row.beside).label == ball_words(rules, move)
+    assert next(row for row in picture.rows if row.beside).label == presenter_for(rules).ball_words(move)
 
 
 def test_the_line_names_a_machine_move_with_its_letters() -> None:

@@ -21,6 +21,7 @@ from ...engine import HatBrain
 from ...engine.analysis import DISAGREE, Analysis, AnalysisError, analyse
 from ...text.analysis import TABLE_HEADER, position_cells, rules_lines
 from ..plain import plain
+from ..presenters import presenter_type
 from ..session import Machine
 from ..widgets.curve import LearningCurvePlot
 
@@ -75,9 +76,7 @@ class AnalysisScreen(Screen[None]):
 
     def _positions_label(self) -> str:
         """"Stick counts" where a position is one heap; "Positions" for Nim and Sticky-Nim."""
-        from ...engine import TakeAway
-
-        return "Stick counts" if isinstance(self.rules, TakeAway) else "Positions"
+        return presenter_type(self.rules).positions_label
 
     def _title(self) -> Text:
         if self.analysis is None:

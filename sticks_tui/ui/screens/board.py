@@ -1,8 +1,8 @@
 """The board: the position, whose turn it is, the moves so far, and each AI's hats.
 
-One board serves every game; only the drawing of the position and the way a person chooses a
-move differ (take-away: a button or a digit per allowed take; Nim: a pile and a count, or a
-click on a stick; Sticky-Nim: the first and last letter, or two clicks).
+One board serves every game; the drawing of the position, the way a person chooses a move and
+the words differ, and are asked of the game's presenter (:mod:`sticks_tui.ui.presenters`),
+whose input posts one :class:`MoveChosen` up to this screen.
 
 The match lives in the engine; this screen asks it what is legal, hands it moves and redraws
 from its state. A machine's turn happens in two visible steps, each after a short pause: it
@@ -17,19 +17,16 @@ from collections.abc import Callable
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, RichLog, Static
+from textual.widgets import Button, Footer, Header, RichLog, Static
 
-from ...engine import IllegalMove, Match, Move, Nim, StickyLine, StickyNim, TakeAway
-from ...engine.games.sticky import LETTERS
+from ...engine import Match, Move
 from ..plain import plain
-from ..session import Mode, Table, ball_words, position_words
+from ..presenters import BoardView, MoveChosen, presenter_for
+from ..session import Mode, Table
 from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart
-from ..widgets.line import StickyLineView
-from ..widgets.piles import NimPiles
-from ..widgets.sticks import StickArt
 from . import app_of
 
 #: Watch-mode speeds: name and how many "AI pauses" each step waits.
@@ -40,54 +37,46 @@ SPEEDS: tuple[tuple[str, float], ...] = (
     ("fastest", 0.0),
 )
 NORMAL_SPEED = 1
-#: Digits take that many sticks in take-away games (takes above 9 have buttons only).
-DIGIT_TAKES = range(1, 10)
 
-
-def _bindings() -> list[BindingType]:
-    takes: list[BindingType] = [Binding(str(n), f"take({n})", f"Take {n}") for n in DIGIT_TAKES]
-    counts = [
-        Binding(str(d), f"count({d})", "Count", key_display="0-9", show=d == 0)
-        for d in range(10)
-    ]
-    return takes + counts + [
-        Binding("up", "pile(-1)", "Pile", key_display="↑↓"),
-        Binding("down", "pile(1)", "Pile", show=False),
-        Binding("enter", "confirm_count", "Take", show=False),
-        Binding("backspace", "clear_count", "Clear", show=False),
-        Binding("space", "pause", "Run/pause"),
-        Binding("s", "step", "Step"),
-        Binding("minus", "slower", "Slower"),
-        Binding("plus,equals_sign", "faster", "Faster"),
-        Binding("a", "play_again", "Play again"),
-        Binding("n", "app.new_setup", "New setup", show=False),
-        Binding("l", "app.leaderboard", "Leaderboard", show=False),
-        Binding("left_square_bracket", "scroll_hats(-1)", "Hats left", show=False),
-        Binding("right_square_bracket", "scroll_hats(1)", "Hats right", show=False),
-        Binding("escape", "app.pop_screen", "Back", show=False),
-    ]
+#: The board's own keys, after the presenter's move keys.
+BOARD_BINDINGS: list[BindingType] = [
+    Binding("space", "pause", "Run/pause"),
+    Binding("s", "step", "Step"),
+    Binding("minus", "slower", "Slower"),
+    Binding("plus,equals_sign", "faster", "Faster"),
+    Binding("a", "play_again", "Play again"),
+    Binding("n", "app.new_setup", "New setup", show=False),
+    Binding("l", "app.leaderboard", "Leaderboard", show=False),
+    Binding("left_square_bracket", "scroll_hats(-1)", "Hats left", show=False),
+    Binding("right_square_bracket", "scroll_hats(1)", "Hats right", show=False),
+    Binding("escape", "app.pop_screen", "Back", show=False),
+]
+#: The buttons shown in watch mode and at the end of a game, and their actions.
+BUTTON_ACTIONS = {
+    "pause": "pause",
+    "step": "step",
+    "slower": "slower",
+    "faster": "faster",
+    "end-again": "play_again",
+    "end-setup": "app.new_setup",
+    "end-leaders": "app.leaderboard",
+}
 
 
 class BoardScreen(Screen[None]):
     """One table's games, one after another ("play again" keeps the same players and hats)."""
 
-    BINDINGS = _bindings()
+    BINDINGS = BOARD_BINDINGS
 
     def __init__(self, table: Table) -> None:
         super().__init__()
         self.table = table
-        rules = self.rules = table.rules
-        self.is_nim = isinstance(rules, Nim)
-        self.is_sticky = isinstance(rules, StickyNim)
-        self.is_takeaway = not (self.is_nim or self.is_sticky)
-        #: The allowed takes (take-away), the longest take and the line (Sticky-Nim).
-        self.takes: tuple[int, ...] = rules.takes if isinstance(rules, TakeAway) else ()
-        self.max_take = rules.max_take if isinstance(rules, StickyNim) else 0
-        self.line_length = rules.sticks if isinstance(rules, StickyNim) else 0
-        if not self.is_takeaway:
-            # No take buttons: nothing is focused at first (not a hidden button), so Enter and
-            # the arrows are the board's keys; Sticky-Nim's letters field takes focus on a turn.
-            self.AUTO_FOCUS = ""  # type: ignore[misc]  # per board; None means the app's choice
+        self.rules = table.rules
+        self.presenter = presenter_for(table.rules)
+        # The game's move keys first, as the footer lists them.
+        self._bindings = BindingsMap(self.presenter.bindings() + BOARD_BINDINGS)
+        if self.presenter.auto_focus is not None:
+            self.AUTO_FOCUS = self.presenter.auto_focus  # type: ignore[misc]  # per board
         self.match: Match = table.new_match()
         self.watching = table.mode is Mode.WATCH
         self.paused = False
@@ -99,13 +88,7 @@ class BoardScreen(Screen[None]):
         self._generation = 0
         self._keys_state: tuple[object, ...] = ()
         self._hat_seats = [i for i, seat in enumerate(table.seats) if seat.brain is not None]
-        # Nim: the pile chosen and the count typed so far.
-        self.pile: int | None = None
-        self.typed = ""
-        # Sticky-Nim: the sticks as the user sees them, and the sticks marked for a move.
-        self.line = StickyLine.full(self.line_length) if self.is_sticky else None
-        self.mark: tuple[int, int] | None = None
-        #: Where a machine's Sticky-Nim move goes on the line (set on mount, from the app).
+        #: Where a machine's move goes, for games that place it (set on mount, from the app).
         self._place_rng = random.Random(0)
 
     # -- layout ---------------------------------------------------------------------------------
@@ -114,18 +97,10 @@ class BoardScreen(Screen[None]):
         with Horizontal(id="board"):
             with Vertical(id="table"):
                 yield Static(id="heap-words")
-                yield from self._compose_position()
+                yield from self.presenter.compose_position()
                 yield Static(id="turn")
                 with Horizontal(id="takes", classes="actions"):
-                    if self.is_takeaway:
-                        for n in self.takes:
-                            yield Button(plain(f"Take {n}"), id=f"take-{n}", compact=True)
-                    if self.is_sticky:
-                        yield Input(
-                            placeholder="letters, e.g. df", id="sticky-move", max_length=2,
-                            compact=True,
-                        )
-                        yield Static(id="move-problem")
+                    yield from self.presenter.compose_input()
                 with Horizontal(id="watch-controls", classes="actions"):
                     yield Button("Run/pause", id="pause", compact=True)
                     yield Button("Step", id="step", compact=True)
@@ -140,29 +115,23 @@ class BoardScreen(Screen[None]):
             if self._hat_seats:
                 with Vertical(id="hats"):
                     for i in self._hat_seats:
-                        title = f"{self.table.seats[i].name}'s hats"
-                        if self.is_takeaway:
-                            yield HatChart(title, id=f"chart-{i}")
-                        else:
-                            yield OneHatChart(f"{self.table.seats[i].name}'s hat", id=f"chart-{i}")
+                        yield self._hat_chart(i)
         yield Footer(show_command_palette=False)
 
-    def _compose_position(self) -> ComposeResult:
-        if self.is_nim:
-            yield NimPiles(self.match.position, id="piles", classes="position")
-        elif self.is_sticky:
-            assert self.line is not None
-            yield StickyLineView(self.line, id="line", classes="position")
-        else:
-            yield StickArt(self.match.position, id="heap", classes="position")
+    def _hat_chart(self, seat: int) -> HatChart | OneHatChart:
+        name = self.table.seats[seat].name
+        if self.presenter.every_hat:
+            return HatChart(f"{name}'s hats", id=f"chart-{seat}")
+        return OneHatChart(f"{name}'s hat", id=f"chart-{seat}")
 
     def on_mount(self) -> None:
         self.set_class(self.watching, "-watching")
         self.set_class(not self._hat_seats, "-no-hats")
         self.query_one("#log", RichLog).can_focus = False  # arrows choose piles, not scroll
-        if self.is_sticky:
+        if self.presenter.places_moves:
             self._place_rng = app_of(self).player_rng()
-        self._log_line(f"{self._names()} · {self._start_words()}", style="dim")
+        self.presenter.new_game(self._place_rng)
+        self._log_line(f"{self._names()} · {self.presenter.start_words()}", style="dim")
         self._advance()
 
     def on_unmount(self) -> None:
@@ -170,14 +139,6 @@ class BoardScreen(Screen[None]):
         self._generation += 1
         if not self.match.is_over:
             self.table.abandon()
-
-    def _start_words(self) -> str:
-        start = self.rules.initial_position()
-        if self.is_nim:
-            return "piles " + self.rules.position_key(start)
-        if self.is_sticky:
-            return f"a line of {self.line_length}"
-        return f"{start} sticks"
 
     def _names(self) -> str:
         seats = self.table.seats
@@ -194,10 +155,8 @@ class BoardScreen(Screen[None]):
             self._game_over()
         elif not self.table.seats[match.to_move].is_human:
             self._schedule(self._machine_step)
-        elif self.is_sticky:
-            self.query_one("#sticky-move", Input).focus()
-        elif self.is_nim and (self.pile is None or not match.position[self.pile]):
-            self.pile = next(i for i, size in enumerate(match.position) if size)
+        else:
+            self.presenter.human_turn()
             self._redraw()
 
     def _machine_step(self) -> None:
@@ -208,9 +167,7 @@ class BoardScreen(Screen[None]):
         seat = self.table.seats[match.to_move]
         if self._drawn is None and seat.brain is not None:
             self._drawn = seat.player.make_choice(match.rules, match.position)
-            if self.is_sticky:
-                assert self.line is not None
-                self.mark = self.line.place(self._drawn, self._place_rng)
+            self.presenter.machine_drew(self._drawn)
             self._redraw()
             self._schedule(self._machine_step)
             return
@@ -218,23 +175,24 @@ class BoardScreen(Screen[None]):
         if move is None:
             move = seat.player.make_choice(match.rules, match.position)
         self._drawn = None
-        self._play(move, self.mark)
+        self._play(move)
 
-    def _play(self, move: Move, span: tuple[int, int] | None = None) -> None:
-        """Hand ``move`` to the match, log it in the console's words and go on."""
-        letters = ""
-        if self.is_sticky:
-            assert self.line is not None
-            first, last = span if span is not None else self.line.place(move, self._place_rng)
-            letters = LETTERS[first] + (LETTERS[last] if last != first else "")
-            line = self.line.take(first, last)
+    @on(MoveChosen)
+    def _move_chosen(self, event: MoveChosen) -> None:
+        """A person's move, from the presenter's input: played if it is theirs to make."""
+        event.stop()
+        if not self._human_turn() or event.move not in self.match.legal_moves():
+            self.app.bell()
+            return
+        self._play(event.move, event.where)
+
+    def _play(self, move: Move, where: object = None) -> None:
+        """Hand ``move`` to the match, log it in the game's words and go on."""
+        placed = self.presenter.place(move, where)
         turn = self.match.play(move)
-        if self.is_sticky:
-            self.line = line
-            assert line.position == self.match.position, "the line and the match agree"
-        self.mark = None
-        self.typed = ""
-        self._log_line(self.table.move_words(turn, letters))
+        self.presenter.played(self.match.position)
+        seat = self.table.seats[turn.player]
+        self._log_line(self.presenter.move_words(seat.name, seat.is_human, turn.move, placed))
         self._advance()
 
     def _delay(self) -> float:
@@ -271,88 +229,66 @@ class BoardScreen(Screen[None]):
         self.query_one("#end-again", Button).focus()
 
     # -- drawing ----------------------------------------------------------------------------
-    def _redraw(self) -> None:
+    def _view(self) -> BoardView:
         match = self.match
-        self.query_one("#heap-words", Static).update(
-            plain(position_words(self.rules, match.position))
+        return BoardView(
+            match.position, match.legal_moves(), self._human_turn(), match.is_over, self._drawn
         )
-        self._draw_position()
-        self.query_one("#turn", Static).update(plain(self._turn_words()))
-        self.set_class(match.is_over, "-over")
-        human_turn = self._human_turn()
-        legal = match.legal_moves()
-        if self.is_takeaway:
-            for n in self.takes:
-                self.query_one(f"#take-{n}", Button).disabled = not (human_turn and n in legal)
-        if self.is_sticky:
-            self.query_one("#sticky-move", Input).disabled = not human_turn
+
+    def _redraw(self) -> None:
+        view = self._view()
+        self.query_one("#heap-words", Static).update(
+            plain(self.presenter.position_words(view.position))
+        )
+        self.presenter.redraw(view)
+        self.query_one("#turn", Static).update(plain(self._turn_words(view)))
+        self.set_class(view.over, "-over")
         self.query_one("#speed", Static).update(plain(self._speed_words()))
         self._draw_hats()
-        keys_state = (match.is_over, human_turn, legal if human_turn and self.is_takeaway else ())
+        keys_state = (view.over, view.human_turn, view.legal if view.human_turn else ())
         if keys_state != self._keys_state:  # the footer is rebuilt only when its keys change
             self._keys_state = keys_state
             self.refresh_bindings()
 
-    def _draw_position(self) -> None:
-        match = self.match
-        if self.is_nim:
-            pile, taking = self._nim_preview()
-            self.query_one(NimPiles).show(match.position, pile, taking)
-        elif self.is_sticky:
-            assert self.line is not None
-            self.query_one(StickyLineView).show(self.line, self.mark)
-        else:
-            self.query_one(StickArt).count = match.position
-
-    def _nim_preview(self) -> tuple[int | None, int]:
-        """The pile marked on the board and how many sticks would go: the person's choice, or
-        the ball the AI just drew."""
-        if self._drawn is not None:
-            pile, count = self._drawn
-            return pile, count
-        if self._human_turn():
-            return self.pile, int(self.typed) if self.typed else 0
-        return None, 0
-
     def _draw_hats(self) -> None:
         match, table = self.match, self.table
+        every_hat = self.presenter.every_hat
         for i in self._hat_seats:
             brain = table.seats[i].brain
             assert brain is not None
             in_use = self._in_use.get(i)
             if in_use is not None:
                 self._focus[i] = in_use
-            elif not match.is_over and self.is_takeaway:
+            elif not match.is_over and every_hat:
                 self._focus[i] = match.position
-            if self.is_takeaway:
+            if every_hat:
                 focus = self._focus.get(i, match.position or 1)
-                self.query_one(f"#chart-{i}", HatChart).show(  # take-away: positions are heaps
+                self.query_one(f"#chart-{i}", HatChart).show(  # every hat: positions are heaps
                     HatsSnapshot.of(brain),
                     in_use=in_use if isinstance(in_use, int) else None,
                     focus=focus if isinstance(focus, int) else None,
                 )
             else:
                 focus = self._focus.get(i, match.position)
-                picture = HatPicture.of_hat(brain, focus, lambda m: ball_words(self.rules, m))
+                picture = HatPicture.of_hat(brain, focus, self.presenter.ball_words)
                 self.query_one(f"#chart-{i}", OneHatChart).show(picture)
 
-    def _turn_words(self) -> str:
+    def _turn_words(self, view: BoardView) -> str:
         match, table = self.match, self.table
         if match.is_over:
             return table.end_words(match)
         seat = table.seats[match.to_move]
         if self._drawn is not None:
             hat = self.rules.position_key(match.position)
-            ball = ball_words(self.rules, self._drawn)
-            if self.is_sticky and self.mark is not None:
-                ball = f"{ball}: {LETTERS[self.mark[0]]}..{LETTERS[self.mark[1]]}"
+            ball = self.presenter.drew_words(self._drawn)
             return f"{seat.name} drew ball {ball} from hat {hat}"
-        if self.is_nim and self._human_turn() and self.pile is not None:
-            size = match.position[self.pile]
-            typed = self.typed or "_"
-            keys = f"1-{size}" if size > 1 else "1"
-            return f"{seat.name}: take {typed} of {size} from pile {self.pile} (type {keys})"
-        return table.turn_words(match)
+        if seat.is_human:
+            prompt = self.presenter.prompt(seat.name, view)
+            return prompt or f"{seat.name}: {self.presenter.question(view.legal)}"
+        if seat.brain is not None:
+            hat = self.rules.position_key(match.position)
+            return f"{seat.name} is drawing a ball from hat {hat}"
+        return f"{seat.name} is choosing"
 
     def _speed_words(self) -> str:
         if not self.watching:
@@ -367,143 +303,25 @@ class BoardScreen(Screen[None]):
         match = self.match
         return not match.is_over and self.table.seats[match.to_move].is_human
 
-    def _problem(self, text: str) -> None:
-        """A move that cannot be made: say why beside the move field and ring the bell."""
-        if self.is_sticky:
-            self.query_one("#move-problem", Static).update(plain(text))
-        self.app.bell()
-
     # -- keys and buttons -----------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide keys that do not apply here; grey out the moves that are not legal now."""
         playing = not (self.watching or self.match.is_over)
-        if action == "take":
-            if not (playing and self.is_takeaway):
-                return False
-            if parameters[0] not in self.takes:
-                return False
-            legal = self._human_turn() and parameters[0] in self.match.legal_moves()
-            return True if legal else None
-        if action in ("count", "pile", "confirm_count", "clear_count"):
-            if not (playing and self.is_nim):
-                return False
-            return True if self._human_turn() else None
+        if action == "move_key":
+            return self.presenter.key_state(parameters, self._view()) if playing else False
         if action in ("pause", "step", "slower", "faster"):
             return self.watching and not self.match.is_over
         if action == "play_again":
             return self.match.is_over
         return True
 
-    def action_take(self, count: int) -> None:
-        if not self._human_turn() or count not in self.match.legal_moves():
+    def action_move_key(self, what: object, value: object = None) -> None:
+        """A key of the game's move input: the presenter reads it (and may choose a move).
+
+        Its parameters are named (Textual passes an action as many as its signature names)."""
+        if not self.presenter.key((what, value), self._view()):
             self.app.bell()
-            return
-        self._play(count)
-
-    # Nim: a pile, then a count ------------------------------------------------------------------
-    def _nim_piles(self) -> tuple[int, ...]:
-        piles: tuple[int, ...] = self.match.position
-        return piles
-
-    def action_pile(self, delta: int) -> None:
-        """Choose the next non-empty pile up or down; the count typed so far is cleared."""
-        piles = self._nim_piles()
-        filled = [i for i, size in enumerate(piles) if size]
-        if not filled or not self._human_turn():
-            return
-        if self.pile not in filled:
-            self.pile = filled[0] if delta > 0 else filled[-1]
-        else:
-            self.pile = filled[(filled.index(self.pile) + delta) % len(filled)]
-        self.typed = ""
         self._redraw()
-
-    def action_count(self, digit: int) -> None:
-        """Type the count: it is taken as soon as no longer count could start with it (so
-        one key does it for piles up to 9); otherwise Enter takes it."""
-        if not self._human_turn():
-            self.app.bell()
-            return
-        piles = self._nim_piles()
-        if self.pile is None or not piles[self.pile]:
-            self.pile = next(i for i, size in enumerate(piles) if size)
-        size = piles[self.pile]
-        typed = self.typed + str(digit)
-        value = int(typed)
-        if value == 0 or value > size:
-            self.typed = ""
-            self._redraw()
-            self.app.bell()
-            return
-        if value * 10 > size:
-            self._play((self.pile, value))
-            return
-        self.typed = typed
-        self._redraw()
-
-    def action_confirm_count(self) -> None:
-        if self._human_turn() and self.typed and self.pile is not None:
-            self._play((self.pile, int(self.typed)))
-
-    def action_clear_count(self) -> None:
-        self.typed = ""
-        self._redraw()
-
-    @on(NimPiles.Chosen)
-    def _pile_clicked(self, event: NimPiles.Chosen) -> None:
-        if self._human_turn() and self.is_nim:
-            self.pile = event.pile
-            self._play((event.pile, event.count))
-
-    # Sticky-Nim: letters or clicks ----------------------------------------------------------------
-    def _sticky_move(self, first: int, last: int) -> None:
-        """Take sticks ``first..last`` if the rules allow it; otherwise say why."""
-        assert self.line is not None
-        try:
-            move = self.line.move_for(first, last, self.max_take)
-        except IllegalMove as error:
-            self.mark = None
-            self._problem(str(error).capitalize())
-            self._redraw()
-            return
-        self.query_one("#move-problem", Static).update("")
-        self.query_one("#sticky-move", Input).value = ""
-        self._play(move, (first, last))
-
-    @on(Input.Changed, "#sticky-move")
-    def _letters_typed(self, event: Input.Changed) -> None:
-        """Mark the sticks the letters typed so far name, before the move is made."""
-        assert self.line is not None
-        self.query_one("#move-problem", Static).update("")
-        try:
-            self.mark = self.line.parse(event.value) if event.value.strip() else None
-        except IllegalMove:
-            self.mark = None
-        self.query_one(StickyLineView).show(self.line, self.mark)
-
-    @on(Input.Submitted, "#sticky-move")
-    def _letters_entered(self, event: Input.Submitted) -> None:
-        assert self.line is not None
-        if not self._human_turn():
-            return
-        try:
-            first, last = self.line.parse(event.value)
-        except IllegalMove as error:
-            self._problem(str(error).capitalize())
-            return
-        self._sticky_move(first, last)
-
-    @on(StickyLineView.Clicked)
-    def _stick_clicked(self, event: StickyLineView.Clicked) -> None:
-        """The first click marks a stick, the second the other end (the same stick: one)."""
-        if not (self._human_turn() and self.is_sticky):
-            return
-        if self.mark is None or self.mark[0] != self.mark[1]:
-            self.mark = (event.index, event.index)
-            self._redraw()
-            return
-        first, last = sorted((self.mark[0], event.index))
-        self._sticky_move(first, last)
 
     # -- watch mode and the end of a game ---------------------------------------------------------
     def action_play_again(self) -> None:
@@ -512,14 +330,10 @@ class BoardScreen(Screen[None]):
         self._generation += 1
         self._drawn = None
         self.match = self.table.new_match()
-        if self.is_sticky:
-            self.line = StickyLine.full(self.line_length)
-        self.mark, self.pile, self.typed = None, None, ""
+        self.presenter.new_game(self._place_rng)
         self._log_line(f"-- game {self.table.games + 1} --", style="dim")
-        for i in self._hat_seats:
-            chart = self.query_one(f"#chart-{i}")
-            if isinstance(chart, HatChart):
-                chart.reset_scroll()
+        for chart in self.query(HatChart):
+            chart.reset_scroll()
         self._advance()
 
     def action_pause(self) -> None:
@@ -553,18 +367,7 @@ class BoardScreen(Screen[None]):
 
     @on(Button.Pressed)
     async def _button(self, event: Button.Pressed) -> None:
-        actions = {
-            "pause": "pause",
-            "step": "step",
-            "slower": "slower",
-            "faster": "faster",
-            "end-again": "play_again",
-            "end-setup": "app.new_setup",
-            "end-leaders": "app.leaderboard",
-        }
-        button = event.button.id or ""
-        action = f"take({button[5:]})" if button.startswith("take-") else actions.get(button)
+        action = BUTTON_ACTIONS.get(event.button.id or "")
         if action is not None:
             event.stop()
             await self.run_action(action)
-

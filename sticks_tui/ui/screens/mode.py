@@ -20,9 +20,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-from ...engine import HatBrain, Nim, QLearner, TrainingResult
-from ...engine.game import AnyRuleSet
+from ...engine import HatBrain, QLearner, TrainingResult
 from ..plain import plain
+from ..presenters import presenter_for
 from ..session import (
     SKILL_MESSAGE,
     Machine,
@@ -33,19 +33,11 @@ from ..session import (
     machine_seat,
     machines_for,
     parse_number,
-    position_words,
 )
 from . import app_of
 
 #: What each side needs before play: hats trained by self-play, a trained Q-table.
 Prepared = tuple["TrainingResult | None", "QLearner | None"]
-
-
-def game_words(rules: AnyRuleSet) -> str:
-    """The game and its start in a sentence (Nim's name already lists its piles)."""
-    if isinstance(rules, Nim):
-        return f"{rules.name}."
-    return f"{rules.name}: {position_words(rules, rules.initial_position())}"
 
 
 class ModeScreen(Screen[None]):
@@ -91,7 +83,7 @@ class ModeScreen(Screen[None]):
         settings = app_of(self).settings
         names = settings.names
         return plain(
-            f"{game_words(settings.rules)}  {names[0]} against {names[1]}, "
+            f"{presenter_for(settings.rules).game_words()}  {names[0]} against {names[1]}, "
             f"{names[settings.first]} starts. Against the computer, the AI takes "
             f"{names[1]}'s place."
         )

@@ -43,7 +43,11 @@ from ..session import (
 )
 from . import app_of
 
-GAME_CHOICES = [(game.label, game) for game in Game]
+#: The games with fields on the form; a game chosen without fields (``--game wythoff:3,5``)
+#: is offered too, by its name.
+GAME_CHOICES: list[tuple[str, Game]] = [
+    (game.label, game) for game in Game if game is not Game.OTHER
+]
 
 
 class SetupScreen(Screen[None]):
@@ -61,7 +65,7 @@ class SetupScreen(Screen[None]):
             yield Static("Welcome to the game of sticks!", id="setup-title")
             with Grid(id="setup-form"):
                 yield Label("Game")
-                yield Select(GAME_CHOICES, value=settings.game, allow_blank=False, id="game")
+                yield Select(self._choices(), value=settings.game, allow_blank=False, id="game")
                 yield Label("Sticks (10-100)", id="sticks-label")
                 with Horizontal(id="rules"):
                     yield Input(str(settings.sticks), id="sticks", max_length=12)
@@ -95,9 +99,15 @@ class SetupScreen(Screen[None]):
                 yield Button("Leaderboard", id="setup-leaderboard")
         yield Footer()
 
+    def _choices(self) -> list[tuple[str, Game]]:
+        """The games on offer: those with fields, and the game chosen without any."""
+        other = app_of(self).settings.other
+        return GAME_CHOICES if other is None else [*GAME_CHOICES, (other.name, Game.OTHER)]
+
     def on_mount(self) -> None:
         self._show_fields()
-        self.query_one("#piles" if self._game() is Game.NIM else "#sticks", Input).focus()
+        first = {Game.NIM: "#piles", Game.OTHER: "#name1"}.get(self._game(), "#sticks")
+        self.query_one(first, Input).focus()
         self._check()
 
     # -- reading the form -----------------------------------------------------------------------
@@ -121,6 +131,8 @@ class SetupScreen(Screen[None]):
         """(field id, message) for every bad field of the chosen game."""
         game = self._game()
         problems: list[tuple[str, str]] = []
+        if game is Game.OTHER:
+            return problems
         if game is Game.NIM:
             if parse_piles(self._value("#piles")) is None:
                 problems.append(("piles", PILES_MESSAGE))
@@ -170,10 +182,11 @@ class SetupScreen(Screen[None]):
         """Only the chosen game's fields are shown."""
         game = self._game()
         low, high, _message = sticks_range(game)
-        label = "Piles" if game is Game.NIM else f"Sticks ({low}-{high})"
+        labels = {Game.NIM: "Piles", Game.OTHER: "Rules as given"}
+        label = labels.get(game, f"Sticks ({low}-{high})")
         self.query_one("#sticks-label", Label).update(plain(label))
         shown = {
-            "sticks": game is not Game.NIM,
+            "sticks": game not in (Game.NIM, Game.OTHER),
             "piles": game is Game.NIM,
             "takes-label": game is Game.TAKEAWAY,
             "takes": game is Game.TAKEAWAY,
@@ -220,7 +233,7 @@ class SetupScreen(Screen[None]):
             piles = parse_piles(self._value("#piles"))
             assert piles is not None
             settings.piles = piles
-        else:
+        elif game is not Game.OTHER:
             sticks = self._sticks()
             assert sticks is not None
             settings.sticks = sticks

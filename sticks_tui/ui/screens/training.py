@@ -36,16 +36,15 @@ from ...engine import (
     CurveSettings,
     HatBrain,
     Learner,
-    Nim,
     QLearner,
-    TakeAway,
     TrainingProgress,
     TrainingResult,
     train,
 )
 from ...engine.game import AnyRuleSet
 from ..plain import plain
-from ..session import Machine, ball_words
+from ..presenters import presenter_for
+from ..session import Machine
 from ..widgets.hats import (
     HatChart,
     HatPicture,
@@ -102,15 +101,16 @@ class TrainingScreen(Screen["TrainingResult | None"]):
     ) -> None:
         super().__init__()
         self.rules = rules
+        self._presenter = presenter_for(rules)
         self.games = games
         self.brain = brain
         #: Whose saved brain learns what the hats' training taught.
         self.ai_name = ai_name
         self.q_learning = q_learning
         #: Every hat drawn (take-away), or one hat at a time (Nim, Sticky-Nim, Q-values).
-        self.all_hats = isinstance(rules, TakeAway) and not q_learning
+        self.all_hats = self._presenter.every_hat and not q_learning
         #: Whether the hats keep their learning curve (quick to measure for these games).
-        self.keeps_curve = isinstance(rules, (TakeAway, Nim)) and not q_learning
+        self.keeps_curve = self._presenter.keeps_curve and not q_learning
         self.result: TrainingResult | None = None
         self.games_done = 0
         self._stop = threading.Event()
@@ -163,12 +163,12 @@ class TrainingScreen(Screen["TrainingResult | None"]):
         return HatPicture.of_hat(learner, self.rules.initial_position(), self._ball_words)
 
     def _ball_words(self, move: object) -> str:
-        return ball_words(self.rules, move)
+        return self._presenter.ball_words(move)
 
     def _q_picture(self, learner: QLearner, games: int) -> HatPicture:
         start = self.rules.initial_position()
         values = [
-            (ball_words(self.rules, move), learner.get_q_value(start, move))
+            (self._presenter.ball_words(move), learner.get_q_value(start, move))
             for move in self.rules.legal_moves(start)
         ]
         return HatPicture.of_values(

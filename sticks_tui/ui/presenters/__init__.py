@@ -1,0 +1,45 @@
+"""Which presenter shows a game: asked by the game's family name in the registry, with the
+plain presenter for any registered game that has none of its own.
+
+A new game with a board of its own adds its presenter here, by its family's name; nothing
+else in the app changes.
+"""
+
+from __future__ import annotations
+
+from ...engine.game import AnyRuleSet, RuleError
+from ...engine.games import family_of
+from ...engine.games.nim import FAMILY_NAME as NIM
+from ...engine.games.sticky import FAMILY_NAME as STICKY
+from ...engine.games.takeaway import FAMILY_NAME as TAKEAWAY
+from .base import BoardView, MoveButton, MoveChosen, Presenter, SetupFields
+from .nim import NimPresenter
+from .plain import PlainPresenter
+from .sticky import StickyPresenter
+from .takeaway import TakeAwayPresenter
+
+__all__ = [
+    "BoardView", "MoveButton", "MoveChosen", "Presenter", "SetupFields", "presenter_for",
+    "presenter_type",
+]
+
+#: The presenters by family name; any other game gets the plain one.
+PRESENTERS: dict[str, type[Presenter]] = {
+    TAKEAWAY: TakeAwayPresenter,
+    NIM: NimPresenter,
+    STICKY: StickyPresenter,
+}
+
+
+def presenter_type(rules: AnyRuleSet) -> type[Presenter]:
+    """The presenter of ``rules``' family, else the plain one."""
+    try:
+        name = family_of(rules).name
+    except RuleError:
+        name = ""
+    return PRESENTERS.get(name, PlainPresenter)
+
+
+def presenter_for(rules: AnyRuleSet) -> Presenter:
+    """A new presenter for ``rules`` (one per board: it keeps the move being typed)."""
+    return presenter_type(rules)(rules)

@@ -1,0 +1,195 @@
+"""What a game shows on the board and how a person chooses a move in it, as one object.
+
+The board screen is the same for every game: it owns the match, asks the engine what is legal,
+runs the machines' turns and the log. What differs from game to game is asked of a presenter:
+the widget that draws the position, the move input (keys, buttons, clicks), the words of the
+log and of the hat chart. A presenter's input ends in ONE message posted up to the screen,
+:class:`MoveChosen`; the screen passes the state down again (:class:`BoardView`).
+
+:class:`Presenter` is also the plain presenter's base: its words come from the registry
+(:mod:`sticks_tui.text.moves`), which knows every registered game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from random import Random
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Button
+
+from ...engine.game import AnyRuleSet, Move, Position
+from ...text import moves
+from ..plain import plain
+
+
+class MoveChosen(Message):
+    """A person chose ``move``; ``where`` is the presenter's own detail (Sticky-Nim's span)."""
+
+    def __init__(self, move: Move, where: object = None) -> None:
+        super().__init__()
+        self.move = move
+        self.where = where
+
+
+class MoveButton(Button):
+    """A button that makes one move: pressing it posts :class:`MoveChosen`."""
+
+    def __init__(self, label: str, move: Move, *, id: str | None = None) -> None:
+        super().__init__(plain(label), id=id, compact=True)
+        self.move = move
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.post_message(MoveChosen(self.move))
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """The state the screen passes down on every redraw."""
+
+    position: Position
+    legal: tuple[Move, ...]
+    human_turn: bool
+    over: bool
+    #: The ball a machine has just drawn and is about to play, if any.
+    drawn: Move | None = None
+
+
+@dataclass(frozen=True)
+class SetupFields:
+    """A game as the setup screen's form holds it: the game chosen (the value of its ``Game``
+    choice) and the settings' fields, by name (``{"piles": (1, 3, 5, 7)}``)."""
+
+    game: str
+    fields: dict[str, object]
+
+
+class Presenter:
+    """Shows any registered game: the position as text, and its words from the registry.
+
+    Subclasses (one per family) override what their game shows differently.
+    """
+
+    #: One chart of every hat (positions are heaps) rather than one hat at a time.
+    every_hat: ClassVar[bool] = False
+    #: The screen's first focus: None lets Textual choose (a move button); "" focuses nothing,
+    #: so Enter and the arrows reach the board's keys.
+    auto_focus: ClassVar[str | None] = ""
+    #: Whether a machine's move needs a place drawn at random (the board hands it a generator
+    #: from the app's seed only then, so the other games' machines draw as before).
+    places_moves: ClassVar[bool] = False
+    #: Whether training keeps the hats' learning curve (quick enough to measure for the game).
+    keeps_curve: ClassVar[bool] = False
+    #: What the analysis screen calls the positions it lists.
+    positions_label: ClassVar[str] = "Positions"
+
+    def __init__(self, rules: AnyRuleSet) -> None:
+        self.rules = rules
+        #: The widget moves are posted from (set when the position is composed).
+        self._poster: Widget | None = None
+
+    @classmethod
+    def setup_fields(cls, rules: AnyRuleSet) -> SetupFields | None:
+        """The setup screen's choice and field values that make ``rules``; None when the setup
+        screen has no fields for the game (it is then offered as it is, by its name)."""
+        return None
+
+    def analysis_refusal(self) -> str | None:
+        """Why the analysis screen cannot check this game while the user waits, if it cannot."""
+        return None
+
+    # -- the board's widgets ----------------------------------------------------------------------
+    def bindings(self) -> list[BindingType]:
+        """The keys of the move input; their action is ``move_key(...)`` on the board."""
+        return []
+
+    def compose_position(self) -> ComposeResult:
+        """The widget that draws the position (its id names it for the styles)."""
+        yield from ()
+
+    def compose_input(self) -> ComposeResult:
+        """The move input shown under the position (buttons, a field)."""
+        yield from ()
+
+    def choose(self, move: Move, where: object = None) -> None:
+        """Post the move a person chose up to the screen."""
+        assert self._poster is not None, "the position is composed before a move is chosen"
+        self._poster.post_message(MoveChosen(move, where))
+
+    # -- the game as it goes ----------------------------------------------------------------------
+    def new_game(self, rng: Random) -> None:
+        """A game starts (again); ``rng`` places a machine's move where the game needs it."""
+
+    def human_turn(self) -> None:
+        """A person is to move (focus a field, choose a pile)."""
+
+    def machine_drew(self, move: Move) -> None:
+        """A machine drew the ball for ``move``; it is played on the next step."""
+
+    def place(self, move: Move, where: object) -> str:
+        """Get ready to show ``move`` played; returns extra words for the log (Sticky's letters)."""
+        return ""
+
+    def played(self, position: Position) -> None:
+        """The match accepted the move placed last; ``position`` is the one after it."""
+
+    def redraw(self, view: BoardView) -> None:
+        """Draw the position and the input from the state the screen passes down."""
+
+    def problem(self, text: str) -> None:
+        """A move that cannot be made: say why where the game shows it (the bell rings too)."""
+
+    # -- keys -------------------------------------------------------------------------------------
+    def key_state(self, args: tuple[object, ...], view: BoardView) -> bool | None:
+        """A key of :meth:`bindings` while a person may play: True (shown), None (greyed)."""
+        return True if view.human_turn else None
+
+    def key(self, args: tuple[object, ...], view: BoardView) -> bool:
+        """A key of :meth:`bindings` was pressed; False rings the bell."""
+        return False
+
+    # -- words ------------------------------------------------------------------------------------
+    def start_words(self) -> str:
+        """The start of a game in the log's first line."""
+        return "from " + moves.position_words(self.rules, self.rules.initial_position())
+
+    def game_words(self) -> str:
+        """The game and its start in a sentence (the mode screen's summary)."""
+        start = self.rules.initial_position()
+        return f"{self.rules.name}: {self.position_words(start)}"
+
+    def position_words(self, position: Position) -> str:
+        """The line above the board."""
+        return "Position: " + moves.position_words(self.rules, position)
+
+    def question(self, legal: tuple[Move, ...]) -> str:
+        """What a person is asked on their turn."""
+        return "choose a move (a button or its number key)"
+
+    def move_words(self, name: str, human: bool, move: Move, placed: str) -> str:
+        """One line of the move log."""
+        verb = "takes" if human else "selects"
+        return f"{name} {verb} {moves.move_words(self.rules, move)}"
+
+    def ball_words(self, move: Move) -> str:
+        """A ball (a move) in a few words, for the hat charts."""
+        return moves.move_words(self.rules, move)
+
+    def drew_words(self, move: Move) -> str:
+        """The ball a machine just drew, on the turn line."""
+        return self.ball_words(move)
+
+    def prompt(self, name: str, view: BoardView) -> str | None:
+        """The turn line while a person types a move; None: the question is enough."""
+        return None
+
+
+def numbered(items: tuple[Move, ...]) -> Iterator[tuple[int, Move]]:
+    """Moves numbered from 1, as their keys and buttons name them."""
+    return enumerate(items, start=1)

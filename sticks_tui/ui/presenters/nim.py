@@ -1,0 +1,174 @@
+"""Nim: rows of sticks; a person chooses a pile (arrows or a click) and types how many to take
+(or clicks the stick to take from), and the machines speak as CS50's Nim does."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+
+from ...engine import Nim
+from ...engine.game import AnyRuleSet, Move, Position
+from ..widgets.piles import NimPiles
+from .base import BoardView, Presenter, SetupFields
+
+
+class PilesInput(NimPiles):
+    """The piles, and a click on a stick takes it and every stick to its right."""
+
+    def __init__(self, presenter: NimPresenter, piles: tuple[int, ...]) -> None:
+        super().__init__(piles, id="piles", classes="position")
+        self.presenter = presenter
+
+    def on_nim_piles_chosen(self, event: NimPiles.Chosen) -> None:
+        event.stop()
+        self.presenter.clicked(event.pile, event.count)
+
+
+class NimPresenter(Presenter):
+    keeps_curve: ClassVar[bool] = True
+
+    def __init__(self, rules: AnyRuleSet) -> None:
+        super().__init__(rules)
+        #: The pile chosen and the count typed so far.
+        self.pile: int | None = None
+        self.typed = ""
+        self._view: BoardView | None = None
+
+    @classmethod
+    def setup_fields(cls, rules: AnyRuleSet) -> SetupFields | None:
+        if not isinstance(rules, Nim):
+            return None
+        return SetupFields("nim", {"piles": rules.piles, "nim_misere": rules.misere})
+
+    def bindings(self) -> list[BindingType]:
+        counts: list[BindingType] = [
+            Binding(str(d), f"move_key('count', {d})", "Count", key_display="0-9", show=d == 0)
+            for d in range(10)
+        ]
+        return counts + [
+            Binding("up", "move_key('pile', -1)", "Pile", key_display="↑↓"),
+            Binding("down", "move_key('pile', 1)", "Pile", show=False),
+            Binding("enter", "move_key('confirm')", "Take", show=False),
+            Binding("backspace", "move_key('clear')", "Clear", show=False),
+        ]
+
+    def compose_position(self) -> ComposeResult:
+        piles = PilesInput(self, self.rules.initial_position())
+        self._poster = piles
+        yield piles
+
+    def new_game(self, rng: Random) -> None:
+        self.pile, self.typed = None, ""
+
+    def human_turn(self) -> None:
+        piles: tuple[int, ...] = self._view.position if self._view is not None else ()
+        if piles and (self.pile is None or not piles[self.pile]):
+            self.pile = next(i for i, size in enumerate(piles) if size)
+
+    def played(self, position: Position) -> None:
+        self.typed = ""
+
+    def redraw(self, view: BoardView) -> None:
+        self._view = view
+        pile, taking = self._preview(view)
+        assert isinstance(self._poster, NimPiles)
+        self._poster.show(view.position, pile, taking)
+
+    def _preview(self, view: BoardView) -> tuple[int | None, int]:
+        """The pile marked and how many sticks would go: the person's choice, or the ball the
+        AI just drew."""
+        if view.drawn is not None:
+            pile, count = view.drawn
+            return pile, count
+        if view.human_turn:
+            return self.pile, int(self.typed) if self.typed else 0
+        return None, 0
+
+    def clicked(self, pile: int, count: int) -> None:
+        if self._view is not None and self._view.human_turn:
+            self.pile = pile
+            self.choose((pile, count))
+
+    # -- keys -------------------------------------------------------------------------------------
+    def key(self, args: tuple[object, ...], view: BoardView) -> bool:
+        what = args[0]
+        if what == "pile":
+            delta = args[1]
+            assert isinstance(delta, int)
+            self._next_pile(delta, view)
+            return True
+        if what == "count":
+            digit = args[1]
+            assert isinstance(digit, int)
+            return self._count(digit, view)
+        if what == "confirm":
+            if view.human_turn and self.typed and self.pile is not None:
+                self.choose((self.pile, int(self.typed)))
+            return True
+        self.typed = ""
+        return True
+
+    def _next_pile(self, delta: int, view: BoardView) -> None:
+        """Choose the next non-empty pile up or down; the count typed so far is cleared."""
+        filled = [i for i, size in enumerate(view.position) if size]
+        if not filled or not view.human_turn:
+            return
+        if self.pile not in filled:
+            self.pile = filled[0] if delta > 0 else filled[-1]
+        else:
+            self.pile = filled[(filled.index(self.pile) + delta) % len(filled)]
+        self.typed = ""
+
+    def _count(self, digit: int, view: BoardView) -> bool:
+        """Type the count: it is taken as soon as no longer count could start with it (so
+        one key does it for piles up to 9); otherwise Enter takes it."""
+        if not view.human_turn:
+            return False
+        piles: tuple[int, ...] = view.position
+        if self.pile is None or not piles[self.pile]:
+            self.pile = next(i for i, size in enumerate(piles) if size)
+        size = piles[self.pile]
+        typed = self.typed + str(digit)
+        value = int(typed)
+        if value == 0 or value > size:
+            self.typed = ""
+            return False
+        if value * 10 > size:
+            self.choose((self.pile, value))
+            return True
+        self.typed = typed
+        return True
+
+    # -- words ------------------------------------------------------------------------------------
+    def start_words(self) -> str:
+        return "piles " + self.rules.position_key(self.rules.initial_position())
+
+    def game_words(self) -> str:
+        return f"{self.rules.name}."  # Nim's name already lists its piles
+
+    def position_words(self, position: Position) -> str:
+        return "Piles: " + ", ".join(map(str, position))
+
+    def question(self, legal: tuple[Move, ...]) -> str:
+        return "choose a pile (up/down or click) and type how many to take"
+
+    def move_words(self, name: str, human: bool, move: Move, placed: str) -> str:
+        pile, count = move
+        if human:
+            return f"{name} takes {count} from pile {pile}"
+        return f"{name} chose to take {count} from pile {pile}."  # CS50's words
+
+    def ball_words(self, move: Move) -> str:
+        pile, count = move
+        return f"pile {pile} take {count}"
+
+    def prompt(self, name: str, view: BoardView) -> str | None:
+        if not view.human_turn or self.pile is None:
+            return None
+        size = view.position[self.pile]
+        typed = self.typed or "_"
+        keys = f"1-{size}" if size > 1 else "1"
+        return f"{name}: take {typed} of {size} from pile {self.pile} (type {keys})"

@@ -1,0 +1,215 @@
+"""Sticky-Nim: a line of sticks named by letters; a person types the first and last letter of
+the sticks to take (or clicks both ends), and every move is logged by its letters."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.widgets import Input, Static
+
+from ...engine import IllegalMove, StickyLine, StickyNim
+from ...engine.game import AnyRuleSet, Move, Position
+from ...engine.games.sticky import LETTERS
+from ..plain import plain
+from ..widgets.line import StickyLineView
+from .base import BoardView, Presenter, SetupFields
+
+#: The longest line the analysis screen checks (longer ones have too many positions).
+ANALYSED_LINE_MAX = 24
+
+
+class LineInput(StickyLineView):
+    """The line; the first click marks a stick, the second the other end."""
+
+    def __init__(self, presenter: StickyPresenter, line: StickyLine) -> None:
+        super().__init__(line, id="line", classes="position")
+        self.presenter = presenter
+
+    def on_sticky_line_view_clicked(self, event: StickyLineView.Clicked) -> None:
+        event.stop()
+        self.presenter.clicked(event.index)
+
+
+class LettersInput(Input):
+    """The letters of the first and last stick to take, e.g. ``df``."""
+
+    def __init__(self, presenter: StickyPresenter) -> None:
+        super().__init__(
+            placeholder="letters, e.g. df", id="sticky-move", max_length=2, compact=True
+        )
+        self.presenter = presenter
+
+    @on(Input.Changed)
+    def _typed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.presenter.letters_typed(event.value)
+
+    @on(Input.Submitted)
+    def _entered(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.presenter.letters_entered(event.value)
+
+
+class StickyPresenter(Presenter):
+    #: A machine's move is a group and a take; where it goes on the line is drawn at random.
+    places_moves: ClassVar[bool] = True
+
+    def __init__(self, rules: AnyRuleSet) -> None:
+        super().__init__(rules)
+        self.max_take = rules.max_take if isinstance(rules, StickyNim) else 0
+        self.length = rules.sticks if isinstance(rules, StickyNim) else 0
+        #: The sticks as the user sees them, and the sticks marked for a move.
+        self.line = StickyLine.full(self.length)
+        self.mark: tuple[int, int] | None = None
+        self._next: StickyLine | None = None
+        self._rng = random.Random(0)
+        self._view: BoardView | None = None
+        self._letters: LettersInput | None = None
+        self._problem: Static | None = None
+
+    @classmethod
+    def setup_fields(cls, rules: AnyRuleSet) -> SetupFields | None:
+        if not isinstance(rules, StickyNim):
+            return None
+        return SetupFields("sticky", {"sticks": rules.sticks, "max_take": rules.max_take})
+
+    def analysis_refusal(self) -> str | None:
+        if self.length <= ANALYSED_LINE_MAX:
+            return None
+        return (
+            f"The analysis covers Sticky-Nim lines of up to {ANALYSED_LINE_MAX} sticks "
+            "(longer ones have too many positions to check while you wait)."
+        )
+
+    def compose_position(self) -> ComposeResult:
+        view = LineInput(self, self.line)
+        self._poster = view
+        yield view
+
+    def compose_input(self) -> ComposeResult:
+        self._letters = LettersInput(self)
+        self._problem = Static(id="move-problem")
+        yield self._letters
+        yield self._problem
+
+    def new_game(self, rng: random.Random) -> None:
+        self._rng = rng
+        self.line = StickyLine.full(self.length)
+        self.mark = None
+
+    def human_turn(self) -> None:
+        if self._letters is not None:
+            self._letters.focus()
+
+    def machine_drew(self, move: Move) -> None:
+        self.mark = self.line.place(move, self._rng)
+
+    def place(self, move: Move, where: object) -> str:
+        span = where if isinstance(where, tuple) else self.mark
+        first, last = span if span is not None else self.line.place(move, self._rng)
+        self._next = self.line.take(first, last)
+        return LETTERS[first] + (LETTERS[last] if last != first else "")
+
+    def played(self, position: Position) -> None:
+        assert self._next is not None
+        self.line, self._next, self.mark = self._next, None, None
+        assert self.line.position == position, "the line and the match agree"
+
+    def redraw(self, view: BoardView) -> None:
+        self._view = view
+        if self._letters is not None:
+            self._letters.disabled = not view.human_turn
+        self._show_line()
+
+    def _show_line(self) -> None:
+        assert isinstance(self._poster, StickyLineView)
+        self._poster.show(self.line, self.mark)
+
+    def problem(self, text: str) -> None:
+        if self._problem is not None:
+            self._problem.update(plain(text))
+
+    # -- a person's move --------------------------------------------------------------------------
+    def _human(self) -> bool:
+        return self._view is not None and self._view.human_turn
+
+    def _take(self, first: int, last: int) -> None:
+        """Take sticks ``first..last`` if the rules allow it; otherwise say why."""
+        try:
+            move = self.line.move_for(first, last, self.max_take)
+        except IllegalMove as error:
+            self.mark = None
+            self._refuse(str(error).capitalize())
+            self._show_line()
+            return
+        self.problem("")
+        if self._letters is not None:
+            self._letters.value = ""
+        self.choose(move, (first, last))
+
+    def _refuse(self, text: str) -> None:
+        self.problem(text)
+        if self._poster is not None:
+            self._poster.app.bell()
+
+    def letters_typed(self, text: str) -> None:
+        """Mark the sticks the letters typed so far name, before the move is made."""
+        self.problem("")
+        try:
+            self.mark = self.line.parse(text) if text.strip() else None
+        except IllegalMove:
+            self.mark = None
+        self._show_line()
+
+    def letters_entered(self, text: str) -> None:
+        if not self._human():
+            return
+        try:
+            first, last = self.line.parse(text)
+        except IllegalMove as error:
+            self._refuse(str(error).capitalize())
+            return
+        self._take(first, last)
+
+    def clicked(self, index: int) -> None:
+        if not self._human():
+            return
+        if self.mark is None or self.mark[0] != self.mark[1]:
+            self.mark = (index, index)
+            self._show_line()
+            return
+        first, last = sorted((self.mark[0], index))
+        self._take(first, last)
+
+    # -- words ------------------------------------------------------------------------------------
+    def start_words(self) -> str:
+        return f"a line of {self.length}"
+
+    def position_words(self, position: Position) -> str:
+        groups: tuple[int, ...] = position
+        left = sum(groups)
+        if not left:
+            return "No sticks left on the line."
+        sticks = "1 stick" if left == 1 else f"{left} sticks"
+        if len(groups) == 1:
+            return f"{sticks} on the line, in one group."
+        return f"{sticks} on the line, in groups of {', '.join(map(str, groups))}."
+
+    def question(self, legal: tuple[Move, ...]) -> str:
+        return f"letters of the sticks to take, e.g. df (at most {self.max_take})"
+
+    def move_words(self, name: str, human: bool, move: Move, placed: str) -> str:
+        return f"{name} {'takes' if human else 'selects'} {placed}"
+
+    def ball_words(self, move: Move) -> str:
+        group, take, left = move
+        return f"{take} of {group} ({left}|{group - take - left})"
+
+    def drew_words(self, move: Move) -> str:
+        ball = self.ball_words(move)
+        if self.mark is not None:
+            ball = f"{ball}: {LETTERS[self.mark[0]]}..{LETTERS[self.mark[1]]}"
+        return ball
