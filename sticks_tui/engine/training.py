@@ -34,7 +34,7 @@ from typing import ClassVar, TypeGuard
 from .game import AnyRuleSet as RuleSet
 from .game import Move, Position, loser_at_end
 from .learners.base import CurvePoint, Learner, PlaysItselfFast
-from .learning_curve import CurveSettings, point_due, record_point
+from .learning_curve import CurveBoard, CurveSettings, point_due, record_point
 from .players import LearnerPlayer, MixedPlayer, PerfectPlayer, Player, RandomPlayer
 
 DEFAULT_TRAINING_GAMES = 100_000
@@ -290,6 +290,7 @@ class _Session:
         self.every = progress_every
         self.should_stop = should_stop
         self.curve = curve
+        self._board: CurveBoard | None = None  # the game as the curve sees it, made once
         self.played = 0
         self.cancelled = False
         self.counts: dict[str, list[int]] = {}  # opponent -> [games, won, lost]
@@ -380,7 +381,7 @@ class _Session:
     def _report(self, opponent: str) -> None:
         curve = self.curve
         if curve is not None and (self.played == self.total or point_due(self.learner, curve)):
-            record_point(self.learner, self.rules, curve)
+            self.record_curve()
         if self.progress is not None:
             self.progress(
                 TrainingProgress(
@@ -391,7 +392,9 @@ class _Session:
 
     def record_curve(self) -> None:
         if self.curve is not None:
-            record_point(self.learner, self.rules, self.curve)
+            if self._board is None:
+                self._board = CurveBoard(self.rules)
+            record_point(self.learner, self.rules, self.curve, self._board)
 
     def tallies(self) -> dict[str, Tally]:
         return {name: Tally(*counts) for name, counts in self.counts.items()}

@@ -100,6 +100,10 @@ class Learner(Protocol[P, M]):
     def sample_move(self, position: P, rng: random.Random) -> M:
         """A move by its own rule, exploring as it does while learning, but learning nothing."""
 
+    def move_chances(self, position: P) -> list[tuple[M, float]]:
+        """Each move :meth:`sample_move` may make at ``position``, with its chance (the chances
+        add up to 1). The learning curve works out win shares from these exactly."""
+
     def game_over(self, results: Mapping[int, bool]) -> None:
         """The game ended: for each seat it held, whether that seat won. One game is counted."""
 

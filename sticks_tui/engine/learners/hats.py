@@ -259,6 +259,21 @@ class HatBrain:
             raise RuleError(f"no move is possible at {position!r}")
         return self._kinds[position][_draw_index(counts, legal, rng.random())]
 
+    def move_chances(self, position: Position) -> list[tuple[Move, float]]:
+        """Each legal ball with its share of the legal balls in the hat (as :meth:`sample_move`
+        draws). A position without a hat yet is read as a fresh hat, and none is made: being
+        measured teaches a brain nothing."""
+        counts = self._counts.get(position)
+        if counts is None:
+            legal_moves = set(self.rules.legal_moves(position))
+            moves = [k for k in self.rules.ball_kinds(position) if k in legal_moves]
+            return [(move, 1 / len(moves)) for move in moves]
+        kinds, legal = self._kinds[position], self._legal[position]
+        total = sum(counts[i] for i in legal)
+        if total == 0:  # every legal ball is beside the hat: sample_move falls on the last
+            return [(kinds[legal[-1]], 1.0)] if legal else []
+        return [(kinds[i], counts[i] / total) for i in legal]
+
     def learn(self, won: bool, seat: int = 0) -> None:
         """End of a game played in one seat: settle its balls, as the seed says."""
         self.game_over({seat: won})
