@@ -20,8 +20,10 @@ the learning curve is recorded on the way when asked (``curve=CurveSettings(...)
 
 Self-play is the hot path (100,000 games of 100 sticks are about five million draws), so a
 learner with a fast self-play loop (:class:`~.learners.base.PlaysItselfFast`) plays it there,
-chosen automatically; ``tests/engine`` prove each fast loop leaves exactly the learner the plain
-loop here leaves (``fast=False`` forces the plain one).
+and one with a fast loop against the machines (:class:`~.learners.base.PlaysMachinesFast`: the
+hat AI on a take-away game) plays those games there, chosen automatically; ``tests/engine``
+prove each fast loop leaves exactly the learner the plain loop here leaves (``fast=False``
+forces the plain one).
 """
 
 from __future__ import annotations
@@ -33,7 +35,13 @@ from typing import ClassVar, TypeGuard
 
 from .game import AnyRuleSet as RuleSet
 from .game import Move, Position, loser_at_end
-from .learners.base import CurvePoint, Learner, PlaysItselfFast
+from .learners.base import (
+    CurvePoint,
+    Learner,
+    MachineOpponent,
+    PlaysItselfFast,
+    PlaysMachinesFast,
+)
 from .learning_curve import CurveBoard, CurveSettings, point_due, record_point
 from .players import LearnerPlayer, MixedPlayer, PerfectPlayer, Player, RandomPlayer
 
@@ -341,6 +349,11 @@ class _Session:
 
             seats = (lambda p: learner.move(p, rng, 0), lambda p: learner.move(p, rng, 1))
             return (lambda games, stop: self._games(seats, self_play, games, stop)), _nothing
+        machine = _machine(opponent)
+        if fast and machine is not None and isinstance(learner, PlaysMachinesFast):
+            flat = learner.machine_run(self.rules, rng, self.played, machine)
+            if flat is not None:
+                return flat.play, flat.sync
         other = opponent.player(self.rules, rng)
 
         def against(winner: int, first: int) -> bool:
@@ -398,6 +411,17 @@ class _Session:
 
     def tallies(self) -> dict[str, Tally]:
         return {name: Tally(*counts) for name, counts in self.counts.items()}
+
+
+def _machine(opponent: Opponent) -> MachineOpponent | None:
+    """The opponent as a learner's fast loop may play it (None: only the plain loop)."""
+    if isinstance(opponent, RandomOpponent):
+        return MachineOpponent("random")
+    if isinstance(opponent, PerfectOpponent):
+        return MachineOpponent("perfect")
+    if isinstance(opponent, MixedOpponent):
+        return MachineOpponent("mixed", opponent.skill)
+    return None
 
 
 def _nothing() -> None:
