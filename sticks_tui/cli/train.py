@@ -74,13 +74,9 @@ GAMES_MAX = 10_000_000
 #: The learning curve kept with a trained brain: a point whenever the games played have grown by
 #: this factor (and at the end): 13 points for 100,000 games, dense where learning is quick.
 CURVE_SPACING = 1.5
-#: Games each point plays against the random and against the perfect player for the win rates.
-#: Half the app's 200: the rates are then good to about 5%, and 100,000 games of training take
-#: about 15% longer instead of about 30% (benchmarks/train_curve_cost.py).
-CURVE_GAMES_PER_POINT = 100
 #: The curve is kept only for games whose start reaches at most this many positions: each point
-#: looks at every one of them (about a second for 10,000), and Nim's 5, 7, 9, 11, 13 reaches
-#: 80,640.
+#: looks at every one of them (the win shares are worked out over all of them), and Nim's 5, 7,
+#: 9, 11, 13 reaches 80,640.
 CURVE_POSITIONS_MAX = 10_000
 #: The learners by ``--learner`` word, and how the summary names them.
 LEARNER_WORDS = {HatBrain.kind: "the hat AI", QLearner.kind: "the Q-learner"}
@@ -303,7 +299,7 @@ def run_train(args: argparse.Namespace) -> int:
         parser.error(f"argument --out: cannot write {shown_name(args.out)}: {reason(error)}")
     curve = None
     if reachable(rules, CURVE_POSITIONS_MAX) is not None:
-        curve = CurveSettings(CURVE_GAMES_PER_POINT, seed if seed is not None else 0, CURVE_SPACING)
+        curve = CurveSettings(spacing=CURVE_SPACING)
     try:
         started = time.perf_counter()
         with _ProgressDisplay(games) as show_progress:

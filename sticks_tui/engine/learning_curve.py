@@ -3,9 +3,17 @@
 A point measures the learner as it is: of the positions reachable from the start where a
 winning move exists, how many it prefers only winning moves at (its preferred moves, as for a
 hint), and the share of games it wins against the random and against the perfect player,
-playing by its own rule (drawing balls, exploring) and learning nothing. It is measured through
-the :class:`~.learners.base.Learner` protocol alone, so every learner has one; the trainer
-records it (``train(curve=CurveSettings(...))``) and the brain keeps it in its file.
+playing by its own rule (drawing balls, exploring) and learning nothing, starting every other
+game. Those shares are worked out exactly, not sampled: from the chance of each of the
+learner's moves (:meth:`~.learners.base.Learner.move_chances`) and of each of the opponent's,
+by dynamic programming over the reachable positions, the last ones first. A point thus costs a
+pass over the positions, has no sampling noise, and depends on nothing but what the learner
+knows (the same hats give the same point, however they were trained). :func:`win_rate` still
+plays sampled games, to check the exact shares against.
+
+It is measured through the :class:`~.learners.base.Learner` protocol alone, so every learner has
+one; the trainer records it (``train(curve=CurveSettings(...))``) and the brain keeps it in its
+file.
 """
 
 from __future__ import annotations
@@ -16,14 +24,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from .game import AnyRuleSet as RuleSet
-from .game import Move, Position
+from .game import Move, Position, mover_wins_at_end
 from .learners.base import CurvePoint, Learner
 from .match import Match
 from .players import LearnerPlayer, PerfectPlayer, Player, RandomPlayer
 from .solver import Solver
 
 __all__ = [
-    "CurvePoint", "CurveSettings", "count_right", "curve_point", "point_due",
+    "CurveBoard", "CurvePoint", "CurveSettings", "count_right", "curve_point", "point_due",
     "reachable_positions", "record_point", "win_rate",
 ]
 
@@ -35,9 +43,11 @@ class CurveSettings:
     A point is taken before training, at progress reports, and at the end. Most is learned in
     the first few thousand games, so with ``spacing`` (e.g. 1.5) a point is only taken once the
     games played have grown by that factor since the last one (and at the end): 100,000 games
-    then give about 13 points, dense where the curve bends. Each point plays
-    ``games_per_point`` games against each opponent, with a generator seeded from ``seed``
-    (never the training one: the curve never changes what is learned).
+    then give about 13 points, dense where the curve bends.
+
+    ``games_per_point`` and ``seed`` were the sampled games of each point against each opponent
+    and their generator's seed; the shares are now exact, so they change nothing, and are kept
+    so that callers that give them still work.
     """
 
     games_per_point: int = 200
@@ -49,6 +59,99 @@ class CurveSettings:
             raise ValueError("games_per_point must be at least 1")
         if self.spacing is not None and self.spacing <= 1:
             raise ValueError("spacing must be more than 1 (the factor between checkpoints)")
+
+
+class CurveBoard:
+    """A game as the curve measures it, worked out once for every point of a training.
+
+    Every position reachable from the start, each after all the positions it leads to (so the
+    win shares can be filled in from the end of the game back to the start), with its moves and
+    where they lead; the winning moves (the perfect player's choice, and what ``hats_right``
+    asks for); and who wins a finished game.
+    """
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.start = rules.initial_position()
+        solver = Solver(rules)
+        #: position -> its moves and where each leads (empty for a finished position)
+        self.moves: dict[Position, tuple[tuple[Move, Position], ...]] = {}
+        self.order: list[Position] = []
+        pending: list[tuple[Position, bool]] = [(self.start, False)]
+        while pending:  # depth first, a position listed once all its children are
+            position, children_done = pending.pop()
+            if children_done:
+                self.order.append(position)
+                continue
+            if position in self.moves:
+                continue
+            moves = tuple((m, rules.apply(position, m)) for m in rules.legal_moves(position))
+            self.moves[position] = moves
+            pending.append((position, True))
+            pending.extend((child, False) for _, child in moves if child not in self.moves)
+        self.winning: dict[Position, tuple[Move, ...]] = {
+            p: solver.winning_moves(p) for p in self.order if self.moves[p]
+        }
+        self.mover_wins_at_end = mover_wins_at_end(rules)
+
+    def hats_right(self, learner: Learner[Position, Move]) -> tuple[int, int]:
+        """As :func:`count_right`, over every reachable position."""
+        right = winnable = 0
+        for position, winning in self.winning.items():
+            if winning:
+                winnable += 1
+                right += all(move in winning for move in learner.preferred_moves(position))
+        return right, winnable
+
+    def win_shares(self, learner: Learner[Position, Move]) -> tuple[float, float]:
+        """(share won against random, against perfect), each side starting half the games.
+
+        For each position, from the end back: the chance the learner wins when it is to move
+        there (its moves weighted by its chances) and when the opponent is (the random player's
+        moves all alike; the perfect player's winning moves alike, or all moves alike from a lost
+        position, as :func:`~.players.perfect_move` draws).
+        """
+        end = 1.0 if self.mover_wins_at_end else 0.0
+        mine: dict[Position, tuple[float, float]] = {}  # learner to move: vs random, vs perfect
+        theirs: dict[Position, tuple[float, float]] = {}  # opponent to move
+        for position in self.order:
+            moves = self.moves[position]
+            if not moves:
+                mine[position] = (end, end)
+                theirs[position] = (1.0 - end, 1.0 - end)
+                continue
+            leads = dict(moves)
+            vs_random = vs_perfect = 0.0
+            for move, chance in learner.move_chances(position):
+                after = theirs[leads[move]]
+                vs_random += chance * after[0]
+                vs_perfect += chance * after[1]
+            mine[position] = (vs_random, vs_perfect)
+            theirs[position] = (
+                sum(mine[child][0] for _, child in moves) / len(moves),
+                self._perfect_reply(position, mine),
+            )
+        start = self.start
+        return (
+            (mine[start][0] + theirs[start][0]) / 2,
+            (mine[start][1] + theirs[start][1]) / 2,
+        )
+
+    def _perfect_reply(
+        self, position: Position, mine: dict[Position, tuple[float, float]]
+    ) -> float:
+        """The learner's chance against perfect play when the perfect player is to move."""
+        winning = self.winning[position]
+        moves = self.moves[position]
+        leads = [child for move, child in moves if move in winning] if winning else [
+            child for _, child in moves
+        ]
+        return sum(mine[child][1] for child in leads) / len(leads)
+
+    def point(self, learner: Learner[Position, Move]) -> CurvePoint:
+        right, winnable = self.hats_right(learner)
+        vs_random, vs_perfect = self.win_shares(learner)
+        return CurvePoint(learner.games_played, right, winnable, vs_random, vs_perfect)
 
 
 def reachable_positions(rules: RuleSet) -> list[Position]:
@@ -114,27 +217,22 @@ def win_rate(
 
 
 def curve_point(
-    learner: Learner[Position, Move], rules: RuleSet, games: int = 200, seed: int = 0
+    learner: Learner[Position, Move], rules: RuleSet, board: CurveBoard | None = None
 ) -> CurvePoint:
-    """Measure ``learner`` now, from ``rules``' start (its own rules may start elsewhere)."""
-    right, winnable = count_right(learner, Solver(rules), reachable_positions(rules))
-    return CurvePoint(
-        games=learner.games_played,
-        hats_right=right,
-        hats_winnable=winnable,
-        vs_random=win_rate(learner, rules, "random", games, seed),
-        vs_perfect=win_rate(learner, rules, "perfect", games, seed + 1),
-    )
+    """Measure ``learner`` now, from ``rules``' start (its own rules may start elsewhere);
+    ``board`` (made from ``rules``) saves working the game out again at every point."""
+    return (board if board is not None else CurveBoard(rules)).point(learner)
 
 
 def record_point(
-    learner: Learner[Position, Move], rules: RuleSet, settings: CurveSettings
+    learner: Learner[Position, Move], rules: RuleSet, settings: CurveSettings,
+    board: CurveBoard | None = None,
 ) -> CurvePoint | None:
     """Measure ``learner`` and append the point to its curve (not twice for the same games)."""
     curve = learner.learning_curve
     if curve and curve[-1].games >= learner.games_played:
         return None
-    point = curve_point(learner, rules, settings.games_per_point, settings.seed + len(curve))
+    point = curve_point(learner, rules, board)
     curve.append(point)
     return point
 

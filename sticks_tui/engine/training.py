@@ -20,8 +20,10 @@ the learning curve is recorded on the way when asked (``curve=CurveSettings(...)
 
 Self-play is the hot path (100,000 games of 100 sticks are about five million draws), so a
 learner with a fast self-play loop (:class:`~.learners.base.PlaysItselfFast`) plays it there,
-chosen automatically; ``tests/engine`` prove each fast loop leaves exactly the learner the plain
-loop here leaves (``fast=False`` forces the plain one).
+and one with a fast loop against the machines (:class:`~.learners.base.PlaysMachinesFast`: the
+hat AI on a take-away game) plays those games there, chosen automatically; ``tests/engine``
+prove each fast loop leaves exactly the learner the plain loop here leaves (``fast=False``
+forces the plain one).
 """
 
 from __future__ import annotations
@@ -33,8 +35,14 @@ from typing import ClassVar, TypeGuard
 
 from .game import AnyRuleSet as RuleSet
 from .game import Move, Position, loser_at_end
-from .learners.base import CurvePoint, Learner, PlaysItselfFast
-from .learning_curve import CurveSettings, point_due, record_point
+from .learners.base import (
+    CurvePoint,
+    Learner,
+    MachineOpponent,
+    PlaysItselfFast,
+    PlaysMachinesFast,
+)
+from .learning_curve import CurveBoard, CurveSettings, point_due, record_point
 from .players import LearnerPlayer, MixedPlayer, PerfectPlayer, Player, RandomPlayer
 
 DEFAULT_TRAINING_GAMES = 100_000
@@ -290,6 +298,7 @@ class _Session:
         self.every = progress_every
         self.should_stop = should_stop
         self.curve = curve
+        self._board: CurveBoard | None = None  # the game as the curve sees it, made once
         self.played = 0
         self.cancelled = False
         self.counts: dict[str, list[int]] = {}  # opponent -> [games, won, lost]
@@ -340,6 +349,11 @@ class _Session:
 
             seats = (lambda p: learner.move(p, rng, 0), lambda p: learner.move(p, rng, 1))
             return (lambda games, stop: self._games(seats, self_play, games, stop)), _nothing
+        machine = _machine(opponent)
+        if fast and machine is not None and isinstance(learner, PlaysMachinesFast):
+            flat = learner.machine_run(self.rules, rng, self.played, machine)
+            if flat is not None:
+                return flat.play, flat.sync
         other = opponent.player(self.rules, rng)
 
         def against(winner: int, first: int) -> bool:
@@ -380,7 +394,7 @@ class _Session:
     def _report(self, opponent: str) -> None:
         curve = self.curve
         if curve is not None and (self.played == self.total or point_due(self.learner, curve)):
-            record_point(self.learner, self.rules, curve)
+            self.record_curve()
         if self.progress is not None:
             self.progress(
                 TrainingProgress(
@@ -391,10 +405,23 @@ class _Session:
 
     def record_curve(self) -> None:
         if self.curve is not None:
-            record_point(self.learner, self.rules, self.curve)
+            if self._board is None:
+                self._board = CurveBoard(self.rules)
+            record_point(self.learner, self.rules, self.curve, self._board)
 
     def tallies(self) -> dict[str, Tally]:
         return {name: Tally(*counts) for name, counts in self.counts.items()}
+
+
+def _machine(opponent: Opponent) -> MachineOpponent | None:
+    """The opponent as a learner's fast loop may play it (None: only the plain loop)."""
+    if isinstance(opponent, RandomOpponent):
+        return MachineOpponent("random")
+    if isinstance(opponent, PerfectOpponent):
+        return MachineOpponent("perfect")
+    if isinstance(opponent, MixedOpponent):
+        return MachineOpponent("mixed", opponent.skill)
+    return None
 
 
 def _nothing() -> None:

@@ -100,6 +100,10 @@ class Learner(Protocol[P, M]):
     def sample_move(self, position: P, rng: random.Random) -> M:
         """A move by its own rule, exploring as it does while learning, but learning nothing."""
 
+    def move_chances(self, position: P) -> list[tuple[M, float]]:
+        """Each move :meth:`sample_move` may make at ``position``, with its chance (the chances
+        add up to 1). The learning curve works out win shares from these exactly."""
+
     def game_over(self, results: Mapping[int, bool]) -> None:
         """The game ended: for each seat it held, whether that seat won. One game is counted."""
 
@@ -119,7 +123,8 @@ class Learner(Protocol[P, M]):
 
 
 class SelfPlayRun(Protocol):
-    """A fast self-play loop over one learner's own tables (behind the same ``train`` call)."""
+    """A fast loop over one learner's own tables (behind the same ``train`` call): self-play,
+    or against a machine (:class:`PlaysMachinesFast`)."""
 
     def play(self, games: int, should_stop: Callable[[], bool] | None) -> tuple[int, int]:
         """Play up to ``games`` games, the starting seat alternating; ``should_stop`` is asked
@@ -136,6 +141,29 @@ class PlaysItselfFast(Protocol):
     def self_play_run(self, rules: RuleSet, rng: random.Random, games_before: int) -> SelfPlayRun:
         """A run from ``rules``' start; ``games_before`` games were played in this training
         already (the starting seat alternates across the whole training)."""
+
+
+@dataclass(frozen=True)
+class MachineOpponent:
+    """A machine opponent as a learner's fast loop plays it: ``random`` (a uniformly random
+    legal move), ``perfect`` (a random winning move, else a random legal one) or ``mixed``
+    (perfect with the chance ``skill``, decided by one draw, else random), each drawn from the
+    training's generator exactly as its player in :mod:`~sticks_tui.engine.players` draws."""
+
+    kind: str
+    skill: float = 0.0
+
+
+@runtime_checkable
+class PlaysMachinesFast(Protocol):
+    """A learner with a fast loop against machine opponents, proven equal to the plain one."""
+
+    def machine_run(
+        self, rules: RuleSet, rng: random.Random, games_before: int, opponent: MachineOpponent
+    ) -> SelfPlayRun | None:
+        """A run against ``opponent`` from ``rules``' start, the learner in seat 0 (its
+        ``play`` returns the games played and the games the learner won), or None where the
+        learner has no fast loop for that game."""
 
 
 # -- the brain file ---------------------------------------------------------------------------

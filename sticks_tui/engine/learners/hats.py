@@ -13,8 +13,9 @@ The life of a ball, exactly as the seed tells it:
 
 Those numbers (one ball of each number in a fresh hat, one more on a win, the drawn ball thrown
 away on a loss, a floor of one) are the defaults of :class:`HatSettings`; a brain keeps its
-settings and its brain file says them. The rule lives here alone: the fast self-play loop
-(:meth:`HatBrain.self_play_run`) settles its balls with the same :meth:`HatBrain._settler`.
+settings and its brain file says them. The rule lives here alone: the fast loops
+(:meth:`HatBrain.self_play_run`, :meth:`HatBrain.machine_run`, the flat take-away ones of
+:mod:`.hat_loops`) settle their balls with the same :meth:`HatBrain._settler`.
 """
 
 from __future__ import annotations
@@ -26,14 +27,26 @@ from typing import Any
 
 from ..game import AnyRuleSet as RuleSet
 from ..game import Move, Position, RuleError, mover_wins_at_end
+from ..games.takeaway import TakeAway
+from ..solver import Solver
 from .base import (
     MAX_COUNT,
     BrainError,
     CurvePoint,
+    MachineOpponent,
+    SelfPlayRun,
     SettingsError,
     brain_dict,
     read_header,
     short,
+)
+from .hat_loops import (
+    Ball,
+    Settle,
+    TakeAwayAgainstMachine,
+    TakeAwayHats,
+    TakeAwaySelfPlay,
+    draw_index,
 )
 
 __all__ = ["BrainError", "CurvePoint", "HatBrain", "HatSettings", "HatView"]
@@ -242,7 +255,7 @@ class HatBrain:
         legal = self._legal[position]
         if not legal:
             raise RuleError(f"no move is possible at {position!r}")
-        chosen = _draw_index(counts, legal, rng.random())
+        chosen = draw_index(counts, legal, rng.random())
         counts[chosen] -= 1
         self._beside[seat].append((position, chosen))
         return self._kinds[position][chosen]
@@ -257,7 +270,22 @@ class HatBrain:
         legal = self._legal[position]
         if not legal:
             raise RuleError(f"no move is possible at {position!r}")
-        return self._kinds[position][_draw_index(counts, legal, rng.random())]
+        return self._kinds[position][draw_index(counts, legal, rng.random())]
+
+    def move_chances(self, position: Position) -> list[tuple[Move, float]]:
+        """Each legal ball with its share of the legal balls in the hat (as :meth:`sample_move`
+        draws). A position without a hat yet is read as a fresh hat, and none is made: being
+        measured teaches a brain nothing."""
+        counts = self._counts.get(position)
+        if counts is None:
+            legal_moves = set(self.rules.legal_moves(position))
+            moves = [k for k in self.rules.ball_kinds(position) if k in legal_moves]
+            return [(move, 1 / len(moves)) for move in moves]
+        kinds, legal = self._kinds[position], self._legal[position]
+        total = sum(counts[i] for i in legal)
+        if total == 0:  # every legal ball is beside the hat: sample_move falls on the last
+            return [(kinds[legal[-1]], 1.0)] if legal else []
+        return [(kinds[i], counts[i] / total) for i in legal]
 
     def learn(self, won: bool, seat: int = 0) -> None:
         """End of a game played in one seat: settle its balls, as the seed says."""
@@ -266,40 +294,35 @@ class HatBrain:
     def game_over(self, results: Mapping[int, bool]) -> None:
         """End of a game: settle the balls beside the hats of each seat by its result."""
         settle = self._settler()
-        for seat in sorted(results):  # the fast self-play loop settles in the same order
-            drawn: list[Any] = []
-            for position, i in self._beside[seat]:
-                drawn += (self._counts[position], i)
+        for seat in sorted(results):  # the fast loops settle in the same order
+            drawn = [(self._counts[position], i) for position, i in self._beside[seat]]
             self._beside[seat].clear()
             settle(drawn, results[seat])
         self.games_played += 1
 
-    def _settler(self) -> Callable[[list[Any], bool], None]:
+    def _settler(self) -> Settle:
         """The learning rule, for the balls one seat drew in one game: ``settle(drawn, won)``.
 
-        ``drawn`` is flat, ``[hat counts, ball index, hat counts, ball index, ...]``, so the fast
-        self-play loop can settle without a lookup; it is emptied. The settings are read once,
-        when the rule is made.
+        ``drawn`` holds ``(hat counts, ball index)`` pairs, so the fast loops can settle without
+        a lookup; it is emptied. The settings are read once, when the rule is made.
         """
         settings = self.settings
         win_back = 1 + settings.balls_added_on_win  # the drawn ball and the balls added
         loss_back = 1 - settings.balls_taken_on_loss  # the drawn ball, less the balls taken
         floor = settings.floor
 
-        def settle(drawn: list[Any], won: bool) -> None:
+        def settle(drawn: list[Ball], won: bool) -> None:
             if won:
-                for k in range(0, len(drawn), 2):
-                    drawn[k][drawn[k + 1]] += win_back
+                for hat, i in drawn:
+                    hat[i] += win_back
             elif loss_back == 0:  # seed 000: the drawn ball is thrown away
-                for k in range(0, len(drawn), 2):
-                    hat = drawn[k]
-                    if hat[drawn[k + 1]] < floor:
-                        hat[drawn[k + 1]] = floor
+                for hat, i in drawn:
+                    if hat[i] < floor:
+                        hat[i] = floor
             else:
-                for k in range(0, len(drawn), 2):
-                    hat = drawn[k]
-                    count = hat[drawn[k + 1]] + loss_back
-                    hat[drawn[k + 1]] = count if count > floor else floor
+                for hat, i in drawn:
+                    count = hat[i] + loss_back
+                    hat[i] = count if count > floor else floor
             drawn.clear()
 
         return settle
@@ -311,9 +334,54 @@ class HatBrain:
                 self._counts[position][i] += 1
             beside.clear()
 
-    def self_play_run(self, rules: RuleSet, rng: random.Random, games_before: int) -> _SelfPlay:
-        """The fast self-play loop (see :class:`~.base.PlaysItselfFast`)."""
+    def self_play_run(
+        self, rules: RuleSet, rng: random.Random, games_before: int
+    ) -> SelfPlayRun:
+        """The fast self-play loop (see :class:`~.base.PlaysItselfFast`): the flat one of a
+        take-away game, else the one for any game."""
+        hats = self._takeaway_hats(rules)
+        if hats is not None:
+            return TakeAwaySelfPlay(hats, rng, games_before)
         return _SelfPlay(self, rules, rng, games_before)
+
+    def machine_run(
+        self, rules: RuleSet, rng: random.Random, games_before: int, opponent: MachineOpponent
+    ) -> SelfPlayRun | None:
+        """The flat loop against a machine (see :class:`~.base.PlaysMachinesFast`), for a
+        take-away game."""
+        hats = self._takeaway_hats(rules)
+        if hats is None or opponent.kind not in ("random", "perfect", "mixed"):
+            return None
+        top = hats.start + 1
+        legal_moves = [tuple(rules.legal_moves(n)) for n in range(top)]
+        replies = legal_moves
+        if opponent.kind != "random":
+            solver = Solver(rules)
+            replies = [solver.winning_moves(n) or legal_moves[n] for n in range(top)]
+        return TakeAwayAgainstMachine(hats, opponent, replies, legal_moves, rng, games_before)
+
+    def _takeaway_hats(self, rules: RuleSet) -> TakeAwayHats | None:
+        """The hats as the flat take-away loops play them, or None: for another game, or when a
+        heap the game may reach has no hat yet (the plain loop makes hats as play reaches them,
+        and a loop must leave exactly the hats it leaves)."""
+        if not isinstance(rules, TakeAway):
+            return None
+        start, takes = rules.initial_position(), rules.takes
+        counts: list[list[int]] = []
+        balls: list[tuple[Ball, ...]] = []
+        legal: list[tuple[int, ...]] = []
+        for n in range(start + 1):
+            over = n < takes[0]
+            if not over and n not in self._counts:
+                return None
+            hat = [] if over else self._counts[n]
+            counts.append(hat)
+            balls.append(tuple((hat, i) for i in range(len(hat))))
+            legal.append(() if over else self._legal[n])
+        common = [len(takes) == 3 and lg == (0, 1, 2) for lg in legal]
+        return TakeAwayHats(
+            self, start, takes, rules.misere, counts, balls, legal, common, self._settler()
+        )
 
     # -- lessons: what games taught, as a change that adds up --------------------------------
     def lesson_since(self, earlier: HatBrain) -> Lesson:
@@ -481,25 +549,13 @@ class HatBrain:
             raise BrainError(f"hat {position_key}: unknown ball numbers {sorted(unknown)}")
 
 
-def _draw_index(counts: list[int], legal: tuple[int, ...], u: float) -> int:
-    """A legal ball index drawn with probability proportional to its count (``u`` in [0, 1))."""
-    total = 0
-    for i in legal:
-        total += counts[i]
-    r = u * total
-    for i in legal:
-        r -= counts[i]
-        if r < 0:
-            return i
-    return legal[-1]
-
-
 class _SelfPlay:
     """Self-play of one brain against itself, straight on its count lists.
 
-    The hot path of the whole program (100,000 games of 100 sticks are about five million
-    draws): one dictionary lookup and one random number per move, the balls each side drew
-    kept flat for :meth:`HatBrain._settler`'s rule. ``tests/engine/test_training.py`` proves it
+    The fast loop for any game (take-away games have a flatter one, :mod:`.hat_loops`): one
+    dictionary lookup and one random number per move, each ball laid beside its hat as a ready
+    ``(counts, index)`` pair for :meth:`HatBrain._settler`'s rule.
+    ``tests/engine/test_training.py`` proves it
     plays the same games, and leaves the same brain, as the plain loop through
     :meth:`HatBrain.move`.
     """
@@ -513,7 +569,7 @@ class _SelfPlay:
         self.random = rng.random
         self.games = games_before
         # position -> (hat counts, legal ball indices, where each ball leads, whether it ends
-        # the game, whether the hat is the common one of three balls, all legal)
+        # the game, whether the hat is the common one of three balls, all legal, its balls)
         self.table: dict[Position, tuple[Any, ...]] = {}
 
     def _row(self, position: Position) -> tuple[Any, ...]:
@@ -526,7 +582,8 @@ class _SelfPlay:
             nexts[i] = rules.apply(position, kinds[i])
             ends[i] = rules.is_over(nexts[i])
         three = len(kinds) == 3 and legal == (0, 1, 2)
-        row = self.table[position] = (counts, legal, nexts, ends, three)
+        balls = tuple((counts, i) for i in range(len(kinds)))
+        row = self.table[position] = (counts, legal, nexts, ends, three, balls)
         return row
 
     def play(self, games: int, should_stop: Callable[[], bool] | None) -> tuple[int, int]:
@@ -534,7 +591,7 @@ class _SelfPlay:
         table, row_of, random_ = self.table, self._row, self.random
         start = self.start
         last_mover_loses = mover_wins_at_end(self.rules)  # the mover at the end is the other
-        sides: tuple[list[Any], list[Any]] = ([], [])  # balls drawn: side 0 started the game
+        sides: tuple[list[Ball], list[Ball]] = ([], [])  # balls drawn: side 0 started the game
         game = self.games  # games of this training so far: seat 0 starts the even ones
         played = starter_won = 0
         for _ in range(games):
@@ -546,17 +603,15 @@ class _SelfPlay:
                 row = table.get(position)
                 if row is None:
                     row = row_of(position)
-                counts, legal, nexts, ends, three = row
-                if three:
+                counts, legal, nexts, ends, three, balls = row
+                if three:  # draw_index written out
                     c0, c1, c2 = counts
-                    r = random_() * (c0 + c1 + c2)
-                    chosen = 0 if r < c0 else (1 if r < c0 + c1 else 2)
+                    r = random_() * (c0 + c1 + c2) - c0
+                    chosen = 0 if r < 0 else (1 if r < c1 else 2)
                 else:
-                    chosen = _draw_index(counts, legal, random_())
+                    chosen = draw_index(counts, legal, random_())
                 counts[chosen] -= 1
-                drawn = sides[mover]
-                drawn.append(counts)
-                drawn.append(chosen)
+                sides[mover].append(balls[chosen])
                 if ends[chosen]:
                     break
                 position = nexts[chosen]

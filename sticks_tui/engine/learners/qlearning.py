@@ -271,6 +271,15 @@ class QLearner:
         """An epsilon-greedy action, as while learning, with nothing learned."""
         return self._choose(position, True, rng)
 
+    def move_chances(self, position: Position) -> list[tuple[Move, float]]:
+        """Epsilon-greedy as chances: epsilon spread over every action, the rest over the best
+        ones (as :meth:`sample_move` draws)."""
+        actions = self.available_actions(position)
+        best = self.best_actions(position)
+        spread = self.epsilon / len(actions) if actions else 0.0
+        greedy = (1 - self.epsilon) / len(best) if best else 0.0
+        return [(action, spread + (greedy if action in best else 0.0)) for action in actions]
+
     def game_over(self, results: Mapping[int, bool]) -> None:
         """Each seat's last move gets the reward of its result; the future of a finished game
         is 0 (CS50: ``update(state, action, new_state, reward)`` at the end)."""
