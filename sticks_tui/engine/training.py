@@ -42,6 +42,7 @@ from .learners.base import (
     PlaysItselfFast,
     PlaysMachinesFast,
 )
+from .learners.hat_numba import BACKENDS, compiled_or
 from .learning_curve import CurveBoard, CurveSettings, point_due, record_point
 from .players import LearnerPlayer, MixedPlayer, PerfectPlayer, Player, RandomPlayer
 
@@ -188,6 +189,7 @@ def train(
     should_stop: Callable[[], bool] | None = None,
     curve: CurveSettings | None = None,
     fast: bool = True,
+    backend: str = "python",
 ) -> TrainingResult:
     """Train ``learner`` for ``games`` games ``against`` an opponent or a schedule.
 
@@ -198,16 +200,20 @@ def train(
     asked before every game (a ``threading.Event().is_set`` fits): when it says yes, training
     ends and the result says ``cancelled``. With ``curve``, a learning-curve point is recorded
     before, during (at progress reports) and after training, kept in ``learner.learning_curve``.
+    ``backend`` (:data:`~.learners.hat_numba.BACKENDS`) says who plays a take-away game's
+    self-play: the python loop, or the compiled one of ``sticks-tui[fast]`` (the same brain).
     """
     legs = _legs(against, games)
     if progress_every < 1:
         raise ValueError("progress_every must be at least 1")
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r:.30}: give one of {', '.join(BACKENDS)}")
     rules = _rules_for(learner, rules, legs)
     if rules.is_over(rules.initial_position()):
         raise ValueError("the starting position is already finished; nothing to train on")
     session = _Session(
         learner, rules, sum(n for _, n in legs), rng if rng is not None else random.Random(seed),
-        progress, progress_every, should_stop, curve,
+        progress, progress_every, should_stop, curve, backend,
     )
     learner.abandon()  # moves left from an unfinished game are forgotten first
     session.record_curve()
@@ -289,8 +295,10 @@ class _Session:
         progress_every: int,
         should_stop: Callable[[], bool] | None,
         curve: CurveSettings | None,
+        backend: str,
     ) -> None:
         self.learner = learner
+        self.backend = backend
         self.rules = rules
         self.total = total
         self.rng = rng
@@ -341,6 +349,7 @@ class _Session:
         if isinstance(opponent, SelfPlay):
             if fast and isinstance(learner, PlaysItselfFast):
                 run = learner.self_play_run(self.rules, rng, self.played)
+                run = compiled_or(run, rng, self.backend)
                 return run.play, run.sync
 
             def self_play(winner: int, first: int) -> bool:
