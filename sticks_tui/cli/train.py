@@ -37,6 +37,7 @@ from .train_options import (
     DEFAULT_GAMES,
     LEARNER_WORDS,
     add_train_arguments,
+    backend_from_args,
     learner_from_args,
     opponents_from_args,
 )
@@ -84,6 +85,7 @@ def run_train(args: argparse.Namespace) -> int:
         parser.error(f"argument {where}, so there is nothing to train on")
     learner = learner_from_args(parser, args, rules)
     against, games = opponents_from_args(parser, args, rules, learner.kind)
+    backend = backend_from_args(parser, args, rules, learner.kind)
     seed = args.train_seed if args.train_seed is not None else getattr(args, "seed", None)
     out = BrainFileWriter(args.out)
     try:
@@ -104,6 +106,7 @@ def run_train(args: argparse.Namespace) -> int:
                 progress=show_progress,
                 progress_every=max(1, min(1000, games // 100)),
                 curve=curve,
+                backend=backend,
             )
         elapsed = time.perf_counter() - started
         text = readable_json(brain_with_tally(learner, result.tally))

@@ -40,15 +40,18 @@ def load_kernel() -> Any:
         return _kernel
     try:
         import numba
-        import numpy as np
-    except ImportError as error:
+    except ImportError:
         raise KernelUnavailable(
-            f"numba is not installed ({error}); pip install 'sticks-tui[fast]'"
+            "numba is not installed (pip install 'sticks-tui[fast]' installs it)"
         ) from None
+    failures = (numba.core.errors.NumbaError, ImportError, OSError, RuntimeError, TypeError,
+                ValueError)
     try:
         kernel = numba.njit(cache=True, nogil=True)(_self_play)
+        import numpy as np  # numba's own dependency
+
         _warm_up(kernel, np)
-    except (numba.core.errors.NumbaError, OSError, RuntimeError, TypeError, ValueError) as error:
+    except failures as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise KernelUnavailable(f"numba could not compile the training loop: {first}") from None
     _kernel = kernel
@@ -71,8 +74,10 @@ def _warm_up(kernel: Any, np: Any) -> None:
 class CompiledSelfPlay:
     """A :class:`TakeAwaySelfPlay` whose games the compiled kernel plays (same interface).
 
-    The brain's hats are copied into arrays for each :meth:`play` and back after it, so the
-    brain always shows what it learned.
+    The brain's hats are copied into an array when the loop is made, and back into the brain's
+    own lists by :meth:`sync` (the trainer syncs before it reads the learner and at the end of
+    the leg, as it does for the generic loop). The generator's state goes in and out at each
+    :meth:`play`, so the ``random.Random`` is always where the python loop would leave it.
     """
 
     def __init__(self, loop: TakeAwaySelfPlay, rng: random.Random, kernel: Any) -> None:
@@ -93,6 +98,9 @@ class CompiledSelfPlay:
         self.settings = _settings_of(hats)
         self.drawn_n = np.zeros(hats.start + 1, dtype=np.int64)
         self.drawn_i = np.zeros(hats.start + 1, dtype=np.int64)
+        self.counts = np.zeros((len(hats.counts), width), dtype=np.int64)
+        for n, hat in enumerate(hats.counts):
+            self.counts[n, : len(hat)] = hat
 
     def play(self, games: int, should_stop: Callable[[], bool] | None) -> tuple[int, int]:
         played = starter_won = 0
@@ -111,23 +119,20 @@ class CompiledSelfPlay:
         np, hats, loop = self._np, self.loop.hats, self.loop
         version, words, gauss = self.rng.getstate()
         state = np.array(words[:624], dtype=np.int64)
-        counts = np.zeros((len(hats.counts), len(hats.takes)), dtype=np.int64)
-        for n, hat in enumerate(hats.counts):
-            counts[n, : len(hat)] = hat
         win_back, loss_back, floor = self.settings
         index, starter_won = self.kernel(
-            state, words[624], counts, self.legal, self.legal_count, self.takes,
+            state, words[624], self.counts, self.legal, self.legal_count, self.takes,
             self.drawn_n, self.drawn_i, hats.start, hats.lowest, hats.misere, games,
             win_back, loss_back, floor,
         )
-        self.rng.setstate((version, (*(int(w) for w in state), int(index)), gauss))
-        for n, hat in enumerate(hats.counts):
-            hat[:] = [int(c) for c in counts[n, : len(hat)]]
+        self.rng.setstate((version, (*state.tolist(), int(index)), gauss))
         loop.games += games
         return int(starter_won)
 
     def sync(self) -> None:
-        """Nothing to do: every :meth:`play` writes the hats back."""
+        """Write the hats the kernel played on back into the brain's own lists."""
+        for n, hat in enumerate(self.loop.hats.counts):
+            hat[:] = self.counts[n, : len(hat)].tolist()
 
 
 def _settings_of(hats: TakeAwayHats) -> tuple[int, int, int]:

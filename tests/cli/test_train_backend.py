@@ -1,0 +1,89 @@
+"""``sticks-tui train --backend auto|python|numba`` where numba cannot be had: ``numba`` says so
+in one line and exits 2 without touching the output file; ``auto`` falls back to python quietly
+and writes the very brain ``python`` writes. numba's absence, or a failed compile, is simulated,
+so these run with or without the extra installed (tests/engine/test_numba_backend.py proves the
+compiled loop's brains where it is)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from cli_helpers import assert_argument_error, run
+
+from sticks_tui.engine.learners import hat_numba
+
+TRAIN = ("train", "--sticks", "30", "--games", "2000", "--seed", "11")
+
+
+class FailedCompile(Exception):
+    """What the fake numba raises when asked to compile."""
+
+
+def without_numba(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hat_numba, "_kernel", None)
+    monkeypatch.setitem(sys.modules, "numba", None)  # import numba raises ImportError
+
+
+def with_broken_numba(monkeypatch: pytest.MonkeyPatch) -> None:
+    def njit(**_options: Any) -> Any:
+        raise FailedCompile("Untyped global name '_N'\nmore detail that is not shown")
+
+    fake = SimpleNamespace(njit=njit, core=SimpleNamespace(errors=SimpleNamespace(
+        NumbaError=FailedCompile)))
+    monkeypatch.setattr(hat_numba, "_kernel", None)
+    monkeypatch.setitem(sys.modules, "numba", fake)
+
+
+@pytest.mark.parametrize(
+    ("make_unavailable", "reason"),
+    [(without_numba, "numba is not installed (pip install 'sticks-tui[fast]' installs it)"),
+     (with_broken_numba, "numba could not compile the training loop: Untyped global name '_N'")],
+)
+def test_numba_that_cannot_be_had_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    make_unavailable: Any, reason: str,
+) -> None:
+    out = tmp_path / "brain.json"
+    out.write_text("kept")
+    make_unavailable(monkeypatch)
+    status, stdout, err = run(capsys, *TRAIN, "--backend", "numba", "--out", str(out))
+    assert_argument_error(status, err, f"argument --backend: {reason}")
+    assert "--backend python" in err
+    assert stdout == ""
+    assert out.read_text() == "kept"
+
+
+@pytest.mark.parametrize("make_unavailable", [without_numba, with_broken_numba])
+def test_auto_falls_back_to_python_quietly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    make_unavailable: Any,
+) -> None:
+    make_unavailable(monkeypatch)
+    python, auto, default = (tmp_path / f"{name}.json" for name in ("python", "auto", "default"))
+    for path, extra in ((python, ["--backend", "python"]), (auto, ["--backend", "auto"]),
+                        (default, [])):
+        status, _, err = run(capsys, *TRAIN, *extra, "--out", str(path))
+        assert (status, err) == (0, "")
+    assert auto.read_bytes() == python.read_bytes() == default.read_bytes()
+
+
+def test_an_unknown_backend_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, err = run(capsys, *TRAIN, "--backend", "fortran", "--out", str(tmp_path / "b"))
+    assert_argument_error(status, err, "argument --backend: invalid choice: 'fortran'")
+    assert not (tmp_path / "b").exists()
+
+
+def test_numba_for_a_game_without_a_compiled_loop_trains_with_python(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    """Only the hat AI's take-away self-play is compiled: Nim needs no numba at all."""
+    without_numba(monkeypatch)
+    out = tmp_path / "nim.json"
+    status, _, err = run(capsys, "train", "--game", "nim:1,2,3", "--games", "300",
+                         "--backend", "numba", "--out", str(out))
+    assert (status, err) == (0, "")
+    assert out.exists()
