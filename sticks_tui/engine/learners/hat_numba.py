@@ -66,7 +66,8 @@ def _warm_up(kernel: Any, np: Any) -> None:
     legal_count = np.array([0, 1, 1], dtype=np.int64)
     room = np.zeros(3, dtype=np.int64)
     kernel(
-        state, 624, counts, legal, legal_count, np.array([1], dtype=np.int64),
+        state, 624, counts, legal, legal_count, np.zeros(3, dtype=np.bool_),
+        np.array([1], dtype=np.int64),
         room, room.copy(), 2, 1, False, 2, 2, 0, 1,
     )
 
@@ -95,6 +96,7 @@ class CompiledSelfPlay:
             self.legal[n, : len(legal)] = legal
             self.legal_count[n] = len(legal)
         self.takes = np.array(hats.takes, dtype=np.int64)
+        self.common = np.array(hats.common, dtype=np.bool_)
         self.settings = _settings_of(hats)
         self.drawn_n = np.zeros(hats.start + 1, dtype=np.int64)
         self.drawn_i = np.zeros(hats.start + 1, dtype=np.int64)
@@ -121,7 +123,7 @@ class CompiledSelfPlay:
         state = np.array(words[:624], dtype=np.int64)
         win_back, loss_back, floor = self.settings
         index, starter_won = self.kernel(
-            state, words[624], self.counts, self.legal, self.legal_count, self.takes,
+            state, words[624], self.counts, self.legal, self.legal_count, self.common, self.takes,
             self.drawn_n, self.drawn_i, hats.start, hats.lowest, hats.misere, games,
             win_back, loss_back, floor,
         )
@@ -153,7 +155,7 @@ _MASK = 0xFFFFFFFF
 
 
 def _self_play(
-    mt: Any, index: int, counts: Any, legal: Any, legal_count: Any, takes: Any,
+    mt: Any, index: int, counts: Any, legal: Any, legal_count: Any, common: Any, takes: Any,
     drawn_n: Any, drawn_i: Any, start: int, lowest: int, misere: bool, games: int,
     win_back: int, loss_back: int, floor: int,
 ) -> tuple[int, int]:
@@ -190,6 +192,19 @@ def _self_play(
                 else:
                     low = y >> 6
             u = (high * 67108864.0 + low) * (1.0 / 9007199254740992.0)
+            if common[n]:  # three balls, all legal: draw_index written out, as the python loop
+                c0, c1 = counts[n, 0], counts[n, 1]
+                r = u * (c0 + c1 + counts[n, 2]) - c0
+                i = 0 if r < 0 else (1 if r < c1 else 2)
+                counts[n, i] -= 1
+                drawn_n[draws] = n
+                drawn_i[draws] = i
+                draws += 1
+                n -= takes[i]
+                if n < lowest:
+                    break
+                mover ^= 1
+                continue
             # draw_index
             total = 0
             for j in range(legal_count[n]):
