@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from cli_helpers import assert_argument_error, run
 
+from sticks_tui.engine import SELF, HatBrain, game_of_sticks, train
 from sticks_tui.engine.learners import hat_numba
 
 TRAIN = ("train", "--sticks", "30", "--games", "2000", "--seed", "11")
@@ -87,3 +88,10 @@ def test_numba_for_a_game_without_a_compiled_loop_trains_with_python(
                          "--backend", "numba", "--out", str(out))
     assert (status, err) == (0, "")
     assert out.exists()
+
+
+def test_the_engine_refuses_an_unknown_backend_before_training() -> None:
+    brain = HatBrain(game_of_sticks(10))
+    with pytest.raises(ValueError, match="unknown backend 'fortran': give one of auto, python"):
+        train(brain, SELF, 10, seed=1, backend="fortran")
+    assert brain.games_played == 0

@@ -53,7 +53,9 @@ def load_kernel() -> Any:
         _warm_up(kernel, np)
     except failures as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise KernelUnavailable(f"numba could not compile the training loop: {first}") from None
+        raise KernelUnavailable(
+            f"numba could not compile the training loop: {first[:160]}"
+        ) from None
     _kernel = kernel
     return kernel
 
