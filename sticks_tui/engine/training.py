@@ -29,99 +29,42 @@ forces the plain one).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import ClassVar, TypeGuard
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from .game import AnyRuleSet as RuleSet
 from .game import Move, Position, loser_at_end
 from .learners.base import (
     CurvePoint,
     Learner,
-    MachineOpponent,
     PlaysItselfFast,
     PlaysMachinesFast,
 )
 from .learners.hat_numba import BACKENDS, compiled_or
 from .learning_curve import CurveBoard, CurveSettings, point_due, record_point
-from .players import LearnerPlayer, MixedPlayer, PerfectPlayer, Player, RandomPlayer
+from .opponents import (
+    PERFECT,
+    RANDOM,
+    SELF,
+    FrozenOpponent,
+    MixedOpponent,
+    Opponent,
+    PerfectOpponent,
+    RandomOpponent,
+    Schedule,
+    SelfPlay,
+    is_opponent,
+    machine_opponent,
+)
+
+__all__ = [
+    "DEFAULT_PROGRESS_EVERY", "DEFAULT_TRAINING_GAMES", "PERFECT", "RANDOM", "SELF",
+    "FrozenOpponent", "MixedOpponent", "Opponent", "PerfectOpponent", "RandomOpponent",
+    "Schedule", "SelfPlay", "Tally", "TrainingProgress", "TrainingResult", "train",
+]
 
 DEFAULT_TRAINING_GAMES = 100_000
 DEFAULT_PROGRESS_EVERY = 1000
-
-
-# -- opponents --------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class SelfPlay:
-    """The learner plays itself: one learner in both seats, both learning."""
-
-    name: ClassVar[str] = "self"
-
-
-@dataclass(frozen=True)
-class RandomOpponent:
-    """Seed 001's StupidAI: a uniformly random legal move."""
-
-    name: ClassVar[str] = "random"
-
-    def player(self, rules: RuleSet, rng: random.Random) -> Player:
-        return RandomPlayer(self.name, rng)
-
-
-@dataclass(frozen=True)
-class PerfectOpponent:
-    """A winning move whenever one exists."""
-
-    name: ClassVar[str] = "perfect"
-
-    def player(self, rules: RuleSet, rng: random.Random) -> Player:
-        return PerfectPlayer(self.name, rules, rng)
-
-
-@dataclass(frozen=True)
-class MixedOpponent:
-    """Perfect with probability ``skill``, otherwise random."""
-
-    skill: float
-
-    def __post_init__(self) -> None:
-        if isinstance(self.skill, bool) or not 0.0 <= self.skill <= 1.0:
-            raise ValueError(
-                f"the chance of a perfect move must be between 0 and 1, got {self.skill!r}"
-            )
-
-    @property
-    def name(self) -> str:
-        return f"mixed:{self.skill:g}"
-
-    def player(self, rules: RuleSet, rng: random.Random) -> Player:
-        return MixedPlayer(self.name, rules, self.skill, rng)
-
-
-@dataclass(frozen=True)
-class FrozenOpponent:
-    """Another learner (e.g. a saved brain), playing by its own rule but learning nothing."""
-
-    learner: Learner[Position, Move] = field(compare=False)
-    label: str = "saved brain"
-    """Its name in the tally (a file name, a brain's name)."""
-
-    @property
-    def name(self) -> str:
-        return self.label
-
-    def player(self, rules: RuleSet, rng: random.Random) -> Player:
-        # A copy: frozen as it is when its games begin, even if it is the learner itself.
-        return LearnerPlayer(self.label, self.learner.copy(), rng, learns=False)
-
-
-SELF = SelfPlay()
-RANDOM = RandomOpponent()
-PERFECT = PerfectOpponent()
-
-Opponent = SelfPlay | RandomOpponent | PerfectOpponent | MixedOpponent | FrozenOpponent
-#: Opponents in order, each for a number of games.
-Schedule = Sequence[tuple[Opponent, int]]
 
 
 # -- what training reports --------------------------------------------------------------------
@@ -233,7 +176,7 @@ def _legs(against: Opponent | Schedule, games: int | None) -> list[tuple[Opponen
     if isinstance(against, (list, tuple)):
         legs: list[tuple[Opponent, int]] = []
         for leg in against:
-            if not (isinstance(leg, (tuple, list)) and len(leg) == 2 and _is_opponent(leg[0])):
+            if not (isinstance(leg, (tuple, list)) and len(leg) == 2 and is_opponent(leg[0])):
                 raise ValueError(f"a schedule is a list of (opponent, games), got {leg!r:.60}")
             _check_games(leg[1])
             legs.append((leg[0], leg[1]))
@@ -241,18 +184,12 @@ def _legs(against: Opponent | Schedule, games: int | None) -> list[tuple[Opponen
         if games is not None and games != planned:
             raise ValueError(f"the schedule plays {planned:,} games, not {games:,}")
         return legs
-    if not _is_opponent(against):
+    if not is_opponent(against):
         raise ValueError(f"unknown opponent {against!r:.60}")
     if games is None:
         raise ValueError("the number of training games is needed")
     _check_games(games)
     return [(against, games)]
-
-
-def _is_opponent(value: object) -> TypeGuard[Opponent]:
-    return isinstance(
-        value, (SelfPlay, RandomOpponent, PerfectOpponent, MixedOpponent, FrozenOpponent)
-    )
 
 
 def _check_games(games: object) -> None:
@@ -358,7 +295,7 @@ class _Session:
 
             seats = (lambda p: learner.move(p, rng, 0), lambda p: learner.move(p, rng, 1))
             return (lambda games, stop: self._games(seats, self_play, games, stop)), _nothing
-        machine = _machine(opponent)
+        machine = machine_opponent(opponent)
         if fast and machine is not None and isinstance(learner, PlaysMachinesFast):
             flat = learner.machine_run(self.rules, rng, self.played, machine)
             if flat is not None:
@@ -420,17 +357,6 @@ class _Session:
 
     def tallies(self) -> dict[str, Tally]:
         return {name: Tally(*counts) for name, counts in self.counts.items()}
-
-
-def _machine(opponent: Opponent) -> MachineOpponent | None:
-    """The opponent as a learner's fast loop may play it (None: only the plain loop)."""
-    if isinstance(opponent, RandomOpponent):
-        return MachineOpponent("random")
-    if isinstance(opponent, PerfectOpponent):
-        return MachineOpponent("perfect")
-    if isinstance(opponent, MixedOpponent):
-        return MachineOpponent("mixed", opponent.skill)
-    return None
 
 
 def _nothing() -> None:

@@ -43,16 +43,25 @@ from __future__ import annotations
 
 import gzip
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any, ClassVar, Protocol
 
+# the heaps' and the tables' names that tools and tests take from the theory, re-exported
+from .sticky_heaps import BruteForce as BruteForce
+from .sticky_heaps import Groups as Groups
+from .sticky_heaps import grundy_values as grundy_values
+from .sticky_heaps import heap_options
+from .sticky_heaps import reachable_positions as reachable_positions
+from .sticky_quotient import Quotient, QuotientTable
+from .sticky_quotient import build_quotient as build_quotient
+from .sticky_quotient import find_exceptions as find_exceptions
+
 #: The tables' file, in the ``data`` folder beside this module.
 TABLES_FILE = "sticky_tables.json.gz"
 
-Groups = tuple[int, ...]
 
 
 class StickyTheory(Protocol):
@@ -61,45 +70,6 @@ class StickyTheory(Protocol):
 
     def lost(self, position: Groups) -> bool | None:
         """Whether the player to move loses at ``position``; None when not covered."""
-
-
-@cache
-def heap_options(n: int, k: int) -> tuple[tuple[int, int], ...]:
-    """What a heap of n becomes after each canonical move: the two sides (either may be 0)."""
-    return tuple((a, n - t - a) for t in range(1, min(k, n) + 1) for a in range((n - t) // 2 + 1))
-
-
-def grundy_values(k: int, limit: int) -> list[int]:
-    """Normal-play Grundy values of single groups 0..limit (mex over both sides' xor)."""
-    g = [0]
-    for n in range(1, limit + 1):
-        seen = {g[a] ^ g[b] for a, b in heap_options(n, k)}
-        value = 0
-        while value in seen:
-            value += 1
-        g.append(value)
-    return g
-
-
-def partitions(total: int, largest: int | None = None) -> Iterator[Groups]:
-    """Every multiset of group lengths with this total, longest first."""
-    if total == 0:
-        yield ()
-        return
-    for first in range(min(total, total if largest is None else largest), 0, -1):
-        for rest in partitions(total - first, first):
-            yield (first,) + rest
-
-
-def reachable_positions(limit: int) -> Iterator[Groups]:
-    """Every position with sticks + groups <= limit + 1, by increasing number of sticks.
-
-    A line of ``limit`` sticks only reaches such positions (m groups need m - 1 gaps), and the
-    set is closed under moves (a move removes t >= 1 sticks and adds at most one group)."""
-    for total in range(limit + 1):
-        for position in partitions(total):
-            if total + len(position) <= limit + 1:
-                yield position
 
 
 # -- the tame rule ---------------------------------------------------------------------------------
@@ -181,247 +151,6 @@ def prove_tame(k: int, limit: int) -> TameRule | None:
             if g <= 1 and any(s and v == g ^ 1 for v, s in values):
                 return None
     return TameRule(k, limit, tuple(grundy), tuple(small))
-
-
-# -- brute force -----------------------------------------------------------------------------------
-
-
-class BruteForce:
-    """Memoized search over canonical positions (the reference the theories are checked on)."""
-
-    def __init__(self, k: int) -> None:
-        self.k = k
-        self._lost: dict[Groups, bool] = {(): False}
-
-    def lost(self, position: Groups) -> bool:
-        known = self._lost.get(position)
-        if known is not None:
-            return known
-        return self._search(position)  # one frame per move: at most 62 deep
-
-    def _search(self, position: Groups) -> bool:
-        known = self._lost.get(position)
-        if known is not None:
-            return known
-        lost = True
-        previous = 0
-        for i, group in enumerate(position):
-            if group == previous:
-                continue
-            previous = group
-            rest = position[:i] + position[i + 1 :]
-            for a, b in heap_options(group, self.k):
-                child = tuple(sorted(rest + tuple(x for x in (a, b) if x), reverse=True))
-                if self._search(child):
-                    lost = False
-                    break
-            if not lost:
-                break
-        self._lost[position] = lost
-        return lost
-
-
-# -- quotient tables -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Quotient:
-    """A heap -> monoid map: ``phi[n]`` is heap n's element, ``mul`` the product table, and
-    ``lost_elements[e]`` whether positions with product e are (guessed) lost."""
-
-    k: int
-    phi: tuple[int, ...]
-    mul: tuple[tuple[int, ...], ...]
-    lost_elements: tuple[bool, ...]
-
-    def element(self, position: Groups) -> int:
-        e = 0
-        mul, phi = self.mul, self.phi
-        for group in position:
-            e = mul[e][phi[group]]
-        return e
-
-    def guess_lost(self, position: Groups) -> bool:
-        return self.lost_elements[self.element(position)]
-
-
-@dataclass(frozen=True)
-class QuotientTable:
-    """A quotient plus the exact list of positions where its guess is wrong, for every position
-    a line of ``limit`` sticks can reach."""
-
-    method: ClassVar[str] = "quotient"
-
-    quotient: Quotient
-    limit: int
-    exceptions: frozenset[Groups]
-
-    def lost(self, position: Groups) -> bool | None:
-        if sum(position) + len(position) > self.limit + 1:
-            return None
-        guess = self.quotient.guess_lost(position)
-        return not guess if position in self.exceptions else guess
-
-
-def build_quotient(k: int, test_size: int, heaps: int, limit: int) -> Quotient:
-    """Guess a misère quotient from brute-force outcomes (see the module docstring).
-
-    Positions are told apart by their outcome beside every test position of up to ``test_size``
-    sticks. The elements are the classes of products of heaps 1..``heaps`` (brute force); heaps
-    up to ``limit`` are then placed by induction, using the guessed outcomes of their options.
-    A heap that matches no element gets the nearest one: the exceptions make up for any guess.
-    """
-    brute = BruteForce(k)
-    tests = [p for total in range(test_size + 1) for p in partitions(total)]
-
-    def signature(position: Groups) -> tuple[bool, ...]:
-        return tuple(brute.lost(tuple(sorted(position + z, reverse=True))) for z in tests)
-
-    index: dict[tuple[bool, ...], int] = {}
-    reps: list[Groups] = []
-    sigs: list[tuple[bool, ...]] = []
-
-    def element_of(position: Groups) -> int:
-        sig = signature(position)
-        if sig not in index:
-            index[sig] = len(reps)
-            reps.append(position)
-            sigs.append(sig)
-        return index[sig]
-
-    element_of(())
-    phi = [0] + [element_of((n,)) for n in range(1, heaps + 1)]
-    generators = sorted(set(phi[1:]))
-    by_generator: dict[tuple[int, int], int] = {}
-    i = 0
-    while i < len(reps):  # close the set of elements under multiplication by heap elements
-        for g in generators:
-            by_generator[i, g] = element_of(tuple(sorted(reps[i] + reps[g], reverse=True)))
-        i += 1
-    size = len(reps)
-    mul = [[0] * size for _ in range(size)]
-    for x in range(size):
-        for y in range(size):
-            e = x
-            for group in reps[y]:
-                e = by_generator[e, phi[group]]
-            mul[x][y] = e
-    lost_elements = [brute.lost(rep) for rep in reps]
-    _place_big_heaps(k, tests, phi, mul, lost_elements, sigs, index, limit)
-    return Quotient(k, tuple(phi), tuple(map(tuple, mul)), tuple(lost_elements))
-
-
-def _place_big_heaps(
-    k: int,
-    tests: Sequence[Groups],
-    phi: list[int],
-    mul: Sequence[Sequence[int]],
-    lost_elements: Sequence[bool],
-    sigs: Sequence[tuple[bool, ...]],
-    index: Mapping[tuple[bool, ...], int],
-    limit: int,
-) -> None:
-    """Give heaps beyond the brute-forced ones an element, from their outcome beside each test
-    position: heap + Z is won when some move (in the heap, or in Z) reaches a lost position."""
-    test_index = {z: i for i, z in enumerate(tests)}
-    test_elements = []
-    test_options = []
-    for z in tests:
-        e = 0
-        for group in z:
-            e = mul[e][phi[group]]
-        test_elements.append(e)
-        children = set()
-        for i, group in enumerate(z):
-            rest = z[:i] + z[i + 1 :]
-            for a, b in heap_options(group, k):
-                child = tuple(sorted(rest + tuple(x for x in (a, b) if x), reverse=True))
-                children.add(test_index[child])
-        test_options.append(children)
-    for n in range(len(phi), limit + 1):
-        option_elements = {mul[phi[a]][phi[b]] for a, b in heap_options(n, k)}
-        outcome: list[bool] = []
-        for zi in range(len(tests)):
-            ze = test_elements[zi]
-            won = any(lost_elements[mul[e][ze]] for e in option_elements) or any(
-                outcome[c] for c in test_options[zi]
-            )
-            outcome.append(not won)
-        sig = tuple(outcome)
-        if sig in index:
-            phi.append(index[sig])
-        else:
-            phi.append(min(range(len(sigs)), key=lambda e: _distance(sigs[e], sig)))
-
-
-def _distance(a: tuple[bool, ...], b: tuple[bool, ...]) -> int:
-    """How many test positions two signatures disagree on."""
-    return sum(x != y for x, y in zip(a, b))
-
-
-def find_exceptions(quotient: Quotient, limit: int) -> frozenset[Groups]:
-    """Every position reachable from a line of ``limit`` sticks whose true outcome differs from
-    the quotient's guess.
-
-    Positions are visited by increasing number of sticks, so each child's true outcome is known:
-    its guess, flipped if the child is an exception already found. Exact by induction. A guessed
-    table need not be commutative or associative, so every guess is the product taken in the
-    one order :meth:`Quotient.element` uses: along the position, longest group first.
-    """
-    k, phi, mul, lost_el = quotient.k, quotient.phi, quotient.mul, quotient.lost_elements
-    exceptions: set[Groups] = set()
-    exception_keys: set[tuple[int, int]] = set()  # (sticks, element) of every exception
-    for position in reachable_positions(limit):
-        m = len(position)
-        prefix = [0] * (m + 1)
-        for i, group in enumerate(position):
-            prefix[i + 1] = mul[prefix[i]][phi[group]]
-        total = sum(position)
-        lost = bool(position)
-        previous = 0
-        for i, group in enumerate(position):
-            if group == previous:
-                continue
-            previous = group
-            tail = position[i + 1 :]
-            for a, b in heap_options(group, k):  # a <= b < group
-                e = _child_element(prefix[i], tail, a, b, phi, mul)
-                child_lost = lost_el[e]
-                if (total - group + a + b, e) in exception_keys:
-                    rest = position[:i] + tail
-                    child = tuple(sorted(rest + tuple(x for x in (a, b) if x), reverse=True))
-                    if child in exceptions:
-                        child_lost = not child_lost
-                if child_lost:
-                    lost = False
-                    break
-            if not lost:
-                break
-        if lost != lost_el[prefix[m]]:
-            exceptions.add(position)
-            exception_keys.add((total, prefix[m]))
-    return frozenset(exceptions)
-
-
-def _child_element(
-    e: int, tail: Groups, a: int, b: int, phi: Sequence[int], mul: Sequence[Sequence[int]]
-) -> int:
-    """:meth:`Quotient.element` of the child whose groups are (the groups before the one moved
-    in, product ``e``) + ``tail`` + ``a`` + ``b``, folding ``b`` and ``a`` in where they sort."""
-    place_b, place_a = b > 0, a > 0
-    for h in tail:
-        if place_b and h <= b:
-            e = mul[e][phi[b]]
-            place_b = False
-        if place_a and h <= a:
-            e = mul[e][phi[a]]
-            place_a = False
-        e = mul[e][phi[h]]
-    if place_b:
-        e = mul[e][phi[b]]
-    if place_a:
-        e = mul[e][phi[a]]
-    return e
 
 
 # -- choosing the theory ---------------------------------------------------------------------------

@@ -27,7 +27,8 @@ from .base import (
     read_header,
 )
 from .hats import HatBrain, HatSettings, HatView
-from .qlearning import QLearner, QSettings
+from .q_settings import QSettings
+from .qlearning import QLearner
 
 __all__ = [
     "BRAIN_FORMAT", "BRAIN_VERSION", "LEARNER_KINDS", "BrainError", "CurvePoint", "HatBrain",

@@ -15,10 +15,13 @@ brain the plain loop of :func:`~sticks_tui.engine.training.train` leaves, byte f
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..game import AnyRuleSet as RuleSet
+from ..game import Position
+from ..games.takeaway import TakeAway
 from .base import MachineOpponent
 
 #: A ball laid beside its hat: the hat's counts and the ball's index in them.
@@ -70,6 +73,35 @@ class TakeAwayHats:
     def lowest(self) -> int:
         """The game is over once fewer sticks than this are left."""
         return self.takes[0]
+
+
+def takeaway_hats(
+    brain: CountsGames,
+    rules: RuleSet,
+    hats: Mapping[Position, list[int]],
+    legal_balls: Mapping[Position, tuple[int, ...]],
+    settler: Callable[[], Settle],
+) -> TakeAwayHats | None:
+    """A brain's ``hats`` (its count lists by position, with the indices of their legal balls)
+    as the flat take-away loops play them, or None: for another game, or when a heap the game
+    may reach has no hat yet (the plain loop makes hats as play reaches them, and a loop must
+    leave exactly the hats it leaves). ``settler`` makes the brain's learning rule."""
+    if not isinstance(rules, TakeAway):
+        return None
+    start, takes = rules.initial_position(), rules.takes
+    counts: list[list[int]] = []
+    balls: list[tuple[Ball, ...]] = []
+    legal: list[tuple[int, ...]] = []
+    for n in range(start + 1):
+        over = n < takes[0]
+        if not over and n not in hats:
+            return None
+        hat = [] if over else hats[n]
+        counts.append(hat)
+        balls.append(tuple((hat, i) for i in range(len(hat))))
+        legal.append(() if over else legal_balls[n])
+    common = [len(takes) == 3 and lg == (0, 1, 2) for lg in legal]
+    return TakeAwayHats(brain, start, takes, rules.misere, counts, balls, legal, common, settler())
 
 
 class TakeAwaySelfPlay:

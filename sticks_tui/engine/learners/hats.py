@@ -21,16 +21,14 @@ settings and its brain file says them. The rule lives here alone: the fast loops
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import asdict, dataclass, field, fields, replace
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..game import AnyRuleSet as RuleSet
-from ..game import Move, Position, RuleError, mover_wins_at_end
-from ..games.takeaway import TakeAway
+from ..game import Move, Position, RuleError
 from ..solver import Solver
 from .base import (
-    MAX_COUNT,
     BrainError,
     CurvePoint,
     MachineOpponent,
@@ -38,8 +36,9 @@ from .base import (
     SettingsError,
     brain_dict,
     read_header,
-    short,
 )
+from .hat_json import load_hat
+from .hat_lessons import Lesson
 from .hat_loops import (
     Ball,
     Settle,
@@ -47,108 +46,12 @@ from .hat_loops import (
     TakeAwayHats,
     TakeAwaySelfPlay,
     draw_index,
+    takeaway_hats,
 )
+from .hat_self_play import AnyGameSelfPlay
+from .hat_settings import HatSettings, HatView
 
-__all__ = ["BrainError", "CurvePoint", "HatBrain", "HatSettings", "HatView"]
-
-#: The largest number any hat setting may be (a million balls per win is already absurd).
-MAX_SETTING = 1_000_000
-
-
-@dataclass(frozen=True)
-class HatSettings:
-    """How the hats learn; the defaults are exactly seed 000's."""
-
-    fresh_balls: int = 1
-    """Balls of each number in a fresh hat."""
-    balls_added_on_win: int = 1
-    """Balls added per drawn ball on a win (the drawn ball goes back with this many more)."""
-    balls_taken_on_loss: int = 1
-    """Balls taken per drawn ball on a loss (1: the drawn ball is thrown away; 0: it goes back)."""
-    floor: int = 1
-    """The fewest balls of each number a hat keeps, whatever it loses."""
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise SettingsError(f"{f.name} must be a whole number, got {short(value)}")
-            if not 0 <= value <= MAX_SETTING:
-                raise SettingsError(
-                    f"{f.name} must be from 0 to {MAX_SETTING:,}, got {short(value)}"
-                )
-        if self.floor < 1:
-            raise SettingsError(
-                "floor must be at least 1: a hat that lost every ball of a number could never "
-                "play that move again"
-            )
-        if self.fresh_balls < self.floor:
-            raise SettingsError(
-                f"fresh_balls ({self.fresh_balls}) must be at least the floor ({self.floor}): "
-                "a fresh hat cannot start below what a hat always keeps"
-            )
-        if self.balls_added_on_win == 0 and self.balls_taken_on_loss == 0:
-            raise SettingsError(
-                "balls_added_on_win and balls_taken_on_loss are both 0: the hats would never "
-                "change, so the AI could not learn"
-            )
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def changes(self) -> dict[str, int]:
-        """The settings that differ from seed 000's (empty for a default brain)."""
-        default = HatSettings()
-        return {k: v for k, v in asdict(self).items() if getattr(default, k) != v}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> HatSettings:
-        """Settings from a brain file; :class:`SettingsError` says what does not fit."""
-        names = [f.name for f in fields(cls)]
-        if not isinstance(data, dict) or set(data) != set(names):
-            raise SettingsError(f"hat settings must be an object with exactly {', '.join(names)}")
-        return cls(**data)
-
-
-@dataclass(frozen=True)
-class HatView:
-    """What a hat looks like right now: balls inside, and the ball waiting beside it (if any)."""
-
-    position: Position
-    balls: dict[Move, int]
-    beside: Move | None
-
-    @property
-    def total(self) -> int:
-        return sum(self.balls.values()) + (self.beside is not None)
-
-
-@dataclass(frozen=True)
-class Lesson:
-    """What some games taught a brain: per hat, the balls of each number gained (or lost), and
-    how many games that was.
-
-    A brain is saved as the lessons its games taught, added to the saved brain, never as a whole
-    brain written over it: two programs teaching the same saved AI at once then both keep what
-    their games taught (see :meth:`HatBrain.lesson_since` and :meth:`HatBrain.apply_lesson`).
-    """
-
-    rules_key: str
-    """The rules of the brain that learned it (a lesson only fits a brain for the same rules)."""
-    games: int
-    """Games finished during the lesson."""
-    balls: Mapping[Position, Mapping[Move, int]] = field(default_factory=dict)
-    """Per hat, per ball number, the change in the count (hats and numbers unchanged are left
-    out)."""
-    since_games: int = 0
-    """Games the brain had finished when the lesson began (its curve points count from there)."""
-    curve: tuple[CurvePoint, ...] = ()
-    """Checkpoints of the learning curve recorded during the lesson."""
-
-    @property
-    def is_empty(self) -> bool:
-        """True when there is nothing to save: no game, no ball moved, no checkpoint."""
-        return self.games == 0 and not self.balls and not self.curve
+__all__ = ["BrainError", "CurvePoint", "HatBrain", "HatSettings", "HatView", "Lesson"]
 
 
 class HatBrain:
@@ -342,7 +245,7 @@ class HatBrain:
         hats = self._takeaway_hats(rules)
         if hats is not None:
             return TakeAwaySelfPlay(hats, rng, games_before)
-        return _SelfPlay(self, rules, rng, games_before)
+        return AnyGameSelfPlay(self, rules, rng, games_before)
 
     def machine_run(
         self, rules: RuleSet, rng: random.Random, games_before: int, opponent: MachineOpponent
@@ -361,27 +264,8 @@ class HatBrain:
         return TakeAwayAgainstMachine(hats, opponent, replies, legal_moves, rng, games_before)
 
     def _takeaway_hats(self, rules: RuleSet) -> TakeAwayHats | None:
-        """The hats as the flat take-away loops play them, or None: for another game, or when a
-        heap the game may reach has no hat yet (the plain loop makes hats as play reaches them,
-        and a loop must leave exactly the hats it leaves)."""
-        if not isinstance(rules, TakeAway):
-            return None
-        start, takes = rules.initial_position(), rules.takes
-        counts: list[list[int]] = []
-        balls: list[tuple[Ball, ...]] = []
-        legal: list[tuple[int, ...]] = []
-        for n in range(start + 1):
-            over = n < takes[0]
-            if not over and n not in self._counts:
-                return None
-            hat = [] if over else self._counts[n]
-            counts.append(hat)
-            balls.append(tuple((hat, i) for i in range(len(hat))))
-            legal.append(() if over else self._legal[n])
-        common = [len(takes) == 3 and lg == (0, 1, 2) for lg in legal]
-        return TakeAwayHats(
-            self, start, takes, rules.misere, counts, balls, legal, common, self._settler()
-        )
+        """The hats as the flat take-away loops play them, or None (see :func:`takeaway_hats`)."""
+        return takeaway_hats(self, rules, self._counts, self._legal, self._settler)
 
     # -- lessons: what games taught, as a change that adds up --------------------------------
     def lesson_since(self, earlier: HatBrain) -> Lesson:
@@ -508,124 +392,6 @@ class HatBrain:
         brain = cls(header.rules, settings)
         brain.games_played = header.games_played
         for position_key, balls in hats.items():
-            brain._load_hat(position_key, balls)
+            load_hat(brain.rules, brain.settings.floor, brain._hat, position_key, balls)
         brain.learning_curve = header.learning_curve
         return brain
-
-    def _load_hat(self, position_key: str, balls: Any) -> None:
-        rules = self.rules
-        try:
-            position = rules.position_from_key(position_key)
-            kinds = rules.ball_kinds(position)
-        except (RuleError, ValueError, TypeError) as error:
-            raise BrainError(f"hat {position_key!r}: {error}") from None
-        if not isinstance(balls, dict):
-            raise BrainError(f"hat {position_key}: ball counts must be an object")
-        counts = self._hat(position)
-        floor = self.settings.floor
-        for i, kind in enumerate(kinds):
-            key = rules.move_key(kind)
-            if key not in balls:
-                raise BrainError(f"hat {position_key}: the count of balls {key} is missing")
-            count = balls[key]
-            if not isinstance(count, int) or isinstance(count, bool):
-                raise BrainError(
-                    f"hat {position_key}: balls {key} must be a whole number, got {short(count)}"
-                )
-            if count < floor:
-                least = "one ball" if floor == 1 else f"{floor} balls"
-                raise BrainError(
-                    f"hat {position_key}: balls {key} is {short(count)}, but a hat always keeps at "
-                    f"least {least} of each number"
-                )
-            if count > MAX_COUNT:
-                raise BrainError(
-                    f"hat {position_key}: balls {key} is more than {MAX_COUNT}, far beyond what "
-                    f"any number of games could put in a hat"
-                )
-            counts[i] = count
-        unknown = set(balls) - {rules.move_key(k) for k in kinds}
-        if unknown:
-            raise BrainError(f"hat {position_key}: unknown ball numbers {sorted(unknown)}")
-
-
-class _SelfPlay:
-    """Self-play of one brain against itself, straight on its count lists.
-
-    The fast loop for any game (take-away games have a flatter one, :mod:`.hat_loops`): one
-    dictionary lookup and one random number per move, each ball laid beside its hat as a ready
-    ``(counts, index)`` pair for :meth:`HatBrain._settler`'s rule.
-    ``tests/engine/test_training.py`` proves it
-    plays the same games, and leaves the same brain, as the plain loop through
-    :meth:`HatBrain.move`.
-    """
-
-    def __init__(
-        self, brain: HatBrain, rules: RuleSet, rng: random.Random, games_before: int
-    ) -> None:
-        self.brain = brain
-        self.rules = rules
-        self.start = rules.initial_position()
-        self.random = rng.random
-        self.games = games_before
-        # position -> (hat counts, legal ball indices, where each ball leads, whether it ends
-        # the game, whether the hat is the common one of three balls, all legal, its balls)
-        self.table: dict[Position, tuple[Any, ...]] = {}
-
-    def _row(self, position: Position) -> tuple[Any, ...]:
-        rules, brain = self.rules, self.brain
-        counts = brain._hat(position)
-        kinds, legal = brain._kinds[position], brain._legal[position]
-        nexts: list[Position] = [None] * len(kinds)
-        ends = [False] * len(kinds)
-        for i in legal:
-            nexts[i] = rules.apply(position, kinds[i])
-            ends[i] = rules.is_over(nexts[i])
-        three = len(kinds) == 3 and legal == (0, 1, 2)
-        balls = tuple((counts, i) for i in range(len(kinds)))
-        row = self.table[position] = (counts, legal, nexts, ends, three, balls)
-        return row
-
-    def play(self, games: int, should_stop: Callable[[], bool] | None) -> tuple[int, int]:
-        settle = self.brain._settler()
-        table, row_of, random_ = self.table, self._row, self.random
-        start = self.start
-        last_mover_loses = mover_wins_at_end(self.rules)  # the mover at the end is the other
-        sides: tuple[list[Ball], list[Ball]] = ([], [])  # balls drawn: side 0 started the game
-        game = self.games  # games of this training so far: seat 0 starts the even ones
-        played = starter_won = 0
-        for _ in range(games):
-            if should_stop is not None and should_stop():
-                break
-            position = start
-            mover = 0
-            while True:
-                row = table.get(position)
-                if row is None:
-                    row = row_of(position)
-                counts, legal, nexts, ends, three, balls = row
-                if three:  # draw_index written out
-                    c0, c1, c2 = counts
-                    r = random_() * (c0 + c1 + c2) - c0
-                    chosen = 0 if r < 0 else (1 if r < c1 else 2)
-                else:
-                    chosen = draw_index(counts, legal, random_())
-                counts[chosen] -= 1
-                sides[mover].append(balls[chosen])
-                if ends[chosen]:
-                    break
-                position = nexts[chosen]
-                mover ^= 1
-            loser = mover if last_mover_loses else mover ^ 1
-            seat0 = game & 1  # the side seat 0 played; game_over settles seat 0 first
-            settle(sides[seat0], seat0 != loser)
-            settle(sides[seat0 ^ 1], seat0 == loser)
-            starter_won += loser
-            game += 1
-            played += 1
-        self.games = game
-        self.brain.games_played += played
-        return played, starter_won
-
-    def sync(self) -> None:
-        """Nothing to do: the loop works on the brain's own hats."""

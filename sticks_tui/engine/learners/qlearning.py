@@ -30,10 +30,8 @@ works on per-position tables instead of the public methods, several times faster
 from __future__ import annotations
 
 import contextlib
-import math
 import random
-from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any
 
 from ..game import AnyRuleSet as RuleSet
@@ -46,96 +44,16 @@ from .base import (
     read_header,
     short,
 )
+from .q_self_play import QSelfPlay, state_key
+from .q_settings import DEFAULT_ALPHA, DEFAULT_EPSILON, QSettings, finite
 
 DEFAULT_Q_TRAINING_GAMES = 10_000
-DEFAULT_ALPHA = 0.5
-DEFAULT_EPSILON = 0.1
-#: The largest reward (either way) a Q-learner accepts: beyond it values lose all precision.
-MAX_REWARD = 1e6
+
 
 
 def nim_actions(state: Iterable[int]) -> list[tuple[int, int]]:
     """CS50's ``Nim.available_actions`` as an ordered list: pile by pile, count upward."""
     return [(i, j) for i, pile in enumerate(state) for j in range(1, pile + 1)]
-
-
-def _state_key(state: Any) -> Hashable:
-    """CS50 keys states by ``tuple(state)``; other games' positions are already hashable."""
-    return tuple(state) if isinstance(state, (list, tuple)) else state
-
-
-def _finite(value: float) -> bool:
-    """Whether a number is finite as a float (a whole number too large for one is not)."""
-    try:
-        return math.isfinite(value)
-    except OverflowError:
-        return False
-
-
-@dataclass(frozen=True)
-class QSettings:
-    """How the Q-learner learns; the defaults are exactly CS50's."""
-
-    alpha: float = DEFAULT_ALPHA
-    """The learning rate: how far one update moves a value towards its target (0 < alpha <= 1)."""
-    epsilon: float = DEFAULT_EPSILON
-    """The chance of a random move while learning (0 to 1)."""
-    win_reward: float = 1.0
-    """The reward of a seat's last move when it won."""
-    loss_reward: float = -1.0
-    """The reward of a seat's last move when it lost."""
-    move_reward: float = 0.0
-    """The reward of every other move."""
-
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
-                raise SettingsError(f"{f.name} must be a number, got {short(value)}")
-            if not _finite(value):
-                raise SettingsError(f"{f.name} must be a finite number, got {short(value)}")
-            object.__setattr__(self, f.name, float(value))
-        if not 0 < self.alpha <= 1:
-            raise SettingsError(f"alpha must be more than 0 and at most 1, got {self.alpha:g}")
-        if not 0 <= self.epsilon <= 1:
-            raise SettingsError(f"epsilon must be from 0 to 1, got {self.epsilon:g}")
-        for name in ("win_reward", "loss_reward", "move_reward"):
-            if abs(getattr(self, name)) > MAX_REWARD:
-                raise SettingsError(f"{name} must be from -{MAX_REWARD:g} to {MAX_REWARD:g}")
-        if self.win_reward <= self.loss_reward:
-            raise SettingsError(
-                f"win_reward ({self.win_reward:g}) must be more than loss_reward "
-                f"({self.loss_reward:g}), or the learner would learn to lose"
-            )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The brain file's form: ``{"alpha", "epsilon", "rewards": {"win", "loss", "move"}}``."""
-        return {
-            "alpha": self.alpha,
-            "epsilon": self.epsilon,
-            "rewards": {"win": self.win_reward, "loss": self.loss_reward, "move": self.move_reward},
-        }
-
-    def changes(self) -> dict[str, float]:
-        """The settings that differ from CS50's (empty for a default learner)."""
-        default = QSettings()
-        return {
-            f.name: getattr(self, f.name)
-            for f in fields(self)
-            if getattr(self, f.name) != getattr(default, f.name)
-        }
-
-    @classmethod
-    def from_dict(cls, data: Any) -> QSettings:
-        """Settings from a brain file; :class:`SettingsError` says what does not fit."""
-        if not isinstance(data, dict) or set(data) != {"alpha", "epsilon", "rewards"}:
-            raise SettingsError("Q settings must be an object with exactly alpha, epsilon, rewards")
-        rewards = data["rewards"]
-        if not isinstance(rewards, dict) or set(rewards) != {"win", "loss", "move"}:
-            raise SettingsError("rewards must be an object with exactly win, loss, move")
-        return cls(
-            data["alpha"], data["epsilon"], rewards["win"], rewards["loss"], rewards["move"]
-        )
 
 
 class QLearner:
@@ -192,7 +110,7 @@ class QLearner:
         """The actions legal in ``state``, in the rule set's order (CS50's Nim without rules)."""
         if self.rules is None:
             return list(nim_actions(state))
-        return list(self.rules.legal_moves(_state_key(state)))
+        return list(self.rules.legal_moves(state_key(state)))
 
     # -- CS50's methods ---------------------------------------------------------------------------
     def update(self, old_state: Any, action: Move, new_state: Any, reward: float) -> None:
@@ -203,13 +121,13 @@ class QLearner:
 
     def get_q_value(self, state: Any, action: Move) -> float:
         """The Q-value of ``action`` in ``state``; 0 when none is known."""
-        return self.q.get((_state_key(state), action), 0)
+        return self.q.get((state_key(state), action), 0)
 
     def update_q_value(
         self, state: Any, action: Move, old_q: float, reward: float, future_rewards: float
     ) -> None:
         """``Q(s, a) <- old_q + alpha * ((reward + future_rewards) - old_q)``."""
-        self.q[_state_key(state), action] = old_q + self.alpha * ((reward + future_rewards) - old_q)
+        self.q[state_key(state), action] = old_q + self.alpha * ((reward + future_rewards) - old_q)
 
     def best_future_reward(self, state: Any) -> float:
         """The best Q-value over the actions of ``state`` (unknown = 0); 0 with no action."""
@@ -260,7 +178,7 @@ class QLearner:
             raise ValueError(f"a seat is 0 or 1, got {seat!r}")
         waiting = self._pending[seat]
         if waiting is not None:
-            key = (_state_key(waiting[0]), waiting[1])
+            key = (state_key(waiting[0]), waiting[1])
             self._undo.append((key, self.q.get(key)))
             self.update(waiting[0], waiting[1], position, self.move_reward)
         action = self._choose(position, True, rng)
@@ -303,9 +221,9 @@ class QLearner:
         self._undo.clear()
         self._pending = [None, None]
 
-    def self_play_run(self, rules: RuleSet, rng: random.Random, games_before: int) -> _SelfPlay:
+    def self_play_run(self, rules: RuleSet, rng: random.Random, games_before: int) -> QSelfPlay:
         """The fast self-play loop (see :class:`~.base.PlaysItselfFast`)."""
-        return _SelfPlay(self, rules, rng)
+        return QSelfPlay(self, rules, rng)
 
     def copy(self) -> QLearner:
         other = QLearner.with_settings(self.settings, rules=self.rules, rng=random.Random())
@@ -381,12 +299,12 @@ class QLearner:
                     f"position {position_key}: move {move_key} is not a legal move there"
                 )
             is_number = isinstance(value, (int, float)) and not isinstance(value, bool)
-            if not is_number or not _finite(value):
+            if not is_number or not finite(value):
                 raise BrainError(
                     f"position {position_key}, move {move_key}: the value must be a finite "
                     f"number, got {short(value)}"
                 )
-            self.q[_state_key(position), move] = value
+            self.q[state_key(position), move] = value
 
 
 def _in_order(known: Iterable[Move], legal: Iterable[Move]) -> list[Move]:
@@ -445,126 +363,6 @@ def train_qlearner_reference(
                 learner.update(previous[0], previous[1], new_state, learner.move_reward)
         learner.games_played += 1
     return learner
-
-
-class _Row:
-    """One position in the fast trainer: its actions, their Q-values (0.0 until learned), which
-    were ever set, and where each action leads."""
-
-    __slots__ = ("actions", "indices", "nexts", "position", "q", "touched")
-
-    def __init__(self, position: Position, actions: tuple[Move, ...]) -> None:
-        self.position = position
-        self.actions = actions
-        self.q = [0.0] * len(actions)
-        self.touched = [False] * len(actions)
-        self.nexts: list[_Row | None] = [None] * len(actions)
-        self.indices = tuple(range(len(actions)))
-
-
-class _SelfPlay:
-    """CS50's self-play loop, fast: the same random draws in the same order and the same
-    arithmetic as :func:`train_qlearner_reference`, on per-position lists of Q-values that go
-    back into ``learner.q`` at :meth:`sync`."""
-
-    def __init__(self, learner: QLearner, rules: RuleSet, rng: random.Random) -> None:
-        self.learner = learner
-        self.rules = rules
-        self.rng = rng
-        self.rows: dict[Position, _Row] = {}
-        self.end = _Row(None, ())  # the finished position: no action, best future reward 0
-        self.first = self._row_of(rules.initial_position())
-
-    def _row_of(self, position: Position) -> _Row:
-        row = self.rows.get(position)
-        if row is None:
-            learner = self.learner
-            actions = tuple(learner.available_actions(position))
-            row = self.rows[position] = _Row(position, actions)
-            key = _state_key(position)
-            for i, action in enumerate(actions):  # continue from what the learner knows
-                known = learner.q.get((key, action))
-                if known is not None:
-                    row.q[i] = known
-                    row.touched[i] = True
-        return row
-
-    def _next_row(self, row: _Row, i: int) -> _Row:
-        child = row.nexts[i]
-        if child is None:
-            position = self.rules.apply(row.position, row.actions[i])
-            child = row.nexts[i] = self.end if self.rules.is_over(position) else self._row_of(
-                position
-            )
-        return child
-
-    def play(self, games: int, should_stop: Callable[[], bool] | None) -> tuple[int, int]:
-        learner, end, next_row = self.learner, self.end, self._next_row
-        random_, choice = self.rng.random, self.rng.choice
-        alpha, explore = learner.alpha, learner.epsilon
-        last_mover_wins = not mover_wins_at_end(self.rules)
-        end_reward = learner.win_reward if last_mover_wins else learner.loss_reward
-        other_reward = learner.loss_reward if last_mover_wins else learner.win_reward
-        move_reward = learner.move_reward
-        first = self.first
-        played = starter_won = 0
-        for _ in range(games):
-            if should_stop is not None and should_stop():
-                break
-            row = first
-            # The last (row, action index) of each player; the mover alternates 0, 1, 0, ...
-            last_row: list[_Row | None] = [None, None]
-            last_i = [0, 0]
-            player = 0
-            while True:
-                q = row.q
-                if random_() < explore:  # choose_action(state) draws this number every time
-                    i = choice(row.indices)
-                else:
-                    best = max(q)
-                    if q.count(best) == 1:
-                        i = q.index(best)
-                    else:
-                        i = choice([k for k, value in enumerate(q) if value == best])
-                last_row[player] = row
-                last_i[player] = i
-                child = row.nexts[i]
-                if child is None:
-                    child = next_row(row, i)
-                player ^= 1
-                if child is end:
-                    # update(state, action, new_state, reward): a finished game's future is 0.
-                    q[i] = q[i] + alpha * ((end_reward + 0) - q[i])
-                    row.touched[i] = True
-                    other_row = last_row[player]
-                    if other_row is not None:
-                        j = last_i[player]
-                        wq = other_row.q
-                        wq[j] = wq[j] + alpha * ((other_reward + 0) - wq[j])
-                        other_row.touched[j] = True
-                    break
-                waiting = last_row[player]
-                if waiting is not None:
-                    j = last_i[player]
-                    wq = waiting.q
-                    future = max(child.q)
-                    wq[j] = wq[j] + alpha * ((move_reward + future) - wq[j])
-                    waiting.touched[j] = True
-                row = child
-            # player is now the side that did not make the last move (0: the starter)
-            starter_won += (player == 1) == last_mover_wins
-            played += 1
-        learner.games_played += played
-        return played, starter_won
-
-    def sync(self) -> None:
-        """Put every value training set into ``learner.q`` under CS50's keys."""
-        q = self.learner.q
-        for position, row in self.rows.items():
-            key = _state_key(position)
-            for action, value, touched in zip(row.actions, row.q, row.touched):
-                if touched:
-                    q[key, action] = value
 
 
 # -- playing ---------------------------------------------------------------------------------------

@@ -1,0 +1,140 @@
+"""Reading a learner into an :class:`~.report.Analysis`: every hat of a brain, or the
+positions reachable from the start of its game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..game import AnyRuleSet as RuleSet
+from ..game import Position, RuleError
+from ..games import family_of, rules_from_description
+from ..games.takeaway import TakeAway
+from ..learners import HatBrain, QLearner
+from ..solver import Solver, takeaway_rule
+from .positions import inflows, report_position, report_q_position
+from .report import Analysis
+from .rule_finding import RuleFinding, find_rule
+
+#: Heaps larger than this are refused: the solver's answer beside them would take too long.
+MAX_ANALYSED_STICKS = 10_000
+#: A start reaching more positions than this is refused: the table would be unreadable anyway.
+MAX_ANALYSED_POSITIONS = 20_000
+
+#: A learner the analysis reads.
+Analysed = HatBrain | QLearner
+
+
+class AnalysisError(ValueError):
+    """A brain that cannot be analysed (the message says why, in one line)."""
+
+
+def analyse(brain: HatBrain) -> Analysis:
+    """Read every hat of ``brain``, find the rule its decided positions follow, compare."""
+    largest = max((p for p in brain.positions() if isinstance(p, int)), default=0)
+    if largest > MAX_ANALYSED_STICKS:
+        raise AnalysisError(
+            f"a hat for {largest:,} sticks: heaps above {MAX_ANALYSED_STICKS:,} are not analysed"
+        )
+    return _analysis(brain, brain.rules, brain.positions())
+
+
+def analyse_from_start(learner: Analysed) -> Analysis:
+    """Read the positions reachable from the start of the learner's game (:func:`analysis_rules`),
+    hats or Q-values, and compare them with the solver; a brain file's analysis."""
+    rules = analysis_rules(learner)
+    start = rules.initial_position()
+    if isinstance(start, int) and start > MAX_ANALYSED_STICKS:
+        raise AnalysisError(
+            f"a heap of {start:,} sticks: heaps above {MAX_ANALYSED_STICKS:,} are not analysed"
+        )
+    return _analysis(learner, rules, reachable_positions(rules))
+
+
+def _analysis(learner: Analysed, rules: RuleSet, positions: Iterable[Position]) -> Analysis:
+    solver: Solver[Any, Any] = Solver(rules)
+    if isinstance(learner, HatBrain):
+        brain = learner.copy()  # reading a hat never met makes one: not in the caller's brain
+        into = inflows(brain)
+        reports = tuple(report_position(brain, solver, p, into.get(p, 0)) for p in positions)
+    else:
+        reports = tuple(report_q_position(learner, rules, solver, p) for p in positions)
+    counts = [p.position for p in reports if isinstance(p.position, int)]
+    numeric = len(counts) == len(reports)
+    flags = {p.position: p.learned_lost for p in reports if p.learned_lost is not None}
+    if numeric:
+        inferred = find_rule(flags)
+    else:
+        inferred = RuleFinding(None, (), reason="positions are not stick counts: no periodic rule")
+    solver_rule = None
+    if numeric and isinstance(rules, TakeAway) and reports:
+        solver_rule = takeaway_rule(rules, upto=max(counts))
+    return Analysis(
+        rules.name, learner.games_played, reports, inferred, solver_rule,
+        tuple(learner.learning_curve), learner.kind, rules, learner.settings.changes(),
+    )
+
+
+def analysis_rules(learner: Analysed) -> RuleSet:
+    """The game an analysis starts from: the learner's own, whose start its brain file gives
+    (Nim's piles, Sticky-Nim's line); but a take-away brain serves every heap and its file does
+    not say one, so its heap is the largest stick count at which the brain has learned
+    something (a hat that is no longer fresh, a value learned), and the game's default heap for
+    a brain that has learned nothing."""
+    rules = learner.rules
+    if rules is None:
+        raise AnalysisError("a Q-learner without a game cannot be analysed")
+    try:
+        takes_sticks = family_of(rules).takes_sticks
+    except RuleError:
+        takes_sticks = False
+    learned = [p for p in learned_positions(learner) if isinstance(p, int)]
+    if not takes_sticks or not learned:
+        return rules
+    return rules_from_description(rules.describe(), max(learned))
+
+
+def learned_positions(learner: Analysed) -> list[Position]:
+    """The positions the learner has learned something at: a hat no longer fresh (its balls
+    differ from a fresh hat's), a move with a learned value."""
+    if isinstance(learner, QLearner):
+        return list({position for position, _ in learner.q})
+    fresh = learner.settings.fresh_balls
+    return [
+        position for position in learner.positions()
+        if any(count != fresh for count in learner.counts(position).values())
+    ]
+
+
+def reachable_positions(rules: RuleSet, limit: int = MAX_ANALYSED_POSITIONS) -> list[Position]:
+    """Every position play can reach from the start, fewest sticks first; a finished position
+    only where the rules keep a hat for it (a take-away heap nobody can move from, e.g. 1 stick
+    when a move takes 2 or 3), not the empty table every game ends at."""
+    start = rules.initial_position()
+    seen = {start}
+    waiting = [start]
+    while waiting:
+        position = waiting.pop()
+        if rules.is_over(position):
+            continue
+        for move in rules.legal_moves(position):
+            child = rules.apply(position, move)
+            if child not in seen:
+                seen.add(child)
+                waiting.append(child)
+                if len(seen) > limit:
+                    raise AnalysisError(
+                        f"{rules.name} reaches more than {limit:,} positions from its start: "
+                        "too many to analyse"
+                    )
+    kept = set(rules.hat_positions())
+    return _fewest_sticks_first(p for p in seen if not rules.is_over(p) or p in kept)
+
+
+def _fewest_sticks_first(positions: Iterable[Position]) -> list[Position]:
+    """Heaps in order; piles and groups by the sticks they hold, then as numbers compare."""
+    listed = list(positions)
+    try:
+        return sorted(listed, key=lambda p: (sum(p), p) if isinstance(p, tuple) else (p, p))
+    except TypeError:  # positions of a game that do not compare: as they were found
+        return listed

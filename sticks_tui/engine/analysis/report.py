@@ -1,0 +1,125 @@
+"""The whole analysis of a brain as data (:class:`Analysis`) and its JSON form."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..game import AnyRuleSet as RuleSet
+from ..game import Move, Position, RuleError
+from ..games import spec_of
+from ..learners import CurvePoint, HatBrain, QLearner
+from ..solver import PeriodicRule
+from .positions import DISAGREE, PositionReport
+from .rule_finding import RuleFinding
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything SPEC section 5 shows, computed once; text and JSON are views of it."""
+
+    rules_name: str
+    games_played: int
+    positions: tuple[PositionReport, ...]
+    inferred: RuleFinding
+    solver_rule: PeriodicRule | None
+    learning_curve: tuple[CurvePoint, ...] = field(default=())
+    learner: str = HatBrain.kind
+    """Whose brain: ``hats`` or ``q``."""
+    rules: RuleSet | None = None
+    """The game, for naming its positions and moves (None: the positions are shown as they are)."""
+    changed_settings: Mapping[str, float] = field(default_factory=dict)
+    """The learner's settings that differ from the defaults."""
+
+    @property
+    def disagreements(self) -> tuple[Position, ...]:
+        return tuple(p.position for p in self.positions if p.agreement == DISAGREE)
+
+    @property
+    def rule_matches_solver(self) -> bool | None:
+        """Whether the inferred rule says the same as the solver at every analysed position."""
+        rule = self.inferred.rule
+        if rule is None or self.solver_rule is None:
+            return None
+        return all(_rule_says(rule, p.position) == p.solver_lost for p in self.positions)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The machine-readable form behind ``sticks-tui analyze --json``."""
+        inferred = self.inferred
+        move_key = self.rules.move_key if self.rules is not None else str
+        return {
+            "rules": self.rules_name,
+            "game": _spec(self.rules),
+            "learner": self.learner,
+            "changed_settings": dict(self.changed_settings),
+            "games_played": self.games_played,
+            "positions": [
+                _position_dict(p, move_key, self.learner == QLearner.kind) for p in self.positions
+            ],
+            "disagreements": list(self.disagreements),
+            "inferred_rule": {
+                **(_rule_dict(inferred.rule) if inferred.rule else {"rule": None}),
+                "positions_used": len(inferred.used),
+                "disagreeing_positions": list(inferred.disagreements),
+                "reason": inferred.reason or None,
+                "text": inferred.describe(),
+            },
+            "solver_rule": _rule_dict(self.solver_rule) if self.solver_rule else {"rule": None},
+            "rule_matches_solver": self.rule_matches_solver,
+            "learning_curve": [asdict(p) for p in self.learning_curve],
+        }
+
+
+def _spec(rules: RuleSet | None) -> str | None:
+    """The game's spec for JSON; None for a game the registry does not know."""
+    try:
+        return spec_of(rules) if rules is not None else None
+    except RuleError:
+        return None
+
+
+def _rule_says(rule: PeriodicRule, n: int) -> bool | None:
+    return rule.holds_for(n) if n >= rule.start else None
+
+
+def _rule_dict(rule: PeriodicRule) -> dict[str, Any]:
+    return {
+        "period": rule.period,
+        "residues": list(rule.residues),
+        "start": rule.start,
+        "text": rule.describe(),
+    }
+
+
+def _position_dict(
+    p: PositionReport, move_key: Callable[[Move], str], q: bool
+) -> dict[str, Any]:
+    """One position for JSON: positions and moves as the game's values (a heap is a number,
+    Nim's piles a list, a move a number or a list); balls and values keyed like a brain file."""
+    scores: dict[str, Any]
+    if q:
+        scores = {
+            "values": {move_key(k): v for k, v in p.values.items()},
+            "values_learned": p.values_learned,
+            "best_value": p.confidence,
+        }
+    else:
+        scores = {
+            "balls": {move_key(k): v for k, v in p.balls.items()},
+            "confidence": round(p.confidence, 4),
+            "growth": p.growth,
+            "inflow": p.inflow,
+        }
+    return {
+        "position": p.position,
+        **scores,
+        "preferred_move": p.preferred,
+        "tied": p.tied,
+        "learned": p.learned,
+        "learned_lost": p.learned_lost,
+        "terminal": p.terminal,
+        "solver_lost": p.solver_lost,
+        "winning_moves": list(p.winning_moves),
+        "agreement": p.agreement,
+    }
