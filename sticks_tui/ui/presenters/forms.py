@@ -14,6 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
+from textual.app import ComposeResult
+from textual.widget import Widget
+from textual.widgets import Input, Label, RadioButton, RadioSet
+
 from ...engine.game import AnyRuleSet
 from ...engine.games import GameSpecError, parse_game
 
@@ -29,9 +33,20 @@ class TextField:
     default: str
     max_length: int
     label: str = ""
+    #: Shown on the rules' row (not on a row of its own).
+    on_rules_row: ClassVar[bool] = True
 
     def text(self, values: Mapping[str, str]) -> str:
         return values.get(self.id, self.default)
+
+    def compose(self, values: Mapping[str, str]) -> ComposeResult:
+        if self.label:
+            yield Label(self.label, id=f"{self.id}-label", classes="inline")
+        yield Input(self.text(values), id=self.id, max_length=self.max_length)
+
+    def read(self, screen: Widget) -> str:
+        """The text on the screen."""
+        return screen.query_one(f"#{self.id}", Input).value
 
     @property
     def widget_ids(self) -> tuple[str, ...]:
@@ -46,9 +61,25 @@ class ChoiceField:
     id: str
     label: str
     options: tuple[tuple[str, str], ...]  # (button id, words)
+    on_rules_row: ClassVar[bool] = False
 
     def text(self, values: Mapping[str, str]) -> str:
         return values.get(self.id, self.options[0][0])
+
+    def compose(self, values: Mapping[str, str]) -> ComposeResult:
+        yield Label(self.label, id=f"{self.id}-label")
+        chosen = self.text(values)
+        buttons = [
+            RadioButton(words, value=chosen == button, id=button) for button, words in self.options
+        ]
+        yield RadioSet(*buttons, id=self.id)
+
+    def read(self, screen: Widget) -> str:
+        """The id of the button pressed on the screen."""
+        for button, _words in self.options:
+            if screen.query_one(f"#{button}", RadioButton).value:
+                return button
+        return self.options[0][0]
 
     @property
     def widget_ids(self) -> tuple[str, ...]:

@@ -27,7 +27,7 @@ from textual.widgets import (
 from ...storage.records import names_problem, typed_name_problem
 from ..plain import plain
 from ..presenters import SetupForm
-from ..presenters.forms import ChoiceField, FormField, Problem, TextField
+from ..presenters.forms import FormField, Problem
 from ..session import DEFAULT_NAMES, NAME_MAX, clean_name, remember_names
 from . import app_of
 
@@ -65,11 +65,11 @@ class SetupScreen(Screen[None]):
                 yield Label("", id="sticks-label")  # the chosen form's heading
                 with Horizontal(id="rules"):
                     for field in self._fields:
-                        if isinstance(field, TextField):
-                            yield from self._text_field(field, settings.values)
+                        if field.on_rules_row:
+                            yield from field.compose(settings.values)
                 for field in self._fields:
-                    if isinstance(field, ChoiceField):
-                        yield from self._choice_field(field, settings.values)
+                    if not field.on_rules_row:
+                        yield from field.compose(settings.values)
                 yield Label("Players")
                 with Horizontal(id="names"):
                     yield Input(settings.names[0], id="name1", max_length=NAME_MAX)
@@ -89,19 +89,6 @@ class SetupScreen(Screen[None]):
                 yield Button("Leaderboard", id="setup-leaderboard")
         yield Footer()
 
-    @staticmethod
-    def _text_field(field: TextField, values: dict[str, str]) -> ComposeResult:
-        if field.label:
-            yield Label(field.label, id=f"{field.id}-label", classes="inline")
-        yield Input(field.text(values), id=field.id, max_length=field.max_length)
-
-    @staticmethod
-    def _choice_field(field: ChoiceField, values: dict[str, str]) -> ComposeResult:
-        yield Label(field.label, id=f"{field.id}-label")
-        with RadioSet(id=field.id):
-            for button, words in field.options:
-                yield RadioButton(words, value=field.text(values) == button, id=button)
-
     def on_mount(self) -> None:
         self._show_fields()
         self.query_one(f"#{self._form().first}", Input).focus()
@@ -119,13 +106,7 @@ class SetupScreen(Screen[None]):
         """The texts of every field by id (a choice: the button pressed), over the settings'
         (which keep what has no field, such as Nim's ending given by ``--game``)."""
         values = dict(app_of(self).settings.values)
-        for field in self._fields:
-            if isinstance(field, TextField):
-                values[field.id] = self._value(f"#{field.id}")
-                continue
-            for button, _words in field.options:
-                if self.query_one(f"#{button}", RadioButton).value:
-                    values[field.id] = button
+        values.update({field.id: field.read(self) for field in self._fields})
         return values
 
     def _names(self) -> tuple[str, str]:
@@ -160,9 +141,8 @@ class SetupScreen(Screen[None]):
         message.update(plain(problem or ""))  # a problem may quote a name
         message.set_class(problem is not None, "error")
         bad = {field for field, _message in self._field_problems() + self._name_problems()}
-        typed = [field.id for field in self._fields if isinstance(field, TextField)]
-        for field_id in (*typed, "name1", "name2"):
-            self.query_one(f"#{field_id}", Input).set_class(field_id in bad, "-invalid")
+        for field_id in (*(field.id for field in self._fields), "name1", "name2"):
+            self.query_one(f"#{field_id}").set_class(field_id in bad, "-invalid")
         self.query_one("#continue", Button).disabled = problem is not None
         names = self._names()
         self.query_one("#first1", RadioButton).label = plain(names[0])
