@@ -395,3 +395,15 @@ async def test_the_trained_computer_of_sticky_nim_trains_its_hats_first() -> Non
         assert ai.name == "Trained AI" and ai.brain is not None
         assert ai.brain.games_played == 400
         assert app.records.load_brain(StickyNim(30), "Trained AI") is not None  # per rule set
+
+
+async def test_a_game_given_beyond_the_forms_limits_stays_that_game_until_changed() -> None:
+    app = make_app()
+    app.settings.choose(TakeAway(30, (25,)))  # sticks-tui --game takeaway:25 --sticks 30
+    assert app.settings.rules == TakeAway(30, (25,))  # the analysis key asks this at once
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert setup_message(pilot).startswith("Takes: 1 to 6")
+        await pilot.press("ctrl+n")
+        assert screen_name(pilot) == "SetupScreen"
+        assert app.settings.rules == TakeAway(30, (25,))

@@ -118,6 +118,24 @@ def numbers_text(numbers: tuple[int, ...]) -> str:
     return ",".join(map(str, numbers))
 
 
+def spec_numbers(text: str) -> str:
+    """Numbers typed with commas or spaces as a spec writes them ("5 3,2" is "5,3,2").
+
+    The spec is built without the form's limits (a game given by ``--game`` may be beyond
+    them and still be played): the engine checks it.
+    """
+    return ",".join(text.replace(",", " ").split())
+
+
+def spec_heap(text: str, message: str) -> int:
+    """The heap typed, for :func:`~sticks_tui.engine.games.parse_game`; GameSpecError with
+    ``message`` when it is not a whole number."""
+    stripped = text.strip()
+    if not (stripped.isascii() and stripped.isdigit()) or len(stripped) > 3:
+        raise GameSpecError(message)
+    return int(stripped)
+
+
 class SetupForm:
     """One choice of game on the setup screen; subclasses name their fields and check them."""
 

@@ -12,11 +12,11 @@ from textual.binding import Binding, BindingType
 
 from ...engine import Nim
 from ...engine.game import AnyRuleSet, Move, Position
-from ...engine.games import GameFamily, GameSpecError
+from ...engine.games import GameFamily
 from ...engine.games.nim import DEFAULT_PILES
 from ..widgets.piles import NimPiles
 from .base import BoardView, Presenter
-from .forms import Problem, SetupForm, TextField, numbers_text, parse_numbers
+from .forms import Problem, SetupForm, TextField, numbers_text, parse_numbers, spec_numbers
 
 #: The piles the setup screen offers (rows of sticks that fit at 80x24).
 PILE_MAX = 20
@@ -44,10 +44,8 @@ class NimForm(SetupForm):
         return []
 
     def spec(self, values: Mapping[str, str]) -> tuple[str, int | None]:
-        piles = parse_piles(PILES_FIELD.text(values))
-        if piles is None:
-            raise GameSpecError(PILES_MESSAGE)
-        return f"nim:{numbers_text(piles)}:{values.get(ENDING_VALUE, 'misere')}", None
+        piles = spec_numbers(PILES_FIELD.text(values))
+        return f"nim:{piles}:{values.get(ENDING_VALUE, 'misere')}", None
 
     def values_of(self, rules: AnyRuleSet) -> dict[str, str] | None:
         if not isinstance(rules, Nim):

@@ -13,12 +13,12 @@ from textual.widgets import Input, Static
 
 from ...engine import IllegalMove, StickyLine, StickyNim
 from ...engine.game import AnyRuleSet, Move, Position
-from ...engine.games import GameFamily, GameSpecError
+from ...engine.games import GameFamily
 from ...engine.games.sticky import LETTERS, STICKY_MAX
 from ..plain import plain
 from ..widgets.line import StickyLineView
 from .base import BoardView, Presenter
-from .forms import STICKS_FIELD, Problem, SetupForm, TextField, parse_number
+from .forms import STICKS_FIELD, Problem, SetupForm, TextField, parse_number, spec_heap
 
 #: The longest line the analysis screen checks (longer ones have too many positions).
 ANALYSED_LINE_MAX = 24
@@ -44,11 +44,9 @@ class StickyForm(SetupForm):
         return problems
 
     def spec(self, values: Mapping[str, str]) -> tuple[str, int | None]:
-        problems = self.field_problems(values)
-        if problems:
-            raise GameSpecError(problems[0][1])
-        line, take = STICKS_FIELD.text(values).strip(), MAX_TAKE_FIELD.text(values).strip()
-        return f"sticky:{int(line)}:{int(take)}", None
+        line = spec_heap(STICKS_FIELD.text(values), STICKY_MESSAGE)
+        take = spec_heap(MAX_TAKE_FIELD.text(values), STICKY_TAKE_MESSAGE)
+        return f"sticky:{line}:{take}", None
 
     def values_of(self, rules: AnyRuleSet) -> dict[str, str] | None:
         if not isinstance(rules, StickyNim):

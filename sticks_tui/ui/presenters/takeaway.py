@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 
 from ...engine import STICKS_MAX, STICKS_MIN, TakeAway
 from ...engine.game import AnyRuleSet, Move, Position
-from ...engine.games import GameFamily, GameSpecError
+from ...engine.games import GameFamily
 from ...text.words import board_line
 from ..widgets.sticks import StickArt
 from .base import BoardView, MoveButton, Presenter
@@ -25,6 +25,8 @@ from .forms import (
     numbers_text,
     parse_number,
     parse_numbers,
+    spec_heap,
+    spec_numbers,
 )
 
 #: Digits take that many sticks (takes above 9 have buttons only).
@@ -72,10 +74,7 @@ class SticksForm(SetupForm):
         return parse_number(STICKS_FIELD.text(values), STICKS_MIN, STICKS_MAX)
 
     def spec(self, values: Mapping[str, str]) -> tuple[str, int | None]:
-        sticks = self.sticks(values)
-        if sticks is None:
-            raise GameSpecError(STICKS_MESSAGE)
-        return "sticks", sticks
+        return "sticks", spec_heap(STICKS_FIELD.text(values), STICKS_MESSAGE)
 
     def values_of(self, rules: AnyRuleSet) -> dict[str, str] | None:
         if not (isinstance(rules, TakeAway) and rules.is_game_of_sticks):
@@ -99,10 +98,8 @@ class TakeAwayForm(SticksForm):
 
     def spec(self, values: Mapping[str, str]) -> tuple[str, int | None]:
         _word, sticks = super().spec(values)
-        takes = parse_takes(TAKES_FIELD.text(values))
-        if takes is None:
-            raise GameSpecError(TAKES_MESSAGE)
-        return f"takeaway:{numbers_text(takes)}:{ENDING_FIELD.text(values)}", sticks
+        takes = spec_numbers(TAKES_FIELD.text(values))
+        return f"takeaway:{takes}:{ENDING_FIELD.text(values)}", sticks
 
     def values_of(self, rules: AnyRuleSet) -> dict[str, str] | None:
         if not isinstance(rules, TakeAway):
