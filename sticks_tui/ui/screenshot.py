@@ -16,6 +16,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
+from ..engine import game_of_sticks
 from .app import SticksApp
 from .screens.board import BoardScreen
 
@@ -34,7 +35,7 @@ async def _pause_until(pilot: Pilot[int], condition: Callable[[], bool]) -> None
 async def take(out: Path, size: tuple[int, int]) -> Path:
     """Play to an interesting moment and save the board as SVG at ``out``."""
     app = SticksApp(seed=SEED, ai_delay=1000.0)  # the AI moves only when told to
-    app.settings.sticks = 23
+    app.settings.choose(game_of_sticks(23))
     app.settings.names = ("Marvin", "Player 2")
     async with app.run_test(size=size) as pilot:
         await pilot.press("enter")  # setup: keep 23 sticks

@@ -14,33 +14,23 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from ..engine import (
-    STICKS_MAX,
-    STICKS_MIN,
     HatBrain,
     HatPlayer,
     HumanPlayer,
     Level,
     Match,
     MixedPlayer,
-    Nim,
     PerfectPlayer,
     Player,
     QLearner,
     QLearningPlayer,
     RandomPlayer,
-    StickyNim,
-    TakeAway,
-    game_of_sticks,
     levels_for,
 )
 from ..engine.game import AnyRuleSet
-from ..engine.games.nim import DEFAULT_PILES
-from ..engine.games.sticky import STICKY_MAX
 from ..storage.records import LEARNING_AI_NAME, TRAINED_AI_NAME, Records, names_problem
-from .presenters import presenter_type
+from .presenters import SetupForm, setup_forms
 
-#: The classic console's message for a bad number of sticks, word for word (no full stop).
-STICKS_MESSAGE = f"Please enter a number between {STICKS_MIN} and {STICKS_MAX}"
 #: As long as a name may be in the classic console (``--player1``), so both share the leaderboard.
 NAME_MAX = 40
 DEFAULT_NAMES = ("Player 1", "Player 2")
@@ -93,39 +83,6 @@ def machines_for(rules: AnyRuleSet) -> list[Machine]:
     return [machine for machine in Machine if machine.level in offered]
 
 
-class Game(Enum):
-    """The games the setup screen offers."""
-
-    STICKS = "sticks"
-    TAKEAWAY = "takeaway"
-    NIM = "nim"
-    STICKY = "sticky"
-    #: A registered game the form has no fields for (``--game wythoff:3,5``): played as given.
-    OTHER = "other"
-
-    @property
-    def label(self) -> str:
-        return {
-            Game.STICKS: "Game of Sticks",
-            Game.TAKEAWAY: "Take-away",
-            Game.NIM: "Nim",
-            Game.STICKY: "Sticky-Nim",
-            Game.OTHER: "Another game",
-        }[self]
-
-
-#: Limits of the setup screen's fields (a board must stay drawable at 80x24).
-TAKES_MAX = 20
-TAKES_MOST = 6
-PILE_MAX = 20
-PILES_MOST = 8
-STICKY_TAKE_MAX = 8  # the exact Sticky-Nim theory is instant for k up to 8
-STICKY_MESSAGE = f"Please enter a number between 1 and {STICKY_MAX}"
-TAKES_MESSAGE = (
-    f"Takes: 1 to {TAKES_MOST} different numbers from 1 to {TAKES_MAX}, e.g. 2,3,5"
-)
-PILES_MESSAGE = f"Piles: 1 to {PILES_MOST} numbers from 1 to {PILE_MAX}, e.g. 1,3,5,7"
-STICKY_TAKE_MESSAGE = f"Take at most: please enter a number between 1 and {STICKY_TAKE_MAX}"
 SKILL_MESSAGE = "Mixed: please enter a percentage from 0 to 100"
 DEFAULT_SKILL_PERCENT = 50
 
@@ -134,95 +91,42 @@ DEFAULT_SKILL_PERCENT = 50
 class GameSettings:
     """What the setup screen asks: the game and its rules, the two names, who starts (0 or 1).
 
-    ``sticks`` is the heap for the take-away games and the length of Sticky-Nim's line.
+    The game is a choice of the setup screen (a presenter's form, by its key) and the texts of
+    the form's fields by widget id; the form builds the rules from them.
     """
 
-    sticks: int = 20
     names: tuple[str, str] = DEFAULT_NAMES
     first: int = 0
-    game: Game = Game.STICKS
-    takes: tuple[int, ...] = (1, 2, 3)
-    misere: bool = True
-    piles: tuple[int, ...] = DEFAULT_PILES
-    #: Nim's ending (the setup screen offers CS50's misère game; ``--game nim:...:normal``).
-    nim_misere: bool = True
-    max_take: int = 3
+    form: str = field(default_factory=lambda: setup_forms()[0].key)
+    values: dict[str, str] = field(default_factory=dict)
+    #: The game given at the start (``--game``): offered as it is when no form makes it.
+    chosen: AnyRuleSet | None = None
     #: The mixed level's chance of a perfect move, in percent.
     skill: int = DEFAULT_SKILL_PERCENT
-    #: The game chosen as :attr:`Game.OTHER` (one the form has no fields for).
-    other: AnyRuleSet | None = None
+
+    def forms(self) -> list[SetupForm]:
+        """The setup screen's choices of game, in order."""
+        return setup_forms(self.chosen)
+
+    def setup_form(self) -> SetupForm:
+        """The choice made (the first when it is no longer offered)."""
+        forms = self.forms()
+        return next((form for form in forms if form.key == self.form), forms[0])
 
     def choose(self, rules: AnyRuleSet) -> None:
-        """Start from ``rules`` (``sticks-tui --game SPEC``): the game and its fields, as the
-        game's presenter reads them; a game without fields is kept as it is."""
-        chosen = presenter_type(rules).setup_fields(rules)
-        if chosen is None:
-            self.game, self.other = Game.OTHER, rules
-            return
-        self.game = Game(chosen.game)
-        for name, value in chosen.fields.items():
-            setattr(self, name, value)
+        """Start from ``rules`` (``sticks-tui --game SPEC``): the first form that makes them,
+        with its fields filled in; a game no form makes is offered as it is."""
+        self.chosen = rules
+        for form in self.forms():
+            values = form.values_of(rules)
+            if values is not None:
+                self.form = form.key
+                self.values.update(values)
+                return
 
     @property
     def rules(self) -> AnyRuleSet:
-        if self.game is Game.OTHER and self.other is not None:
-            return self.other
-        if self.game is Game.TAKEAWAY:
-            return TakeAway(self.sticks, self.takes, self.misere)
-        if self.game is Game.NIM:
-            return Nim(self.piles, self.nim_misere)
-        if self.game is Game.STICKY:
-            return StickyNim(self.sticks, self.max_take)
-        return game_of_sticks(self.sticks)
-
-
-def parse_number(text: str, low: int, high: int) -> int | None:
-    """A whole number from ``low`` to ``high`` typed in a field, or None.
-
-    Only plain ASCII digits count: "2.5", "١٠", "" and a 10,000-digit number are all refused.
-    """
-    stripped = text.strip()
-    if not (stripped.isascii() and stripped.isdigit()) or len(stripped) > 3:
-        return None
-    value = int(stripped)
-    return value if low <= value <= high else None
-
-
-def parse_numbers(text: str, high: int, most: int) -> tuple[int, ...] | None:
-    """Numbers from 1 to ``high`` separated by commas or spaces (at most ``most``), or None."""
-    parts = text.replace(",", " ").split()
-    values = [parse_number(part, 1, high) for part in parts]
-    if not values or len(values) > most or any(v is None for v in values):
-        return None
-    return tuple(v for v in values if v is not None)
-
-
-def parse_takes(text: str) -> tuple[int, ...] | None:
-    """The allowed takes of a take-away game: different numbers, smallest first."""
-    values = parse_numbers(text, TAKES_MAX, TAKES_MOST)
-    if values is None or len(set(values)) != len(values):
-        return None
-    return tuple(sorted(values))
-
-
-def parse_piles(text: str) -> tuple[int, ...] | None:
-    return parse_numbers(text, PILE_MAX, PILES_MOST)
-
-
-def sticks_range(game: Game) -> tuple[int, int, str]:
-    """The heap or line sizes a game accepts, and the message for any other."""
-    if game is Game.STICKY:
-        return 1, STICKY_MAX, STICKY_MESSAGE
-    return STICKS_MIN, STICKS_MAX, STICKS_MESSAGE
-
-
-def parse_sticks(text: str) -> int | None:
-    """The number of sticks typed on the setup screen, or None when it is not 10..100.
-
-    Only plain ASCII digits count: "2.5", "١٠", "" and a 10,000-digit number are all refused
-    with the same message, as in the classic console.
-    """
-    return parse_number(text, STICKS_MIN, STICKS_MAX)
+        return self.setup_form().rules(self.values)
 
 
 def clean_name(text: str, default: str) -> str:

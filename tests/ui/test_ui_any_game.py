@@ -124,3 +124,17 @@ async def test_a_person_plays_wythoff_to_the_end_against_the_random_ai() -> None
         assert not any(line.startswith("-- game") for line in lines)  # one game only
         assert "Player 1 takes " in "\n".join(log_lines(pilot))
         assert {row.name for row in app.records.standings()} >= {"Player 1", "Random AI"}
+
+
+async def test_a_registered_game_is_offered_on_the_setup_screen_without_being_chosen() -> None:
+    app = make_app()  # no --game: the registry alone puts Wythoff's game on the list
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        choices = [label for label, _value in app.screen.query_one("#game", Select)._options]
+        assert choices == ["Game of Sticks", "Take-away", "Nim", "Sticky-Nim", "Wythoff 3, 5"]
+        app.screen.query_one("#game", Select).value = "wythoff"
+        await pilot.pause()
+        assert "Rules as given" in screen_text(pilot)
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        assert app.settings.rules == Wythoff((3, 5))

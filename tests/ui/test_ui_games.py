@@ -10,7 +10,7 @@ from ui_helpers import make_app, screen_name, set_input, wait_until
 
 from sticks_tui.engine import Nim, StickyNim, TakeAway
 from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.session import Game, Machine
+from sticks_tui.ui.session import Machine
 from sticks_tui.ui.widgets.hats import OneHatChart
 from sticks_tui.ui.widgets.piles import NimPiles
 
@@ -33,7 +33,7 @@ def setup_message(pilot: Pilot) -> str:
     return str(pilot.app.screen.query_one("#setup-message", Static).render())
 
 
-async def choose_game(pilot: Pilot, game: Game, **fields: str) -> None:
+async def choose_game(pilot: Pilot, game: str, **fields: str) -> None:
     """On the setup screen: pick the game and fill its fields (ids without '#')."""
     await pilot.pause()
     screen = pilot.app.screen
@@ -43,7 +43,7 @@ async def choose_game(pilot: Pilot, game: Game, **fields: str) -> None:
     await pilot.pause()
 
 
-async def to_game_board(pilot: Pilot, game: Game, mode_key: str, **fields: str) -> BoardScreen:
+async def to_game_board(pilot: Pilot, game: str, mode_key: str, **fields: str) -> BoardScreen:
     await choose_game(pilot, game, **fields)
     await pilot.press("ctrl+n")
     await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
@@ -52,7 +52,7 @@ async def to_game_board(pilot: Pilot, game: Game, mode_key: str, **fields: str) 
     return board(pilot)
 
 
-async def against(pilot: Pilot, machine: Machine, game: Game, **fields: str) -> BoardScreen:
+async def against(pilot: Pilot, machine: Machine, game: str, **fields: str) -> BoardScreen:
     """The human against ``machine`` (the level chosen beside option 2)."""
     await choose_game(pilot, game, **fields)
     await pilot.press("ctrl+n")
@@ -68,7 +68,7 @@ async def against(pilot: Pilot, machine: Machine, game: Game, **fields: str) -> 
     return board(pilot)
 
 
-async def watch(pilot: Pilot, left: Machine, right: Machine, game: Game, **fields: str) -> BoardScreen:
+async def watch(pilot: Pilot, left: Machine, right: Machine, game: str, **fields: str) -> BoardScreen:
     await choose_game(pilot, game, **fields)
     await pilot.press("ctrl+n")
     await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
@@ -83,17 +83,17 @@ async def watch(pilot: Pilot, left: Machine, right: Machine, game: Game, **field
 # -- setup ---------------------------------------------------------------------------------------
 
 BAD_FIELDS = [
-    (Game.TAKEAWAY, "takes", "0", "Takes: 1 to 6"),
-    (Game.TAKEAWAY, "takes", "2,2", "Takes: 1 to 6"),
-    (Game.TAKEAWAY, "takes", "1,2,3,4,5,6,7", "Takes: 1 to 6"),
-    (Game.TAKEAWAY, "takes", "2;x", "Takes: 1 to 6"),
-    (Game.TAKEAWAY, "sticks", "5", "Please enter a number between 10 and 100"),
-    (Game.NIM, "piles", "", "Piles: 1 to 8 numbers from 1 to 20"),
-    (Game.NIM, "piles", "1,3,0", "Piles: 1 to 8 numbers from 1 to 20"),
-    (Game.NIM, "piles", "1 2 3 4 5 6 7 8 9", "Piles: 1 to 8 numbers from 1 to 20"),
-    (Game.STICKY, "sticks", "63", "Please enter a number between 1 and 62"),
-    (Game.STICKY, "sticks", "0", "Please enter a number between 1 and 62"),
-    (Game.STICKY, "max_take", "9", "Take at most: please enter a number between 1 and 8"),
+    ("takeaway", "takes", "0", "Takes: 1 to 6"),
+    ("takeaway", "takes", "2,2", "Takes: 1 to 6"),
+    ("takeaway", "takes", "1,2,3,4,5,6,7", "Takes: 1 to 6"),
+    ("takeaway", "takes", "2;x", "Takes: 1 to 6"),
+    ("takeaway", "sticks", "5", "Please enter a number between 10 and 100"),
+    ("nim", "piles", "", "Piles: 1 to 8 numbers from 1 to 20"),
+    ("nim", "piles", "1,3,0", "Piles: 1 to 8 numbers from 1 to 20"),
+    ("nim", "piles", "1 2 3 4 5 6 7 8 9", "Piles: 1 to 8 numbers from 1 to 20"),
+    ("sticky", "sticks", "63", "Please enter a number between 1 and 62"),
+    ("sticky", "sticks", "0", "Please enter a number between 1 and 62"),
+    ("sticky", "max_take", "9", "Take at most: please enter a number between 1 and 8"),
 ]
 
 
@@ -101,7 +101,7 @@ async def test_bad_rules_are_refused_inline_for_every_game() -> None:
     app = make_app()
     good = {"sticks": "20", "takes": "2,3,5", "piles": "1,3,5,7", "max-take": "3"}
 
-    def fill(game: Game, values: dict[str, str]) -> None:
+    def fill(game: str, values: dict[str, str]) -> None:
         screen = app.screen
         screen.query_one("#game", Select).value = game
         for field, text in values.items():
@@ -126,21 +126,21 @@ async def test_bad_rules_are_refused_inline_for_every_game() -> None:
 async def test_each_games_fields_make_its_rules() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await choose_game(pilot, Game.TAKEAWAY, sticks="50", takes="5 3,2")
+        await choose_game(pilot, "takeaway", sticks="50", takes="5 3,2")
         assert not pilot.app.screen.query_one("#piles").display
         await pilot.click("#normal")
         await pilot.press("ctrl+n")
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
         assert app.settings.rules == TakeAway(50, (2, 3, 5), misere=False)
         await pilot.press("escape")
-        await choose_game(pilot, Game.NIM, piles="2, 12")
+        await choose_game(pilot, "nim", piles="2, 12")
         assert pilot.app.screen.query_one("#piles").display
         assert not pilot.app.screen.query_one("#sticks").display
         await pilot.press("ctrl+n")
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
         assert app.settings.rules == Nim((2, 12))
         await pilot.press("escape")
-        await choose_game(pilot, Game.STICKY, sticks="62", max_take="2")
+        await choose_game(pilot, "sticky", sticks="62", max_take="2")
         await pilot.press("ctrl+n")
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
         assert app.settings.rules == StickyNim(62, 2)
@@ -152,7 +152,7 @@ async def test_each_games_fields_make_its_rules() -> None:
 async def test_the_mixed_level_takes_its_chance_from_the_mode_screen() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await choose_game(pilot, Game.NIM)
+        await choose_game(pilot, "nim")
         await pilot.press("ctrl+n")
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
         await set_input(pilot, "#skill", "150")
@@ -175,7 +175,7 @@ async def test_the_mixed_level_takes_its_chance_from_the_mode_screen() -> None:
 async def test_takeaway_friend_game_with_takes_2_3_5_where_no_move_loses() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await to_game_board(pilot, Game.TAKEAWAY, "1", sticks="12", takes="2,3,5")
+        screen = await to_game_board(pilot, "takeaway", "1", sticks="12", takes="2,3,5")
         assert [b.id for b in screen.query("#takes Button")] == ["take-2", "take-3", "take-5"]
         assert "1" not in screen.active_bindings  # no key for a take not allowed
         assert "2" in screen.active_bindings
@@ -195,9 +195,9 @@ async def test_takeaway_friend_game_with_takes_2_3_5_where_no_move_loses() -> No
 async def test_takeaway_normal_ending_against_the_perfect_ai() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await choose_game(pilot, Game.TAKEAWAY, sticks="12", takes="2,3,5")
+        await choose_game(pilot, "takeaway", sticks="12", takes="2,3,5")
         await pilot.click("#normal")
-        screen = await against(pilot, Machine.PERFECT, Game.TAKEAWAY)
+        screen = await against(pilot, Machine.PERFECT, "takeaway")
         assert screen.rules == TakeAway(12, (2, 3, 5), misere=False)
         while not screen.match.is_over:
             await pilot.press(str(min(screen.match.legal_moves())))
@@ -214,7 +214,7 @@ async def test_takeaway_normal_ending_against_the_perfect_ai() -> None:
 async def test_nim_friend_game_by_keys_and_mouse_names_the_loser() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await to_game_board(pilot, Game.NIM, "1")
+        screen = await to_game_board(pilot, "nim", "1")
         piles = screen.query_one(NimPiles)
         assert screen.presenter.pile == 0 and piles.piles == (1, 3, 5, 7)
         await pilot.press("1")  # pile 0 is chosen: take its one stick
@@ -249,7 +249,7 @@ async def test_nim_friend_game_by_keys_and_mouse_names_the_loser() -> None:
 async def test_nim_counts_of_two_digits_wait_for_enter() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await to_game_board(pilot, Game.NIM, "1", piles="3,12")
+        screen = await to_game_board(pilot, "nim", "1", piles="3,12")
         await pilot.press("down", "1")
         assert screen.presenter.typed == "1" and "take 1 of 12 from pile 1" in turn_text(pilot)
         await pilot.press("enter")
@@ -261,7 +261,7 @@ async def test_nim_counts_of_two_digits_wait_for_enter() -> None:
 async def test_nim_against_the_perfect_ai_from_1_3_5_7_is_lost() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await against(pilot, Machine.PERFECT, Game.NIM)
+        screen = await against(pilot, Machine.PERFECT, "nim")
         while not screen.match.is_over:
             await pilot.press("1")
             await wait_until(pilot, lambda: screen.match.is_over or screen.match.to_move == 0)
@@ -273,7 +273,7 @@ async def test_nim_against_the_perfect_ai_from_1_3_5_7_is_lost() -> None:
 async def test_nim_against_the_learning_ai_shows_the_hat_in_use() -> None:
     app = make_app(ai_delay=1000.0)  # the AI waits for the test
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await against(pilot, Machine.LEARNING, Game.NIM)
+        screen = await against(pilot, Machine.LEARNING, "nim")
         await pilot.press("1")
         assert screen.match.position == (0, 3, 5, 7)
         chart = screen.query_one(OneHatChart)
@@ -290,7 +290,7 @@ async def test_nim_against_the_learning_ai_shows_the_hat_in_use() -> None:
 async def test_nim_against_the_q_learner_trains_it_first() -> None:
     app = make_app(q_training_games=2000)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await against(pilot, Machine.Q_LEARNING, Game.NIM)
+        screen = await against(pilot, Machine.Q_LEARNING, "nim")
         assert app.q_learner(screen.rules) is not None
         assert app.q_learner(screen.rules).games_played == 2000  # type: ignore[union-attr]
         await pilot.press("1")
@@ -304,7 +304,7 @@ async def test_nim_against_the_q_learner_trains_it_first() -> None:
 async def test_sticky_friend_game_by_letters_and_clicks() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await to_game_board(pilot, Game.STICKY, "1", sticks="7", max_take="3")
+        screen = await to_game_board(pilot, "sticky", "1", sticks="7", max_take="3")
         await pilot.press("a", "d", "enter")  # four sticks: too many
         problem = str(screen.query_one("#move-problem", Static).render())
         assert problem == "At most 3 adjacent sticks can be taken"
@@ -334,7 +334,7 @@ async def test_sticky_friend_game_by_letters_and_clicks() -> None:
 async def test_sticky_against_the_perfect_ai() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await against(pilot, Machine.PERFECT, Game.STICKY, sticks="9", max_take="3")
+        screen = await against(pilot, Machine.PERFECT, "sticky", sticks="9", max_take="3")
         while not screen.match.is_over:
             assert screen.presenter.line is not None
             first = next(i for i, here in enumerate(screen.presenter.line.present) if here)
@@ -353,10 +353,10 @@ async def test_sticky_against_the_perfect_ai() -> None:
 
 @pytest.mark.parametrize(
     ("game", "fields", "verb"),
-    [(Game.NIM, {}, " chose to take "), (Game.STICKY, {"sticks": "20"}, " selects ")],
+    [("nim", {}, " chose to take "), ("sticky", {"sticks": "20"}, " selects ")],
 )
 async def test_watch_learning_against_perfect_plays_to_the_end(
-    game: Game, fields: dict[str, str], verb: str
+    game: str, fields: dict[str, str], verb: str
 ) -> None:
     app = make_app()
     async with app.run_test(size=(120, 30)) as pilot:  # wide: each move on one log line
@@ -379,7 +379,7 @@ async def test_watch_learning_against_perfect_plays_to_the_end(
 async def test_the_trained_computer_of_sticky_nim_trains_its_hats_first() -> None:
     app = make_app()  # 400 training games
     async with app.run_test(size=(80, 24)) as pilot:
-        await choose_game(pilot, Game.STICKY, sticks="12")
+        await choose_game(pilot, "sticky", sticks="12")
         await pilot.press("ctrl+n")
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
         await pilot.press("3")
@@ -395,3 +395,15 @@ async def test_the_trained_computer_of_sticky_nim_trains_its_hats_first() -> Non
         assert ai.name == "Trained AI" and ai.brain is not None
         assert ai.brain.games_played == 400
         assert app.records.load_brain(StickyNim(30), "Trained AI") is not None  # per rule set
+
+
+async def test_a_game_given_beyond_the_forms_limits_stays_that_game_until_changed() -> None:
+    app = make_app()
+    app.settings.choose(TakeAway(30, (25,)))  # sticks-tui --game takeaway:25 --sticks 30
+    assert app.settings.rules == TakeAway(30, (25,))  # the analysis key asks this at once
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert setup_message(pilot).startswith("Takes: 1 to 6")
+        await pilot.press("ctrl+n")
+        assert screen_name(pilot) == "SetupScreen"
+        assert app.settings.rules == TakeAway(30, (25,))

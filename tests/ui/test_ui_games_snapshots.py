@@ -10,12 +10,12 @@ from textual.pilot import Pilot
 from test_ui_games import against, choose_game, to_game_board
 from ui_helpers import make_app, still_cursor, wait_until
 
-from sticks_tui.ui.session import Game, Machine
+from sticks_tui.ui.session import Machine
 
 
 def test_setup_for_takeaway(snap_compare) -> None:  # noqa: ANN001
     async def run_before(pilot: Pilot) -> None:
-        await choose_game(pilot, Game.TAKEAWAY, takes="2,3,5")
+        await choose_game(pilot, "takeaway", takes="2,3,5")
         await pilot.click("#normal")
         await still_cursor(pilot)
 
@@ -24,7 +24,7 @@ def test_setup_for_takeaway(snap_compare) -> None:  # noqa: ANN001
 
 def test_takeaway_board(snap_compare) -> None:  # noqa: ANN001
     async def run_before(pilot: Pilot) -> None:
-        await to_game_board(pilot, Game.TAKEAWAY, "1", sticks="30", takes="2,3,5")
+        await to_game_board(pilot, "takeaway", "1", sticks="30", takes="2,3,5")
         await pilot.press("5", "3")
 
     assert snap_compare(make_app(), run_before=run_before)
@@ -32,7 +32,7 @@ def test_takeaway_board(snap_compare) -> None:  # noqa: ANN001
 
 def test_nim_board_with_a_count_typed(snap_compare) -> None:  # noqa: ANN001
     async def run_before(pilot: Pilot) -> None:
-        await to_game_board(pilot, Game.NIM, "1", piles="1,3,5,7,12")
+        await to_game_board(pilot, "nim", "1", piles="1,3,5,7,12")
         await pilot.press("1", "down", "down", "2", "down", "1")  # pile 4: "1" could be 1x
 
     assert snap_compare(make_app(), run_before=run_before)
@@ -40,7 +40,7 @@ def test_nim_board_with_a_count_typed(snap_compare) -> None:  # noqa: ANN001
 
 def test_nim_board_ai_draws_a_ball(snap_compare) -> None:  # noqa: ANN001
     async def run_before(pilot: Pilot) -> None:
-        screen = await against(pilot, Machine.LEARNING, Game.NIM)
+        screen = await against(pilot, Machine.LEARNING, "nim")
         await pilot.press("down", "3")
         screen._machine_step()  # the AI draws a ball and waits to make the move
         await pilot.pause()
@@ -50,7 +50,7 @@ def test_nim_board_ai_draws_a_ball(snap_compare) -> None:  # noqa: ANN001
 
 def test_sticky_board_ai_draws_a_ball(snap_compare) -> None:  # noqa: ANN001
     async def run_before(pilot: Pilot) -> None:
-        screen = await against(pilot, Machine.LEARNING, Game.STICKY, sticks="24")
+        screen = await against(pilot, Machine.LEARNING, "sticky", sticks="24")
         await pilot.press("d", "f", "enter")
         screen._machine_step()  # the AI draws a ball: its sticks are marked on the line
         await pilot.pause()
@@ -65,7 +65,7 @@ def test_sticky_board_ai_draws_a_ball(snap_compare) -> None:  # noqa: ANN001
 
 def test_q_learning_training_done(snap_compare) -> None:  # noqa: ANN001
     async def run_before(pilot: Pilot) -> None:
-        await choose_game(pilot, Game.NIM)
+        await choose_game(pilot, "nim")
         await pilot.press("ctrl+n")
         await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "ModeScreen")
         pilot.app.screen.query_one("#level").value = Machine.Q_LEARNING  # type: ignore[attr-defined]

@@ -37,7 +37,7 @@ async def test_a_good_number_is_accepted(typed: str) -> None:
         assert message(pilot) == ""
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
-        assert app.settings.sticks == int(typed)
+        assert app.settings.rules.initial_position() == int(typed)
 
 
 async def test_correcting_a_typed_bad_number_clears_the_message() -> None:

@@ -8,19 +8,20 @@ else in the app changes.
 from __future__ import annotations
 
 from ...engine.game import AnyRuleSet, RuleError
-from ...engine.games import family_of
+from ...engine.games import family_of, game_families
 from ...engine.games.nim import FAMILY_NAME as NIM
 from ...engine.games.sticky import FAMILY_NAME as STICKY
 from ...engine.games.takeaway import FAMILY_NAME as TAKEAWAY
-from .base import BoardView, MoveButton, MoveChosen, Presenter, SetupFields
+from .base import BoardView, MoveButton, MoveChosen, Presenter
+from .forms import GivenForm, SetupForm
 from .nim import NimPresenter
 from .plain import PlainPresenter
 from .sticky import StickyPresenter
 from .takeaway import TakeAwayPresenter
 
 __all__ = [
-    "BoardView", "MoveButton", "MoveChosen", "Presenter", "SetupFields", "presenter_for",
-    "presenter_type",
+    "BoardView", "MoveButton", "MoveChosen", "Presenter", "SetupForm", "presenter_for",
+    "presenter_type", "setup_forms",
 ]
 
 #: The presenters by family name; any other game gets the plain one.
@@ -43,3 +44,17 @@ def presenter_type(rules: AnyRuleSet) -> type[Presenter]:
 def presenter_for(rules: AnyRuleSet) -> Presenter:
     """A new presenter for ``rules`` (one per board: it keeps the move being typed)."""
     return presenter_type(rules)(rules)
+
+
+def setup_forms(chosen: AnyRuleSet | None = None) -> list[SetupForm]:
+    """The setup screen's choices of game: every registered family's, as its presenter offers
+    them, in the registry's order; ``chosen`` (``--game``) is offered as given when no form
+    makes it."""
+    forms = [
+        form
+        for family in game_families()
+        for form in PRESENTERS.get(family.name, PlainPresenter).setup_forms(family, chosen)
+    ]
+    if chosen is not None and all(form.values_of(chosen) is None for form in forms):
+        forms.append(GivenForm(chosen, "given"))
+    return forms

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from random import Random
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -24,8 +24,10 @@ from textual.widget import Widget
 from textual.widgets import Button
 
 from ...engine.game import AnyRuleSet, Move, Position
+from ...engine.games import GameFamily, GameSpecError, parse_game
 from ...text import moves
 from ..plain import plain
+from .forms import GivenForm, SetupForm
 
 
 class MoveChosen(Message):
@@ -61,15 +63,6 @@ class BoardView:
     drawn: Move | None = None
 
 
-@dataclass(frozen=True)
-class SetupFields:
-    """A game as the setup screen's form holds it: the game chosen (the value of its ``Game``
-    choice) and the settings' fields, by name (``{"piles": (1, 3, 5, 7)}``)."""
-
-    game: str
-    fields: dict[str, object]
-
-
 class Presenter:
     """Shows any registered game: the position as text, and its words from the registry.
 
@@ -95,10 +88,18 @@ class Presenter:
         self._poster: Widget | None = None
 
     @classmethod
-    def setup_fields(cls, rules: AnyRuleSet) -> SetupFields | None:
-        """The setup screen's choice and field values that make ``rules``; None when the setup
-        screen has no fields for the game (it is then offered as it is, by its name)."""
-        return None
+    def setup_forms(
+        cls, family: GameFamily[Any], chosen: AnyRuleSet | None
+    ) -> tuple[SetupForm, ...]:
+        """The setup screen's choices for ``family``. Without fields of its own, a game is
+        offered as it is: the game chosen (``--game``) if it is of the family, else the
+        family's example."""
+        if chosen is not None and isinstance(chosen, family.rules_type):
+            return (GivenForm(chosen, family.name),)
+        try:
+            return (GivenForm(parse_game(family.example), family.name),)
+        except GameSpecError:
+            return ()
 
     def analysis_refusal(self) -> str | None:
         """Why the analysis screen cannot check this game while the user waits, if it cannot."""

@@ -3,16 +3,55 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from random import Random
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from ...engine import Nim
 from ...engine.game import AnyRuleSet, Move, Position
+from ...engine.games import GameFamily
+from ...engine.games.nim import DEFAULT_PILES
 from ..widgets.piles import NimPiles
-from .base import BoardView, Presenter, SetupFields
+from .base import BoardView, Presenter
+from .forms import Problem, SetupForm, TextField, numbers_text, parse_numbers, spec_numbers
+
+#: The piles the setup screen offers (rows of sticks that fit at 80x24).
+PILE_MAX = 20
+PILES_MOST = 8
+PILES_MESSAGE = f"Piles: 1 to {PILES_MOST} numbers from 1 to {PILE_MAX}, e.g. 1,3,5,7"
+PILES_FIELD = TextField("piles", numbers_text(DEFAULT_PILES), 40)
+#: Nim's ending has no field (the form offers CS50's misère game) but is kept when given
+#: (``--game nim:1,3,5:normal``): the spec's word, under this name.
+ENDING_VALUE = "nim-ending"
+
+
+def parse_piles(text: str) -> tuple[int, ...] | None:
+    return parse_numbers(text, PILE_MAX, PILES_MOST)
+
+
+class NimForm(SetupForm):
+    key = "nim"
+    label = "Nim"
+    heading = "Piles"
+    fields = (PILES_FIELD,)
+
+    def field_problems(self, values: Mapping[str, str]) -> list[Problem]:
+        if parse_piles(PILES_FIELD.text(values)) is None:
+            return [(PILES_FIELD.id, PILES_MESSAGE)]
+        return []
+
+    def spec(self, values: Mapping[str, str]) -> tuple[str, int | None]:
+        piles = spec_numbers(PILES_FIELD.text(values))
+        return f"nim:{piles}:{values.get(ENDING_VALUE, 'misere')}", None
+
+    def values_of(self, rules: AnyRuleSet) -> dict[str, str] | None:
+        if not isinstance(rules, Nim):
+            return None
+        ending = "misere" if rules.misere else "normal"
+        return {PILES_FIELD.id: numbers_text(rules.piles), ENDING_VALUE: ending}
 
 
 class PilesInput(NimPiles):
@@ -38,10 +77,10 @@ class NimPresenter(Presenter):
         self._view: BoardView | None = None
 
     @classmethod
-    def setup_fields(cls, rules: AnyRuleSet) -> SetupFields | None:
-        if not isinstance(rules, Nim):
-            return None
-        return SetupFields("nim", {"piles": rules.piles, "nim_misere": rules.misere})
+    def setup_forms(
+        cls, family: GameFamily[Any], chosen: AnyRuleSet | None
+    ) -> tuple[SetupForm, ...]:
+        return (NimForm(),)
 
     def bindings(self) -> list[BindingType]:
         counts: list[BindingType] = [

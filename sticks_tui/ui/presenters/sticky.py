@@ -4,7 +4,8 @@ the sticks to take (or clicks both ends), and every move is logged by its letter
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -12,13 +13,45 @@ from textual.widgets import Input, Static
 
 from ...engine import IllegalMove, StickyLine, StickyNim
 from ...engine.game import AnyRuleSet, Move, Position
-from ...engine.games.sticky import LETTERS
+from ...engine.games import GameFamily
+from ...engine.games.sticky import LETTERS, STICKY_MAX
 from ..plain import plain
 from ..widgets.line import StickyLineView
-from .base import BoardView, Presenter, SetupFields
+from .base import BoardView, Presenter
+from .forms import STICKS_FIELD, Problem, SetupForm, TextField, parse_number, spec_heap
 
 #: The longest line the analysis screen checks (longer ones have too many positions).
 ANALYSED_LINE_MAX = 24
+
+STICKY_MESSAGE = f"Please enter a number between 1 and {STICKY_MAX}"
+STICKY_TAKE_MAX = 8  # the exact Sticky-Nim theory is instant for k up to 8
+STICKY_TAKE_MESSAGE = f"Take at most: please enter a number between 1 and {STICKY_TAKE_MAX}"
+MAX_TAKE_FIELD = TextField("max-take", "3", 4, label="Take at most")
+
+
+class StickyForm(SetupForm):
+    key = "sticky"
+    label = "Sticky-Nim"
+    heading = f"Sticks (1-{STICKY_MAX})"
+    fields = (STICKS_FIELD, MAX_TAKE_FIELD)
+
+    def field_problems(self, values: Mapping[str, str]) -> list[Problem]:
+        problems: list[Problem] = []
+        if parse_number(STICKS_FIELD.text(values), 1, STICKY_MAX) is None:
+            problems.append((STICKS_FIELD.id, STICKY_MESSAGE))
+        if parse_number(MAX_TAKE_FIELD.text(values), 1, STICKY_TAKE_MAX) is None:
+            problems.append((MAX_TAKE_FIELD.id, STICKY_TAKE_MESSAGE))
+        return problems
+
+    def spec(self, values: Mapping[str, str]) -> tuple[str, int | None]:
+        line = spec_heap(STICKS_FIELD.text(values), STICKY_MESSAGE)
+        take = spec_heap(MAX_TAKE_FIELD.text(values), STICKY_TAKE_MESSAGE)
+        return f"sticky:{line}:{take}", None
+
+    def values_of(self, rules: AnyRuleSet) -> dict[str, str] | None:
+        if not isinstance(rules, StickyNim):
+            return None
+        return {STICKS_FIELD.id: str(rules.sticks), MAX_TAKE_FIELD.id: str(rules.max_take)}
 
 
 class LineInput(StickyLineView):
@@ -71,10 +104,10 @@ class StickyPresenter(Presenter):
         self._problem: Static | None = None
 
     @classmethod
-    def setup_fields(cls, rules: AnyRuleSet) -> SetupFields | None:
-        if not isinstance(rules, StickyNim):
-            return None
-        return SetupFields("sticky", {"sticks": rules.sticks, "max_take": rules.max_take})
+    def setup_forms(
+        cls, family: GameFamily[Any], chosen: AnyRuleSet | None
+    ) -> tuple[SetupForm, ...]:
+        return (StickyForm(),)
 
     def analysis_refusal(self) -> str | None:
         if self.length <= ANALYSED_LINE_MAX:

@@ -3,19 +3,112 @@ a digit key per allowed take, and every hat in one chart (a position is a heap).
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
-from ...engine import TakeAway
+from ...engine import STICKS_MAX, STICKS_MIN, TakeAway
 from ...engine.game import AnyRuleSet, Move, Position
+from ...engine.games import GameFamily
 from ...text.words import board_line
 from ..widgets.sticks import StickArt
-from .base import BoardView, MoveButton, Presenter, SetupFields
+from .base import BoardView, MoveButton, Presenter
+from .forms import (
+    STICKS_FIELD,
+    ChoiceField,
+    FormField,
+    Problem,
+    SetupForm,
+    TextField,
+    numbers_text,
+    parse_number,
+    parse_numbers,
+    spec_heap,
+    spec_numbers,
+)
 
 #: Digits take that many sticks (takes above 9 have buttons only).
 DIGIT_TAKES = range(1, 10)
+
+#: The classic console's message for a bad number of sticks, word for word (no full stop).
+STICKS_MESSAGE = f"Please enter a number between {STICKS_MIN} and {STICKS_MAX}"
+#: The takes the setup screen offers (a button each must fit at 80x24).
+TAKES_MAX = 20
+TAKES_MOST = 6
+TAKES_MESSAGE = (
+    f"Takes: 1 to {TAKES_MOST} different numbers from 1 to {TAKES_MAX}, e.g. 2,3,5"
+)
+TAKES_FIELD = TextField("takes", "1,2,3", 30, label="Takes")
+#: The button ids are the spec's words for the ending.
+ENDING_FIELD = ChoiceField(
+    "ending", "Ending", (("misere", "Last stick loses"), ("normal", "No move loses"))
+)
+
+
+def parse_takes(text: str) -> tuple[int, ...] | None:
+    """The allowed takes of a take-away game: different numbers, smallest first."""
+    values = parse_numbers(text, TAKES_MAX, TAKES_MOST)
+    if values is None or len(set(values)) != len(values):
+        return None
+    return tuple(sorted(values))
+
+
+class SticksForm(SetupForm):
+    """The Game of Sticks: only the heap is asked."""
+
+    key = "sticks"
+    label = "Game of Sticks"
+    heading = f"Sticks ({STICKS_MIN}-{STICKS_MAX})"
+    fields: ClassVar[tuple[FormField, ...]] = (STICKS_FIELD,)
+    keeps_title = True
+
+    def field_problems(self, values: Mapping[str, str]) -> list[Problem]:
+        if self.sticks(values) is None:
+            return [(STICKS_FIELD.id, STICKS_MESSAGE)]
+        return []
+
+    @staticmethod
+    def sticks(values: Mapping[str, str]) -> int | None:
+        return parse_number(STICKS_FIELD.text(values), STICKS_MIN, STICKS_MAX)
+
+    def spec(self, values: Mapping[str, str]) -> tuple[str, int | None]:
+        return "sticks", spec_heap(STICKS_FIELD.text(values), STICKS_MESSAGE)
+
+    def values_of(self, rules: AnyRuleSet) -> dict[str, str] | None:
+        if not (isinstance(rules, TakeAway) and rules.is_game_of_sticks):
+            return None
+        return {STICKS_FIELD.id: str(rules.sticks)}
+
+
+class TakeAwayForm(SticksForm):
+    """Any take-away game: the heap, the takes and the ending."""
+
+    key = "takeaway"
+    label = "Take-away"
+    fields = (STICKS_FIELD, TAKES_FIELD, ENDING_FIELD)
+    keeps_title = False
+
+    def field_problems(self, values: Mapping[str, str]) -> list[Problem]:
+        problems = super().field_problems(values)
+        if parse_takes(TAKES_FIELD.text(values)) is None:
+            problems.append((TAKES_FIELD.id, TAKES_MESSAGE))
+        return problems
+
+    def spec(self, values: Mapping[str, str]) -> tuple[str, int | None]:
+        _word, sticks = super().spec(values)
+        takes = spec_numbers(TAKES_FIELD.text(values))
+        return f"takeaway:{takes}:{ENDING_FIELD.text(values)}", sticks
+
+    def values_of(self, rules: AnyRuleSet) -> dict[str, str] | None:
+        if not isinstance(rules, TakeAway):
+            return None
+        return {
+            STICKS_FIELD.id: str(rules.sticks),
+            TAKES_FIELD.id: numbers_text(rules.takes),
+            ENDING_FIELD.id: "misere" if rules.misere else "normal",
+        }
 
 
 class TakeAwayPresenter(Presenter):
@@ -29,13 +122,10 @@ class TakeAwayPresenter(Presenter):
         self.takes: tuple[int, ...] = rules.takes if isinstance(rules, TakeAway) else ()
 
     @classmethod
-    def setup_fields(cls, rules: AnyRuleSet) -> SetupFields | None:
-        if not isinstance(rules, TakeAway):
-            return None
-        fields: dict[str, object] = {
-            "sticks": rules.sticks, "takes": rules.takes, "misere": rules.misere,
-        }
-        return SetupFields("sticks" if rules.is_game_of_sticks else "takeaway", fields)
+    def setup_forms(
+        cls, family: GameFamily[Any], chosen: AnyRuleSet | None
+    ) -> tuple[SetupForm, ...]:
+        return (SticksForm(), TakeAwayForm())
 
     def bindings(self) -> list[BindingType]:
         return [

@@ -23,6 +23,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 from ...engine import HatBrain, QLearner, TrainingResult
 from ..plain import plain
 from ..presenters import presenter_for
+from ..presenters.forms import parse_number
 from ..session import (
     SKILL_MESSAGE,
     Machine,
@@ -32,7 +33,6 @@ from ..session import (
     human_seat,
     machine_seat,
     machines_for,
-    parse_number,
 )
 from . import app_of
 
