@@ -13,7 +13,6 @@ from typing import Any
 
 from ..engine.game import AnyRuleSet
 from ..engine.games import game_families, spec_of
-from ..engine.games.takeaway import TakeAway
 from ..engine.learners import (
     HatBrain,
     HatSettings,
@@ -22,7 +21,7 @@ from ..engine.learners import (
     QSettings,
     SettingsError,
 )
-from ..engine.learners.hat_numba import BACKENDS, KernelUnavailable, load_kernel
+from ..engine.learners.hat_numba import BACKENDS, KernelUnavailable, compiles, load_kernel
 from ..engine.training import (
     PERFECT,
     RANDOM,
@@ -359,7 +358,7 @@ def backend_from_args(
     loop is loaded (numba's import and cache) only where it plays, for the hat AI in a take-away
     game. ``numba`` that cannot be had is an error (exit 2); ``auto`` then falls back quietly."""
     backend: str = args.backend
-    if backend == "python" or kind != HatBrain.kind or not isinstance(rules, TakeAway):
+    if backend == "python" or not compiles(rules, kind):
         return "python"
     try:
         load_kernel()

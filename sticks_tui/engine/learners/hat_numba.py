@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from ..games.takeaway import TakeAway
 from .hat_loops import TakeAwayHats, TakeAwaySelfPlay
 
 #: Games the kernel plays between two looks at ``should_stop`` (a cancel waits at most this).
@@ -244,6 +245,12 @@ def _self_play(
 #: How training plays self-play games of a take-away game: ``python`` (the flat loop),
 #: ``numba`` (the compiled kernel; an error when it cannot be had), ``auto`` (numba when it can).
 BACKENDS = ("auto", "python", "numba")
+
+
+def compiles(rules: Any, learner_kind: str) -> bool:
+    """Whether the compiled loop plays this learner's self-play: the hat AI in a take-away
+    game (any other training runs in Python, whatever the backend)."""
+    return learner_kind == "hats" and isinstance(rules, TakeAway)
 
 
 def compiled_or(run: Any, rng: random.Random, backend: str) -> Any:
