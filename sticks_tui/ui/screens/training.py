@@ -218,6 +218,7 @@ class TrainingScreen(Screen["TrainingResult | None"]):
             progress_every=every,
             should_stop=self._stop.is_set,
             curve=curve,
+            backend="auto",  # the compiled loop where numba is installed ([fast]), same brain
         )
         if keep is not None:
             keep(learner)
