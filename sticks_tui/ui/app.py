@@ -135,6 +135,13 @@ class SticksApp(App[int]):
         from .screens.setup import SetupScreen
 
         self.push_screen(SetupScreen())
+        self.on_resize()
+
+    def on_resize(self) -> None:
+        """Below 80x24 a cover says the terminal is too small (every screen needs that much)."""
+        from .screens.too_small import keep_to_size
+
+        keep_to_size(self)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen
