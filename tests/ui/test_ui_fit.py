@@ -6,15 +6,36 @@ The snapshots of the screens named here are at the end of the file.
 
 from __future__ import annotations
 
+from test_ui_games import against
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Static
 from ui_helpers import make_app, screen_name, screen_text, still_cursor, to_board, wait_until
 
+from sticks_tui.engine import StickyLine
+from sticks_tui.ui.presenters.sticky import StickyPresenter
+from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.too_small import TooSmallScreen
+from sticks_tui.ui.session import Machine
+from sticks_tui.ui.widgets.line import GOES_ON, line_layout
 
 
 def cover_text(pilot: Pilot) -> str:
     return str(pilot.app.screen.query_one("#too-small", Static).render())
+
+
+def words_in(pilot: Pilot, widget: Widget) -> str:
+    """The words drawn inside ``widget``'s part of the screen, its lines joined by spaces."""
+    region = widget.region
+    lines = screen_text(pilot).splitlines()[region.y : region.bottom]
+    return " ".join(" ".join(line[region.x : region.right] for line in lines).split())
+
+
+def letter_rows(pilot: Pilot) -> list[str]:
+    """The rows of letters under Sticky-Nim's line, as drawn (spaces dropped)."""
+    drawn = pilot.app.screen.query_one("#line").render()
+    rows = [row.replace(" ", "") for row in str(drawn).splitlines()]
+    return [row for row in rows if row and row.rstrip(GOES_ON).isalnum()]
 
 
 # -- too small ---------------------------------------------------------------------------------
@@ -46,7 +67,7 @@ async def test_the_cover_follows_the_size_and_any_screen() -> None:
         await pilot.press("3")  # a key meant for the hidden board takes nothing
         await pilot.resize_terminal(100, 30)
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        assert app.screen.match.position == 20  # type: ignore[attr-defined]
+        assert isinstance(app.screen, BoardScreen) and app.screen.match.position == 20
         assert "Take 3" in screen_text(pilot)
 
 
@@ -65,8 +86,79 @@ async def test_a_screen_opened_while_too_small_is_covered_too() -> None:
         await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
 
 
+# -- Sticky-Nim -----------------------------------------------------------------------------------
+
+
+def test_a_line_that_fits_one_row_stays_on_it_and_rows_end_where_sticks_were_taken() -> None:
+    assert len(line_layout(StickyLine.full(20).present, 34, 7).rows) == 1
+    assert line_layout(StickyLine.full(20).present, 76, 7).step == 2  # roomy: with spaces
+    line = StickyLine.full(40).take(25, 25)  # ...y - A...: 25 sticks, then 14
+    assert line_layout(line.present, 34, 7).rows == ((0, 26), (26, 40))
+    full = line_layout(StickyLine.full(40).present, 34, 7)  # one group: cut, and marked
+    assert full.rows == ((0, 33), (33, 40)) and full.stick_at(1, 0) == 33
+
+
+async def test_the_line_of_20_is_one_row_beside_the_hats_at_80x24() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await against(pilot, Machine.LEARNING, "sticky", sticks="20", max_take="3")
+        assert letter_rows(pilot) == ["abcdefghijklmnopqrst"]
+
+
+async def test_the_line_of_40_is_parted_only_where_a_stick_was_taken() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await against(pilot, Machine.LEARNING, "sticky", sticks="40", max_take="5")
+        await pilot.press("H", "enter")  # the 34th stick
+        await wait_until(pilot, lambda: screen.match.to_move == 0)
+        rows = letter_rows(pilot)
+        presenter = screen.presenter
+        assert isinstance(presenter, StickyPresenter)
+        assert len(rows) == 2
+        assert "".join(row.rstrip(GOES_ON) for row in rows) == presenter.line.letters
+        present = presenter.line.present
+        cut = len(rows[0])
+        assert not (present[cut - 1] and present[cut])  # the row ends beside a taken stick
+
+
+async def test_sticky_words_and_refusals_are_not_cut_at_80x24() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await against(pilot, Machine.LEARNING, "sticky", sticks="40", max_take="5")
+        await pilot.press("e", "enter")
+        await wait_until(pilot, lambda: screen.match.to_move == 0)
+        await pilot.press("backspace", "d", "f", "enter")  # e is gone: refused
+        await pilot.pause()
+        heap_words = screen.presenter.position_words(screen.match.position)
+        assert "in groups of" in heap_words
+        assert heap_words in words_in(pilot, screen.query_one("#heap-words"))
+        refusal = "Only sticks still on the table, next to each other, can be taken"
+        assert refusal in words_in(pilot, screen.query_one("#move-problem"))
+
+
 # -- snapshots -----------------------------------------------------------------------------------
 
 
 def test_snapshot_too_small(snap_compare) -> None:
     assert snap_compare(make_app(), terminal_size=(40, 12), run_before=still_cursor)
+
+
+def test_snapshot_sticky_20_3_against_the_ai(snap_compare) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        screen = await against(pilot, Machine.LEARNING, "sticky", sticks="20", max_take="3")
+        await pilot.press("a", "c", "enter")
+        await wait_until(pilot, lambda: screen.match.to_move == 0)
+        await still_cursor(pilot)
+
+    assert snap_compare(make_app(), run_before=run_before)
+
+
+def test_snapshot_sticky_40_5_with_a_refusal(snap_compare) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        screen = await against(pilot, Machine.LEARNING, "sticky", sticks="40", max_take="5")
+        await pilot.press("j", "enter")
+        await wait_until(pilot, lambda: screen.match.to_move == 0)
+        await pilot.press("backspace", "a", "k", "enter")  # too many, and j is gone
+        await still_cursor(pilot)
+
+    assert snap_compare(make_app(), run_before=run_before)
