@@ -6,10 +6,10 @@ The snapshots of the screens named here are at the end of the file.
 
 from __future__ import annotations
 
-from test_ui_games import against
+from test_ui_games import against, log_lines
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import Button, Static
 from ui_helpers import make_app, screen_name, screen_text, still_cursor, to_board, wait_until
 
 from sticks_tui.engine import StickyLine
@@ -134,6 +134,36 @@ async def test_sticky_words_and_refusals_are_not_cut_at_80x24() -> None:
         assert heap_words in words_in(pilot, screen.query_one("#heap-words"))
         refusal = "Only sticks still on the table, next to each other, can be taken"
         assert refusal in words_in(pilot, screen.query_one("#move-problem"))
+
+
+# -- take-away ------------------------------------------------------------------------------------
+
+
+async def test_every_take_of_1_2_3_4_11_20_has_its_button_in_view_beside_the_hats() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await against(
+            pilot, Machine.LEARNING, "takeaway", sticks="30", takes="1,2,3,4,11,20"
+        )
+        table = screen.query_one("#table").content_region
+        for take in (1, 2, 3, 4, 11, 20):
+            button = screen.query_one(f"#take-{take}", Button)
+            assert table.contains_region(button.region), take
+            assert str(take) in words_in(pilot, button)
+        await pilot.click("#take-11")
+        await wait_until(pilot, lambda: screen.match.position < 30 - 11)  # the AI replied
+        assert screen.table.seats[0].name in log_lines(pilot)[1] and "11" in log_lines(pilot)[1]
+        footer = screen_text(pilot).splitlines()[-1]
+        assert all(f"{n} Take {n}" in footer for n in (1, 2, 3, 4))
+
+
+async def test_three_takes_keep_their_words_on_the_buttons() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await against(pilot, Machine.LEARNING, "takeaway", sticks="30", takes="2,3,5")
+        assert [words_in(pilot, screen.query_one(f"#take-{n}")) for n in (2, 3, 5)] == [
+            "Take 2", "Take 3", "Take 5"
+        ]
 
 
 # -- snapshots -----------------------------------------------------------------------------------
