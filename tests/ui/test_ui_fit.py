@@ -6,13 +6,13 @@ The snapshots of the screens named here are at the end of the file.
 
 from __future__ import annotations
 
-from test_ui_games import against, log_lines
+from test_ui_games import against, choose_game, log_lines
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Static
 from ui_helpers import make_app, screen_name, screen_text, still_cursor, to_board, wait_until
 
-from sticks_tui.engine import StickyLine
+from sticks_tui.engine import StickyLine, StickyNim
 from sticks_tui.ui.presenters.sticky import StickyPresenter
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.too_small import TooSmallScreen
@@ -164,6 +164,37 @@ async def test_three_takes_keep_their_words_on_the_buttons() -> None:
         assert [words_in(pilot, screen.query_one(f"#take-{n}")) for n in (2, 3, 5)] == [
             "Take 2", "Take 3", "Take 5"
         ]
+
+
+# -- the title bar --------------------------------------------------------------------------------
+
+
+def title_bar(pilot: Pilot) -> str:
+    return screen_text(pilot).splitlines()[0]
+
+
+async def test_the_title_bar_follows_the_game_chosen_on_setup() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "the Game of Sticks" in title_bar(pilot)
+        await choose_game(pilot, "nim")
+        await wait_until(pilot, lambda: "Nim" in title_bar(pilot))
+        assert "Game of Sticks" not in title_bar(pilot)
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        assert "Nim" in title_bar(pilot)
+        await pilot.press("escape")
+        await choose_game(pilot, "sticks")
+        await wait_until(pilot, lambda: "the Game of Sticks" in title_bar(pilot))
+
+
+async def test_a_game_given_at_the_start_is_in_the_title_bar_at_once() -> None:
+    app = make_app()
+    app.settings.choose(StickyNim(20, 3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Sticky-Nim (take 1–3 adjacent)" in title_bar(pilot)
 
 
 # -- snapshots -----------------------------------------------------------------------------------

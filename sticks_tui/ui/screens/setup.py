@@ -144,10 +144,23 @@ class SetupScreen(Screen[None]):
         for field_id in (*(field.id for field in self._fields), "name1", "name2"):
             self.query_one(f"#{field_id}").set_class(field_id in bad, "-invalid")
         self.query_one("#continue", Button).disabled = problem is not None
+        self._show_title()
         names = self._names()
         self.query_one("#first1", RadioButton).label = plain(names[0])
         self.query_one("#first2", RadioButton).label = plain(names[1])
         return problem is None
+
+    def _show_title(self) -> None:
+        """The title bar names the game chosen, as it is chosen: its rules once its fields
+        are good (the Game of Sticks keeps the app's own words)."""
+        form = self._form()
+        if form.keeps_title:
+            title = type(self.app).SUB_TITLE or ""
+        elif self._field_problems():
+            title = form.label
+        else:
+            title = form.rules(self._values()).name
+        self.app.sub_title = title
 
     def _show_fields(self) -> None:
         """Only the chosen game's fields are shown."""
@@ -163,6 +176,7 @@ class SetupScreen(Screen[None]):
         self._check()
 
     @on(Input.Changed)
+    @on(RadioSet.Changed)
     def _changed(self) -> None:
         self._check()
 
@@ -192,6 +206,5 @@ class SetupScreen(Screen[None]):
         settings.names = self._names()
         remember_names(app_of(self).records, settings.names)
         settings.first = 1 if self.query_one("#first2", RadioButton).value else 0
-        default_title = type(self.app).SUB_TITLE or ""
-        self.app.sub_title = default_title if form.keeps_title else settings.rules.name
+        self._show_title()
         self.app.push_screen(ModeScreen())
