@@ -169,8 +169,12 @@ class SticksApp(App[int]):
             self.push_screen(AnalysisScreen(brain, name))
 
     def action_new_setup(self) -> None:
-        """Back to the setup screen, leaving whatever game is on the board."""
+        """Back to the setup screen, leaving whatever game is on the board (asking first)."""
+        from .screens.confirm import asks_before_leaving
         from .screens.setup import SetupScreen
+
+        if asks_before_leaving(self, self.action_new_setup):
+            return
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, SetupScreen):
             self.pop_screen()
@@ -178,8 +182,12 @@ class SticksApp(App[int]):
             self.push_screen(SetupScreen())
 
     def action_mode(self) -> None:
+        from .screens.confirm import asks_before_leaving
         from .screens.mode import ModeScreen
         from .screens.setup import SetupScreen
+
+        if asks_before_leaving(self, self.action_mode):
+            return
 
         self.action_new_setup()
         if isinstance(self.screen, SetupScreen):
@@ -193,6 +201,10 @@ class SticksApp(App[int]):
 
     def _on_mode_screen(self, action: str) -> None:
         """Go to the mode screen, then choose ``action`` there as its key would."""
+        from .screens.confirm import asks_before_leaving
+
+        if asks_before_leaving(self, lambda: self._on_mode_screen(action)):
+            return
         self.action_mode()
         self.call_after_refresh(self._choose_on_mode_screen, action)
 

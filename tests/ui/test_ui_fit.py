@@ -6,11 +6,19 @@ The snapshots of the screens named here are at the end of the file.
 
 from __future__ import annotations
 
-from test_ui_games import against, choose_game, log_lines
+from test_ui_games import against, board, choose_game, log_lines
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Static
-from ui_helpers import make_app, screen_name, screen_text, still_cursor, to_board, wait_until
+from ui_helpers import (
+    make_app,
+    palette_highlights,
+    screen_name,
+    screen_text,
+    still_cursor,
+    to_board,
+    wait_until,
+)
 
 from sticks_tui.engine import StickyLine, StickyNim
 from sticks_tui.ui.presenters.sticky import StickyPresenter
@@ -197,6 +205,88 @@ async def test_a_game_given_at_the_start_is_in_the_title_bar_at_once() -> None:
         assert "Sticky-Nim (take 1–3 adjacent)" in title_bar(pilot)
 
 
+# -- leaving a game -------------------------------------------------------------------------------
+
+
+async def test_escape_mid_game_asks_and_no_stays_with_the_game_as_it_was() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_board(pilot, "1", sticks=20)
+        screen = board(pilot)
+        await pilot.press("3")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
+        assert "Leave this game?" in screen_text(pilot)
+        await pilot.press("n")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
+        await pilot.click("#leave-no")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        assert screen.match.position == 17
+        await pilot.press("2")  # the game goes on
+        assert screen.match.position == 15
+
+
+async def test_escape_mid_game_and_yes_leaves_to_the_mode_screen() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_board(pilot, "2", sticks=20)
+        await pilot.press("1")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
+        await pilot.click("#leave-yes")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        assert app.records.standings() == []  # not counted
+
+
+async def test_new_setup_and_palette_jumps_mid_game_ask_first() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_board(pilot, "1", sticks=20)
+        await pilot.press("n")
+        await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
+        await pilot.press("escape")  # Escape answers No
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        await pilot.press("ctrl+p")
+        await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
+        await pilot.press(*"Mode")
+        await wait_until(pilot, lambda: palette_highlights(pilot, "Mode"))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
+        await pilot.press("y")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        await pilot.press("1")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        app.action_watch()  # the palette's Watch
+        await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
+        await pilot.press("y")
+        await wait_until(
+            pilot, lambda: screen_name(pilot) == "BoardScreen" and board(pilot).watching
+        )
+
+
+async def test_a_finished_game_or_a_watched_one_is_left_without_asking() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_board(pilot, "1", sticks=10)
+        await pilot.press("3", "3", "3", "1")
+        assert board(pilot).match.is_over
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        await pilot.press("1")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        await pilot.press("3", "3", "3", "1")
+        await pilot.press("n")
+        await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        await pilot.press("4")  # watch: nothing of the person's is lost
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+
+
 # -- snapshots -----------------------------------------------------------------------------------
 
 
@@ -221,5 +311,14 @@ def test_snapshot_sticky_40_5_with_a_refusal(snap_compare) -> None:
         await wait_until(pilot, lambda: screen.match.to_move == 0)
         await pilot.press("backspace", "a", "k", "enter")  # too many, and j is gone
         await still_cursor(pilot)
+
+    assert snap_compare(make_app(), run_before=run_before)
+
+
+def test_snapshot_leaving_a_game_asks(snap_compare) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        await to_board(pilot, "2", sticks=20)
+        await pilot.press("1", "escape")
+        await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
 
     assert snap_compare(make_app(), run_before=run_before)

@@ -125,7 +125,7 @@ async def test_names_with_markup_meet_every_kind_of_opponent() -> None:
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
 
-        await pilot.press("escape", "3")  # back to the mode screen: the trained AI
+        await pilot.press("escape", "y", "3")  # leave, to the mode screen: the trained AI
         await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
         training = app.screen
         assert isinstance(training, TrainingScreen)
@@ -135,7 +135,7 @@ async def test_names_with_markup_meet_every_kind_of_opponent() -> None:
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         shown(pilot, f"{first}: How many sticks", f"{first} vs Trained AI")
 
-        await pilot.press("escape", "4")  # watch: the machines play, the names stay as typed
+        await pilot.press("escape", "y", "4")  # watch: the machines play, the names stay as typed
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         board = app.screen
         assert isinstance(board, BoardScreen) and board.table.mode is Mode.WATCH

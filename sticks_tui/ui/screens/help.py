@@ -46,7 +46,8 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | `c` / `Enter` | training | cancel (keeps what was learned) / play |
 | `1`-`4` | mode | friend / computer at the level chosen / trained computer / watch |
 | `Enter` | setup | continue |
-| `Escape` | anywhere | back |
+| `Escape` | anywhere | back (leaving a game in progress asks first) |
+| `y` / `n` | leave the game? | leave it (it does not count) / stay |
 | `ctrl+p` | anywhere | command palette: every screen |
 | `F2` | anywhere | what the AI has learned, beside the exact answer |
 | `F1` `?` | anywhere | this help |
