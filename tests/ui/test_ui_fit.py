@@ -6,7 +6,8 @@ The snapshots of the screens named here are at the end of the file.
 
 from __future__ import annotations
 
-from test_ui_games import against, board, choose_game, log_lines
+import pytest
+from test_ui_games import against, board, choose_game, log_lines, setup_message
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Static
@@ -15,6 +16,7 @@ from ui_helpers import (
     palette_highlights,
     screen_name,
     screen_text,
+    set_input,
     still_cursor,
     to_board,
     wait_until,
@@ -172,6 +174,25 @@ async def test_three_takes_keep_their_words_on_the_buttons() -> None:
         assert [words_in(pilot, screen.query_one(f"#take-{n}")) for n in (2, 3, 5)] == [
             "Take 2", "Take 3", "Take 5"
         ]
+
+
+# -- the setup screen -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["sticks", "takeaway", "nim", "sticky"])
+async def test_the_setup_screens_name_errors_are_shown_whole_at_80x24(game: str) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await choose_game(pilot, game)
+        screen = pilot.app.screen
+        for name in ("Perfect AI", "Ann\tLee"):
+            await set_input(pilot, "#name2", name)
+            problem = setup_message(pilot)
+            assert problem.startswith(("\"Perfect AI\" is the name", "A player's name cannot"))
+            message = screen.query_one("#setup-message")
+            assert problem in words_in(pilot, message)
+            continue_button = screen.query_one("#continue").region
+            assert message.region.bottom <= continue_button.y < continue_button.bottom <= 23
 
 
 # -- the title bar --------------------------------------------------------------------------------
