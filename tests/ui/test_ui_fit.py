@@ -48,7 +48,7 @@ def letter_rows(pilot: Pilot) -> list[str]:
     return [row for row in rows if row and row.rstrip(GOES_ON).isalnum()]
 
 
-# -- too small ---------------------------------------------------------------------------------
+# -- too small ------------------------------------------------------------------------------------
 
 
 async def test_a_terminal_of_40x12_is_told_it_is_too_small_until_it_grows() -> None:
@@ -174,6 +174,18 @@ async def test_three_takes_keep_their_words_on_the_buttons() -> None:
         assert [words_in(pilot, screen.query_one(f"#take-{n}")) for n in (2, 3, 5)] == [
             "Take 2", "Take 3", "Take 5"
         ]
+
+
+# -- Nim ------------------------------------------------------------------------------------------
+
+
+async def test_eight_piles_are_all_in_view_beside_the_hats_at_80x24() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await against(pilot, Machine.LEARNING, "nim", piles=",".join(["20"] * 8))
+        drawn = words_in(pilot, screen.query_one("#piles"))
+        assert all(f"{pile} ┃┃┃┃┃ ┃┃┃┃┃ ┃┃┃┃┃ ┃┃┃┃┃ 20" in drawn for pile in range(8)), drawn
+        assert "Player 1 vs AI" in words_in(pilot, screen.query_one("#log"))
 
 
 # -- the setup screen -----------------------------------------------------------------------------
@@ -308,7 +320,7 @@ async def test_a_finished_game_or_a_watched_one_is_left_without_asking() -> None
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
 
 
-# -- snapshots -----------------------------------------------------------------------------------
+# -- snapshots ------------------------------------------------------------------------------------
 
 
 def test_snapshot_too_small(snap_compare) -> None:
