@@ -250,5 +250,7 @@ class StickyPresenter(Presenter):
     def drew_words(self, move: Move) -> str:
         ball = self.ball_words(move)
         if self.mark is not None:
-            ball = f"{ball}: {LETTERS[self.mark[0]]}..{LETTERS[self.mark[1]]}"
+            first, last = self.mark
+            sticks = LETTERS[first] + (f"..{LETTERS[last]}" if last != first else "")
+            ball = f"{ball}: {sticks}"
         return ball
