@@ -22,7 +22,8 @@ from ui_helpers import (
     wait_until,
 )
 
-from sticks_tui.engine import StickyLine, StickyNim
+from sticks_tui.engine import StickyLine, StickyNim, TakeAway
+from sticks_tui.ui.presenters import presenter_for
 from sticks_tui.ui.presenters.sticky import StickyPresenter
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.too_small import TooSmallScreen
@@ -173,6 +174,12 @@ async def test_every_take_of_1_2_3_4_11_20_has_its_button_in_view_beside_the_hat
         assert screen.table.seats[0].name in log_lines(pilot)[1] and "11" in log_lines(pilot)[1]
         footer = screen_text(pilot).splitlines()[-1]
         assert all(f"{n} Take {n}" in footer for n in (1, 2, 3, 4))
+
+
+def test_the_question_with_one_stick_left_offers_one_take() -> None:
+    presenter = presenter_for(TakeAway(10))
+    assert presenter.question((1,)) == "How many sticks do you take (1)?"
+    assert presenter.question((1, 2, 3)) == "How many sticks do you take (1-3)?"
 
 
 async def test_three_takes_keep_their_words_on_the_buttons() -> None:

@@ -190,7 +190,7 @@ class TakeAwayPresenter(Presenter):
 
     def question(self, legal: tuple[Move, ...]) -> str:
         takes = sorted(legal)
-        if takes == list(range(1, len(takes) + 1)):
+        if len(takes) > 1 and takes == list(range(1, len(takes) + 1)):
             return f"How many sticks do you take (1-{takes[-1]})?"
         return f"How many sticks do you take ({', '.join(map(str, takes))})?"
 
