@@ -245,6 +245,21 @@ async def test_the_title_bar_follows_the_game_chosen_on_setup() -> None:
         await wait_until(pilot, lambda: "the Game of Sticks" in title_bar(pilot))
 
 
+@pytest.mark.parametrize(
+    ("takes", "shown"),
+    [
+        ("15,16,17,18,19,20", "Take-away {15,16,17,18,19,20}, last stick loses"),
+        ("1,2,3,4,11,20", "Take-away {1, 2, 3, 4, 11, 20}, last stick loses"),
+    ],
+)
+async def test_a_long_game_name_is_not_cut_in_the_title_bar(takes: str, shown: str) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await choose_game(pilot, "takeaway", takes=takes)
+        await wait_until(pilot, lambda: shown in title_bar(pilot))
+        assert "…" not in title_bar(pilot)
+
+
 async def test_a_game_given_at_the_start_is_in_the_title_bar_at_once() -> None:
     app = make_app()
     app.settings.choose(StickyNim(20, 3))

@@ -7,6 +7,8 @@ every field is good. Only the fields of the chosen game are shown.
 
 from __future__ import annotations
 
+import re
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +32,17 @@ from ..presenters import SetupForm
 from ..presenters.forms import FormField, Problem
 from ..session import DEFAULT_NAMES, NAME_MAX, clean_name, remember_names
 from . import app_of
+
+#: The characters the title bar has for the game's name at 80x24, after "sticks-tui — ".
+TITLE_ROOM = 49
+
+
+def title_words(name: str) -> str:
+    """The game's name for the title bar; where it would be cut, its lists of numbers lose
+    their spaces ("Take-away {15,16,17,18,19,20}, last stick loses")."""
+    if len(name) <= TITLE_ROOM:
+        return name
+    return re.sub(r"(?<=\d), (?=\d)", ",", name)
 
 
 def every_field(forms: list[SetupForm]) -> list[FormField]:
@@ -159,7 +172,7 @@ class SetupScreen(Screen[None]):
         elif self._field_problems():
             title = form.label
         else:
-            title = form.rules(self._values()).name
+            title = title_words(form.rules(self._values()).name)
         self.app.sub_title = title
 
     def _show_fields(self) -> None:
