@@ -66,6 +66,14 @@ async def test_a_terminal_of_40x12_is_told_it_is_too_small_until_it_grows() -> N
         assert "too small" not in screen_text(pilot)
 
 
+async def test_a_tiny_terminal_gets_the_short_message_whole() -> None:
+    app = make_app()
+    async with app.run_test(size=(20, 5)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        shown = " ".join(screen_text(pilot).split())
+        assert shown == "sticks-tui needs at least 80x24; this terminal is 20x5."
+
+
 async def test_the_cover_follows_the_size_and_any_screen() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

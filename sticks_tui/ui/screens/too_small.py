@@ -33,12 +33,15 @@ _WATCHED: WeakSet[App[Any]] = WeakSet()
 
 
 def too_small_words(size: Size) -> str:
-    """What the cover says: what the app needs, what it has, and what to do."""
-    return (
+    """What the cover says: what the app needs, what it has, and (with room for it) what
+    to do."""
+    words = (
         f"sticks-tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}; "
-        f"this terminal is {size.width}x{size.height}.\n\n"
-        "Make the window larger to go on (ctrl+q quits)."
+        f"this terminal is {size.width}x{size.height}."
     )
+    if size.height >= 8:
+        words += "\n\nMake the window larger to go on (ctrl+q quits)."
+    return words
 
 
 def is_too_small(size: Size) -> bool:
@@ -51,6 +54,7 @@ class TooSmallScreen(Screen[None]):
     DEFAULT_CSS = """
     TooSmallScreen {
         align: center middle;
+        overflow: hidden;
     }
     TooSmallScreen #too-small {
         width: 100%;
