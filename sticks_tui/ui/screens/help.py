@@ -44,6 +44,7 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | `space` `s` `-` `+` | watch | run or pause / single step / slower / faster |
 | `[` `]` | board, training | scroll the hats (take-away games) |
 | `c` / `Enter` | training | cancel (keeps what was learned) / play |
+| `m` | leaderboard | count the games between two computer players too (or leave them out) |
 | `1`-`4` | mode | friend / computer at the level chosen / trained computer / watch |
 | `Enter` | setup | continue |
 | `Escape` | anywhere | back |
@@ -69,7 +70,9 @@ per move there, so the board shows only the hat in use: one bar per kind of ball
 first. A Sticky-Nim ball "2 of 6 (1|3)" takes 2 sticks from a group of 6, leaving 1 on one
 side and 3 on the other.
 
-The *trained computer* first plays itself many times (the training screen), then plays you.
+The *trained computer* first plays itself many times (the training screen), then plays you;
+it is saved, so the next time it plays you at once (it trains again only after a cancelled
+training, up to the number of games set by `--training-games`).
 """
 
 
