@@ -340,6 +340,23 @@ class KeptBrain:
         return cls(name, brain, since if since is not None else HatBrain(brain.rules),
                    shared=False)
 
+    def replaced(self, records: Records) -> None:
+        """The saved brain was reset or replaced on purpose (the brains screen): play on with
+        the one now saved, never bring the old one back.
+
+        Between games the live brain becomes the saved one at once. In the middle of a game
+        (balls beside the hats) it cannot: what the game teaches from now on goes to the saved
+        brain when it ends, and the live brain then becomes that.
+        """
+        saved = records.load_brain(self.brain.rules, self.name) or HatBrain(self.brain.rules)
+        self.shared = True
+        try:
+            self.brain.take_on(saved)
+        except ValueError:
+            self.saved = self.brain.copy()
+            return
+        self.saved = saved
+
     def save(self, records: Records) -> None:
         """Add what the brain learned since the last save to the records (between games)."""
         lesson = self.brain.lesson_since(self.saved)

@@ -115,9 +115,11 @@ class SticksApp(App[int]):
 
     def brain_changed(self, rules_key: str, name: str) -> None:
         """The saved brain of ``name`` was reset, replaced or started (brains screen): the
-        brain kept from it is forgotten, so the next game loads the one now saved."""
+        brain in play follows it, so no game plays, or saves back, the brain it replaced."""
         with self._keeping:
-            self._kept.pop(f"{rules_key}/{name}", None)
+            kept = self._kept.get(f"{rules_key}/{name}")
+            if kept is not None:
+                kept.replaced(self.records)
 
     def record_game(self, winner: str, loser: str, rules: AnyRuleSet) -> None:
         """Count a finished game on the overall board and on its game's own."""

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
-from ui_helpers import make_app, set_input, wait_until
+from ui_helpers import make_app, set_input, to_board, wait_until
 
 from sticks_tui.engine import HatBrain
 from sticks_tui.engine.games import parse_game
@@ -20,6 +20,7 @@ from sticks_tui.storage.records import HATS
 from sticks_tui.storage.store import STORE_FILE_NAME, PlayOnRecords, SqliteStore
 from sticks_tui.ui.app import SticksApp
 from sticks_tui.ui.screens.brain_modals import BrainFormModal, ConfirmModal
+from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.brains import BrainsScreen
 
 SAVED_AT = "2026-11-23T18:25:50+00:00"
@@ -318,3 +319,31 @@ def test_snapshot_two_brains(snap_compare, tmp_path: Path) -> None:
 
     assert snap_compare(app_with(store), terminal_size=(80, 24), run_before=run_before)
     assert (tmp_path / "data" / STORE_FILE_NAME).exists()
+
+
+async def test_a_reset_in_the_middle_of_a_game_is_not_undone_when_the_game_ends(
+    store: SqliteStore,
+) -> None:
+    # The board keeps playing the AI it holds; at the end only that game's lesson may reach the
+    # reset brain, never the seven games it had learned before.
+    store.save_brain(taught(games=7), "AI")
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_board(pilot, "2", sticks=10)
+        screen = app.screen
+        assert isinstance(screen, BoardScreen)
+        await pilot.press("1")
+        await wait_until(pilot, lambda: screen.match.to_move == 0)
+        await open_brains(pilot)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen)
+        while not screen.match.is_over:
+            await pilot.press(str(screen.match.legal_moves()[0]))
+            await wait_until(pilot, lambda: screen.match.is_over or screen.match.to_move == 0)
+        saved = store.load_brain(STICKS, "AI")
+        assert saved is not None and saved.games_played == 1
+        assert app.brain("AI", STICKS).games_played == 1
