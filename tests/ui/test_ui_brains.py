@@ -19,8 +19,8 @@ from sticks_tui.storage.brain_files import brain_json, read_brain_file
 from sticks_tui.storage.records import HATS
 from sticks_tui.storage.store import STORE_FILE_NAME, PlayOnRecords, SqliteStore
 from sticks_tui.ui.app import SticksApp
-from sticks_tui.ui.screens.brain_modals import BrainFormModal, ConfirmModal
 from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.ui.screens.brain_modals import BrainFormModal, ConfirmModal
 from sticks_tui.ui.screens.brains import BrainsScreen
 
 SAVED_AT = "2026-11-23T18:25:50+00:00"
