@@ -157,7 +157,7 @@ async def test_reset_asks_first_and_no_leaves_the_brain_as_it_was(store: SqliteS
     app = app_with(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_brains(pilot)
-        for answer in ("n", "escape"):
+        for answer in ("n", "escape", "enter"):  # Enter: the No button has the focus
             await pilot.press("r")
             await wait_until(pilot, lambda: isinstance(app.screen, ConfirmModal))
             question = str(app.screen.query_one(Static).render())

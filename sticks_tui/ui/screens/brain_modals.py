@@ -107,14 +107,16 @@ class BrainFormModal(ModalScreen["str | None"]):
         fields: Sequence[tuple[str, str, str]],
         action: FormAction,
         choices: Sequence[tuple[str, str]] = (),
+        choice_label: str = "",
     ) -> None:
         """``fields``: (id, label, starting text); ``choices``: (value, label), the first
-        chosen."""
+        chosen, under ``choice_label``."""
         super().__init__()
         self.form_title = title
         self.note = note
         self.fields = list(fields)
         self.choices = list(choices)
+        self.choice_label = choice_label
         self.action = action
 
     def compose(self) -> ComposeResult:
@@ -125,6 +127,7 @@ class BrainFormModal(ModalScreen["str | None"]):
                 yield Label(plain(label))
                 yield Input(value=text, id=field_id)
             if self.choices:
+                yield Label(plain(self.choice_label))
                 with RadioSet(id="choice"):
                     for i, (_, label) in enumerate(self.choices):
                         yield RadioButton(plain(label), value=i == 0)

@@ -184,6 +184,7 @@ class BrainsScreen(Screen[None]):
             [("ai", "The AI's name", "")],
             start,
             choices,
+            "Learner",
         ), self._done)
 
     def action_reset(self) -> None:
