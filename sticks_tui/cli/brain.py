@@ -34,14 +34,14 @@ from ..storage.brain_files import (
     read_brain_file,
 )
 from ..storage.brain_shelf import (
+    BRAIN_COLUMNS,
     BrainActionRefused,
+    brain_cells,
     brain_file_writer,
     brain_words,
     export_brain,
     import_brain,
     reset_brain,
-    saved_at_words,
-    settings_words,
 )
 from ..storage.records import DEFAULT_AI_NAMES, HATS, LEARNING_AI_NAME, Q_LEARNING_AI_NAME
 from ..storage.store import BrainSummary
@@ -162,18 +162,8 @@ def _brain_dict(brain: BrainSummary) -> dict[str, Any]:
 
 def brain_list_lines(brains: list[BrainSummary]) -> list[str]:
     """The saved brains as a plain table; a damaged one is named again below it, with why."""
-    header = ("Game", "Learner", "AI", "Games", "Saved at", "Settings")
-    rows = [
-        (
-            brain.game or brain.info.rules_key,
-            brain.info.learner,
-            printable(brain.info.ai_name),
-            f"{brain.info.games_played:,}",
-            saved_at_words(brain.info.saved_at),
-            "DAMAGED" if brain.problem else settings_words(brain.changed_settings),
-        )
-        for brain in brains
-    ]
+    header = BRAIN_COLUMNS
+    rows = [tuple(brain_cells(brain)[column] for column in header) for brain in brains]
     widths = [max(cell_len(cell) for cell in column) for column in zip(header, *rows)]
 
     def line(cells: tuple[str, ...]) -> str:

@@ -17,13 +17,13 @@ can be saved. Failures raise; none leaves the saved brain changed:
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
 from datetime import datetime
 from typing import Protocol, TypeGuard
 
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games import spec_of
 from ..engine.learners import BrainError, HatBrain, QLearner
+from ..text.analysis import settings_words
 from ..text.terminal import printable
 from .brain_files import (
     BrainFileRefused,
@@ -103,11 +103,23 @@ def brain_words(rules: RuleSet, learner: str, ai_name: str, games: int) -> str:
     )
 
 
-def settings_words(changes: Mapping[str, float]) -> str:
-    """The learning settings that differ from the defaults: ``epsilon=0.25, floor=2``."""
-    if not changes:
-        return "defaults"
-    return ", ".join(f"{name}={value:g}" for name, value in sorted(changes.items()))
+#: The columns a list of brains shows, by name (``brain list`` all, the brains screen some).
+BRAIN_COLUMNS = ("Game", "Learner", "AI", "Games", "Saved at", "Settings")
+
+
+def brain_cells(brain: BrainSummary) -> dict[str, str]:
+    """One saved brain as a row of a list, by column (:data:`BRAIN_COLUMNS`): the game as
+    ``--game`` names it, its AI's name with control characters escaped, the settings that
+    differ from the defaults (``DAMAGED`` for a brain that cannot be read)."""
+    info = brain.info
+    return {
+        "Game": brain.game or info.rules_key,
+        "Learner": info.learner,
+        "AI": printable(info.ai_name),
+        "Games": f"{info.games_played:,}",
+        "Saved at": saved_at_words(info.saved_at),
+        "Settings": "DAMAGED" if brain.problem else settings_words(brain.changed_settings),
+    }
 
 
 def saved_at_words(text: str) -> str:

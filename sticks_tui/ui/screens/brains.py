@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import re
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -28,19 +29,19 @@ from ...storage.brain_shelf import (
     BrainActionRefused,
     BrainShelf,
     ai_name_from,
+    brain_cells,
     brain_file_writer,
     brain_words,
     export_brain,
     import_brain,
     new_brain,
     reset_brain,
-    saved_at_words,
-    settings_words,
     shelf_of,
 )
 from ...storage.records import DEFAULT_AI_NAMES, HATS, LEARNING_AI_NAME, Q
 from ...storage.saved_brains import BrainSummary
 from ...storage.store_file import StoreError
+from ...text.terminal import printable
 from ..plain import plain
 from . import app_of
 from .brain_modals import BrainFormModal, ConfirmModal
@@ -120,9 +121,12 @@ class BrainsScreen(Screen[None]):
         row = table.cursor_row
         table.clear()
         for brain in self.listed:
-            cells = [plain(cell) for cell in _cells(brain)]
-            cells[COLUMNS.index("Games")].justify = "right"
-            table.add_row(*cells)
+            cells = brain_cells(brain)
+            table.add_row(*(
+                plain(cells[column]) if column != "Games" else
+                Text(cells[column], justify="right")
+                for column in COLUMNS
+            ))
         if not self.listed:
             table.add_row(*(plain(cell) for cell in ("(no brain saved yet)", "", "", "", "")))
         table.move_cursor(row=min(row, max(len(self.listed) - 1, 0)))
@@ -150,8 +154,9 @@ class BrainsScreen(Screen[None]):
             self.say(message)
         self.refill()
 
-    def _chosen(self, doing: str) -> tuple[BrainSummary, AnyRuleSet] | None:
-        """The brain the cursor is on, with its game; None (and why) when there is none."""
+    def _chosen(self, doing: str) -> tuple[AnyRuleSet, str, str, int] | None:
+        """The brain the cursor is on: its game, learner, AI's name and games learned; None
+        (and why) when there is none."""
         brain = self.highlighted()
         if brain is None:
             self.say(f"There is no saved brain to {doing}.")
@@ -162,7 +167,7 @@ class BrainsScreen(Screen[None]):
                 f"reset with `sticks-tui brain reset` (see its --help)."
             )
             return None
-        return brain, brain.rules
+        return brain.rules, brain.info.learner, brain.info.ai_name, brain.info.games_played
 
     # -- the actions -----------------------------------------------------------------------------
     def action_new(self) -> None:
@@ -191,9 +196,8 @@ class BrainsScreen(Screen[None]):
         chosen = self._chosen("reset")
         if chosen is None:
             return
-        brain, rules = chosen
-        learner, ai = brain.info.learner, brain.info.ai_name
-        what = brain_words(rules, learner, ai, brain.info.games_played)
+        rules, learner, ai, games = chosen
+        what = brain_words(rules, learner, ai, games)
 
         def answered(yes: bool | None) -> None:
             if not yes:
@@ -212,8 +216,7 @@ class BrainsScreen(Screen[None]):
         chosen = self._chosen("export")
         if chosen is None:
             return
-        brain, rules = chosen
-        learner, ai = brain.info.learner, brain.info.ai_name
+        rules, learner, ai, games = chosen
 
         def write(values: dict[str, str], _: str) -> str:
             out = brain_file_writer(_typed_path(values["file"]))
@@ -221,7 +224,7 @@ class BrainsScreen(Screen[None]):
 
         self.app.push_screen(BrainFormModal(
             "Export a brain",
-            f"Writes {brain_words(rules, learner, ai, brain.info.games_played)} to a JSON "
+            f"Writes {brain_words(rules, learner, ai, games)} to a JSON "
             f"file (the file `sticks-tui train --out` writes); a file already there is replaced.",
             [("file", "File", _file_name(rules, learner, ai))],
             write,
@@ -253,27 +256,15 @@ class BrainsScreen(Screen[None]):
         ), self._done)
 
 
-def _cells(brain: BrainSummary) -> tuple[str, ...]:
-    info = brain.info
-    return (
-        brain.game or info.rules_key,
-        info.learner,
-        info.ai_name,
-        f"{info.games_played:,}",
-        "DAMAGED" if brain.problem else settings_words(brain.changed_settings),
-    )
-
-
 def _detail(brain: BrainSummary) -> str:
     """The highlighted brain in full: its game's name, learner, when saved, its settings."""
+    cells = brain_cells(brain)
     info = brain.info
     if brain.problem:
-        return f"{info.ai_name} ({info.learner}) for {info.rules_key}: {brain.problem}"
-    settings = settings_words(brain.changed_settings)
+        return f"{cells['AI']} ({info.learner}) for {cells['Game']}: {printable(brain.problem)}"
     return (
-        f"{info.ai_name}: {LEARNER_LABELS.get(info.learner, info.learner)} for "
-        f"{brain.game_name}; saved {saved_at_words(info.saved_at)}; learning settings: "
-        f"{settings}"
+        f"{cells['AI']}: {LEARNER_LABELS.get(info.learner, info.learner)} for "
+        f"{brain.game_name}; saved {cells['Saved at']}; learning settings: {cells['Settings']}"
     )
 
 
