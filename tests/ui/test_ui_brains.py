@@ -270,15 +270,19 @@ async def test_import_of_a_good_file_shows_it_with_its_games_and_the_next_game_p
         (b'{"version": 2, "kind": "hats"}', "was refused: "),
         (b"[1, 2, 3]", "was refused: "),
         (None, "No such brain file: "),
+        ("folder", "is a folder, not a brain file"),
+        (b'{"version": 2, "kind": "q", "q": {}}', "was refused: "),
     ],
 )
 async def test_import_of_a_bad_file_is_refused_with_the_reason_and_the_brain_unchanged(
-    store: SqliteStore, tmp_path: Path, content: bytes | None, why: str
+    store: SqliteStore, tmp_path: Path, content: bytes | str | None, why: str
 ) -> None:
     store.save_brain(taught(games=7), "AI")
     before = saved_json(store, "AI")
     path = tmp_path / "bad.json"
-    if content is not None:
+    if content == "folder":
+        path.mkdir()
+    elif content is not None:
         path.write_bytes(content)
     app = app_with(store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -347,3 +351,20 @@ async def test_a_reset_in_the_middle_of_a_game_is_not_undone_when_the_game_ends(
         saved = store.load_brain(STICKS, "AI")
         assert saved is not None and saved.games_played == 1
         assert app.brain("AI", STICKS).games_played == 1
+
+
+async def test_where_nothing_can_be_saved_the_screen_says_so_and_still_works() -> None:
+    app = make_app()  # records in memory: the data directory could not be used
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        where = str(app.screen.query_one("#brains-where", Static).render())
+        assert where == "Brains kept in memory only: nothing can be saved this run."
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        await fill(pilot, ai="Robo")
+        assert rows(app) == [("sticks", "hats", "Robo", "0", "defaults")]
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+        assert rows(app) == [("(no brain saved yet)", "", "", "", "")]
