@@ -49,6 +49,8 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | `Enter` | setup | continue |
 | `Escape` | anywhere | back |
 | `ctrl+p` | anywhere | command palette: every screen |
+| `ctrl+b` | anywhere | the AIs' saved brains, every game's |
+| `n` / `r` / `e` / `i` | brains | new brain / reset (asks first) / export to a file / import from a file |
 | `F2` | anywhere | what the AI has learned, beside the exact answer |
 | `F1` `?` | anywhere | this help |
 | `q` `ctrl+q` | anywhere | quit (`q` types a letter in a text field) |
