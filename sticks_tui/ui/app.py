@@ -52,6 +52,7 @@ class SticksApp(App[int]):
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("f1,question_mark", "help", "Help"),
         Binding("f2", "analysis", "Analysis", show=False),
+        Binding("ctrl+b", "brains", "Brains", show=False),
     ]
 
     def __init__(
@@ -112,6 +113,14 @@ class SticksApp(App[int]):
                 kept = self._kept[key] = KeptBrain(name, brain, HatBrain(brain.rules), shared=True)
             kept.save(self.records)
 
+    def brain_changed(self, rules_key: str, name: str) -> None:
+        """The saved brain of ``name`` was reset, replaced or started (brains screen): the
+        brain in play follows it, so no game plays, or saves back, the brain it replaced."""
+        with self._keeping:
+            kept = self._kept.get(f"{rules_key}/{name}")
+            if kept is not None:
+                kept.replaced(self.records)
+
     def record_game(self, winner: str, loser: str, rules: AnyRuleSet) -> None:
         """Count a finished game on the overall board and on its game's own."""
         self.records.record_game(winner, loser, game=spec_of(rules))
@@ -154,6 +163,12 @@ class SticksApp(App[int]):
 
         if not isinstance(self.screen, LeaderboardScreen):
             self.push_screen(LeaderboardScreen())
+
+    def action_brains(self) -> None:
+        from .screens.brains import BrainsScreen
+
+        if not isinstance(self.screen, BrainsScreen):
+            self.push_screen(BrainsScreen())
 
     def action_analysis(self) -> None:
         """What the AI on screen (or the trained one) has learned, beside the solver."""
@@ -230,6 +245,9 @@ class SticksApp(App[int]):
         )
         yield SystemCommand(
             "Leaderboard", "Games, wins, losses and ratings", self.action_leaderboard
+        )
+        yield SystemCommand(
+            "Brains", "The AIs' saved brains: new, reset, export, import", self.action_brains
         )
         yield SystemCommand("Help", "Rules, keys and how the hats work", self.action_help)
 

@@ -292,7 +292,7 @@ async def test_escape_mid_game_asks_and_no_stays_with_the_game_as_it_was() -> No
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
-        await pilot.click("#leave-no")
+        await pilot.click("#no")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         assert screen.match.position == 17
         await pilot.press("2")  # the game goes on
@@ -306,7 +306,7 @@ async def test_escape_mid_game_and_yes_leaves_to_the_mode_screen() -> None:
         await pilot.press("1")
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
-        await pilot.click("#leave-yes")
+        await pilot.click("#yes")
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
         assert app.records.standings() == []  # not counted
 

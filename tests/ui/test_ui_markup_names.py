@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, RadioButton, RichLog, Static
 from textual.widgets._toast import Toast
 from ui_helpers import (
+    training_done,
     make_app,
     screen_name,
     screen_text,
@@ -129,7 +130,7 @@ async def test_names_with_markup_meet_every_kind_of_opponent() -> None:
         await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
         training = app.screen
         assert isinstance(training, TrainingScreen)
-        await app.workers.wait_for_complete()
+        await training_done(pilot)
         await wait_until(pilot, lambda: training.result is not None)
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")

@@ -12,14 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from textual import on
-from textual.app import App, ComposeResult
-from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Static
+from textual.app import App
+from textual.screen import Screen
 
 from ...engine import Match
+from .brain_modals import ConfirmModal
 
 QUESTION = "Leave this game?"
 WHY = (
@@ -44,53 +41,12 @@ class LeavesGame(Screen[None]):
             self.app.pop_screen()
 
 
-class LeaveGameScreen(ModalScreen[bool]):
-    """Yes leaves (the answer is True), No or Escape stays."""
+class LeaveGameScreen(ConfirmModal):
+    """The app's yes-or-no question, asked before a game in progress is left: Yes (``y``)
+    leaves, No (``n``, Escape, Enter on its own) stays."""
 
-    DEFAULT_CSS = """
-    LeaveGameScreen {
-        align: center middle;
-    }
-    LeaveGameScreen #leave-box {
-        width: 60;
-        height: auto;
-        border: round $warning;
-        padding: 0 1;
-        background: $surface;
-    }
-    LeaveGameScreen #leave-question {
-        text-style: bold;
-    }
-    LeaveGameScreen #leave-buttons {
-        height: 1;
-        margin: 1 0 0 0;
-    }
-    LeaveGameScreen Button {
-        width: auto;
-        margin-right: 2;
-    }
-    """
-    BINDINGS = [
-        Binding("y", "answer(True)", "Yes, leave"),
-        Binding("n,escape", "answer(False)", "No, stay"),
-    ]
-    AUTO_FOCUS = "#leave-no"
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="leave-box"):
-            yield Static(QUESTION, id="leave-question", markup=False)
-            yield Static(WHY, id="leave-why", markup=False)
-            with Horizontal(id="leave-buttons"):
-                yield Button("Yes, leave (y)", id="leave-yes", compact=True, variant="warning")
-                yield Button("No, stay (n)", id="leave-no", compact=True, variant="primary")
-
-    def action_answer(self, leave: bool) -> None:
-        self.dismiss(leave)
-
-    @on(Button.Pressed)
-    def _pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.dismiss(event.button.id == "leave-yes")
+    def __init__(self) -> None:
+        super().__init__(f"{QUESTION} {WHY}")
 
 
 def asks_before_leaving(app: App[Any], then: Callable[[], object]) -> bool:
