@@ -289,18 +289,24 @@ def _legend_paragraphs(q: bool, stick_counts: bool) -> list[str]:
     ]
 
 
-def rules_lines(analysis: Analysis, width: int = TABLE_WIDTH) -> list[str]:
+def rules_lines(
+    analysis: Analysis, width: int = TABLE_WIDTH, listed: int | None = None
+) -> list[str]:
     """The rule the learner's lost positions follow beside the solver's (stick counts), or how
     many positions it has learned are lost (other games, in lines of ``width``); then every
-    disagreement."""
+    disagreement (only the first ``listed`` of them, when given: the table marks them all)."""
     rules = analysis.rules
     stick_counts = rules is None or position_heading(rules) == "n"
     lines = _rule_lines(analysis) if stick_counts else _lost_lines(analysis, width)
     disagreements = analysis.disagreements
     if disagreements:
         shown = [str(p) if rules is None else position_words(rules, p) for p in disagreements]
+        count = f"{len(disagreements)}"
+        if listed is not None and len(shown) > listed:
+            shown = [*shown[:listed], "…"]
+            count += ", marked NO in the table"
         lines.append(
-            f"Disagreements with the solver ({len(disagreements)}): "
+            f"Disagreements with the solver ({count}): "
             + ("; " if not stick_counts else ", ").join(shown)
         )
     else:

@@ -3,12 +3,17 @@ Nim and Sticky-Nim positions in the game's words that fits the screen (SPEC sect
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static, TabbedContent
 from ui_helpers import make_app, screen_name, wait_until
 
+from sticks_tui.engine import HatBrain, Nim
+from sticks_tui.engine.analysis import DISAGREE, analyse_game
 from sticks_tui.engine.games import parse_game
+from sticks_tui.text.analysis import rules_lines
 from sticks_tui.ui.app import SticksApp
 
 SIZE = (80, 24)
@@ -111,3 +116,16 @@ def test_snapshot_sticky_theory(snap_compare) -> None:  # noqa: ANN001
 
 def test_snapshot_sticky_table(snap_compare) -> None:  # noqa: ANN001
     assert snap_compare(app_on("sticky:20:3"), terminal_size=SIZE, run_before=to_analysis)
+
+
+def test_the_screen_names_a_few_disagreements_and_the_table_marks_them_all() -> None:
+    rules = Nim((1, 3, 5, 7))
+    analysis = analyse_game(HatBrain(rules), rules)
+    reports = tuple(replace(p, agreement=DISAGREE) for p in analysis.positions[:14])
+    disagreeing = replace(analysis, positions=reports)
+    short = rules_lines(disagreeing, 74, listed=3)[-1]
+    assert short == (
+        "Disagreements with the solver (14, marked NO in the table): "
+        "0, 0, 0, 1; 0, 0, 1, 0; 0, 1, 0, 0; …"
+    )
+    assert rules_lines(disagreeing)[-1].count(";") == 13  # analyze lists every one

@@ -40,6 +40,8 @@ from ..widgets.curve import LearningCurvePlot
 #: The room a table of positions that are not stick counts is fitted to: 80 columns less the
 #: screen's margins and the scroll bar, less the space that starts every cell.
 TABLE_ROOM = 75
+#: Disagreements named above the table (the table marks every one "NO").
+DISAGREEMENTS_LISTED = 3
 #: What takes the keys when a tab is shown.
 FOCUS_IN_TAB = {
     "analysis-positions": "#analysis-table",
@@ -130,7 +132,9 @@ class AnalysisScreen(Screen[None]):
         )
 
     def _rules(self) -> Text:
-        lines = rules_lines(self.analysis, THEORY_WIDTH) if self.analysis else []
+        if self.analysis is None:
+            return plain("")
+        lines = rules_lines(self.analysis, THEORY_WIDTH, listed=DISAGREEMENTS_LISTED)
         return plain("\n".join(lines))
 
     def _legend(self) -> Text:
