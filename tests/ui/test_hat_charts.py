@@ -91,3 +91,12 @@ def test_a_border_title_too_long_for_the_chart_keeps_whose_hats_they_are() -> No
     title = fitted_title(f"{name}'s hats", 38)
     assert len(title) <= 34 and title.endswith("…'s hats") and title.startswith("Wilhelmina")
     assert fitted_title("AI's hats", 38) == "AI's hats"
+
+
+def test_the_key_of_six_ball_numbers_fits_a_board_chart() -> None:
+    rules = TakeAway(40, (1, 2, 3, 4, 11, 20), misere=False)
+    snapshot = HatsSnapshot.of(HatBrain(rules))
+    lines = draw_hats(snapshot, 36, 14, in_use=39, centre=39).plain.split("\n")
+    assert all(len(line) <= 36 for line in lines)
+    assert lines[-2].startswith("█1█2█3█4█11█20 = share")
+    assert lines[-1].startswith("● drawn this game")

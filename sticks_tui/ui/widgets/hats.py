@@ -51,6 +51,8 @@ __all__ = [
 
 BAR_BLOCKS = " ▁▂▃▄▅▆▇█"
 IN_USE_BACKGROUND = "on #3a3a5a"
+#: What a bar's height says, the longest that fits beside the colours of the ball numbers.
+KEY_WORDS = (" bar = share of its hat", " = share of the hat", " = share")
 
 
 @dataclass(frozen=True)
@@ -180,7 +182,8 @@ def draw_hats(
     window = visible_hats(snapshot, width, centre)
     said = hat_caption(snapshot, in_use if in_use is not None else centre, words or PlainWords())
     caption_lines = textwrap.wrap(said, max(10, width))[:2] if height >= 5 else []
-    key_lines = _key(kinds, len(window) < len(snapshot.positions)) if height >= 10 else []
+    scrolls = len(window) < len(snapshot.positions)
+    key_lines = _key(kinds, scrolls, width) if height >= 10 else []
     bar_rows = max(1, height - 2 - len(caption_lines) - len(key_lines))
     heights = {p: _bar_heights(hat_shares(snapshot, p), bar_rows) for p in window}
     text = Text(no_wrap=True, overflow="crop")
@@ -213,16 +216,20 @@ def draw_hats(
     return text
 
 
-def _key(kinds: tuple[int, ...], scrolls: bool) -> list[Text]:
-    """How to read the chart, in two short lines: which bar is which move and what its height
-    says; what ``●`` is (and the keys to the hats out of view)."""
+def _key(kinds: tuple[int, ...], scrolls: bool, width: int) -> list[Text]:
+    """How to read the chart, in two short lines that fit ``width``: which bar is which move
+    and what its height says; what ``●`` is (and the keys to the hats out of view)."""
     bars = Text()
     for i, kind in enumerate(kinds):
         bars.append("█", style=BALL_STYLES[i % len(BALL_STYLES)])
         bars.append(str(kind))
-    bars.append(" bar = share of its hat", style="dim")
+    room = width - len(bars)
+    said = next((words for words in KEY_WORDS if len(words) <= room), "")
+    bars.append(said, style="dim")
     drawn = Text(BESIDE, style=BESIDE_STYLE)
-    drawn.append(" drawn this game" + ("  [ ] more hats" if scrolls else ""), style="dim")
+    said = " drawn this game"
+    more = "  [ ] more hats"
+    drawn.append(said + (more if scrolls and len(said + more) < width else ""), style="dim")
     return [bars, drawn]
 
 
