@@ -117,7 +117,8 @@ class AnalysisScreen(Screen[None]):
             cells = [plain("\n".join(space + line for line in cell.split("\n"))) for cell in row]
             if report.agreement == DISAGREE:
                 cells[-1] = plain(space + "NO", style="bold red")
-            table.add_row(*cells, key=str(report.position), height=None)
+            height = max(cell.count("\n") for cell in row) + 1  # known: no measuring
+            table.add_row(*cells, key=str(report.position), height=height)
 
     def _positions_label(self) -> str:
         """"Stick counts" where a position is one heap; "Positions" for Nim and Sticky-Nim."""
