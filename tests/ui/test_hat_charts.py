@@ -3,7 +3,7 @@ in the game's words, and a border title that is never cut (issue 13)."""
 
 from __future__ import annotations
 
-from ui_helpers import make_app, to_board
+from ui_helpers import make_app, to_board, to_training, wait_until
 
 from sticks_tui.engine import HatBrain, Nim
 from sticks_tui.engine.games.sticky import StickyNim
@@ -100,3 +100,14 @@ def test_the_key_of_six_ball_numbers_fits_a_board_chart() -> None:
     assert all(len(line) <= 36 for line in lines)
     assert lines[-2].startswith("█1█2█3█4█11█20 = share")
     assert lines[-1].startswith("● drawn this game")
+
+
+async def test_the_training_chart_says_what_the_ai_does_at_the_start() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_training(pilot, 20)
+        screen = pilot.app.screen
+        await wait_until(pilot, lambda: screen.result is not None, tries=5000)
+        chart = screen.query_one(HatChart)
+        said = " ".join(chart.render().plain.split())
+        assert "at 20 sticks it takes " in said and "% of draws" in said

@@ -178,7 +178,9 @@ class TrainingScreen(Screen["TrainingResult | None"]):
 
     def _show(self, picture: HatsSnapshot | HatPicture) -> None:
         if isinstance(picture, HatsSnapshot):
-            self.query_one(HatChart).show(picture, focus=1 if self.games_done == 0 else None)
+            start = self.rules.initial_position()  # the caption: what it does first
+            first = 1 if self.games_done == 0 else None
+            self.query_one(HatChart).show(picture, focus=first, caption_at=start)
         else:
             self.query_one(OneHatChart).show(picture)
 

@@ -174,13 +174,15 @@ def draw_hats(
     in_use: int | None,
     centre: int,
     words: HatWords | None = None,
+    caption_at: int | None = None,
 ) -> Text:
     """The chart as text: the balls beside, the bars (each hat its own scale), the hat numbers,
     then as room allows the caption of the hat in use (else the one in the middle) and a key."""
     kinds = snapshot.kinds or (1, 2, 3)
     group = len(kinds) + 1
     window = visible_hats(snapshot, width, centre)
-    said = hat_caption(snapshot, in_use if in_use is not None else centre, words or PlainWords())
+    told = caption_at if caption_at is not None else in_use if in_use is not None else centre
+    said = hat_caption(snapshot, told, words or PlainWords())
     caption_lines = textwrap.wrap(said, max(10, width))[:2] if height >= 5 else []
     scrolls = len(window) < len(snapshot.positions)
     key_lines = _key(kinds, scrolls, width) if height >= 10 else []
@@ -260,16 +262,23 @@ class HatChart(Widget):
         self.reachable = reachable_hats(rules) if rules is not None else None
         self.snapshot: HatsSnapshot | None = None
         self.in_use: int | None = None
+        self.caption_at: int | None = None
         self.focus_hat = 1
         self.shift = 0
         self.border_title = plain(title)  # the title names the AI: never markup
 
     def show(
-        self, snapshot: HatsSnapshot, in_use: int | None = None, focus: int | None = None
+        self,
+        snapshot: HatsSnapshot,
+        in_use: int | None = None,
+        focus: int | None = None,
+        caption_at: int | None = None,
     ) -> None:
-        """Draw ``snapshot``; ``in_use`` is highlighted and the window follows ``focus``."""
+        """Draw ``snapshot``; ``in_use`` is highlighted and the window follows ``focus``; the
+        caption tells of ``caption_at`` (default: the hat in use, else the window's middle)."""
         self.snapshot = snapshot.within(self.reachable)
         self.in_use = in_use
+        self.caption_at = caption_at
         if focus is not None:
             self.focus_hat = focus
         self._redraw()
@@ -307,5 +316,11 @@ class HatChart(Widget):
             return Text("no hats", style="dim")
         size = self.content_size
         return draw_hats(
-            self.snapshot, size.width, size.height, self.in_use, self.centre, self.words
+            self.snapshot,
+            size.width,
+            size.height,
+            self.in_use,
+            self.centre,
+            self.words,
+            self.caption_at,
         )
