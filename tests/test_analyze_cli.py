@@ -156,3 +156,14 @@ def test_the_real_program(trained_file: Path, tmp_path: Path) -> None:
     bad = subprocess.run([*command, str(tmp_path / "nope.json")], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.strip() == f"sticks-tui: error: no such brain file: {tmp_path / 'nope.json'}"
+
+
+def test_a_20_stick_brain_shows_20_rows(tmp_path: Path, capsys) -> None:
+    brain = HatBrain(game_of_sticks(20))
+    train(brain, SELF, 2_000, seed=3)
+    path = tmp_path / "twenty.json"
+    path.write_text(json.dumps(brain.to_dict()), encoding="utf-8")
+    status, out, _ = run(capsys, str(path))
+    assert status == 0
+    table = out.split("\n\n")[1].splitlines()[2:]  # the rows under the header and its rule
+    assert [int(line.split()[0]) for line in table] == list(range(1, 21))

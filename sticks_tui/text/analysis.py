@@ -26,6 +26,8 @@ _LEARNED_WORDS = {LOST: "yes", UNDECIDED: "?"}
 TABLE_HEADER = ("n", "AI move", "confidence", "evidence", "learned lost?", "solver move", "agree?")
 #: A Q-learner's table of a take-away game: its values where hats show their balls.
 Q_TABLE_HEADER = ("n", "AI move", "value", "next best", "learned lost?", "solver move", "agree?")
+#: The app's table of a take-away game (narrower words than the command's).
+SCREEN_HEADER = ("n", "AI move", "sure", "evidence", "lost?", "solver", "agree?")
 #: How wide a table of positions that are not stick counts may be.
 TABLE_WIDTH = 80
 _DISAGREEMENT_MARK = "NO  <--"
@@ -91,6 +93,29 @@ def _wrapped_table(
 ) -> list[str]:
     """A table no wider than :data:`TABLE_WIDTH` where it can be: the ``wrapped`` columns
     (positions, the solver's moves: lists joined by ", ") continue on the lines below."""
+    widths, fitted = fit_columns(rows, header, wrapped, TABLE_WIDTH, gap=2)
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(cell.ljust(w) for cell, w in zip(cells, widths)).rstrip()
+
+    lines = [line(header), line(["-" * w for w in widths])]
+    for parts in fitted:
+        height = max(len(part) for part in parts)
+        for k in range(height):
+            lines.append(line([part[k] if k < len(part) else "" for part in parts]))
+    return lines
+
+
+def fit_columns(
+    rows: Sequence[tuple[str, ...]],
+    header: tuple[str, ...],
+    wrapped: tuple[int, ...],
+    width: int,
+    gap: int,
+) -> tuple[list[int], list[list[list[str]]]]:
+    """Column widths that fit ``width`` (``gap`` between columns) where they can, and each row's
+    cells as lines: the ``wrapped`` columns (the first a list joined by ", " broken after its
+    commas, the others lists of moves, one a line when they must) give way first."""
     natural = [max(len(cell) for cell in column) for column in zip(header, *rows)]
     first, *others = wrapped  # the first wrapped column gets what the others leave
     least = [
@@ -98,7 +123,7 @@ def _wrapped_table(
         if i in wrapped else natural[i]
         for i in range(len(header))
     ]
-    room = TABLE_WIDTH - 2 * (len(header) - 1) - sum(
+    room = width - gap * (len(header) - 1) - sum(
         natural[i] for i in range(len(header)) if i not in wrapped
     )
     widths = list(natural)
@@ -106,20 +131,35 @@ def _wrapped_table(
         widths[i] = max(least[i], min(natural[i], room - natural[first]))
         room -= widths[i]
     widths[first] = max(least[first], min(natural[first], room))
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(cell.ljust(w) for cell, w in zip(cells, widths)).rstrip()
-
-    lines = [line(header), line(["-" * w for w in widths])]
-    for row in rows:
-        parts = [
+    fitted = [
+        [
             _wrap(cell, widths[i], commas=i == first) if i in wrapped else [cell]
             for i, cell in enumerate(row)
         ]
-        height = max(len(part) for part in parts)
-        for k in range(height):
-            lines.append(line([part[k] if k < len(part) else "" for part in parts]))
-    return lines
+        for row in rows
+    ]
+    return widths, fitted
+
+
+def screen_table(analysis: Analysis, width: int) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
+    """The app's table of a hat AI: its header and rows, in the game's words, fitting ``width``
+    columns with one space between columns (a cell of several lines where a list must wrap).
+    The last cell of a row is the agreement as the analysis gives it (the screen marks it)."""
+    rules = analysis.rules
+    stick_counts = rules is None or position_heading(rules) == "n"
+    rows = [position_cells(p, rules) for p in analysis.positions]
+    if stick_counts:
+        return SCREEN_HEADER, rows
+    header = _header(rules, False, stick_counts)
+    _widths, fitted = fit_columns(rows, header, (0, len(header) - 2), width, gap=1)
+    return header, [tuple("\n".join(lines) for lines in cells) for cells in fitted]
+
+
+def sure_words(analysis: Analysis) -> str:
+    """One line saying how to read the table's "sure" column (and, for other games, its moves)."""
+    line = "sure: how often the AI draws its move (that ball's share of the hat)."
+    legend = list(move_legend(analysis.rules)) if analysis.rules is not None else []
+    return " ".join([line, *(part.strip() for part in legend)])
 
 
 def _items(cell: str, commas: bool) -> list[str]:
@@ -249,17 +289,24 @@ def _legend_paragraphs(q: bool, stick_counts: bool) -> list[str]:
     ]
 
 
-def rules_lines(analysis: Analysis) -> list[str]:
+def rules_lines(
+    analysis: Analysis, width: int = TABLE_WIDTH, listed: int | None = None
+) -> list[str]:
     """The rule the learner's lost positions follow beside the solver's (stick counts), or how
-    many positions it has learned are lost (other games); then every disagreement."""
+    many positions it has learned are lost (other games, in lines of ``width``); then every
+    disagreement (only the first ``listed`` of them, when given: the table marks them all)."""
     rules = analysis.rules
     stick_counts = rules is None or position_heading(rules) == "n"
-    lines = _rule_lines(analysis) if stick_counts else _lost_lines(analysis)
+    lines = _rule_lines(analysis) if stick_counts else _lost_lines(analysis, width)
     disagreements = analysis.disagreements
     if disagreements:
         shown = [str(p) if rules is None else position_words(rules, p) for p in disagreements]
+        count = f"{len(disagreements)}"
+        if listed is not None and len(shown) > listed:
+            shown = [*shown[:listed], "…"]
+            count += ", marked NO in the table"
         lines.append(
-            f"Disagreements with the solver ({len(disagreements)}): "
+            f"Disagreements with the solver ({count}): "
             + ("; " if not stick_counts else ", ").join(shown)
         )
     else:
@@ -287,7 +334,7 @@ def _rule_lines(analysis: Analysis) -> list[str]:
     return lines
 
 
-def _lost_lines(analysis: Analysis) -> list[str]:
+def _lost_lines(analysis: Analysis, width: int) -> list[str]:
     """For positions that are not stick counts: no periodic rule, but how many are lost."""
     reports = [p for p in analysis.positions if not p.terminal]
     learned = sum(p.learned == LOST for p in reports)
@@ -297,7 +344,7 @@ def _lost_lines(analysis: Analysis) -> list[str]:
         f"Positions analysed (with a move to make): {len(reports):,}; lost for the player to "
         f"move (the solver): {lost:,}; learned lost: {learned:,}, {right:,} of them rightly."
     )
-    return textwrap.wrap(text, TABLE_WIDTH, subsequent_indent="  ")
+    return textwrap.wrap(text, width, subsequent_indent="  ")
 
 
 def curve_lines(curve: tuple[CurvePoint, ...] | list[CurvePoint], *, q: bool = False) -> list[str]:

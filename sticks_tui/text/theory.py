@@ -26,39 +26,64 @@ WIDTH = 100
 GRUNDY_PER_ROW = 10
 
 
-def theory_lines(theory: Theory, name: str) -> list[str]:
-    """The theory of the game called ``name``, as lines of text."""
+def theory_lines(theory: Theory, name: str, width: int = WIDTH) -> list[str]:
+    """The theory of the game called ``name``, as lines of at most ``width`` characters (where
+    words allow)."""
     match theory:
         case TakeAwayTheory():
             return list(takeaway_lines(theory))
         case NimTheory():
-            return list(nim_lines(theory, name))
+            return list(nim_lines(theory, name, width))
         case StickyNimTheory():
-            return list(sticky_lines(theory, name))
+            return list(sticky_lines(theory, name, width))
         case SearchTheory():
-            return list(search_lines(theory))
+            return list(search_lines(theory, width))
     return [f"{name}: no theory to show for this game ({theory.kind})."]
 
 
+def theory_panel_lines(theory: Theory, name: str, width: int) -> list[str]:
+    """The theory as the app's panel shows it: what ``solve`` prints, the answer first (a
+    take-away game's lost positions and rule above its table of heaps, which a reader scrolls)."""
+    if isinstance(theory, TakeAwayTheory):
+        return list(takeaway_lines(theory, summary_first=True))
+    return theory_lines(theory, name, width)
+
+
 # -- take-away ---------------------------------------------------------------------------------
-def takeaway_lines(theory: TakeAwayTheory) -> Iterator[str]:
-    """One row per heap size, then the lost positions, the rule and the counts."""
-    rules = theory.rules
-    yield f"{rules.name}: {takeaway_sentence(rules)}"
+def takeaway_lines(theory: TakeAwayTheory, summary_first: bool = False) -> Iterator[str]:
+    """One row per heap size, then the lost positions, the rule and the counts (with
+    ``summary_first``, those before the table)."""
+    yield f"{theory.rules.name}: {takeaway_sentence(theory.rules)}"
     yield ""
+    if summary_first:
+        yield from _takeaway_summary(theory)
+        yield ""
+        yield from _takeaway_table(theory)
+    else:
+        yield from _takeaway_table(theory)
+        yield ""
+        yield from _takeaway_summary(theory)
+
+
+def _takeaway_table(theory: TakeAwayTheory) -> Iterator[str]:
+    rules = theory.rules
     width = max(len("sticks"), len(str(rules.sticks)))
     yield f"{'sticks':>{width}}  player to move  winning move"
     yield f"{'-' * width}  --------------  ------------"
     for p in theory.positions:
         outcome = "wins" if p.won else "loses"
         yield f"{p.sticks:>{width}}  {outcome:<14}  {_heap_moves_text(p)}".rstrip()
-    yield ""
+
+
+def _takeaway_summary(theory: TakeAwayTheory) -> Iterator[str]:
+    rules = theory.rules
     lost = theory.lost
     yield "Lost for the player to move: " + (", ".join(map(str, lost)) if lost else "none")
     if theory.rule is None:
         yield "Rule: none found (the lost positions do not repeat regularly in the heaps solved)"
     else:
         yield f"Rule: {theory.rule.describe()}"
+        yield period_text(theory.rule.period, theory.rule.start)
     yield (
         f"Memoized solver: {theory.memoized_evaluations:,} evaluations to solve "
         f"{rules.sticks} sticks"
@@ -73,6 +98,13 @@ def takeaway_lines(theory: TakeAwayTheory) -> Iterator[str]:
             f"(No plain-recursion count: seed 003's would take {rules.takes[-1]} from {n} "
             f"sticks and misjudge {n}.)"
         )
+
+
+def period_text(period: int, start: int) -> str:
+    """"Period: 4 (wins and losses repeat every 4 sticks)", and from where if not the start."""
+    sticks = "stick" if period == 1 else f"{period} sticks"
+    since = f" from {start} sticks on" if start else ""
+    return f"Period: {period} (wins and losses repeat every {sticks}{since})"
 
 
 def takeaway_sentence(rules: TakeAway) -> str:
@@ -107,12 +139,12 @@ def count_text(count: int) -> str:
 
 
 # -- Nim ---------------------------------------------------------------------------------------
-def nim_lines(theory: NimTheory, name: str) -> Iterator[str]:
+def nim_lines(theory: NimTheory, name: str, width: int = WIDTH) -> Iterator[str]:
     """The piles in binary with their nim-sum, the rule, the misère twist, the start."""
     ending = "whoever takes the last object loses" if theory.misere else (
         "whoever takes the last object wins"
     )
-    yield f"{name}: take any number of objects from one pile; {ending}."
+    yield from _wrapped(f"{name}: take any number of objects from one pile; {ending}.", width)
     yield ""
     yield "The nim-sum: each pile in binary, the columns added without carrying (XOR):"
     label_width = max(len("nim-sum"), len(f"pile {len(theory.piles) - 1}"))
@@ -125,16 +157,18 @@ def nim_lines(theory: NimTheory, name: str) -> Iterator[str]:
     yield ""
     yield from _wrapped(
         "Rule (Bouton): the player to move loses exactly when the nim-sum is 0; a winning move "
-        "makes the nim-sum 0, and every move from a nim-sum of 0 makes it nonzero."
+        "makes the nim-sum 0, and every move from a nim-sum of 0 makes it nonzero.",
+        width,
     )
     if theory.misere:
         yield from _wrapped(
             "The misère twist (whoever takes the last object loses): play by the nim-sum until "
             "your move would leave every pile at 0 or 1; then leave an odd number of 1-piles, "
-            "so that your opponent takes the last object."
+            "so that your opponent takes the last object.",
+            width,
         )
     yield ""
-    yield from _wrapped(_nim_start_text(theory))
+    yield from _wrapped(_nim_start_text(theory), width)
 
 
 def _nim_start_text(theory: NimTheory) -> str:
@@ -177,34 +211,43 @@ def _parity(number: int) -> str:
 
 
 # -- Sticky-Nim ----------------------------------------------------------------------------------
-def sticky_lines(theory: StickyNimTheory, name: str) -> Iterator[str]:
+def sticky_lines(theory: StickyNimTheory, name: str, width: int = WIDTH) -> Iterator[str]:
     """The octal code, the Grundy values of a group, how the misère game is decided, its lost
     configurations, and the start."""
     k = theory.max_take
     yield from _wrapped(
         f"{name}: a line of {theory.sticks} sticks; a move takes 1 to {k} sticks next to each "
-        "other; whoever takes the last stick loses."
+        "other; whoever takes the last stick loses.",
+        width,
     )
     yield ""
     yield from _wrapped(
         f"As an octal game: {theory.octal_code} (one 7 for each take from 1 to {k}: a take of "
-        "that many sticks may leave no group, one group or two groups)."
+        "that many sticks may leave no group, one group or two groups).",
+        width,
     )
     yield ""
-    yield "Grundy values of one group of n sticks (normal play, where taking the last stick wins):"
+    yield from _wrapped(
+        "Grundy values of one group of n sticks (normal play, where taking the last stick "
+        "wins):",
+        width,
+    )
     yield from _grundy_table(theory.grundy)
-    yield "In normal play a configuration is lost exactly when its groups' values xor to 0."
+    yield from _wrapped(
+        "In normal play a configuration is lost exactly when its groups' values xor to 0.", width
+    )
     yield ""
-    yield from _wrapped(_misere_text(theory))
+    yield from _wrapped(_misere_text(theory), width)
     yield ""
     lost = theory.lost_configurations
     yield from _wrapped(
         f"Lost configurations (the player to move loses), of all a line of up to "
-        f"{theory.listed_up_to} sticks can reach: {len(lost)}"
+        f"{theory.listed_up_to} sticks can reach: {len(lost)}",
+        width,
     )
-    yield from _configurations_by_sticks(lost)
+    yield from _configurations_by_sticks(lost, width)
     yield ""
-    yield from _wrapped(_sticky_start_text(theory))
+    yield from _wrapped(_sticky_start_text(theory), width)
 
 
 def _grundy_table(values: Sequence[int]) -> Iterator[str]:
@@ -247,23 +290,25 @@ def _misere_text(theory: StickyNimTheory) -> str:
     return text
 
 
-def _configurations_by_sticks(configurations: Sequence[tuple[int, ...]]) -> Iterator[str]:
+def _configurations_by_sticks(
+    configurations: Sequence[tuple[int, ...]], width: int
+) -> Iterator[str]:
     """One line per number of sticks (wrapped between configurations, never inside one)."""
     if not configurations:
         yield "  none"
         return
-    width = len(str(max(sum(c) for c in configurations)))
+    digits = len(str(max(sum(c) for c in configurations)))
     for sticks, group in groupby(configurations, key=sum):
-        label = f"  {sticks:>{width}} {'stick: ' if sticks == 1 else 'sticks:'} "
-        yield from _packed([configuration_text(c) for c in group], label)
+        label = f"  {sticks:>{digits}} {'stick: ' if sticks == 1 else 'sticks:'} "
+        yield from _packed([configuration_text(c) for c in group], label, width)
 
 
-def _packed(items: Sequence[str], label: str) -> Iterator[str]:
+def _packed(items: Sequence[str], label: str, width: int) -> Iterator[str]:
     """``items`` two spaces apart, in lines of at most :data:`WIDTH`, the first after
     ``label`` and the others under it."""
     line = label
     for item in items:
-        if line.strip() and line != label and len(line) + 2 + len(item) > WIDTH:
+        if line.strip() and line != label and len(line) + 2 + len(item) > width:
             yield line
             line = " " * len(label)
         line += item if line.isspace() or line == label else "  " + item
@@ -293,7 +338,7 @@ def _sticky_start_text(theory: StickyNimTheory) -> str:
 
 
 # -- any other game ------------------------------------------------------------------------------
-def search_lines(theory: SearchTheory) -> Iterator[str]:
+def search_lines(theory: SearchTheory, width: int = WIDTH) -> Iterator[str]:
     """The solver's answer from the start, in the rules' own keys."""
     outcome = "wins" if theory.won else "loses"
     yield f"{theory.game}: the solver's answer (this game brings no theory of its own)."
@@ -302,15 +347,17 @@ def search_lines(theory: SearchTheory) -> Iterator[str]:
     if theory.winning_moves:
         yield from _wrapped(
             "Winning moves: "
-            + "; ".join(f"{move} (leaves {leaves})" for move, leaves in theory.winning_moves)
+            + "; ".join(f"{move} (leaves {leaves})" for move, leaves in theory.winning_moves),
+            width,
         )
     if theory.lost_positions is not None:
         yield from _wrapped(
             f"Lost for the player to move ({len(theory.lost_positions)} of the "
             f"{theory.reachable} positions reachable from the start): "
-            + "; ".join(theory.lost_positions)
+            + "; ".join(theory.lost_positions),
+            width,
         )
 
 
-def _wrapped(text: str) -> list[str]:
-    return textwrap.wrap(text, WIDTH, break_on_hyphens=False, break_long_words=False)
+def _wrapped(text: str, width: int) -> list[str]:
+    return textwrap.wrap(text, width, break_on_hyphens=False, break_long_words=False)

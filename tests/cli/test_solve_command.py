@@ -44,6 +44,7 @@ def test_solve_game_of_sticks_shows_lost_positions_one_mod_four_and_winning_move
     assert out.endswith(
         "Lost for the player to move: 1, 5, 9, 13, 17\n"
         "Rule: lost when n ≡ 1 (mod 4)\n"
+        "Period: 4 (wins and losses repeat every 4 sticks)\n"
         "Memoized solver: 44 evaluations to solve 20 sticks\n"
         "(Seed 003's plain-recursion count is for --normal games.)\n"
     )
@@ -63,7 +64,10 @@ def test_solve_seed_003_game_shows_mod_seven_rule_and_memoization_figures(
     assert status == 0
     lost = {n for n, (outcome, _) in table_rows(out).items() if outcome == "loses"}
     assert lost == {n for n in range(1, 51) if n % 7 in (0, 1)}
-    assert "Rule: lost when n mod 7 is one of 0, 1" in out
+    assert (
+        "Rule: lost when n mod 7 is one of 0, 1\n"
+        "Period: 7 (wins and losses repeat every 7 sticks)\n"
+    ) in out
     assert "Memoized solver: 110 evaluations to solve 50 sticks" in out
     assert "Plain recursion (seed 003): 2,305,817 calls" in out
     assert table_rows(out)[1] == ("loses", "- (no move possible)")
@@ -151,7 +155,7 @@ def test_solve_nim_names_the_winning_move_that_makes_the_nim_sum_zero(
 
 def test_solve_normal_nim_has_no_misere_twist(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "solve", "--game", "nim:1,1,1:normal")
-    assert "misère" not in out and "whoever takes the last object wins" in out
+    assert "misère" not in out and "whoever takes the last object wins" in " ".join(out.split())
     _, misere, _ = run(capsys, "solve", "--game", "nim:1,1,1")
     assert "3 of them hold 1 (an odd number), so the player to move loses" in " ".join(
         misere.split()

@@ -25,7 +25,7 @@ async def test_fresh_ai_has_not_enough_data_and_escape_goes_back() -> None:
         assert title(pilot) == "What AI has learned: Game of Sticks, 0 games"
         assert "Rule found in the hats:  not enough data" in rules_text(pilot)
         assert "Rule of the solver:      lost when n ≡ 1 (mod 4)" in rules_text(pilot)
-        assert pilot.app.screen.query_one(DataTable).row_count == 100
+        assert pilot.app.screen.query_one(DataTable).row_count == 20  # the 20 sticks of the game
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
 
@@ -37,7 +37,7 @@ async def test_after_training_it_finds_the_rule_and_draws_the_curve() -> None:
         screen = pilot.app.screen
         assert title(pilot) == "What Trained AI has learned: Game of Sticks, 3,000 games"
         assert "Rule found in the hats:  lost when n ≡ 1 (mod 4) (backed by 20" in rules_text(pilot)
-        assert "The two rules agree at every stick count 1..100." in rules_text(pilot)
+        assert "The two rules agree at every stick count 1..20." in rules_text(pilot)
         table = screen.query_one(DataTable)
         row5 = [str(c) for c in table.get_row("5")]
         assert row5 == ["5", "even", "33%", row5[3], "yes", "any (lost)", "yes"]

@@ -120,9 +120,9 @@ def test_a_line_that_fits_one_row_stays_on_it_and_rows_end_where_sticks_were_tak
 def test_a_ball_drawn_for_one_stick_names_one_letter() -> None:
     presenter = StickyPresenter(StickyNim(5, 3))
     presenter.mark = (2, 2)
-    assert presenter.drew_words((5, 1, 2)) == "1 of 5 (2|2): c"
+    assert presenter.drew_words((5, 1, 2)) == "“1 of 5 → 2 + 2”: c"
     presenter.mark = (1, 3)
-    assert presenter.drew_words((5, 3, 1)) == "3 of 5 (1|1): b..d"
+    assert presenter.drew_words((5, 3, 1)) == "“3 of 5 → 1 + 1”: b..d"
 
 
 async def test_the_line_of_20_is_one_row_beside_the_hats_at_80x24() -> None:

@@ -38,11 +38,17 @@ def test_a_nim_hat_has_one_ball_kind_per_move_and_marks_the_one_drawn() -> None:
     rules = Nim((1, 2))
     brain = HatBrain(rules)
     start = rules.initial_position()
-    assert HatPicture.of_hat(brain, start, str).title == "hat 1,2: not met yet"
+    words = presenter_for(rules)
+    assert HatPicture.of_hat(brain, start, words).title == (
+        "at piles 1, 2: a hat not met yet (every move alike)"
+    )
     assert brain.positions() == []  # looking at a hat does not make one
     move = brain.draw(start, random.Random(3))
-    picture = HatPicture.of_hat(brain, start, lambda m: presenter_for(rules).ball_words(m))
-    assert [row.label for row in picture.rows] == ["pile 0 take 1", "pile 1 take 1", "pile 1 take 2"]
+    picture = HatPicture.of_hat(brain, start, words)
+    assert [row.label for row in picture.rows] == ["1 from pile 0", "1 from pile 1", "2 from pile 1"]
+    assert picture.title == (
+        "at piles 1, 2 it takes 1 from pile 0, 1 from pile 1 or 2 from pile 1, each in 33% of draws"
+    )
     assert [row.beside for row in picture.rows].count(True) == 1
     assert next(row for row in picture.rows if row.beside).label == presenter_for(rules).ball_words(move)
 

@@ -277,14 +277,16 @@ async def test_nim_against_the_learning_ai_shows_the_hat_in_use() -> None:
         await pilot.press("1")
         assert screen.match.position == (0, 3, 5, 7)
         chart = screen.query_one(OneHatChart)
-        assert chart.picture is not None and chart.picture.title == "hat 0,3,5,7: not met yet"
+        assert chart.picture is not None
+        assert chart.picture.title == "at piles 0, 3, 5, 7: a hat not met yet (every move alike)"
         screen._machine_step()  # the pause is over: the AI draws a ball
         await pilot.pause()
         picture = chart.picture
-        assert picture.title == "hat 0,3,5,7"
+        assert picture.title == "at piles 0, 3, 5, 7 every move is drawn alike, in 7% of draws each"
         assert len(picture.rows) == 15  # one ball kind per move
         assert [row.beside for row in picture.rows].count(True) == 1
-        assert turn_text(pilot).startswith("AI drew ball pile ")
+        assert turn_text(pilot).startswith("AI drew ball “")
+        assert turn_text(pilot).endswith(" from its hat for piles 0, 3, 5, 7")
 
 
 async def test_nim_against_the_q_learner_trains_it_first() -> None:
@@ -387,7 +389,7 @@ async def test_the_trained_computer_of_sticky_nim_trains_its_hats_first() -> Non
         training = pilot.app.screen
         await wait_until(pilot, lambda: training.result is not None)  # type: ignore[attr-defined]
         picture = training.query_one(OneHatChart).picture
-        assert picture is not None and picture.title == "hat 12"  # the start's hat
+        assert picture is not None and picture.title.startswith("at a group of 12 it takes ")
         assert sum(row.value for row in picture.rows) > len(picture.rows)  # it learned there
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")

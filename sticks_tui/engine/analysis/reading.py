@@ -42,7 +42,12 @@ def analyse(brain: HatBrain) -> Analysis:
 def analyse_from_start(learner: Analysed) -> Analysis:
     """Read the positions reachable from the start of the learner's game (:func:`analysis_rules`),
     hats or Q-values, and compare them with the solver; a brain file's analysis."""
-    rules = analysis_rules(learner)
+    return analyse_game(learner, analysis_rules(learner))
+
+
+def analyse_game(learner: Analysed, rules: RuleSet) -> Analysis:
+    """Read the positions reachable from the start of ``rules`` (the game on screen: a take-away
+    brain serves every heap, and a 20-stick game has 20 positions, whatever else it learned)."""
     start = rules.initial_position()
     if isinstance(start, int) and start > MAX_ANALYSED_STICKS:
         raise AnalysisError(

@@ -182,6 +182,22 @@ class Presenter:
         """A ball (a move) in a few words, for the hat charts."""
         return moves.move_words(self.rules, move)
 
+    def where_words(self, position: Position) -> str:
+        """A position as a hat's words name it: "19 sticks", "piles 1, 3, 5, 7"."""
+        return moves.position_words(self.rules, position)
+
+    def at_words(self, position: Position) -> str:
+        """Where a hat is, for its caption: "at 19 sticks"."""
+        return "at " + self.where_words(position)
+
+    def hat_name(self, position: Position) -> str:
+        """The hat a machine draws from, on the turn line: "its hat for piles 1, 3, 5, 7"."""
+        return "its hat for " + self.where_words(position)
+
+    def takes_words(self, move: Move) -> str:
+        """What the AI does when it draws ``move``'s ball, for a hat's caption: "takes 2"."""
+        return "plays " + moves.move_words(self.rules, move)
+
     def drew_words(self, move: Move) -> str:
         """The ball a machine just drew, on the turn line."""
         return self.ball_words(move)

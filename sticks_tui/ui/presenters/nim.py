@@ -209,7 +209,17 @@ class NimPresenter(Presenter):
 
     def ball_words(self, move: Move) -> str:
         pile, count = move
-        return f"pile {pile} take {count}"
+        return f"{count} from pile {pile}"
+
+    def where_words(self, position: Position) -> str:
+        return "piles " + ", ".join(map(str, position))
+
+    def drew_words(self, move: Move) -> str:
+        return f"“{self.ball_words(move)}”"
+
+    def takes_words(self, move: Move) -> str:
+        pile, count = move
+        return f"takes {count} from pile {pile}"
 
     def prompt(self, name: str, view: BoardView) -> str | None:
         if not view.human_turn or self.pile is None:

@@ -244,11 +244,30 @@ class StickyPresenter(Presenter):
         return f"{name} {'takes' if human else 'selects'} {placed}"
 
     def ball_words(self, move: Move) -> str:
+        """"2 of 6 → 1 + 3": 2 sticks from a group of 6, leaving groups of 1 and 3."""
         group, take, left = move
-        return f"{take} of {group} ({left}|{group - take - left})"
+        kept = [size for size in (left, group - take - left) if size]
+        if not kept:
+            return f"all {group}"
+        return f"{take} of {group} → {' + '.join(map(str, kept))}"
+
+    def where_words(self, position: Position) -> str:
+        groups: tuple[int, ...] = position
+        if len(groups) == 1:
+            return f"a group of {groups[0]}"
+        return "groups of " + ", ".join(map(str, groups))
+
+    def takes_words(self, move: Move) -> str:
+        group, take, left = move
+        kept = [size for size in (left, group - take - left) if size]
+        sticks = "a stick" if take == 1 else f"{take} sticks"
+        if not kept:
+            return f"takes a whole group of {group}" if group > 1 else "takes a lone stick"
+        leaving = " and ".join(map(str, kept))
+        return f"takes {sticks} from a group of {group}, leaving {leaving}"
 
     def drew_words(self, move: Move) -> str:
-        ball = self.ball_words(move)
+        ball = f"“{self.ball_words(move)}”"
         if self.mark is not None:
             first, last = self.mark
             sticks = LETTERS[first] + (f"..{LETTERS[last]}" if last != first else "")

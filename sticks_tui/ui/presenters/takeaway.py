@@ -200,3 +200,12 @@ class TakeAwayPresenter(Presenter):
 
     def ball_words(self, move: Move) -> str:
         return str(move)
+
+    def where_words(self, position: Position) -> str:
+        return f"{position} {'stick' if position == 1 else 'sticks'}"
+
+    def hat_name(self, position: Position) -> str:
+        return f"hat {position}"
+
+    def takes_words(self, move: Move) -> str:
+        return f"takes {move}"

@@ -1,9 +1,12 @@
-"""Analysis: what an AI's hats say about the game, beside the exact solver (SPEC section 5).
+"""Analysis: what an AI's hats say about the game, beside the exact solver and the game's
+theory (SPEC sections 5 and 9).
 
 The numbers come from :mod:`sticks_tui.engine.analysis` and the words from the ``analyze``
-command (the same table cells and rule lines), so the screen and the command never disagree.
-The screen analyses a *copy* of the brain, taken when it opens: a brain that is still training
-or playing keeps changing, the picture on the screen does not.
+command (the same table cells and rule lines), the theory from ``solve``'s words
+(:mod:`sticks_tui.text.theory`), so the screen and the commands never disagree. The screen
+analyses a *copy* of the brain, taken when it opens: a brain that is still training or playing
+keeps changing, the picture on the screen does not. It reads the positions the game on screen
+reaches from its start (a take-away brain serves every heap: a 20-stick game has 20).
 """
 
 from __future__ import annotations
@@ -13,19 +16,39 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 
 from ...engine import HatBrain
-from ...engine.analysis import DISAGREE, Analysis, AnalysisError, analyse
-from ...text.analysis import TABLE_HEADER, position_cells, rules_lines
+from ...engine.analysis import DISAGREE, Analysis, AnalysisError, analyse_game
+from ...engine.game import AnyRuleSet
+from ...engine.games import theory_of
+from ...text.analysis import (
+    SCREEN_HEADER,
+    TABLE_HEADER,
+    rules_lines,
+    screen_table,
+    sure_words,
+)
+from ...text.theory import theory_panel_lines
 from ..plain import plain
 from ..presenters import presenter_type
 from ..session import Machine
 from ..widgets.curve import LearningCurvePlot
 
-SCREEN_HEADER = ("n", "AI move", "sure", "evidence", "lost?", "solver", "agree?")
+#: The room a table of positions that are not stick counts is fitted to: 80 columns less the
+#: screen's margins and the scroll bar, less the space that starts every cell.
+TABLE_ROOM = 75
+#: Disagreements named above the table (the table marks every one "NO").
+DISAGREEMENTS_LISTED = 3
+#: What takes the keys when a tab is shown.
+FOCUS_IN_TAB = {
+    "analysis-positions": "#analysis-table",
+    "analysis-theory": "#analysis-theory-scroll",
+}
+#: The theory's lines are wrapped to fit 80 columns beside the screen's margins.
+THEORY_WIDTH = 74
 
 
 class AnalysisScreen(Screen[None]):
@@ -36,18 +59,27 @@ class AnalysisScreen(Screen[None]):
         Binding("escape", "app.pop_screen", "Back"),
         Binding("t", "show_tab('analysis-positions')", "Table"),
         Binding("c", "show_tab('analysis-learning')", "Curve"),
+        Binding("y", "show_tab('analysis-theory')", "Theory"),
     ]
 
-    def __init__(self, brain: HatBrain, name: str) -> None:
+    def __init__(self, brain: HatBrain, name: str, rules: AnyRuleSet | None = None) -> None:
+        """``rules``: the game whose start the table begins at (default: the app's game, where
+        the brain plays it, else the brain's own)."""
         super().__init__()
         self.ai_name = name
-        self.rules = brain.rules
+        self.rules = rules if rules is not None else self._game_on_screen(brain)
         self.analysis: Analysis | None = None
         self.problem = ""
         try:
-            self.analysis = analyse(brain.copy())
+            self.analysis = analyse_game(brain, self.rules)
         except AnalysisError as error:
             self.problem = str(error)
+
+    def _game_on_screen(self, brain: HatBrain) -> AnyRuleSet:
+        """The app's game when the brain is one of its kind (its rules' key), else the brain's."""
+        settings = getattr(self.app, "settings", None)
+        rules: AnyRuleSet | None = getattr(settings, "rules", None)
+        return rules if rules is not None and rules.key == brain.rules.key else brain.rules
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -57,22 +89,36 @@ class AnalysisScreen(Screen[None]):
             with TabbedContent(id="analysis-tabs"):
                 with TabPane(self._positions_label(), id="analysis-positions"):
                     yield DataTable(id="analysis-table", cursor_type="row", zebra_stripes=True)
+                    yield Static(self._legend(), id="analysis-legend")
                 with TabPane("Learning curve", id="analysis-learning"):
                     curve = self.analysis.learning_curve if self.analysis else ()
                     yield LearningCurvePlot(curve, id="analysis-curve")
+                with (
+                    TabPane("Theory", id="analysis-theory"),
+                    VerticalScroll(id="analysis-theory-scroll"),
+                ):
+                    yield Static(self._theory(), id="analysis-theory-text")
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        for key, label in zip(TABLE_HEADER, SCREEN_HEADER):
-            table.add_column(label, key=key)
         if self.analysis is None:
+            for key, label in zip(TABLE_HEADER, SCREEN_HEADER):
+                table.add_column(label, key=key)
             return
-        for report in self.analysis.positions:
-            cells: list[Text] = [plain(cell) for cell in position_cells(report)]
+        header, rows = screen_table(self.analysis, TABLE_ROOM)
+        compact = header != SCREEN_HEADER
+        if compact:  # one space between columns, so that moves in words fit 80 columns
+            table.cell_padding = 0
+        space = " " if compact else ""
+        for key, label in zip(TABLE_HEADER, header):
+            table.add_column(plain(space + label), key=key)
+        for report, row in zip(self.analysis.positions, rows):
+            cells = [plain("\n".join(space + line for line in cell.split("\n"))) for cell in row]
             if report.agreement == DISAGREE:
-                cells[-1] = plain("NO", style="bold red")
-            table.add_row(*cells, key=str(report.position))
+                cells[-1] = plain(space + "NO", style="bold red")
+            height = max(cell.count("\n") for cell in row) + 1  # known: no measuring
+            table.add_row(*cells, key=str(report.position), height=height)
 
     def _positions_label(self) -> str:
         """"Stick counts" where a position is one heap; "Positions" for Nim and Sticky-Nim."""
@@ -87,10 +133,25 @@ class AnalysisScreen(Screen[None]):
         )
 
     def _rules(self) -> Text:
-        return plain("\n".join(rules_lines(self.analysis)) if self.analysis else "")
+        if self.analysis is None:
+            return plain("")
+        lines = rules_lines(self.analysis, THEORY_WIDTH, listed=DISAGREEMENTS_LISTED)
+        return plain("\n".join(lines))
+
+    def _legend(self) -> Text:
+        return plain(sure_words(self.analysis) if self.analysis else "", style="dim")
+
+    def _theory(self) -> Text:
+        """What ``solve`` prints about the game, wrapped to the screen."""
+        lines = theory_panel_lines(theory_of(self.rules), self.rules.name, THEORY_WIDTH)
+        return plain("\n".join(lines))
 
     def action_show_tab(self, tab: str) -> None:
+        """Show ``tab`` and give its keys (arrows, page keys) to what it shows."""
         self.query_one(TabbedContent).active = tab
+        shown = FOCUS_IN_TAB.get(tab)
+        if shown is not None:
+            self.call_after_refresh(self.query_one(shown).focus)
 
 
 def brain_to_analyse(app: Any) -> tuple[str, HatBrain]:

@@ -121,7 +121,9 @@ class BoardScreen(LeavesGame):
     def _hat_chart(self, seat: int) -> HatChart | OneHatChart:
         name = self.table.seats[seat].name
         if self.presenter.every_hat:
-            return HatChart(f"{name}'s hats", id=f"chart-{seat}")
+            return HatChart(
+                f"{name}'s hats", words=self.presenter, rules=self.rules, id=f"chart-{seat}"
+            )
         return OneHatChart(f"{name}'s hat", id=f"chart-{seat}")
 
     def on_mount(self) -> None:
@@ -270,7 +272,7 @@ class BoardScreen(LeavesGame):
                 )
             else:
                 focus = self._focus.get(i, match.position)
-                picture = HatPicture.of_hat(brain, focus, self.presenter.ball_words)
+                picture = HatPicture.of_hat(brain, focus, self.presenter)
                 self.query_one(f"#chart-{i}", OneHatChart).show(picture)
 
     def _turn_words(self, view: BoardView) -> str:
@@ -279,15 +281,15 @@ class BoardScreen(LeavesGame):
             return table.end_words(match)
         seat = table.seats[match.to_move]
         if self._drawn is not None:
-            hat = self.rules.position_key(match.position)
+            hat = self.presenter.hat_name(match.position)
             ball = self.presenter.drew_words(self._drawn)
-            return f"{seat.name} drew ball {ball} from hat {hat}"
+            return f"{seat.name} drew ball {ball} from {hat}"
         if seat.is_human:
             prompt = self.presenter.prompt(seat.name, view)
             return prompt or f"{seat.name}: {self.presenter.question(view.legal)}"
         if seat.brain is not None:
-            hat = self.rules.position_key(match.position)
-            return f"{seat.name} is drawing a ball from hat {hat}"
+            hat = self.presenter.hat_name(match.position)
+            return f"{seat.name} is drawing a ball from {hat}"
         return f"{seat.name} is choosing"
 
     def _speed_words(self) -> str:

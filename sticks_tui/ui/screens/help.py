@@ -53,6 +53,7 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | `ctrl+b` | anywhere | the AIs' saved brains, every game's |
 | `n` / `r` / `e` / `i` | brains | new brain / reset (asks first) / export to a file / import from a file |
 | `F2` | anywhere | what the AI has learned, beside the exact answer |
+| `t` / `c` / `y` | analysis | the table of positions / the learning curve / the game's theory |
 | `F1` `?` | anywhere | this help |
 | `q` `ctrl+q` | anywhere | quit (`q` types a letter in a text field) |
 
@@ -64,14 +65,16 @@ and 3. On its turn the AI draws a ball from the hat for the sticks on the board,
 with one more of the same number; when it loses, those balls are thrown away (a hat always
 keeps at least one ball of each number).
 
-On the board each hat is a group of three bars, one per ball number; `●` above a bar is a
-ball waiting beside its hat, and the hat in use is highlighted. Under the bars are the hat
-numbers, and a line gives the exact counts of the hat in use.
+On the board each hat the game can reach is a group of bars, one per ball number, each hat on
+its own scale: a bar is that number's share of the balls in its hat, so a hat of thousands of
+balls and a fresh hat of three read alike. `●` above a bar is the ball drawn this game, waiting
+beside its hat; the hat in use is highlighted. Under the bars are the hat numbers, and a line
+says what the hat in use does, e.g. "at 19 sticks it takes 2 in 65% of draws".
 
 In Nim and Sticky-Nim a hat belongs to each position the AI has met, with one kind of ball
-per move there, so the board shows only the hat in use: one bar per kind of ball, the fullest
-first. A Sticky-Nim ball "2 of 6 (1|3)" takes 2 sticks from a group of 6, leaving 1 on one
-side and 3 on the other.
+per move there, so the board shows only the hat in use: one bar per move, the most drawn
+first, with its share of the hat. A Sticky-Nim ball "2 of 6 → 1 + 3" takes 2 sticks from a
+group of 6, leaving groups of 1 and 3.
 
 The *trained computer* first plays itself many times (the training screen), then plays you;
 it is saved, so the next time it plays you at once (it trains again only after a cancelled

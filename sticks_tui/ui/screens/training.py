@@ -123,7 +123,9 @@ class TrainingScreen(Screen["TrainingResult | None"]):
             yield ProgressBar(total=self.games, show_eta=False, id="training-progress")
             yield Static(id="training-rate")
             if self.all_hats:
-                yield HatChart("Trained AI's hats", id="training-hats")
+                yield HatChart(
+                    "Trained AI's hats", words=self._presenter, rules=self.rules, id="training-hats"
+                )
             elif self.q_learning:
                 yield OneHatChart("Q-values of the moves from the start", id="training-hats")
             else:
@@ -160,10 +162,7 @@ class TrainingScreen(Screen["TrainingResult | None"]):
         assert isinstance(learner, HatBrain)
         if self.all_hats:
             return HatsSnapshot.of(learner)
-        return HatPicture.of_hat(learner, self.rules.initial_position(), self._ball_words)
-
-    def _ball_words(self, move: object) -> str:
-        return self._presenter.ball_words(move)
+        return HatPicture.of_hat(learner, self.rules.initial_position(), self._presenter)
 
     def _q_picture(self, learner: QLearner, games: int) -> HatPicture:
         start = self.rules.initial_position()
@@ -172,12 +171,16 @@ class TrainingScreen(Screen["TrainingResult | None"]):
             for move in self.rules.legal_moves(start)
         ]
         return HatPicture.of_values(
-            f"position {self.rules.position_key(start)}", values, games_learned(games)
+            f"{self._presenter.at_words(start)} it plays the move of highest value",
+            values,
+            games_learned(games),
         )
 
     def _show(self, picture: HatsSnapshot | HatPicture) -> None:
         if isinstance(picture, HatsSnapshot):
-            self.query_one(HatChart).show(picture, focus=1 if self.games_done == 0 else None)
+            start = self.rules.initial_position()  # the caption: what it does first
+            first = 1 if self.games_done == 0 else None
+            self.query_one(HatChart).show(picture, focus=first, caption_at=start)
         else:
             self.query_one(OneHatChart).show(picture)
 

@@ -1,0 +1,160 @@
+"""One hat at a time as horizontal bars: Nim's and Sticky-Nim's hats, and the Q-learner's values.
+
+In these games a hat belongs to each position the AI meets, with one kind of ball per move, so
+the board shows the hat in use. Its caption says in the game's words what the AI does there
+("at piles 1, 3, 5, 7 it takes 2 from pile 3 in 40% of draws"); each row is a move, its bar
+and its share of the hat's balls; ``●`` marks the ball drawn this game, waiting beside the hat.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widget import Widget
+
+from ...engine import HatBrain
+from ..plain import plain
+from .hat_words import (
+    BALL_STYLES,
+    BESIDE,
+    BESIDE_STYLE,
+    HatWords,
+    caption,
+    fitted_title,
+    games_learned,
+    shares,
+)
+
+#: Lines the caption may take above the rows.
+CAPTION_LINES = 3
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    """One kind of ball in one hat (or one action's Q-value): a label, a number, its share of
+    a full bar, and whether it is the ball waiting beside the hat."""
+
+    label: str
+    value: float
+    share: float
+    beside: bool = False
+
+
+@dataclass(frozen=True)
+class HatPicture:
+    """What the one-hat chart draws: a caption and one row per ball kind (or action)."""
+
+    title: str
+    rows: tuple[MoveRow, ...]
+    subtitle: str
+    counts: bool = True
+
+    @classmethod
+    def of_hat(cls, brain: HatBrain, position: object, words: HatWords) -> HatPicture:
+        """The hat at ``position``: its balls by kind as shares of the hat, the one beside it
+        marked (a hat the brain has not met is said so, not made: looking must not teach the
+        brain anything). ``words`` is the game's presenter (or anything with its words)."""
+        positions = brain.positions()
+        hats = "1 hat" if len(positions) == 1 else f"{len(positions):,} hats"
+        subtitle = f"{hats} met · {games_learned(brain.games_played)}"
+        at = words.at_words(position)
+        if position not in positions:
+            return cls(f"{at}: a hat not met yet (every move alike)", (), subtitle)
+        view = brain.view(position)
+        counts = brain.counts(position)  # the ball drawn this game counts, and is marked
+        share = shares(list(counts.values()))
+        rows = tuple(
+            MoveRow(words.ball_words(move), count, part, move == view.beside)
+            for (move, count), part in zip(counts.items(), share)
+        )
+        draws = [(words.takes_words(move), count) for move, count in counts.items()]
+        return cls(caption(at, draws), rows, subtitle)
+
+    @classmethod
+    def of_values(
+        cls, title: str, values: list[tuple[str, float]], subtitle: str
+    ) -> HatPicture:
+        """Q-values from -1 to 1, drawn as bars from the left (-1) to full (+1)."""
+        rows = tuple(MoveRow(name, value, (value + 1) / 2) for name, value in values)
+        return cls(title, rows, subtitle, counts=False)
+
+
+def draw_picture(picture: HatPicture, width: int, height: int) -> Text:
+    """The picture as text: the caption, then the fullest rows first, as many as fit; the ball
+    beside always."""
+    text = Text(no_wrap=True, overflow="crop")
+    title = textwrap.wrap(picture.title, max(10, width)) or [""]
+    title = title[: max(1, min(CAPTION_LINES, height - 2))]
+    text.append("\n".join(title), style="bold")
+    order = sorted(picture.rows, key=lambda row: (-row.beside, -row.value))
+    room = max(1, height - len(title) - 1)
+    shown = order if len(order) <= room + 1 else order[:room]
+    label_width = min(max((len(r.label) for r in shown), default=1), max(6, width // 2))
+    bar_width = max(1, width - label_width - 9)
+    for i, row in enumerate(shown):
+        text.append("\n")
+        style = BALL_STYLES[i % len(BALL_STYLES)] if picture.counts else BALL_STYLES[0]
+        text.append(BESIDE if row.beside else " ", style=BESIDE_STYLE)
+        text.append(row.label[:label_width].ljust(label_width) + " ")
+        cells = round(row.share * bar_width * 8)
+        bar = "".join(bar_cell_row(cells, col) for col in range(bar_width)).rstrip()
+        text.append(bar.ljust(bar_width), style=style)
+        number = f"{row.share:.0%}" if picture.counts else f"{row.value:+.2f}"
+        text.append(f" {number:>5}", style="bold" if row.beside else "")
+    hidden = order[len(shown):]
+    if hidden:
+        most = max(row.value for row in hidden)
+        if picture.counts:
+            what = "1 ball each" if most == 1 else f"at most {int(most)} balls each"
+        else:
+            what = f"values up to {most:+.2f}"
+        text.append(f"\n+{len(hidden)} more ({what})", style="dim")
+    elif picture.counts and shown and height - len(title) - len(shown) >= 3:
+        text.append("\n\n" + BESIDE, style=BESIDE_STYLE)
+        text.append(" drawn this game · bar = share", style="dim")
+    return text
+
+
+def bar_cell_row(eighths: int, column: int) -> str:
+    """The block of a horizontal bar ``eighths``/8 cells long, at one column."""
+    level = eighths - column * 8
+    if level >= 8:
+        return "█"
+    return " ▏▎▍▌▋▊▉"[max(0, level)]
+
+
+class OneHatChart(Widget):
+    """One hat at a time as horizontal bars (Nim, Sticky-Nim, and the Q-learner's values)."""
+
+    DEFAULT_CSS = """
+    OneHatChart { height: 1fr; min-height: 5; }
+    """
+
+    def __init__(
+        self,
+        title: str = "hat",
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.chart_title = title
+        self.border_title = plain(title)  # the title names the AI: never markup
+        self.picture: HatPicture | None = None
+
+    def on_resize(self) -> None:
+        self.border_title = plain(fitted_title(self.chart_title, self.size.width))
+
+    def show(self, picture: HatPicture) -> None:
+        self.picture = picture
+        self.border_subtitle = plain(picture.subtitle)
+        self.refresh()
+
+    def render(self) -> Text:
+        if self.picture is None:
+            return Text("no hats", style="dim")
+        size = self.content_size
+        return draw_picture(self.picture, size.width, size.height)

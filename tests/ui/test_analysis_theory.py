@@ -1,0 +1,131 @@
+"""The analysis screen at 80x24: the game's theory beside what the AI learned, and a table of
+Nim and Sticky-Nim positions in the game's words that fits the screen (SPEC sections 5 and 9)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static, TabbedContent
+from ui_helpers import make_app, screen_name, wait_until
+
+from sticks_tui.engine import HatBrain, Nim
+from sticks_tui.engine.analysis import DISAGREE, analyse_game
+from sticks_tui.engine.games import parse_game
+from sticks_tui.text.analysis import rules_lines
+from sticks_tui.ui.app import SticksApp
+
+SIZE = (80, 24)
+
+
+def app_on(spec: str) -> SticksApp:
+    app = make_app()
+    app.settings.choose(parse_game(spec))
+    return app
+
+
+async def to_analysis(pilot: Pilot) -> None:
+    await pilot.pause()
+    await pilot.press("f2")
+    await wait_until(pilot, lambda: screen_name(pilot) == "AnalysisScreen")
+    await pilot.pause()
+
+
+async def to_theory(pilot: Pilot) -> None:
+    await to_analysis(pilot)
+    await pilot.press("y")
+    await wait_until(
+        pilot, lambda: pilot.app.screen.query_one(TabbedContent).active == "analysis-theory"
+    )
+    await pilot.pause()
+
+
+def theory_text(pilot: Pilot) -> str:
+    return str(pilot.app.screen.query_one("#analysis-theory-text", Static).render())
+
+
+def table_cells(pilot: Pilot) -> list[str]:
+    table = pilot.app.screen.query_one(DataTable)
+    return [str(cell) for row in table.rows for cell in table.get_row(row)]
+
+
+async def test_sticks_theory_gives_lost_positions_period_and_rule_first() -> None:
+    async with app_on("sticks").run_test(size=SIZE) as pilot:
+        await to_theory(pilot)
+        lines = theory_text(pilot).splitlines()
+        assert lines[2:5] == [
+            "Lost for the player to move: 1, 5, 9, 13, 17",
+            "Rule: lost when n ≡ 1 (mod 4)",
+            "Period: 4 (wins and losses repeat every 4 sticks)",
+        ]
+        assert "    20  wins            take 3" in lines  # the table of heaps, below
+
+
+async def test_nim_theory_shows_the_nim_sum_in_binary_and_the_misere_ending() -> None:
+    async with app_on("nim:1,3,5,7").run_test(size=SIZE) as pilot:
+        await to_theory(pilot)
+        text = theory_text(pilot)
+        for row in ("pile 0   1  001", "pile 3   7  111", "nim-sum  0  000"):
+            assert row in text
+        assert "The misère twist" in text
+        assert all(len(line) <= 76 for line in text.splitlines())
+
+
+async def test_sticky_theory_shows_grundy_values_octal_code_and_lost_configurations() -> None:
+    async with app_on("sticky:20:3").run_test(size=SIZE) as pilot:
+        await to_theory(pilot)
+        text = theory_text(pilot)
+        assert "As an octal game: 0.777" in text
+        assert "   0  0  1  2  3  4  1  6  3  2  1" in text  # Grundy values of a group
+        assert "   4 sticks: [2, 2]" in text  # a misère lost configuration (seed 004)
+        assert all(len(line) <= 76 for line in text.splitlines())
+
+
+@pytest.mark.parametrize(
+    ("spec", "move"),
+    [("nim:1,3,5,7", " take 1 from pile 3"), ("sticky:20:3", " take 1 of 1 (0|0)")],
+)
+async def test_table_names_moves_in_words_and_fits_80_columns(spec: str, move: str) -> None:
+    async with app_on(spec).run_test(size=SIZE) as pilot:
+        await to_analysis(pilot)
+        table = pilot.app.screen.query_one(DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        cells = table_cells(pilot)
+        assert move in cells
+        assert not any("Move(" in cell or cell.strip().startswith("(") for cell in cells)
+        positions = [str(table.get_row_at(i)[0]).strip() for i in range(3)]
+        assert positions[0] in ("0, 0, 0, 1", "[1]")
+
+
+async def test_the_sure_column_is_explained_under_the_table() -> None:
+    async with app_on("sticks").run_test(size=SIZE) as pilot:
+        await to_analysis(pilot)
+        legend = str(pilot.app.screen.query_one("#analysis-legend", Static).render())
+        assert legend.startswith("sure: how often the AI draws its move")
+        assert pilot.app.screen.query_one("#analysis-legend").region.bottom <= SIZE[1] - 1
+
+
+def test_snapshot_sticks_theory(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(app_on("sticks"), terminal_size=SIZE, run_before=to_theory)
+
+
+def test_snapshot_sticky_theory(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(app_on("sticky:20:3"), terminal_size=SIZE, run_before=to_theory)
+
+
+def test_snapshot_sticky_table(snap_compare) -> None:  # noqa: ANN001
+    assert snap_compare(app_on("sticky:20:3"), terminal_size=SIZE, run_before=to_analysis)
+
+
+def test_the_screen_names_a_few_disagreements_and_the_table_marks_them_all() -> None:
+    rules = Nim((1, 3, 5, 7))
+    analysis = analyse_game(HatBrain(rules), rules)
+    reports = tuple(replace(p, agreement=DISAGREE) for p in analysis.positions[:14])
+    disagreeing = replace(analysis, positions=reports)
+    short = rules_lines(disagreeing, 74, listed=3)[-1]
+    assert short == (
+        "Disagreements with the solver (14, marked NO in the table): "
+        "0, 0, 0, 1; 0, 0, 1, 0; 0, 1, 0, 0; …"
+    )
+    assert rules_lines(disagreeing)[-1].count(";") == 13  # analyze lists every one
