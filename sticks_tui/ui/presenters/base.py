@@ -80,6 +80,8 @@ class Presenter:
     places_moves: ClassVar[bool] = False
     #: Whether training keeps the hats' learning curve (quick enough to measure for the game).
     keeps_curve: ClassVar[bool] = False
+    #: Whether a person types moves as letters in a field (which then takes h and u too).
+    types_letters: ClassVar[bool] = False
     #: What the analysis screen calls the positions it lists.
     positions_label: ClassVar[str] = "Positions"
 

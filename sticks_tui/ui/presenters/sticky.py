@@ -91,6 +91,8 @@ class LettersInput(Input):
 class StickyPresenter(Presenter):
     #: A machine's move is a group and a take; where it goes on the line is drawn at random.
     places_moves: ClassVar[bool] = True
+    #: Moves are letters typed in a field: the hint and undo keys are F5 and F6 here.
+    types_letters: ClassVar[bool] = True
 
     def __init__(self, rules: AnyRuleSet) -> None:
         super().__init__(rules)
