@@ -31,7 +31,7 @@ def hint_text(hint: Hint[Any, Any], move: str, reason: str) -> str:
     ``reason`` says why the position that loses loses: the one the move leaves when it wins,
     else the one the player is in."""
     if not hint.won:
-        return f"{_capital(reason)}: every move loses against perfect play. {_lasting(hint, move)}"
+        return f"{_capital(reason)}: every move loses. {_lasting(hint, move)}"
     if hint.ends_game:
         return f"{move}: it is the last move, and the player who cannot move loses."
     return f"{move}: {reason}."
@@ -105,7 +105,7 @@ def hat_text(name: str, hat: str, chances: Sequence[tuple[str, float]]) -> str:
         return f"{name} has no ball to draw at {hat}."
     shares = [share for _, share in chances]
     if len(chances) > 1 and max(shares) - min(shares) < 1e-9:
-        return f"{name}'s hat at {hat} draws each of its {len(chances)} moves alike."
+        return f"{name}'s hat at {hat} draws every move alike."
     ball, share = max(chances, key=lambda chance: chance[1])
     return f"{name}'s hat at {hat} draws {ball} in {share:.0%} of draws."
 

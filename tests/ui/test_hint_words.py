@@ -32,7 +32,7 @@ def test_sticks_at_16_take_3_leaving_13() -> None:
 def test_sticks_at_13_are_lost_and_the_longest_move_is_named() -> None:
     assert words(game_of_sticks(20), 13) == (
         "13 sticks are left, 1 more than a multiple of 4, and that loses for the player to "
-        "move: every move loses against perfect play. Take 1 lasts longest (6 more moves)."
+        "move: every move loses. Take 1 lasts longest (6 more moves)."
     )
     last = words(game_of_sticks(20), 1)
     assert last.endswith("Take 1: the only move left, and it ends the game.")
@@ -58,8 +58,8 @@ def test_nim_makes_the_nim_sum_zero_with_the_misere_twist_at_the_end() -> None:
     )
     lost = words(Nim((1, 3, 5, 7)), (1, 3, 5, 7))
     assert lost.startswith(
-        "The nim-sum is 0, and that loses for the player to move: every move loses against "
-        "perfect play. Take 1 from pile 0 lasts longest ("
+        "The nim-sum is 0, and that loses for the player to move: every move loses. "
+        "Take 1 from pile 0 lasts longest ("
     )
     assert words(Nim((1, 3), misere=False), (0, 3)) == (
         "take 3 from pile 1: it is the last move, and the player who cannot move loses."
@@ -88,5 +88,5 @@ def test_a_game_without_its_own_presenter_gets_the_generic_reason() -> None:
         unregister_game(FAMILY.name)
     assert won.endswith(": it leaves a position that loses for the player to move.")
     assert lost.startswith(
-        "This position loses for the player to move: every move loses against perfect play. "
+        "This position loses for the player to move: every move loses. "
     )

@@ -60,7 +60,7 @@ async def test_sticks_hint_and_undo_against_the_learning_ai() -> None:
         await pilot.press("h")
         assert hint_text(screen) == (
             "take 3: 13 sticks are left, 1 more than a multiple of 4, and that loses for the "
-            "player to move.\nAI's hat at 16 draws each of its 3 moves alike."
+            "player to move.\nAI's hat at 16 draws every move alike."
         )
         await pilot.press("1")
         await human_to_move(pilot, screen)
@@ -92,7 +92,7 @@ async def test_a_lost_heap_says_so_and_names_the_longest_move() -> None:
         await pilot.press("h")
         assert hint_text(screen) == (
             "13 sticks are left, 1 more than a multiple of 4, and that loses for the player to "
-            "move: every move loses against perfect play. Take 1 lasts longest (6 more moves)."
+            "move: every move loses. Take 1 lasts longest (6 more moves)."
         )
 
 
@@ -124,10 +124,10 @@ async def test_nim_hint_and_undo_against_the_learning_ai() -> None:
         await pilot.press("h")
         text = hint_text(screen)
         assert text is not None and text.startswith(
-            "The nim-sum is 0, and that loses for the player to move: every move loses against "
-            "perfect play. Take 1 from pile 0 lasts longest ("
+            "The nim-sum is 0, and that loses for the player to move: every move loses. "
+            "Take 1 from pile 0 lasts longest ("
         )
-        assert text.endswith("\nAI's hat at 1,3,5,7 draws each of its 16 moves alike.")
+        assert text.endswith("\nAI's hat at 1,3,5,7 draws every move alike.")
         await pilot.press("1")  # take the stick of pile 0
         await human_to_move(pilot, screen)
         await pilot.press("h")
@@ -154,7 +154,7 @@ async def test_sticky_hint_and_undo_against_the_learning_ai() -> None:
         await pilot.press("f5")  # h is a stick's letter here
         assert hint_text(screen) == (
             "take jk: [9, 9] is left, one of the lost configurations, and that loses for the "
-            "player to move.\nAI's hat at 20 draws each of its 29 moves alike."
+            "player to move.\nAI's hat at 20 draws every move alike."
         )
         await pilot.press("d", "f", "enter")
         await human_to_move(pilot, screen)

@@ -62,28 +62,19 @@ class Board(Protocol):
 
     def query_one(self, selector: str, expect_type: type[W]) -> W: ...
 
-    def set_class(self, add: bool, *class_names: str, update: bool = True) -> Any: ...
-
 
 class HintPanel(Static):
     """The hint, shown in the log's place until the next move."""
 
-    # The log gives the hint its place by shrinking to nothing: hidden (display: none) it
-    # would wrap the lines written meanwhile at its smallest width.
-    SCOPED_CSS = False
     DEFAULT_CSS = """
-    BoardScreen.-hint #log {
-        height: 0;
-        min-height: 0;
-        border: none;
-    }
     HintPanel {
         display: none;
-        height: auto;
-        min-height: 4;
-        border: round $success;
+        height: 1fr;
+        min-height: 3;
+        border-top: round $success;
         border-title-color: $success;
-        padding: 0 1;
+        padding: 0 0 0 1;
+        overflow-y: auto;
         scrollbar-size-vertical: 1;
     }
     """
@@ -128,6 +119,8 @@ class BoardHelp:
         if hint is None:
             return
         lines = [board.presenter.hint_words(hint), *self._machines_view()]
+        if match.practice:
+            lines.append(f"({PRACTICE})")
         self._panel().update(plain("\n".join(lines)))
         self._shown_for = (match, match.position)
         self.redraw()
@@ -154,9 +147,12 @@ class BoardHelp:
         match = board.match
         showing = self._shown_for == (match, match.position) and board._human_turn()
         self._panel().display = showing
-        board.set_class(showing, "-hint")
+        board.query_one("#speed", Static).display = not showing  # empty unless watching
         log = board.query_one("#log", RichLog)
         log.border_title = plain(PRACTICE) if match.practice else None
+        # The log gives the hint its place by shrinking to nothing: hidden (display: none), it
+        # would wrap the lines written meanwhile at its smallest width.
+        log.styles.max_height = 0 if showing else None
 
     def _panel(self) -> HintPanel:
         return self.board.query_one("#hint", HintPanel)
