@@ -90,3 +90,19 @@ def test_a_game_without_its_own_presenter_gets_the_generic_reason() -> None:
     assert lost.startswith(
         "This position loses for the player to move: every move loses. "
     )
+
+
+def test_what_a_hat_or_a_q_table_would_play() -> None:
+    from sticks_tui.text.hints import hat_text, table_text
+
+    assert hat_text("AI", "13", [("1", 0.6), ("2", 0.3), ("3", 0.1)]) == (
+        "AI's hat at 13 draws 1 in 60% of draws."
+    )
+    alike = hat_text("AI", "13", [("1", 0.5), ("2", 0.5)])
+    assert alike == "AI's hat at 13 draws every move alike."
+    assert table_text("Q-learning AI", ["take 1 from pile 2"]) == (
+        "Q-learning AI's Q table prefers take 1 from pile 2 here."
+    )
+    assert table_text("Q-learning AI", ["take 1 from pile 2", "take 2 from pile 3"]) == (
+        "Q-learning AI's Q table likes 2 moves best here, e.g. take 1 from pile 2."
+    )

@@ -5,14 +5,17 @@ AI nothing."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
 from test_ui_games import against, log_lines, to_game_board, watch
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
-from ui_helpers import make_app, wait_until
+from ui_helpers import make_app, screen_name, wait_until
 
 from sticks_tui.engine import HatBrain
+from sticks_tui.engine.games import register_game, unregister_game
 from sticks_tui.engine.games.sticky import LETTERS
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.board_help import PRACTICE
@@ -179,3 +182,41 @@ async def test_no_hint_or_undo_while_machines_play() -> None:
         screen = await watch(pilot, Machine.RANDOM, Machine.PERFECT, "sticks")
         await pilot.press("s", "h", "u")
         assert hint_text(screen) is None and not screen.match.practice
+
+
+async def test_the_q_learners_table_beside_the_hint() -> None:
+    app = make_app(q_training_games=2000)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await against(pilot, Machine.Q_LEARNING, "nim")
+        await pilot.press("h")
+        text = hint_text(screen)
+        assert text is not None
+        assert text.splitlines()[-1].startswith("Q-learning AI's Q table ")
+
+
+async def test_a_game_without_its_own_board_gets_the_generic_hint() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
+    from wythoff_game import FAMILY, Wythoff
+
+    register_game(FAMILY)
+    try:
+        app = make_app()
+        app.settings.choose(Wythoff((3, 6)))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+n")
+            await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+            await pilot.press("1")
+            await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+            screen = pilot.app.screen
+            assert isinstance(screen, BoardScreen)
+            await pilot.press("h")
+            text = hint_text(screen)
+            assert text is not None
+            assert text.endswith(": it leaves a position that loses for the player to move.")
+            await pilot.press("1", "enter")  # move 1 of more than 9: typed, then Enter
+            assert screen.match.position != (3, 6)
+            await pilot.press("u")
+            assert screen.match.position == (3, 6) and screen.match.practice
+    finally:
+        unregister_game(FAMILY.name)
