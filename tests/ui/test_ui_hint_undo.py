@@ -73,6 +73,7 @@ async def test_sticks_hint_and_undo_against_the_learning_ai() -> None:
         await pilot.pause()
         assert (screen.match.position, screen.match.to_move) == (16, 0)
         assert screen.match.history == [] and brain.balls_beside == []
+        assert hint_text(screen) is None  # the hint at 16 comes back only when asked
         assert log_text(pilot).endswith(
             "Player 1 takes back 2 moves: practice game, it will not count"
         )

@@ -167,6 +167,7 @@ class BoardHelp:
         board._generation += 1  # a machine's step that was waiting is forgotten
         board._drawn = None
         board._in_use.clear()
+        self._shown_for = None  # a hint asked for before comes back only when asked again
         board.table.abandon()  # the balls beside the hats go back: nothing is learned now
         for _ in range(back):
             board.match.undo()
