@@ -221,3 +221,15 @@ async def test_a_game_without_its_own_board_gets_the_generic_hint() -> None:
             assert screen.match.position == (3, 6) and screen.match.practice
     finally:
         unregister_game(FAMILY.name)
+
+
+async def test_a_name_with_markup_takes_back_a_move_as_typed() -> None:
+    app = make_app()
+    app.settings.names = ("[red]x[/red]", "[/]")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await to_game_board(pilot, "sticks", "1", sticks="20")
+        await pilot.press("3", "u")
+        assert screen.match.position == 20
+        assert log_text(pilot).endswith(
+            "[red]x[/red] takes back a move: practice game, it will not count"
+        )
