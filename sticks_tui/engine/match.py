@@ -36,6 +36,8 @@ class Match:
     to_move: int = field(init=False)
     history: list[Turn] = field(init=False, default_factory=list)
     loser: int | None = field(init=False, default=None)
+    #: Moves taken back (:meth:`undo`); a game with any is practice.
+    takebacks: int = field(init=False, default=0)
 
     def __post_init__(self) -> None:
         if len(self.players) != 2:
@@ -63,6 +65,12 @@ class Match:
     def legal_moves(self) -> tuple[Move, ...]:
         return () if self.is_over else self.rules.legal_moves(self.position)
 
+    @property
+    def practice(self) -> bool:
+        """A game with a move taken back proves nothing: at its end the players are not told
+        the result, so no learner learns from it (and the caller records no result)."""
+        return self.takebacks > 0
+
     # -- playing --------------------------------------------------------------------------------
     def play(self, move: Move) -> Turn:
         """Play ``move`` for the player to move; refuses illegal moves and finished games."""
@@ -76,6 +84,20 @@ class Match:
             self._finish()
         else:
             self.to_move = 1 - self.to_move
+        return turn
+
+    def undo(self) -> Turn:
+        """Take back the last move: its position and whose turn it was come back, and the game
+        becomes practice. Refused before the first move and once the game is over (its result
+        has been told)."""
+        if self.is_over:
+            raise IllegalMove("the game is over")
+        if not self.history:
+            raise IllegalMove("there is no move to take back")
+        turn = self.history.pop()
+        self.position = turn.before
+        self.to_move = turn.player
+        self.takebacks += 1
         return turn
 
     def play_machine_turn(self) -> Turn:
@@ -97,8 +119,9 @@ class Match:
         # turn it now is, is the other one (or the first, if no one could move at all).
         turn = 1 - self.to_move if self.history else self.to_move
         self.loser = loser_at_end(self.rules, turn)
-        for index, player in enumerate(self.players):
-            player.game_over(won=index != self.loser)
+        if not self.practice:
+            for index, player in enumerate(self.players):
+                player.game_over(won=index != self.loser)
         if self.on_over is not None:
             self.on_over(self)
 

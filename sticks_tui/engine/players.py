@@ -30,7 +30,8 @@ class Player(Protocol):
         """Return a legal move at ``position`` (seed 001's ``makeChoice``)."""
 
     def game_over(self, won: bool) -> None:
-        """Told once at the end of every game the player took part in."""
+        """Told once at the end of every game the player took part in (not of a practice game,
+        where a move was taken back: see :meth:`Match.undo`)."""
 
 
 class _Machine:

@@ -81,3 +81,36 @@ def test_every_player_meets_the_protocol():
     rules = game_of_sticks(10)
     for player in (HumanPlayer("H"), RandomPlayer("R"), HatPlayer("AI", HatBrain(rules)), PerfectPlayer("P", rules)):
         assert isinstance(player, Player)
+
+
+def test_undo_takes_back_the_last_move_and_whose_turn_it_was():
+    match = Match(game_of_sticks(10), [HumanPlayer("Ann"), HumanPlayer("Bob")])
+    with pytest.raises(IllegalMove, match="no move"):
+        match.undo()
+    match.play(3)
+    match.play(2)
+    turn = match.undo()
+    assert (turn.player, turn.before, turn.move) == (1, 7, 2)
+    assert (match.position, match.to_move, len(match.history)) == (7, 1, 1)
+    assert match.practice and match.legal_moves() == (1, 2, 3)
+    match.undo()
+    assert (match.position, match.to_move, match.history) == (10, 0, [])
+
+
+def test_a_game_with_a_move_taken_back_teaches_the_learner_nothing():
+    brain = HatBrain(game_of_sticks(10))
+    ai = HatPlayer("AI", brain, random.Random(3))
+    match = Match(game_of_sticks(10), [HumanPlayer("Ann"), ai])
+    match.play(1)
+    match.play_machine_turn()
+    match.undo()
+    brain.abandon()  # the ball drawn for the move taken back goes back (the board does this)
+    match.undo()
+    before = brain.to_dict()
+    while not match.is_over:
+        match.play(1) if match.to_move == 0 else match.play_machine_turn()
+    assert match.is_over and match.practice
+    brain.abandon()  # the practice game's balls go back: nothing was learned
+    assert brain.to_dict() == before and brain.games_played == 0
+    with pytest.raises(IllegalMove, match="over"):
+        match.undo()

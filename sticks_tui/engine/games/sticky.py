@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from ..game import Capabilities, IllegalMove, RuleError
 from ..numbers import whole_number_key
+from ..solver import Solver
 from ..theory import StartAnswer, start_answer
 from .family import GameFamily, GameSpecError, Spec, whole_number
 
@@ -37,6 +38,7 @@ from .sticky_line import StickyPosition, canonical_position
 from .sticky_theory import (
     Groups,
     StickyTheory,
+    TameRule,
     grundy_values,
     lost_configurations,
     shipped_tables,
@@ -222,6 +224,41 @@ def from_description(description: Mapping[str, Any], sticks: int | None) -> Stic
 
 
 # -- the theory ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GroupValues:
+    """Why a configuration wins or loses, as far as the Grundy values of its groups tell (a hint's
+    reason). ``tame`` says whether misère Nim's rule on the values decides the game (takes of 1
+    or of 4 and more); where it does not (takes of 1-2 or 1-3), only the configuration's being
+    among the lost ones tells."""
+
+    groups: Groups
+    grundy: tuple[int, ...]
+    """The normal-play Grundy value of each group, in the order of ``groups``."""
+    tame: bool
+    all_small: bool
+    """Every group plays like a Nim heap of 0 or 1 (only meaningful when ``tame``)."""
+    lost: bool
+
+    @property
+    def nim_sum(self) -> int:
+        total = 0
+        for value in self.grundy:
+            total ^= value
+        return total
+
+
+def group_values(rules: StickyNim, position: StickyPosition) -> GroupValues:
+    """The Grundy values of ``position``'s groups and whether the tame rule decides it."""
+    known = theory_for(rules.max_take, STICKY_MAX)
+    values = grundy_values(rules.max_take, max(position, default=0))
+    tame = isinstance(known, TameRule)
+    small = isinstance(known, TameRule) and all(known.small[group] for group in position)
+    lost = known.lost(position)
+    if lost is None:
+        lost = not Solver(rules).is_won(position)
+    return GroupValues(position, tuple(values[g] for g in position), tame, small, lost)
+
 
 #: Lost configurations are listed for lines of up to this many sticks: 262 of them for takes of
 #: 1 to 3 (849 for 30 sticks, and the count keeps tripling every six sticks or so).

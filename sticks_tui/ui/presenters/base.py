@@ -25,7 +25,8 @@ from textual.widgets import Button
 
 from ...engine.game import AnyRuleSet, Move, Position
 from ...engine.games import GameFamily, GameSpecError, parse_game
-from ...text import moves
+from ...engine.hints import Hint
+from ...text import hints, moves
 from ..plain import plain
 from .forms import GivenForm, SetupForm
 
@@ -79,6 +80,8 @@ class Presenter:
     places_moves: ClassVar[bool] = False
     #: Whether training keeps the hats' learning curve (quick enough to measure for the game).
     keeps_curve: ClassVar[bool] = False
+    #: Whether a person types moves as letters in a field (which then takes h and u too).
+    types_letters: ClassVar[bool] = False
     #: What the analysis screen calls the positions it lists.
     positions_label: ClassVar[str] = "Positions"
 
@@ -146,6 +149,9 @@ class Presenter:
     def problem(self, text: str) -> None:
         """A move that cannot be made: say why where the game shows it (the bell rings too)."""
 
+    def taken_back(self, position: Position) -> None:
+        """A move was taken back (undo): ``position`` is on the board again."""
+
     # -- keys -------------------------------------------------------------------------------------
     def key_state(self, args: tuple[object, ...], view: BoardView) -> bool | None:
         """A key of :meth:`bindings` while a person may play: True (shown), None (greyed)."""
@@ -205,6 +211,15 @@ class Presenter:
     def prompt(self, name: str, view: BoardView) -> str | None:
         """The turn line while a person types a move; None: the question is enough."""
         return None
+
+    def hint_words(self, hint: Hint[Any, Any]) -> str:
+        """The hint in the game's words; any game gets the generic reason."""
+        reason = hints.GENERIC_REASON if hint.won else "this position loses for the player to move"
+        return hints.hint_text(hint, self.hint_move(hint.move), reason)
+
+    def hint_move(self, move: Move) -> str:
+        """A move as a hint names it (as the person would make it on this board)."""
+        return moves.move_words(self.rules, move)
 
 
 def numbered(items: tuple[Move, ...]) -> Iterator[tuple[int, Move]]:

@@ -14,6 +14,8 @@ from ...engine import Nim
 from ...engine.game import AnyRuleSet, Move, Position
 from ...engine.games import GameFamily
 from ...engine.games.nim import DEFAULT_PILES
+from ...engine.hints import Hint
+from ...text import hints, moves
 from ..widgets.piles import NimPiles
 from .base import BoardView, Presenter
 from .forms import Problem, SetupForm, TextField, numbers_text, parse_numbers, spec_numbers
@@ -115,6 +117,9 @@ class NimPresenter(Presenter):
             self.pile = next(i for i, size in enumerate(piles) if size)
 
     def played(self, position: Position) -> None:
+        self.typed = ""
+
+    def taken_back(self, position: Position) -> None:
         self.typed = ""
 
     def redraw(self, view: BoardView) -> None:
@@ -220,6 +225,13 @@ class NimPresenter(Presenter):
     def takes_words(self, move: Move) -> str:
         pile, count = move
         return f"takes {count} from pile {pile}"
+
+    def hint_words(self, hint: Hint[Any, Any]) -> str:
+        """Bouton's rule: a winning move makes the nim-sum 0 (misère: an odd number of 1-piles
+        once every pile holds 0 or 1)."""
+        lost = hint.leaves if hint.won else hint.position
+        reason = hints.nim_reason(lost, self.rules.misere, after_move=hint.won)
+        return hints.hint_text(hint, moves.move_words(self.rules, hint.move), reason)
 
     def prompt(self, name: str, view: BoardView) -> str | None:
         if not view.human_turn or self.pile is None:

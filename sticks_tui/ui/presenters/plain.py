@@ -44,6 +44,9 @@ class PlainPresenter(Presenter):
     def played(self, position: Position) -> None:
         self.typed = ""
 
+    def taken_back(self, position: Position) -> None:
+        self.typed = ""
+
     def redraw(self, view: BoardView) -> None:
         assert isinstance(self._poster, Static)
         shown = moves.position_words(self.rules, view.position)

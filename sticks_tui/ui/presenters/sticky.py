@@ -15,7 +15,9 @@ from textual.widgets import Input, Static
 from ...engine import IllegalMove, StickyLine, StickyNim
 from ...engine.game import AnyRuleSet, Move, Position
 from ...engine.games import GameFamily
-from ...engine.games.sticky import LETTERS, STICKY_MAX
+from ...engine.games.sticky import LETTERS, STICKY_MAX, group_values
+from ...engine.hints import Hint
+from ...text import hints
 from ..plain import plain
 from ..widgets.line import StickyLineView
 from .base import BoardView, Presenter
@@ -90,6 +92,8 @@ class LettersInput(Input):
 class StickyPresenter(Presenter):
     #: A machine's move is a group and a take; where it goes on the line is drawn at random.
     places_moves: ClassVar[bool] = True
+    #: Moves are letters typed in a field: the hint and undo keys are F5 and F6 here.
+    types_letters: ClassVar[bool] = True
 
     def __init__(self, rules: AnyRuleSet) -> None:
         super().__init__(rules)
@@ -99,6 +103,8 @@ class StickyPresenter(Presenter):
         self.line = StickyLine.full(self.length)
         self.mark: tuple[int, int] | None = None
         self._next: StickyLine | None = None
+        #: The lines before each move, for taking moves back.
+        self._earlier: list[StickyLine] = []
         self._rng = random.Random(0)
         self._view: BoardView | None = None
         self._letters: LettersInput | None = None
@@ -137,6 +143,7 @@ class StickyPresenter(Presenter):
         self._rng = rng
         self.line = StickyLine.full(self.length)
         self.mark = None
+        self._earlier.clear()
 
     def human_turn(self) -> None:
         if self._letters is not None:
@@ -153,7 +160,12 @@ class StickyPresenter(Presenter):
 
     def played(self, position: Position) -> None:
         assert self._next is not None
+        self._earlier.append(self.line)
         self.line, self._next, self.mark = self._next, None, None
+        assert self.line.position == position, "the line and the match agree"
+
+    def taken_back(self, position: Position) -> None:
+        self.line, self.mark = self._earlier.pop(), None
         assert self.line.position == position, "the line and the match agree"
 
     def redraw(self, view: BoardView) -> None:
@@ -265,6 +277,18 @@ class StickyPresenter(Presenter):
             return f"takes a whole group of {group}" if group > 1 else "takes a lone stick"
         leaving = " and ".join(map(str, kept))
         return f"takes {sticks} from a group of {group}, leaving {leaving}"
+
+    def hint_move(self, move: Move) -> str:
+        """The letters of the sticks to take, on the line as it is (the leftmost such sticks)."""
+        first, last = self.line.place(move)
+        return "take " + LETTERS[first] + (LETTERS[last] if last != first else "")
+
+    def hint_words(self, hint: Hint[Any, Any]) -> str:
+        """The configuration left and why it loses."""
+        assert isinstance(self.rules, StickyNim)
+        lost = hint.leaves if hint.won else hint.position
+        reason = hints.sticky_reason(group_values(self.rules, lost))
+        return hints.hint_text(hint, self.hint_move(hint.move), reason)
 
     def drew_words(self, move: Move) -> str:
         ball = f"“{self.ball_words(move)}”"

@@ -4,6 +4,7 @@ a digit key per allowed take, and every hat in one chart (a position is a heap).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -13,6 +14,9 @@ from textual.widgets import Label
 from ...engine import STICKS_MAX, STICKS_MIN, TakeAway
 from ...engine.game import AnyRuleSet, Move, Position
 from ...engine.games import GameFamily
+from ...engine.hints import Hint
+from ...engine.solver import PeriodicRule, takeaway_rule
+from ...text import hints
 from ...text.words import board_line
 from ..widgets.sticks import StickArt
 from .base import BoardView, MoveButton, Presenter
@@ -209,3 +213,14 @@ class TakeAwayPresenter(Presenter):
 
     def takes_words(self, move: Move) -> str:
         return f"takes {move}"
+
+    @cached_property
+    def _rule(self) -> PeriodicRule | None:
+        """The period of the lost heaps, which a hint's reason names."""
+        return takeaway_rule(self.rules) if isinstance(self.rules, TakeAway) else None
+
+    def hint_words(self, hint: Hint[Any, Any]) -> str:
+        """The heap left and the period of the lost heaps: "take 3: 13 sticks are left, 1 more
+        than a multiple of 4, and that loses for the player to move"."""
+        lost = hint.leaves if hint.won else hint.position
+        return hints.hint_text(hint, f"take {hint.move}", hints.heap_reason(lost, self._rule))

@@ -27,6 +27,7 @@ from ..presenters import BoardView, MoveChosen, presenter_for
 from ..session import Mode, Table
 from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart
 from . import app_of
+from .board_help import HELP_ACTIONS, BoardHelp, HintPanel, help_bindings
 from .confirm import LeavesGame
 
 #: Watch-mode speeds: name and how many "AI pauses" each step waits.
@@ -74,7 +75,8 @@ class BoardScreen(LeavesGame):
         self.rules = table.rules
         self.presenter = presenter_for(table.rules)
         # The game's move keys first, as the footer lists them.
-        self._bindings = BindingsMap(self.presenter.bindings() + BOARD_BINDINGS)
+        keys = self.presenter.bindings() + help_bindings(self.presenter) + BOARD_BINDINGS
+        self._bindings = BindingsMap(keys)
         if self.presenter.auto_focus is not None:
             self.AUTO_FOCUS = self.presenter.auto_focus  # type: ignore[misc]  # per board
         self.match: Match = table.new_match()
@@ -90,6 +92,7 @@ class BoardScreen(LeavesGame):
         self._hat_seats = [i for i, seat in enumerate(table.seats) if seat.brain is not None]
         #: Where a machine's move goes, for games that place it (set on mount, from the app).
         self._place_rng = random.Random(0)
+        self.help = BoardHelp(self)
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -111,6 +114,7 @@ class BoardScreen(LeavesGame):
                     yield Button("New setup", id="end-setup", compact=True)
                     yield Button("Leaderboard", id="end-leaders", compact=True)
                 yield Static(id="speed")
+                yield HintPanel()
                 yield RichLog(id="log", wrap=True, min_width=10, markup=False)
             if self._hat_seats:
                 with Vertical(id="hats"):
@@ -217,14 +221,8 @@ class BoardScreen(LeavesGame):
 
     def _game_over(self) -> None:
         match, table = self.match, self.table
-        assert match.loser is not None and match.winner is not None
         self._in_use.clear()
-        winner, loser = table.seats[match.winner], table.seats[match.loser]
-        app = app_of(self)
-        app.record_game(winner.name, loser.name, match.rules)
-        for seat in table.seats:
-            if seat.brain is not None:
-                app.keep_brain(seat.name, seat.brain)
+        self.help.keep_result()  # counted and learned from, unless a move was taken back
         table.games += 1
         self._log_line(table.end_words(match), style="bold")
         self._redraw()
@@ -247,6 +245,7 @@ class BoardScreen(LeavesGame):
         self.set_class(view.over, "-over")
         self.query_one("#speed", Static).update(plain(self._speed_words()))
         self._draw_hats()
+        self.help.redraw()
         keys_state = (view.over, view.human_turn, view.legal if view.human_turn else ())
         if keys_state != self._keys_state:  # the footer is rebuilt only when its keys change
             self._keys_state = keys_state
@@ -315,6 +314,8 @@ class BoardScreen(LeavesGame):
             return self.watching and not self.match.is_over
         if action == "play_again":
             return self.match.is_over
+        if action in HELP_ACTIONS:
+            return self.help.allowed(action)
         return True
 
     def action_move_key(self, what: object, value: object = None) -> None:
@@ -324,6 +325,12 @@ class BoardScreen(LeavesGame):
         if not self.presenter.key((what, value), self._view()):
             self.app.bell()
         self._redraw()
+
+    def action_hint(self) -> None:
+        self.help.show_hint()
+
+    def action_undo(self) -> None:
+        self.help.undo()
 
     # -- watch mode and the end of a game ---------------------------------------------------------
     def action_play_again(self) -> None:

@@ -40,6 +40,9 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | click | Nim board | take that stick and every stick to its right |
 | letters, `Enter` | Sticky-Nim board | first and last letter of the sticks to take (`d` alone: one stick) |
 | click, click | Sticky-Nim board | first and last stick to take (the same stick twice: one) |
+| `F5` (`h`) | board, your turn | hint: the best move and why, or the move that lasts longest where every move loses; what the AI would play there |
+| `F6` (`u`) | board, your turn | undo: take back your move and the computer's reply (a friend's game: the last move); the game then counts for no one |
+| | | (`h` and `u` only where moves are not letters: not on the Sticky-Nim board) |
 | `a` / `n` / `l` | board | play again / new setup / leaderboard |
 | `space` `s` `-` `+` | watch | run or pause / single step / slower / faster |
 | `[` `]` | board, training | scroll the hats (take-away games) |

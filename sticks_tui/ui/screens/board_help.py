@@ -1,0 +1,195 @@
+"""The board's help for the person to move (SPEC section 9): a hint (``h``) and undo (``u``).
+
+The hint is the exact solver's move (:class:`~sticks_tui.engine.hints.Advisor`) in the game's
+own words (its presenter's :meth:`~sticks_tui.ui.presenters.Presenter.hint_words`), beside what
+each learning AI at the table would play there: its hat's favourite ball and that ball's share,
+or its Q table's best move. It shows in the log's place until the next move.
+
+Undo takes back the person's last move, and the machine's reply after it, so that it is their
+turn again (two friends: the last move). A game with a move taken back is practice: the balls
+beside the hats go back at once and at its end, nothing is learned and the leaderboard does not
+count it; the board says so above the log.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Protocol, TypeVar
+
+from textual.binding import Binding, BindingType
+from textual.widget import Widget
+from textual.widgets import RichLog, Static
+
+from ...engine import Match, Move, QLearningPlayer
+from ...engine.hints import Advisor
+from ...text import hints
+from ..plain import plain
+from ..presenters import Presenter
+from ..session import Table
+from . import app_of
+
+W = TypeVar("W", bound=Widget)
+
+HELP_ACTIONS = ("hint", "undo")
+PRACTICE = "practice game: it will not count"
+
+
+def help_bindings(presenter: Presenter) -> list[BindingType]:
+    """F5 hint and F6 undo, the same keys on every board (SPEC 9: one key in every game; no
+    letter can be, as Sticky-Nim's moves are typed as letters); ``h`` and ``u`` too on a board
+    whose moves are not letters."""
+    if presenter.types_letters:
+        return [Binding("f5", "hint", "Hint"), Binding("f6", "undo", "Undo")]
+    return [
+        Binding("f5,h", "hint", "Hint", key_display="F5"),
+        Binding("f6,u", "undo", "Undo", key_display="F6"),
+    ]
+
+
+class Board(Protocol):
+    """What the help needs of the board screen."""
+
+    match: Match
+    table: Table
+    presenter: Presenter
+    _generation: int
+    _drawn: Move | None
+    _in_use: dict[int, object]
+
+    def _human_turn(self) -> bool: ...
+
+    def _advance(self) -> None: ...
+
+    def _log_line(self, line: str, style: str = "") -> None: ...
+
+    def query_one(self, selector: str, expect_type: type[W]) -> W: ...
+
+
+class HintPanel(Static):
+    """The hint, shown in the log's place until the next move."""
+
+    DEFAULT_CSS = """
+    HintPanel {
+        display: none;
+        height: 1fr;
+        min-height: 3;
+        border-top: round $success;
+        border-title-color: $success;
+        padding: 0 0 0 1;
+        overflow-y: auto;
+        scrollbar-size-vertical: 1;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="hint")
+        self.border_title = "Hint"
+
+
+class BoardHelp:
+    """The hint and undo of one board."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        #: The game and the position the hint shown is for (it goes once either changes).
+        self._shown_for: tuple[Match, object] | None = None
+
+    @cached_property
+    def advisor(self) -> Advisor[Any, Any]:
+        return Advisor(self.board.match.rules)
+
+    def allowed(self, action: str) -> bool:
+        """Both keys are for a person to move; undo needs a move of theirs to take back."""
+        board = self.board
+        if not board._human_turn():
+            return False
+        return action == "hint" or self._takes_back() > 0
+
+    def _takes_back(self) -> int:
+        """How many moves undo would take back: back to the last person's move, inclusive."""
+        history, seats = self.board.match.history, self.board.table.seats
+        for back, turn in enumerate(reversed(history), start=1):
+            if seats[turn.player].is_human:
+                return back
+        return 0
+
+    # -- the hint ---------------------------------------------------------------------------------
+    def show_hint(self) -> None:
+        board = self.board
+        match = board.match
+        hint = self.advisor.hint(match.position) if board._human_turn() else None
+        if hint is None:
+            return
+        lines = [board.presenter.hint_words(hint), *self._machines_view()]
+        if match.practice:
+            lines.append(f"({PRACTICE})")
+        self._panel().update(plain("\n".join(lines)))
+        self._shown_for = (match, match.position)
+        self.redraw()
+
+    def _machines_view(self) -> list[str]:
+        """What each learning machine at the table would play here."""
+        board = self.board
+        position, rules = board.match.position, board.match.rules
+        words = board.presenter.ball_words
+        seen: list[str] = []
+        for seat in board.table.seats:
+            if seat.brain is not None:
+                chances = seat.brain.move_chances(position)
+                shares = [(words(move), share) for move, share in chances]
+                seen.append(hints.hat_text(seat.name, rules.position_key(position), shares))
+            elif isinstance(seat.player, QLearningPlayer):
+                best = seat.player.learner.preferred_moves(position)
+                seen.append(hints.table_text(seat.name, [words(move) for move in best]))
+        return seen
+
+    def redraw(self) -> None:
+        """The hint in the log's place while it holds; the practice game's note on the log."""
+        board = self.board
+        match = board.match
+        showing = self._shown_for == (match, match.position) and board._human_turn()
+        self._panel().display = showing
+        board.query_one("#speed", Static).display = not showing  # empty unless watching
+        log = board.query_one("#log", RichLog)
+        log.border_title = plain(PRACTICE) if match.practice else None
+        # The log gives the hint its place by shrinking to nothing: hidden (display: none), it
+        # would wrap the lines written meanwhile at its smallest width.
+        log.styles.max_height = 0 if showing else None
+
+    def _panel(self) -> HintPanel:
+        return self.board.query_one("#hint", HintPanel)
+
+    # -- undo -------------------------------------------------------------------------------------
+    def undo(self) -> None:
+        board = self.board
+        back = self._takes_back() if board._human_turn() else 0
+        if not back:
+            app_of(self._panel()).bell()
+            return
+        board._generation += 1  # a machine's step that was waiting is forgotten
+        board._drawn = None
+        board._in_use.clear()
+        self._shown_for = None  # a hint asked for before comes back only when asked again
+        board.table.abandon()  # the balls beside the hats go back: nothing is learned now
+        for _ in range(back):
+            board.match.undo()
+            board.presenter.taken_back(board.match.position)
+        name = board.table.seats[board.match.to_move].name
+        moves = "a move" if back == 1 else f"{back} moves"
+        board._log_line(f"{name} takes back {moves}: practice game, it will not count", "dim")
+        board._advance()
+
+    def keep_result(self) -> None:
+        """The end of a game: a real one counts on the leaderboard and the hat AIs keep what
+        they learned; a practice one gives the balls beside the hats back, and counts for no one."""
+        board = self.board
+        match, table = board.match, board.table
+        assert match.loser is not None and match.winner is not None
+        if match.practice:
+            table.abandon()
+            return
+        app = app_of(self._panel())
+        app.record_game(table.seats[match.winner].name, table.seats[match.loser].name, match.rules)
+        for seat in table.seats:
+            if seat.brain is not None:
+                app.keep_brain(seat.name, seat.brain)

@@ -1,0 +1,108 @@
+"""A hint's words in each game's own terms (SPEC section 9), as each game's presenter says them."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from sticks_tui.engine import Nim, StickyNim, TakeAway, game_of_sticks
+from sticks_tui.engine.hints import Advisor
+from sticks_tui.ui.presenters import presenter_for
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))  # wythoff_game
+
+from wythoff_game import FAMILY, Wythoff
+
+from sticks_tui.engine.games import register_game, unregister_game
+
+
+def words(rules: object, position: object) -> str:
+    hint = Advisor(rules).hint(position)  # type: ignore[arg-type]
+    assert hint is not None
+    return presenter_for(rules).hint_words(hint)  # type: ignore[arg-type]
+
+
+def test_sticks_at_16_take_3_leaving_13() -> None:
+    assert words(game_of_sticks(20), 16) == (
+        "take 3: 13 sticks are left, 1 more than a multiple of 4, and that loses for the "
+        "player to move."
+    )
+
+
+def test_sticks_at_13_are_lost_and_the_longest_move_is_named() -> None:
+    assert words(game_of_sticks(20), 13) == (
+        "13 sticks are left, 1 more than a multiple of 4, and that loses for the player to "
+        "move: every move loses. Take 1 lasts longest (6 more moves)."
+    )
+    last = words(game_of_sticks(20), 1)
+    assert last.endswith("Take 1: the only move left, and it ends the game.")
+
+
+def test_takeaway_2_3_5_names_its_period_of_7() -> None:
+    rules = TakeAway(30, (2, 3, 5), misere=False)
+    assert words(rules, 30) == (
+        "take 2: 28 sticks are left, a multiple of 7, and that loses for the player to move."
+    )
+    assert words(rules, 10) == (
+        "take 2: 8 sticks are left, 1 more than a multiple of 7, and that loses for the "
+        "player to move."
+    )
+    assert words(rules, 5) == "take 5: it is the last move, and the player who cannot move loses."
+
+
+def test_nim_makes_the_nim_sum_zero_with_the_misere_twist_at_the_end() -> None:
+    assert words(Nim((1, 3, 5, 6)), (1, 3, 5, 6)) == "take 1 from pile 0: the nim-sum becomes 0."
+    assert words(Nim((1, 3, 5, 6)), (1, 1, 2, 0)) == (
+        "take 1 from pile 2: every pile then holds 0 or 1 and 3 piles hold 1, an odd number, "
+        "so the player to move takes the last object and loses."
+    )
+    lost = words(Nim((1, 3, 5, 7)), (1, 3, 5, 7))
+    assert lost.startswith(
+        "The nim-sum is 0, and that loses for the player to move: every move loses. "
+        "Take 1 from pile 0 lasts longest ("
+    )
+    assert words(Nim((1, 3), misere=False), (0, 3)) == (
+        "take 3 from pile 1: it is the last move, and the player who cannot move loses."
+    )
+
+
+def test_sticky_names_the_letters_and_the_configuration_left() -> None:
+    assert words(StickyNim(20, 3), (20,)) == (
+        "take jk: [9, 9] is left, one of the lost configurations, and that loses for the "
+        "player to move."
+    )
+    tame = words(StickyNim(10, 4), (10,))
+    assert "Grundy values (" in tame and "xor to 0, and that loses" in tame
+    assert words(StickyNim(3, 4), (3,)) == (
+        "take ab: [1] is left: every group is small and their Grundy values (1) xor to 1, and "
+        "that loses for the player to move."
+    )
+
+
+def test_a_game_without_its_own_presenter_gets_the_generic_reason() -> None:
+    register_game(FAMILY)
+    try:
+        won = words(Wythoff((3, 6)), (3, 6))
+        lost = words(Wythoff((3, 5)), (3, 5))  # a cold position of Wythoff's game
+    finally:
+        unregister_game(FAMILY.name)
+    assert won.endswith(": it leaves a position that loses for the player to move.")
+    assert lost.startswith(
+        "This position loses for the player to move: every move loses. "
+    )
+
+
+def test_what_a_hat_or_a_q_table_would_play() -> None:
+    from sticks_tui.text.hints import hat_text, table_text
+
+    assert hat_text("AI", "13", [("1", 0.6), ("2", 0.3), ("3", 0.1)]) == (
+        "AI's hat at 13 draws 1 in 60% of draws."
+    )
+    alike = hat_text("AI", "13", [("1", 0.5), ("2", 0.5)])
+    assert alike == "AI's hat at 13 draws every move alike."
+    assert table_text("Q-learning AI", ["take 1 from pile 2"]) == (
+        "Q-learning AI's Q table prefers take 1 from pile 2 here."
+    )
+    assert table_text("Q-learning AI", ["take 1 from pile 2", "take 2 from pile 3"]) == (
+        "Q-learning AI's Q table likes 2 moves best here, e.g. take 1 from pile 2."
+    )

@@ -1,0 +1,44 @@
+"""Snapshot tests of the hint on the board at 80x24, one per family of games, with the AI
+waiting for the test (SPEC section 9).
+
+Regenerate after an intended change with
+``python -m pytest tests/ui/test_ui_hint_snapshots.py --snapshot-update`` and look at the SVGs.
+"""
+
+from __future__ import annotations
+
+from test_ui_games import against
+from textual.pilot import Pilot
+from ui_helpers import make_app, still_cursor
+
+from sticks_tui.ui.session import Machine
+
+
+def test_sticks_hint_in_a_practice_game(snap_compare) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        screen = await against(pilot, Machine.LEARNING, "sticks", sticks="17")
+        await pilot.press("1")
+        screen._machine_step()  # the AI draws a ball...
+        await pilot.pause()
+        screen._machine_step()  # ...and takes its sticks
+        await pilot.pause()
+        await pilot.press("u", "h")  # both moves taken back, then the hint at 17 sticks
+
+    assert snap_compare(make_app(ai_delay=1000.0), run_before=run_before)
+
+
+def test_nim_hint_where_every_move_loses(snap_compare) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        await against(pilot, Machine.LEARNING, "nim")
+        await pilot.press("h")
+
+    assert snap_compare(make_app(ai_delay=1000.0), run_before=run_before)
+
+
+def test_sticky_hint_names_the_letters_and_the_configuration(snap_compare) -> None:
+    async def run_before(pilot: Pilot) -> None:
+        await against(pilot, Machine.LEARNING, "sticky", sticks="20")
+        await pilot.press("f5")
+        await still_cursor(pilot)
+
+    assert snap_compare(make_app(ai_delay=1000.0), run_before=run_before)
