@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ..engine.pacing import MoveSeen, MoveWatcher
 
 #: At full speed, about how long the games between two reports take (ten reports a second).
-REPORT_SECONDS = 0.1
+REPORT_SECONDS = 0.25
 #: The most games between two reports at full speed (a quick game, a long lull).
 FULL_SPEED_MOST = 1_000_000
 

@@ -16,13 +16,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, ProgressBar, Static
+from textual.widgets import Button, Footer, Header, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import (
@@ -50,7 +51,7 @@ from . import app_of
 
 #: The curve is kept for games whose start reaches at most this many positions (as ``train``).
 CURVE_POSITIONS_MAX = 10_000
-LEARNER_WORDS = {HATS: "the hat AI", "q": "the Q-learner"}
+LEARNER_WORDS = {HATS: "The hat AI", "q": "The Q-learner"}
 
 
 @dataclass
@@ -84,6 +85,19 @@ class LabMove(Message):
 class LabDone(Message):
     result: TrainingResult
     picture: Picture
+    seconds: float
+    """How long training took, by the app's clock."""
+
+
+def progress_bar(done: int, total: int, width: int) -> Text:
+    """A bar ``width`` cells wide, filled in eighths as far as ``done`` of ``total``."""
+    eighths = round(width * 8 * done / total) if total else width * 8
+    full, part = divmod(min(eighths, width * 8), 8)
+    text = Text("█" * full, style="bold #5fafff")
+    if full < width:
+        text.append(" ▏▎▍▌▋▊▉"[part], style="bold #5fafff")
+        text.append("·" * (width - full - 1), style="dim")
+    return text
 
 
 class LabRunScreen(Screen[None]):
@@ -113,11 +127,14 @@ class LabRunScreen(Screen[None]):
         self.views = LabViews(plan.rules, plan.name, opponent)
         self.self_play = isinstance(plan.against, SelfPlay)
         self.result: TrainingResult | None = None
+        #: How long training took (once it has ended).
+        self.seconds = 0.0
         self.decided = False
         self.games_done = 0
         self.curve_kept = reachable(plan.rules, CURVE_POSITIONS_MAX) is not None
         #: The position of the watched game now (None between games, or at full speed).
         self._in_play: object = None
+        self._shown_paused = False
         #: Saves what was learned; says what it did (set on mounting: it holds the app).
         self._keeper: Callable[[], str] | None = None
 
@@ -126,9 +143,7 @@ class LabRunScreen(Screen[None]):
         yield Header()
         with Vertical(id="lab-run"):
             yield Static(plain(self._title()), id="run-title")
-            with Horizontal(id="run-progress-row"):
-                yield ProgressBar(total=plan.games, show_eta=False, id="run-progress")
-                yield Static(id="run-rate")
+            yield Static(id="run-progress")
             yield Static(id="run-speed")
             yield TallyView(id="run-tally")
             yield Static(id="run-move")
@@ -147,11 +162,11 @@ class LabRunScreen(Screen[None]):
     def _title(self) -> str:
         plan = self.plan
         against = "itself" if self.self_play else plan.against_words
+        game = plan.rules.name
         start = moves.position_words(plan.rules, plan.rules.initial_position())
-        return (
-            f"{LEARNER_WORDS[plan.kind].capitalize()} \"{plan.name}\" vs {against} · "
-            f"{plan.rules.name} ({start})"
-        )
+        if start not in game:
+            game += f" from {start}"
+        return f"{LEARNER_WORDS[plan.kind]} \"{plan.name}\" vs {against} · {game}"
 
     def on_mount(self) -> None:
         self.query_one("#run-curve", LearningCurvePlot).border_title = "learning curve"
@@ -205,8 +220,9 @@ class LabRunScreen(Screen[None]):
             backend="auto",
             pacing=control,
         )
+        seconds = clock() - started
         if self.is_attached:
-            self.post_message(LabDone(result, views.picture(plan.learner)))
+            self.post_message(LabDone(result, views.picture(plan.learner), seconds))
         else:  # the screen went away while training: keep what was learned, as it says
             self.result = result
             self._keep(quietly=True)
@@ -225,19 +241,23 @@ class LabRunScreen(Screen[None]):
         self._show_counts(tick.games_done, tick.rate)
         self.query_one(TallyView).show(tick.tally)
         self._show_picture(tick.picture, self._in_play)
-        self.query_one(LearningCurvePlot).show(tick.curve)
-        self._show_speed(tick.paused)
+        plot = self.query_one(LearningCurvePlot)
+        if len(plot.curve) != len(tick.curve):  # redrawn only when it has grown
+            plot.show(tick.curve)
+        if tick.paused != self._shown_paused:
+            self._show_speed(tick.paused)
 
     def on_lab_move(self, move: LabMove) -> None:
         if self.result is None:
-            self.query_one("#run-move", Static).update(plain(move.line))
+            self.query_one("#run-move", Static).update(plain(move.line), layout=False)
             self._show_picture(move.picture, move.position)
 
     def on_lab_done(self, done: LabDone) -> None:
         result = done.result
         self.result = result
-        self.games_done = result.games_played
-        self._show_counts(result.games_played, None)
+        self.seconds = done.seconds
+        rate = result.games_played / done.seconds if done.seconds > 0 else None
+        self._show_counts(result.games_played, rate)
         self._show_picture(done.picture, None)
         self.query_one(LearningCurvePlot).show(result.curve)
         verb = "Cancelled after" if result.cancelled else "Trained for"
@@ -260,20 +280,24 @@ class LabRunScreen(Screen[None]):
 
     # -- showing ------------------------------------------------------------------------------
     def _show_counts(self, done: int, rate: float | None) -> None:
+        """The progress bar and the games: a Static of fixed size, so no layout is redone
+        (a redraw costs little, and training keeps the processor)."""
         self.games_done = done
-        self.query_one(ProgressBar).update(progress=done)
         speed = "" if rate is None else f" · {rate:,.0f} games/s"
-        self.query_one("#run-rate", Static).update(
-            plain(f"{done:,} of {self.plan.games:,}{speed}")
-        )
+        words = f" {done / self.plan.games:4.0%}  {done:,} of {self.plan.games:,}{speed}"
+        bar = progress_bar(done, self.plan.games, max(10, self.size.width - 2 - len(words)))
+        bar.append(words)
+        self.query_one("#run-progress", Static).update(bar, layout=False)
 
     def _show_speed(self, paused: bool | None = None) -> None:
         if self.result is not None:
             return
         paused = self.control.paused if paused is None else paused
+        self._shown_paused = paused
         state = "PAUSED (space resumes, s steps)" if paused else "running (space pauses)"
         self.query_one("#run-speed", Static).update(
-            plain(f"speed: {self.control.speed.label} (- slower, + faster) · {state}")
+            plain(f"speed: {self.control.speed.label} (- slower, + faster) · {state}"),
+            layout=False,
         )
 
     def _move_hint(self) -> str:

@@ -124,4 +124,4 @@ class TallyView(Static):
     """
 
     def show(self, tally: TallyFigures) -> None:
-        self.update(tally_text(tally))
+        self.update(tally_text(tally), layout=False)  # always two lines
