@@ -7,7 +7,9 @@ from the app's thread) and the training thread, for which it is the engine's
 :class:`~sticks_tui.engine.pacing.Pacing`: it blocks there while paused, lets one game (or one
 move) through per step, waits between games or moves at the slow speeds, and at full speed
 lets as many games through between two reports as fit in :data:`REPORT_SECONDS`, so that the
-screen redraws about ten times a second and the fast loops play the rest.
+screen redraws about twice a second and the fast loops play the rest (a redraw costs the app's
+thread some 30 ms of Python, which training, sharing Python's lock, waits for:
+``benchmarks/lab_speed.py`` measures it).
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from dataclasses import dataclass
 
 from ..engine.pacing import MoveSeen, MoveWatcher
 
-#: At full speed, about how long the games between two reports take (ten reports a second).
-REPORT_SECONDS = 0.25
+#: At full speed, about how long the games between two reports take (two reports a second).
+REPORT_SECONDS = 0.5
 #: The most games between two reports at full speed (a quick game, a long lull).
 FULL_SPEED_MOST = 1_000_000
 
@@ -71,7 +73,10 @@ class SpeedControl:
         self._index = max(0, min(FULL_SPEED, speed))
         self._paused = paused
         self._steps = 0
-        self._stopped = False
+        self._stopped = threading.Event()
+        #: Asked by the trainer before every game: the Event's own method, the cheapest call
+        #: (a Python function there costs full speed a few percent).
+        self.should_stop = self._stopped.is_set
         self._changed = threading.Condition()
         self.on_move = on_move
         self.clock = clock
@@ -116,12 +121,12 @@ class SpeedControl:
     def stop(self) -> None:
         """Nothing waits any more (training is cancelled, or the screen goes away)."""
         with self._changed:
-            self._stopped = True
+            self._stopped.set()
             self._changed.notify_all()
 
     @property
     def stopped(self) -> bool:
-        return self._stopped
+        return self._stopped.is_set()
 
     def reached(self, games_done: int) -> bool:
         """Told at each report: pause here if :attr:`pause_after` says so; whether paused."""
@@ -160,12 +165,12 @@ class SpeedControl:
         with self._changed:
             if self._paused:
                 self._wait_for_step()
-            elif not self._stopped:
+            elif not self._stopped.is_set():
                 self._changed.wait(self.speed.wait)
 
     def _wait_for_step(self) -> None:
         """Block (holding the condition) until a step, a resume or a stop; use up the step."""
-        while self._paused and self._steps == 0 and not self._stopped:
+        while self._paused and self._steps == 0 and not self._stopped.is_set():
             self._changed.wait()
         if self._steps:
             self._steps -= 1

@@ -46,7 +46,7 @@ def test_full_speed_lets_through_the_games_of_about_a_tenth_of_a_second() -> Non
     assert control.games_before_report(0) == 100
     now[0] = 0.001  # 100 games took a millisecond: ten times more next (at most tenfold)
     assert control.games_before_report(100) == 1000
-    now[0] = 0.011  # 1,000 games in 10 ms: a report's 0.25 s hold 25,000 (tenfold at most)
+    now[0] = 0.011  # 1,000 games in 10 ms: half a second holds 50,000 (tenfold at most)
     assert control.games_before_report(1100) == 10_000
     assert control.move_watcher() is None  # the fast loops play
 

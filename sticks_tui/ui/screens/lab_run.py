@@ -215,7 +215,7 @@ class LabRunScreen(Screen[None]):
             rules=plan.rules,
             rng=rng,
             progress=report,
-            should_stop=lambda: control.stopped,
+            should_stop=control.should_stop,
             curve=CurveSettings(spacing=1.5) if self.curve_kept else None,
             backend="auto",
             pacing=control,
@@ -294,9 +294,9 @@ class LabRunScreen(Screen[None]):
             return
         paused = self.control.paused if paused is None else paused
         self._shown_paused = paused
-        state = "PAUSED (space resumes, s steps)" if paused else "running (space pauses)"
+        state = "PAUSED (space: resume, s: step)" if paused else "running (space: pause)"
         self.query_one("#run-speed", Static).update(
-            plain(f"speed: {self.control.speed.label} (- slower, + faster) · {state}"),
+            plain(f"speed: {self.control.speed.label} (- +) · {state}"),
             layout=False,
         )
 
