@@ -53,14 +53,15 @@ class LabViews:
         return HatPicture.of_hat(learner, position, self.presenter.ball_words)
 
     def move_line(self, seen: MoveSeen, self_play: bool) -> str:
-        """``game 12: the learner takes 3 (20 -> 17)``; the end of the game said too."""
+        """``game 12: Trained AI takes 3, leaving 17``; the end of the game said too."""
         who = self.learner_name if seen.seat == 0 or self_play else self.opponent_name
         if self_play:
             who = f"{who} (side {seen.seat + 1})"
+        words = moves.move_words(self.rules, seen.move)
+        words = "takes " + words.removeprefix("take ")
         line = (
-            f"game {seen.game + 1:,}: {who} takes {moves.move_words(self.rules, seen.move)} "
-            f"({moves.position_words(self.rules, seen.before)} -> "
-            f"{moves.position_words(self.rules, seen.after)})"
+            f"game {seen.game + 1:,}: {who} {words}, "
+            f"leaving {moves.position_words(self.rules, seen.after)}"
         )
         if seen.over:
             line += ": game over"

@@ -170,6 +170,8 @@ class LabRunScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#run-curve", LearningCurvePlot).border_title = "learning curve"
+        if self.self_play:
+            self.query_one(TallyView).note = "(against itself: the starting side's games)"
         self._show_counts(0, 0.0)
         self._show_speed()
         self.query_one(TallyView).show(RunningTally().figures())
@@ -249,7 +251,9 @@ class LabRunScreen(Screen[None]):
 
     def on_lab_move(self, move: LabMove) -> None:
         if self.result is None:
-            self.query_one("#run-move", Static).update(plain(move.line), layout=False)
+            line = plain(move.line)
+            line.no_wrap, line.overflow = True, "ellipsis"
+            self.query_one("#run-move", Static).update(line, layout=False)
             self._show_picture(move.picture, move.position)
 
     def on_lab_done(self, done: LabDone) -> None:

@@ -95,8 +95,8 @@ class TallyFigures:
         return self.won / self.games if self.games else 0.0
 
 
-def tally_text(tally: TallyFigures) -> Text:
-    """Two lines: the counts, then the win shares."""
+def tally_text(tally: TallyFigures, note: str = "") -> Text:
+    """Two lines: the counts (and ``note``), then the win shares."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append("games ", style="dim")
     text.append(f"{tally.games:,}", style="bold")
@@ -104,6 +104,8 @@ def tally_text(tally: TallyFigures) -> Text:
     text.append(f"{tally.won:,}", style="bold #87d75f")
     text.append("  lost ", style="dim")
     text.append(f"{tally.lost:,}", style="bold #ff5f87")
+    if note:
+        text.append(f"  {note}", style="dim")
     text.append("\n")
     text.append("win share: ", style="dim")
     for window, last in tally.windows:
@@ -123,5 +125,8 @@ class TallyView(Static):
     TallyView { height: 2; }
     """
 
+    #: Said after the counts, e.g. whose games won and lost count.
+    note = ""
+
     def show(self, tally: TallyFigures) -> None:
-        self.update(tally_text(tally), layout=False)  # always two lines
+        self.update(tally_text(tally, self.note), layout=False)  # always two lines
