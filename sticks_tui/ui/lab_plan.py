@@ -77,15 +77,23 @@ def default_settings(kind: str) -> dict[str, str]:
     return settings_values(HatSettings() if kind == HATS else QSettings())
 
 
+class DamagedBrain(Exception):
+    """A saved brain the store cannot read: the lab neither trains nor replaces it."""
+
+
 def saved_brain(
     records: Records, rules: AnyRuleSet, name: str, kind: str
 ) -> HatBrain | QLearner | None:
-    """The saved brain of ``name`` for this learner, or None (also for a damaged one, which
-    the lab does not touch)."""
+    """The saved brain of ``name`` for this learner, or None; :class:`DamagedBrain` (with the
+    store's reason and what to do) for one that cannot be read."""
     try:
         return records.load_learner(rules, name, kind)
-    except StoreError:  # damaged: the brains screen and `brain reset` deal with it
-        return None
+    except StoreError as error:
+        _, _, what_to_do = str(error).partition("; ")
+        raise DamagedBrain(
+            f"The saved brain {name!r:.40} is damaged and is left as it is"
+            + (f"; {what_to_do}" if what_to_do else "")
+        ) from None
 
 
 def read_plan(
@@ -112,7 +120,11 @@ def read_plan(
     if not problem:
         before = live_hats(name) if kind == HATS else None
         if before is None:
-            before = saved_brain(records, rules, name, kind)
+            try:
+                before = saved_brain(records, rules, name, kind)
+            except DamagedBrain as error:
+                problems["brain"] = str(error)
+                return problems
         if before is not None:
             learner = before.copy()
         else:
@@ -224,7 +236,10 @@ def _games_or_none(text: str) -> int | None:
 def _brain_opponent(rules: AnyRuleSet, records: Records, name: str) -> Opponent | None:
     """A saved brain (hats first, then a Q-learner) that plays but does not learn."""
     for kind in (HATS, Q):
-        brain = saved_brain(records, rules, name, kind)
+        try:
+            brain = saved_brain(records, rules, name, kind)
+        except DamagedBrain:
+            continue
         if brain is not None:
             learner: Learner[Any, Any] = brain
             return FrozenOpponent(learner, name)

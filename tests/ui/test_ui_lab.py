@@ -245,3 +245,25 @@ async def test_the_lab_opens_from_the_mode_screen_the_palette_and_names_as_typed
         await wait_until(pilot, lambda: palette_highlights(pilot, "Training lab"))
         await pilot.press("enter")
         await lab_shown(pilot)
+
+
+async def test_a_damaged_saved_brain_is_refused_and_left_as_it_is(tmp_path) -> None:
+    import sqlite3
+
+    from sticks_tui.storage.store import open_store
+
+    rules = game_of_sticks(20)
+    store = open_store(tmp_path)
+    store.save_brain(HatBrain(rules), "Broken")
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE brains SET brain_json = '{\"bad\": 1}'")
+    app = make_app(records=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lab(pilot, rules)
+        await set_input(pilot, "#brain", "Broken")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(pilot) == "LabScreen"
+        assert "is damaged" in screen_text(pilot)
+    with sqlite3.connect(store.path) as db:
+        assert db.execute("SELECT brain_json FROM brains").fetchone()[0] == '{"bad": 1}'

@@ -20,10 +20,12 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 from ...engine import HatBrain, HatSettings, QLearner, QSettings
 from ...engine.levels import Level, levels_for
 from ...storage.records import HATS, Q
+from ...storage.store_file import StoreError
 from ..lab_plan import (
     DEFAULT_BRAIN,
     DEFAULT_LAB_GAMES,
     OPPONENT_HELP,
+    DamagedBrain,
     LabPlan,
     default_settings,
     read_plan,
@@ -134,10 +136,12 @@ class LabScreen(Screen[None]):
         kind = self.kind
         saved: HatBrain | QLearner | None = None
         if name:
-            if kind == HATS and app.has_brain(name, app.settings.rules):
-                saved = app.brain(name, app.settings.rules)
-            else:
-                saved = saved_brain(app.records, app.settings.rules, name, kind)
+            saved = self._live_hats(name) if kind == HATS else None
+            if saved is None:
+                try:
+                    saved = saved_brain(app.records, app.settings.rules, name, kind)
+                except DamagedBrain:
+                    saved = None  # said by the check below
         for field in self.query(f".{kind}-setting").results(Input):
             field.disabled = saved is not None
         if saved is not None:
@@ -154,6 +158,16 @@ class LabScreen(Screen[None]):
         if event.input.id != "brain":
             self._check()
 
+    def _live_hats(self, name: str) -> HatBrain | None:
+        """The app's hats of ``name`` in play this run (they may know more than the store),
+        or None; a damaged saved brain is left for the plan to refuse."""
+        app = app_of(self)
+        rules = app.settings.rules
+        try:
+            return app.brain(name, rules) if app.has_brain(name, rules) else None
+        except StoreError:
+            return None
+
     def _values(self) -> dict[str, str]:
         values = {field.id or "": field.value for field in self.query(Input)}
         values["learner"] = self.kind
@@ -162,12 +176,7 @@ class LabScreen(Screen[None]):
     def _check(self) -> LabPlan | None:
         """The plan, or None with every problem shown beside its field."""
         app = app_of(self)
-        rules = app.settings.rules
-
-        def live_hats(name: str) -> HatBrain | None:
-            return app.brain(name, rules) if app.has_brain(name, rules) else None
-
-        plan = read_plan(rules, app.records, self._values(), live_hats)
+        plan = read_plan(app.settings.rules, app.records, self._values(), self._live_hats)
         problems = plan if isinstance(plan, dict) else {}
         for field in MESSAGES:
             if field in problems:
