@@ -42,7 +42,7 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | click, click | Sticky-Nim board | first and last stick to take (the same stick twice: one) |
 | `a` / `n` / `l` | board | play again / new setup / leaderboard |
 | `space` `s` `-` `+` | watch | run or pause / single step / slower / faster |
-| `[` `]` | board, training | scroll the hats (take-away games) |
+| `[` `]` | board, training, lab | scroll the hats (take-away games) |
 | `c` / `Enter` | training | cancel (keeps what was learned) / play |
 | `1`-`5` | mode | friend / computer at the level chosen / trained computer / watch / training lab |
 | `Enter` | lab form | start training (every field is checked as you type) |
