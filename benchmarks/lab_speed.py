@@ -30,7 +30,8 @@ from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.app import SticksApp
 from sticks_tui.ui.screens import lab_run
 from sticks_tui.ui.screens.lab import LabScreen
-from sticks_tui.ui.screens.lab_run import LabDone, LabRunScreen, LabTick
+from sticks_tui.ui.screens.lab_parts import LabDone, LabTick
+from sticks_tui.ui.screens.lab_run import LabRunScreen
 
 
 @dataclass
@@ -125,10 +126,11 @@ def main() -> None:
         cpu_alone = min(r.training_cpu for r in alone)
         cpu_lab = min(runs, key=lambda r: r.training_cpu + r.drawing_cpu)
         idle = cpu_lab.idle_rate / (args.games / cpu_alone)
+        ratio = best.rate / best_alone.rate
         print(
-            f"{word:8} {best_alone.rate:>8,.0f}/s {best.rate:>8,.0f}/s {best.rate / best_alone.rate:>9.0%}"
-            f" {best.redraws / best.wall:>10.1f}   {cpu_alone:>11.2f}s {cpu_lab.training_cpu:>9.2f}s"
-            f" {cpu_lab.drawing_cpu:>8.2f}s {idle:>14.0%}"
+            f"{word:8} {best_alone.rate:>8,.0f}/s {best.rate:>8,.0f}/s {ratio:>9.0%}"
+            f" {best.redraws / best.wall:>10.1f}   {cpu_alone:>11.2f}s"
+            f" {cpu_lab.training_cpu:>9.2f}s {cpu_lab.drawing_cpu:>8.2f}s {idle:>14.0%}"
         )
 
 

@@ -13,7 +13,7 @@ from ..engine.game import AnyRuleSet
 from ..engine.games import GameSpecError, family_of, parse_game, spec_of
 from ..engine.games.takeaway import STICKS_MAX, STICKS_MIN
 from ..engine.numbers import parse_whole_number
-from ..storage.records import names_problem, typed_name_problem
+from ..storage.records import name_from_typed, names_problem
 from ..text.terminal import printable
 
 PROG = "sticks-tui"
@@ -66,8 +66,6 @@ def whole_number(text: str) -> int:
     return value
 
 
-#: Longest name a player may have: long enough for a name, short enough for any table.
-MAX_NAME_LENGTH = 40
 EXIT_DATA_PROBLEM = 1
 EXIT_INTERRUPTED = 130
 
@@ -79,17 +77,10 @@ def player_name(text: str) -> str:
     The control characters are looked for before spaces are tidied, which would turn a line
     break or a tab into a space.
     """
-    problem = typed_name_problem(text)
-    if problem is not None:
-        raise argparse.ArgumentTypeError(f"{_sentence_part(problem)}: {text!r}")
-    name = " ".join(text.split())
-    if not name:
-        raise argparse.ArgumentTypeError("a player's name cannot be empty")
-    if len(name) > MAX_NAME_LENGTH:
-        raise argparse.ArgumentTypeError(
-            f"a player's name can have at most {MAX_NAME_LENGTH} characters, got {len(name)}"
-        )
-    return name
+    try:
+        return name_from_typed(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def takes_list(text: str) -> tuple[int, ...]:

@@ -21,35 +21,29 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Mapping
-from datetime import datetime
 from typing import Any, TextIO
 
 from rich.cells import cell_len
 
-from ..engine import BrainError
 from ..engine.game import AnyRuleSet
-from ..engine.games import spec_of
 from ..engine.learners import LEARNER_KINDS
 from ..storage.brain_files import (
     EXIT_REFUSED,
     BrainFileRefused,
     BrainFileUnreadable,
-    BrainFileWriter,
-    brain_json,
     read_brain_file,
-    reason,
-    shown_name,
 )
-from ..storage.records import (
-    DEFAULT_AI_NAMES,
-    HATS,
-    LEARNING_AI_NAME,
-    Q_LEARNING_AI_NAME,
-    TRAINED_AI_NAME,
-    Q,
-    brain_options,
+from ..storage.brain_shelf import (
+    BRAIN_COLUMNS,
+    BrainActionRefused,
+    brain_cells,
+    brain_file_writer,
+    brain_words,
+    export_brain,
+    import_brain,
+    reset_brain,
 )
+from ..storage.records import DEFAULT_AI_NAMES, HATS, LEARNING_AI_NAME, Q_LEARNING_AI_NAME
 from ..storage.store import BrainSummary
 from ..text.terminal import RunawayLine, printable, read_answer
 from .args import EXIT_DATA_PROBLEM, add_brain_game_arguments, brain_game_from_args, player_name
@@ -168,18 +162,8 @@ def _brain_dict(brain: BrainSummary) -> dict[str, Any]:
 
 def brain_list_lines(brains: list[BrainSummary]) -> list[str]:
     """The saved brains as a plain table; a damaged one is named again below it, with why."""
-    header = ("Game", "Learner", "AI", "Games", "Saved at", "Settings")
-    rows = [
-        (
-            brain.game or brain.info.rules_key,
-            brain.info.learner,
-            printable(brain.info.ai_name),
-            f"{brain.info.games_played:,}",
-            _saved_at(brain.info.saved_at),
-            "DAMAGED" if brain.problem else _settings_words(brain.changed_settings),
-        )
-        for brain in brains
-    ]
+    header = BRAIN_COLUMNS
+    rows = [tuple(brain_cells(brain)[column] for column in header) for brain in brains]
     widths = [max(cell_len(cell) for cell in column) for column in zip(header, *rows)]
 
     def line(cells: tuple[str, ...]) -> str:
@@ -199,73 +183,22 @@ def brain_list_lines(brains: list[BrainSummary]) -> list[str]:
     return lines
 
 
-def _saved_at(text: str) -> str:
-    """``2026-11-23T18:25:50+00:00`` -> ``2026-11-23 18:25 UTC`` (the store keeps UTC)."""
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        return printable(text)
-    return when.strftime("%Y-%m-%d %H:%M") + (" UTC" if when.utcoffset() is not None else "")
-
-
-def _settings_words(changes: Mapping[str, float]) -> str:
-    """The learning settings that differ from the defaults: ``epsilon=0.25, floor=2``."""
-    if not changes:
-        return "defaults"
-    return ", ".join(f"{name}={value:g}" for name, value in sorted(changes.items()))
-
-
 @store_problems_end_here
 def _run_export(args: argparse.Namespace) -> int:
     rules, learner, ai = _brain_choice(args)
-    out = BrainFileWriter(args.file)
-    try:
-        out.open()  # a FILE that cannot be written is bad usage, found before anything else
-    except OSError as error:
-        args.command_parser.error(
-            f"argument FILE: cannot write {shown_name(args.file)}: {reason(error)}"
-        )
+    try:  # a FILE that cannot be written is bad usage, found before anything else
+        out = brain_file_writer(args.file)
+    except BrainActionRefused as error:
+        args.command_parser.error(f"argument FILE: {error}")
     with open_from_args(args) as store:
-        brain = store.load_learner(rules, ai, learner)
-    if brain is None:
-        complain(no_brain_message(rules, learner, ai))
-        return EXIT_DATA_PROBLEM
-    try:
-        out.commit(brain_json(brain))
-    except OSError as error:
-        complain(f"cannot write {shown_name(args.file)}: {reason(error)}")
-        return EXIT_DATA_PROBLEM
+        try:
+            done = export_brain(store, rules, learner, ai, out)
+        except BrainActionRefused as error:
+            complain(str(error))
+            return EXIT_DATA_PROBLEM
     if not out.is_stdout:
-        print(
-            f"Wrote the brain of {ai} ({learner}) for {rules.name} "
-            f"({_games(brain.games_played)}) to {shown_name(args.file)}"
-        )
+        print(done)
     return 0
-
-
-def no_brain_message(rules: AnyRuleSet, learner: str, ai: str) -> str:
-    """Why there is nothing to export, and how this brain comes to be saved."""
-    options = brain_options(rules, learner, ai)
-    importing = f"`sticks-tui brain import {options} FILE`"
-    missing = f"{ai} has no saved {_kind(learner)}brain for {rules.name} yet"
-    if learner == Q:
-        return (
-            f"{missing}; train one with `sticks-tui train --learner q --game "
-            f"{spec_of(rules)} --out q.json`, then import it with "
-            f"`sticks-tui brain import {options} q.json`"
-        )
-    in_console = spec_of(rules) == "sticks"
-    if ai == LEARNING_AI_NAME:
-        how = "play against it (sticks-tui --classic, option 2)" if in_console else (
-            "play against it in the app (sticks-tui)"
-        )
-        return f"{missing}; {how}, or import one with {importing}"
-    if ai == TRAINED_AI_NAME:
-        how = "train it in the console (sticks-tui --classic, option 3)" if in_console else (
-            "train it in the app (sticks-tui)"
-        )
-        return f"{missing}; {how}, or import one with {importing}"
-    return f"{missing}; import one with {importing}"
 
 
 @store_problems_end_here
@@ -279,13 +212,10 @@ def _run_import(args: argparse.Namespace) -> int:
         return _refuse(str(error))
     with open_from_args(args) as store:
         try:
-            store.save_brain(brain, ai)
-        except BrainError as error:
-            return _refuse(str(BrainFileRefused(shown_name(args.file), str(error))))
-    print(
-        f"Imported {shown_name(args.file)} as the brain of {ai} ({learner}) for {rules.name} "
-        f"({_games(brain.games_played)})"
-    )
+            done = import_brain(store, brain, args.file, ai)
+        except BrainFileRefused as error:
+            return _refuse(str(error))
+    print(done)
     return 0
 
 
@@ -294,14 +224,8 @@ def _run_reset(args: argparse.Namespace) -> int:
     rules, learner, ai = _brain_choice(args)
     with open_from_args(args) as store:
         info = store.brain_info(rules, ai, learner)
-        if info is None:
-            print(
-                f"{ai} has no saved {_kind(learner)}brain for {rules.name}; "
-                f"there is nothing to reset."
-            )
-            return 0
-        what = f"the {_kind(learner)}brain of {ai} for {rules.name} ({_games(info.games_played)})"
-        if not args.yes:
+        if info is not None and not args.yes:
+            what = brain_words(rules, learner, ai, info.games_played)
             answer = _ask(f"Reset {what}? It cannot be undone. [y/N] ", sys.stdin, sys.stdout)
             if answer is None:
                 complain(f"no answer (end of input), so {what} was not reset; give --yes to "
@@ -310,20 +234,11 @@ def _run_reset(args: argparse.Namespace) -> int:
             if answer.strip().casefold() not in ("y", "yes"):
                 print("Not reset.")
                 return 0
-        store.delete_brain(rules, ai, learner)
-    afresh = "with one ball of each number in every hat" if learner == HATS else (
-        "with no value learned"
-    )
-    print(f"Reset {what}; it starts afresh {afresh}.")
+        print(reset_brain(store, rules, learner, ai))
     return 0
 
 
 # -- helpers ---------------------------------------------------------------------------------------
-def _kind(learner: str) -> str:
-    """How a brain is called in messages: "brain" for hats (as always), "Q-learner brain"."""
-    return "" if learner == HATS else "Q-learner "
-
-
 def _brain_choice(args: argparse.Namespace) -> tuple[AnyRuleSet, str, str]:
     """The saved brain the options name: (game, learner, AI name)."""
     rules = brain_game_from_args(args.command_parser, args)
@@ -356,6 +271,3 @@ def _ask(prompt: str, stdin: TextIO | None, stdout: TextIO) -> str | None:
         return None
     return "" if line is None else line  # an over-long line is no "yes"
 
-
-def _games(count: int) -> str:
-    return f"{count:,} game played" if count == 1 else f"{count:,} games played"

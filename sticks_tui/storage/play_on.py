@@ -14,6 +14,7 @@ from typing import Protocol
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.learners.hats import BrainError, HatBrain, Lesson
 from .records import Records, SavedBrain, Standing
+from .saved_brains import BrainInfo, BrainSummary
 from .store_file import StoreError
 
 
@@ -26,6 +27,15 @@ class StoreOnDisk(Records, Protocol):
 
     def close(self) -> None:
         """Let go of the file."""
+
+    def brains(self) -> list[BrainSummary]:
+        """Every saved brain (``brain list``, the brains screen)."""
+
+    def brain_info(self, rules: RuleSet, ai_name: str, learner: str = ...) -> BrainInfo | None:
+        """What is known of one saved brain without rebuilding it."""
+
+    def delete_brain(self, rules: RuleSet, ai_name: str, learner: str = ...) -> bool:
+        """Forget one saved brain; False when there was none."""
 
 
 class PlayOnRecords:

@@ -10,12 +10,14 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Protocol
 
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games import spec_of
 from ..engine.learners import HatBrain, QLearner, learner_from_dict
 from ..engine.learners.hats import Lesson
+from .saved_brains import BrainInfo, BrainSummary, brain_text, summary
 
 #: A brain the records keep: a hat AI's or a Q-learner's.
 SavedBrain = HatBrain | QLearner
@@ -81,6 +83,9 @@ def _shell_word(text: str) -> str:
     return "'" + text.replace("'", "'\\''") + "'"
 
 
+#: The most characters a name may have (a player's, an AI's).
+MAX_NAME_LENGTH = 40
+
 #: The one message for a name holding what no name may hold, wherever it is typed.
 NAME_CONTROL_MESSAGE = "A player's name cannot hold line breaks, tabs or other control characters"
 
@@ -97,6 +102,23 @@ def typed_name_problem(text: str) -> str | None:
         if not char.isprintable() and unicodedata.category(char) != "Zs":
             return NAME_CONTROL_MESSAGE
     return None
+
+
+def name_from_typed(text: str) -> str:
+    """A name as typed (``--player1``, a new brain's AI), tidied: spaces around and between words
+    become one. :class:`ValueError` says why it cannot be a name, in words that follow "argument
+    --player1: " (a control character, nothing but spaces, more than :data:`MAX_NAME_LENGTH`)."""
+    problem = typed_name_problem(text)
+    if problem is not None:
+        raise ValueError(f"{problem[:1].lower()}{problem[1:]}: {text!r}")
+    name = " ".join(text.split())
+    if not name:
+        raise ValueError("a player's name cannot be empty")
+    if len(name) > MAX_NAME_LENGTH:
+        raise ValueError(
+            f"a player's name can have at most {MAX_NAME_LENGTH} characters, got {len(name)}"
+        )
+    return name
 
 
 def names_problem(
@@ -209,6 +231,7 @@ class MemoryRecords:
         #: (game, name, among machines) -> (wins, losses), as the store's results table.
         self._results: dict[tuple[str, str, bool], tuple[int, int]] = {}
         self._brains: dict[tuple[str, str, str], SavedBrain] = {}
+        self._saved_at: dict[tuple[str, str, str], str] = {}
         self._settings: dict[str, str] = {}
 
     def record_game(self, winner: str, loser: str, *, game: str) -> None:
@@ -247,13 +270,38 @@ class MemoryRecords:
     def save_brain(self, brain: SavedBrain, ai_name: str) -> None:
         if brain.rules is None:
             raise ValueError("a Q-learner without rules knows no game to be saved for")
-        self._brains[(brain.rules.key, brain.kind, ai_name)] = brain.copy()
+        self._keep((brain.rules.key, brain.kind, ai_name), brain.copy())
 
     def learn(self, rules: RuleSet, ai_name: str, lesson: Lesson) -> HatBrain:
         brain = self.load_brain(rules, ai_name) or HatBrain(rules)
         brain.apply_lesson(lesson)
-        self._brains[(rules.key, HATS, ai_name)] = brain
+        self._keep((rules.key, HATS, ai_name), brain)
         return brain.copy()
+
+    def _keep(self, key: tuple[str, str, str], brain: SavedBrain) -> None:
+        self._brains[key] = brain
+        self._saved_at[key] = datetime.now(UTC).isoformat(timespec="seconds")
+
+    # -- as the store, beyond the interface (the brains screen) ------------------------------
+    def brains(self) -> list[BrainSummary]:
+        """Every brain kept, in the store's order: game, learner, AI name."""
+        return [
+            summary(self._info(key), brain_text(self._brains[key]))
+            for key in sorted(self._brains)
+        ]
+
+    def brain_info(self, rules: RuleSet, ai_name: str, learner: str = HATS) -> BrainInfo | None:
+        key = (rules.key, learner, ai_name)
+        return self._info(key) if key in self._brains else None
+
+    def delete_brain(self, rules: RuleSet, ai_name: str, learner: str = HATS) -> bool:
+        self._saved_at.pop((rules.key, learner, ai_name), None)
+        return self._brains.pop((rules.key, learner, ai_name), None) is not None
+
+    def _info(self, key: tuple[str, str, str]) -> BrainInfo:
+        rules_key, learner, ai_name = key
+        games = self._brains[key].games_played
+        return BrainInfo(rules_key, ai_name, games, self._saved_at.get(key, ""), learner)
 
     def remember(self, values: Mapping[str, str]) -> None:
         self._settings.update(values)
@@ -291,6 +339,23 @@ class KeptBrain:
         given) go to the saved brain of ``name``."""
         return cls(name, brain, since if since is not None else HatBrain(brain.rules),
                    shared=False)
+
+    def replaced(self, records: Records) -> None:
+        """The saved brain was reset or replaced on purpose (the brains screen): play on with
+        the one now saved, never bring the old one back.
+
+        Between games the live brain becomes the saved one at once. In the middle of a game
+        (balls beside the hats) it cannot: what the game teaches from now on goes to the saved
+        brain when it ends, and the live brain then becomes that.
+        """
+        saved = records.load_brain(self.brain.rules, self.name) or HatBrain(self.brain.rules)
+        self.shared = True
+        try:
+            self.brain.take_on(saved)
+        except ValueError:
+            self.saved = self.brain.copy()
+            return
+        self.saved = saved
 
     def save(self, records: Records) -> None:
         """Add what the brain learned since the last save to the records (between games)."""

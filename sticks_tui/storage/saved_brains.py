@@ -10,9 +10,13 @@ from dataclasses import dataclass
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.game import RuleError
 from ..engine.games import rules_from_description, spec_of
-from ..engine.learners import HatSettings, QSettings
+from ..engine.learners import HatBrain, HatSettings, QLearner, QSettings
 from ..engine.learners.hats import BrainError
-from .records import HATS, Q, SavedBrain
+
+# Not taken from .records, which imports this module (the records in memory list their brains).
+HATS = HatBrain.kind
+Q = QLearner.kind
+SavedBrain = HatBrain | QLearner
 
 _SQLITE_MAX_INTEGER = 2**63 - 1
 
@@ -41,6 +45,8 @@ class BrainSummary:
     """The learning settings that differ from the defaults (seed 000's, CS50's)."""
     problem: str = ""
     """Why the saved brain cannot be used (damaged), or empty."""
+    rules: RuleSet | None = None
+    """The game, to reset or export the brain by; None when the JSON cannot say."""
 
 
 
@@ -73,4 +79,4 @@ def summary(info: BrainInfo, text: str) -> BrainSummary:
             )
     except (ValueError, RecursionError, AttributeError, TypeError, RuleError) as error:
         return BrainSummary(info, "", "", {}, problem=f"damaged ({error})")
-    return BrainSummary(info, spec_of(rules), rules.name, changes)
+    return BrainSummary(info, spec_of(rules), rules.name, changes, rules=rules)

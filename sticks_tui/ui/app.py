@@ -52,6 +52,7 @@ class SticksApp(App[int]):
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("f1,question_mark", "help", "Help"),
         Binding("f2", "analysis", "Analysis", show=False),
+        Binding("ctrl+b", "brains", "Brains", show=False),
         Binding("f3", "lab", "Training lab", show=False),
     ]
 
@@ -113,6 +114,14 @@ class SticksApp(App[int]):
                 kept = self._kept[key] = KeptBrain(name, brain, HatBrain(brain.rules), shared=True)
             kept.save(self.records)
 
+    def brain_changed(self, rules_key: str, name: str) -> None:
+        """The saved brain of ``name`` was reset, replaced or started (brains screen): the
+        brain in play follows it, so no game plays, or saves back, the brain it replaced."""
+        with self._keeping:
+            kept = self._kept.get(f"{rules_key}/{name}")
+            if kept is not None:
+                kept.replaced(self.records)
+
     def record_game(self, winner: str, loser: str, rules: AnyRuleSet) -> None:
         """Count a finished game on the overall board and on its game's own."""
         self.records.record_game(winner, loser, game=spec_of(rules))
@@ -136,6 +145,13 @@ class SticksApp(App[int]):
         from .screens.setup import SetupScreen
 
         self.push_screen(SetupScreen())
+        self.on_resize()
+
+    def on_resize(self) -> None:
+        """Below 80x24 a cover says the terminal is too small (every screen needs that much)."""
+        from .screens.too_small import keep_to_size
+
+        keep_to_size(self)
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen
@@ -148,6 +164,12 @@ class SticksApp(App[int]):
 
         if not isinstance(self.screen, LeaderboardScreen):
             self.push_screen(LeaderboardScreen())
+
+    def action_brains(self) -> None:
+        from .screens.brains import BrainsScreen
+
+        if not isinstance(self.screen, BrainsScreen):
+            self.push_screen(BrainsScreen())
 
     def action_analysis(self) -> None:
         """What the AI on screen (or the trained one) has learned, beside the solver."""
@@ -163,8 +185,12 @@ class SticksApp(App[int]):
             self.push_screen(AnalysisScreen(brain, name))
 
     def action_new_setup(self) -> None:
-        """Back to the setup screen, leaving whatever game is on the board."""
+        """Back to the setup screen, leaving whatever game is on the board (asking first)."""
+        from .screens.confirm import asks_before_leaving
         from .screens.setup import SetupScreen
+
+        if asks_before_leaving(self, self.action_new_setup):
+            return
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, SetupScreen):
             self.pop_screen()
@@ -172,8 +198,12 @@ class SticksApp(App[int]):
             self.push_screen(SetupScreen())
 
     def action_mode(self) -> None:
+        from .screens.confirm import asks_before_leaving
         from .screens.mode import ModeScreen
         from .screens.setup import SetupScreen
+
+        if asks_before_leaving(self, self.action_mode):
+            return
 
         self.action_new_setup()
         if isinstance(self.screen, SetupScreen):
@@ -195,6 +225,10 @@ class SticksApp(App[int]):
 
     def _on_mode_screen(self, action: str) -> None:
         """Go to the mode screen, then choose ``action`` there as its key would."""
+        from .screens.confirm import asks_before_leaving
+
+        if asks_before_leaving(self, lambda: self._on_mode_screen(action)):
+            return
         self.action_mode()
         self.call_after_refresh(self._choose_on_mode_screen, action)
 
@@ -223,6 +257,9 @@ class SticksApp(App[int]):
         )
         yield SystemCommand(
             "Leaderboard", "Games, wins, losses and ratings", self.action_leaderboard
+        )
+        yield SystemCommand(
+            "Brains", "The AIs' saved brains: new, reset, export, import", self.action_brains
         )
         yield SystemCommand("Help", "Rules, keys and how the hats work", self.action_help)
 

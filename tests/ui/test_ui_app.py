@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import DataTable, Input, Markdown
-from ui_helpers import make_app, palette_highlights, screen_name, to_board, wait_until
+from ui_helpers import (
+    make_app,
+    palette_highlights,
+    screen_name,
+    to_board,
+    training_done,
+    wait_until,
+)
 
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.app import (
@@ -148,4 +155,4 @@ async def test_palette_training_opens_the_training_screen() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         app.action_train()
         await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
-        await app.workers.wait_for_complete()
+        await training_done(pilot)

@@ -10,17 +10,17 @@ from sticks_tui.ui.widgets.hats import HatChart, HatsSnapshot
 from sticks_tui.ui.widgets.sticks import StickArt
 
 
-def board(pilot) -> BoardScreen:  # noqa: ANN001
+def board(pilot) -> BoardScreen:
     screen = pilot.app.screen
     assert isinstance(screen, BoardScreen)
     return screen
 
 
-def log_lines(pilot) -> list[str]:  # noqa: ANN001
+def log_lines(pilot) -> list[str]:
     return [strip.text.rstrip() for strip in board(pilot).query_one("#log", RichLog).lines]
 
 
-def turn_text(pilot) -> str:  # noqa: ANN001
+def turn_text(pilot) -> str:
     return str(board(pilot).query_one("#turn", Static).render())
 
 
@@ -163,7 +163,7 @@ async def test_leaving_mid_game_puts_the_balls_back() -> None:
         await wait_until(pilot, lambda: screen.match.to_move == 0)
         brain = screen.table.seats[1].brain
         assert brain is not None and len(brain.balls_beside) == 1
-        await pilot.press("escape")
+        await pilot.press("escape", "y")  # yes, leave the game
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
         assert brain.balls_beside == [] and brain.games_played == 0
         assert all(sum(brain.counts(p).values()) == 3 for p in range(1, 11))

@@ -17,12 +17,12 @@ def test_a_click_finds_the_stick_drawn_in_its_column() -> None:
     assert stick_at(5) is None  # the gap after each five sticks
 
 
-def test_a_long_line_loses_its_spaces_only_when_rows_would_not_fit() -> None:
-    roomy = line_layout(20, 76, 12)
-    assert (roomy.step, roomy.rows) == (2, 1) and roomy.stick_height == 3
-    tight = line_layout(62, 36, 7)
-    assert tight.step == 1 and tight.rows * 2 <= 7  # every row and its letters are visible
-    assert line_layout(62, 56, 16).step == 2
+def test_a_long_line_loses_its_spaces_only_when_one_row_would_not_fit() -> None:
+    roomy = line_layout(StickyLine.full(20).present, 76, 12)
+    assert (roomy.step, len(roomy.rows)) == (2, 1) and roomy.stick_height == 3
+    tight = line_layout(StickyLine.full(62).present, 36, 7)
+    assert tight.step == 1 and len(tight.rows) * 2 <= 7  # every row and its letters are visible
+    assert line_layout(StickyLine.full(30).present, 56, 16).rows == ((0, 30),)  # no spaces
 
 
 def test_the_one_hat_chart_keeps_the_ball_beside_the_hat_in_view() -> None:

@@ -31,7 +31,7 @@ async def open_leaderboard(pilot: Pilot) -> None:
 
 async def choose_board(pilot: Pilot, downs: int) -> None:
     """Pick a board with the keyboard: open the list, go down ``downs`` lines, take it."""
-    pilot.app.screen.query_one("#board", Select).focus()
+    pilot.app.screen.query_one("#board-choice", Select).focus()
     await pilot.press("enter", *["down"] * downs, "enter")
     await pilot.pause()
 
@@ -52,7 +52,7 @@ async def test_each_game_played_has_a_board_to_choose() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await open_leaderboard(pilot)
         await choose_board(pilot, 1)  # every game, nim:1,3,5,7, sticks
-        assert pilot.app.screen.query_one("#board", Select).value == "nim:1,3,5,7"
+        assert pilot.app.screen.query_one("#board-choice", Select).value == "nim:1,3,5,7"
         assert rows(pilot) == [
             ["Bob", "1", "1", "0", "+1"], ["AI (machine: learning)", "1", "0", "1", "-1"]
         ]
@@ -69,3 +69,14 @@ async def test_m_counts_the_games_between_machines_and_m_again_leaves_them_out()
         assert ["AI (machine: learning)", "2", "0", "2", "-2"] in rows(pilot)
         await pilot.press("m")
         assert "Perfect AI (machine: perfect)" not in [row[0] for row in rows(pilot)]
+
+
+async def test_the_rows_start_right_under_the_choice_of_board_at_80x24() -> None:
+    app = make_app(records=played())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_leaderboard(pilot)
+        choice = pilot.app.screen.query_one("#board-choice", Select).region
+        table = pilot.app.screen.query_one(DataTable).region
+        # one line of note and one of margin between them, and room for the rows below
+        assert table.y - choice.bottom <= 2
+        assert table.height >= 12

@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, RadioButton, RichLog, Static
 from textual.widgets._toast import Toast
 from ui_helpers import (
+    training_done,
     make_app,
     screen_name,
     screen_text,
@@ -125,17 +126,17 @@ async def test_names_with_markup_meet_every_kind_of_opponent() -> None:
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
 
-        await pilot.press("escape", "3")  # back to the mode screen: the trained AI
+        await pilot.press("escape", "y", "3")  # leave, to the mode screen: the trained AI
         await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
         training = app.screen
         assert isinstance(training, TrainingScreen)
-        await app.workers.wait_for_complete()
+        await training_done(pilot)
         await wait_until(pilot, lambda: training.result is not None)
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         shown(pilot, f"{first}: How many sticks", f"{first} vs Trained AI")
 
-        await pilot.press("escape", "4")  # watch: the machines play, the names stay as typed
+        await pilot.press("escape", "y", "4")  # watch: the machines play, the names stay as typed
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         board = app.screen
         assert isinstance(board, BoardScreen) and board.table.mode is Mode.WATCH

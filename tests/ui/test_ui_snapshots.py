@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 from textual.widgets import Select
-from ui_helpers import make_app, set_input, still_cursor, to_board, to_mode, wait_until
+from ui_helpers import (
+    make_app,
+    set_input,
+    still_cursor,
+    to_board,
+    to_mode,
+    training_done,
+    wait_until,
+)
 
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.screens.board import BoardScreen
@@ -100,7 +108,7 @@ def test_training_screen_done(snap_compare) -> None:  # noqa: ANN001
         await to_mode(pilot, 20)
         await pilot.press("3")
         await pilot.pause()
-        await pilot.app.workers.wait_for_complete()
+        await training_done(pilot)
         await wait_until(pilot, lambda: getattr(pilot.app.screen, "result", None) is not None)
 
     assert snap_compare(make_app(), run_before=run_before)

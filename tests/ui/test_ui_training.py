@@ -11,6 +11,7 @@ from ui_helpers import (
     palette_highlights,
     screen_name,
     to_training,
+    training_done,
     wait_until,
 )
 
@@ -31,7 +32,7 @@ async def test_trained_computer_trains_first_then_plays_with_what_it_learned() -
         await to_training(pilot, 20)
         training = pilot.app.screen
         assert isinstance(training, TrainingScreen)
-        await app.workers.wait_for_complete()
+        await training_done(pilot)
         await wait_until(pilot, lambda: training.result is not None)
         assert training.query_one(ProgressBar).progress == TRAINING_GAMES
         rate = text(pilot, "#training-rate")
@@ -67,7 +68,7 @@ async def test_cancel_keeps_what_was_learned_and_keys_work_while_training() -> N
         assert pilot.app.screen is training
         await wait_until(pilot, lambda: training.games_done > 0)
         await pilot.press("c")
-        await app.workers.wait_for_complete()
+        await training_done(pilot)
         await wait_until(pilot, lambda: training.result is not None)
         result = training.result
         assert result is not None and result.cancelled
@@ -92,7 +93,7 @@ async def _train_from_the_palette(pilot, cancel: bool) -> int:  # noqa: ANN001
     if cancel:
         await wait_until(pilot, lambda: training.games_done > 0)
         await pilot.press("c")
-    await pilot.app.workers.wait_for_complete()
+    await training_done(pilot)
     await wait_until(pilot, lambda: training.result is not None)
     assert training.result is not None and training.result.cancelled is cancel
     assert "the AI keeps what it learned" in text(pilot, "#training-title")
@@ -125,3 +126,32 @@ async def test_cancelled_training_is_saved_without_pressing_play(tmp_path: Path)
     trained, saved = await _saved_after_training(tmp_path, cancel=True)
     assert 0 < trained < 1_000_000
     assert saved == trained
+
+
+async def test_the_trained_ai_is_the_saved_one_not_retrained_each_time() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_training(pilot, 20)
+        await training_done(pilot)
+        await pilot.press("escape")  # back to the mode screen without playing
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        await pilot.press("3")  # it has learned its games: straight to the board
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        brain = pilot.app.screen.table.seats[1].brain  # type: ignore[attr-defined]
+        assert brain.games_played == TRAINING_GAMES
+
+
+async def test_a_cancelled_training_carries_on_up_to_the_budget_next_time() -> None:
+    app = make_app(training_games=1_000_000)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_training(pilot, 20)
+        first = pilot.app.screen
+        await wait_until(pilot, lambda: first.games_done > 0)  # type: ignore[attr-defined]
+        await pilot.press("c")
+        await training_done(pilot)
+        done = first.result.games_played  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        await pilot.press("3")
+        await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+        assert pilot.app.screen.games == 1_000_000 - done  # type: ignore[attr-defined]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from textual.widgets import RichLog, Select, Static
-from ui_helpers import make_app, screen_name, to_mode, wait_until
+from ui_helpers import make_app, screen_name, to_mode, training_done, wait_until
 
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.training import TrainingScreen
@@ -89,7 +89,7 @@ async def test_trained_side_trains_first_then_watches_with_both_trained_brains()
         pilot.app.screen.query_one("#right", Select).value = Machine.TRAINED
         await pilot.press("4")
         await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
-        await app.workers.wait_for_complete()
+        await training_done(pilot)
         training = pilot.app.screen
         assert isinstance(training, TrainingScreen)
         await wait_until(pilot, lambda: training.result is not None)

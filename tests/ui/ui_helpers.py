@@ -81,6 +81,21 @@ async def to_training(pilot: Pilot, sticks: int = 20) -> None:
     await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "TrainingScreen")
 
 
+async def training_done(pilot: Pilot) -> None:
+    """Wait until the training screen has its result: its worker is awaited (not every worker:
+    the mode screen's waits for the training screen to be dismissed, so it never ends here)."""
+    await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+    screen = pilot.app.screen
+    for _ in range(400):
+        if getattr(screen, "result", None) is not None:
+            return
+        workers = [w for w in pilot.app.workers if w.node is screen and w.group == "training"]
+        if workers:
+            await pilot.app.workers.wait_for_complete(workers)
+        await pilot.pause()
+    raise AssertionError("training never ended")
+
+
 async def to_board(pilot: Pilot, mode_key: str, sticks: int = 10) -> None:
     """Setup, then the mode chosen by its key, until the board shows."""
     await to_mode(pilot, sticks)

@@ -54,12 +54,19 @@ class NimForm(SetupForm):
         return {PILES_FIELD.id: numbers_text(rules.piles), ENDING_VALUE: ending}
 
 
+#: The least height of a position's box on the board (app.tcss: .position).
+POSITION_MIN_HEIGHT = 9
+
+
 class PilesInput(NimPiles):
     """The piles, and a click on a stick takes it and every stick to its right."""
 
     def __init__(self, presenter: NimPresenter, piles: tuple[int, ...]) -> None:
         super().__init__(piles, id="piles", classes="position")
         self.presenter = presenter
+        # Every pile in view, even eight at 80x24: the box is as tall as the piles and its
+        # border (app.tcss gives a position 9 rows at least).
+        self.styles.min_height = max(POSITION_MIN_HEIGHT, len(piles) + 2)
 
     def on_nim_piles_chosen(self, event: NimPiles.Chosen) -> None:
         event.stop()

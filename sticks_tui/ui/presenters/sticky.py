@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.widgets import Input, Static
 
 from ...engine import IllegalMove, StickyLine, StickyNim
@@ -123,10 +124,14 @@ class StickyPresenter(Presenter):
         yield view
 
     def compose_input(self) -> ComposeResult:
+        """The letters, and under them why a move was refused (a line of its own: the reason
+        is longer than the room beside the letters)."""
         self._letters = LettersInput(self)
         self._problem = Static(id="move-problem")
-        yield self._letters
-        yield self._problem
+        self._problem.display = False
+        with Vertical(id="sticky-input"):
+            yield self._letters
+            yield self._problem
 
     def new_game(self, rng: random.Random) -> None:
         self._rng = rng
@@ -164,6 +169,7 @@ class StickyPresenter(Presenter):
     def problem(self, text: str) -> None:
         if self._problem is not None:
             self._problem.update(plain(text))
+            self._problem.display = bool(text)
 
     # -- a person's move --------------------------------------------------------------------------
     def _human(self) -> bool:
@@ -244,5 +250,7 @@ class StickyPresenter(Presenter):
     def drew_words(self, move: Move) -> str:
         ball = self.ball_words(move)
         if self.mark is not None:
-            ball = f"{ball}: {LETTERS[self.mark[0]]}..{LETTERS[self.mark[1]]}"
+            first, last = self.mark
+            sticks = LETTERS[first] + (f"..{LETTERS[last]}" if last != first else "")
+            ball = f"{ball}: {sticks}"
         return ball

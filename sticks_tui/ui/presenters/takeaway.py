@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.widgets import Label
 
 from ...engine import STICKS_MAX, STICKS_MIN, TakeAway
 from ...engine.game import AnyRuleSet, Move, Position
@@ -40,11 +41,21 @@ TAKES_MOST = 6
 TAKES_MESSAGE = (
     f"Takes: 1 to {TAKES_MOST} different numbers from 1 to {TAKES_MAX}, e.g. 2,3,5"
 )
+#: The columns the take buttons have beside the hats at 80x24, and a button's least width
+#: (app.tcss: .actions Button).
+TAKES_ROW_WIDTH = 38
+BUTTON_MIN_WIDTH = 8
 TAKES_FIELD = TextField("takes", "1,2,3", 30, label="Takes")
 #: The button ids are the spec's words for the ending.
 ENDING_FIELD = ChoiceField(
     "ending", "Ending", (("misere", "Last stick loses"), ("normal", "No move loses"))
 )
+
+
+def takes_fit(takes: tuple[int, ...]) -> bool:
+    """Whether a "Take n" button per take fits the row beside the hats at 80x24."""
+    widths = (max(BUTTON_MIN_WIDTH, len(f"Take {n}") + 2) + 1 for n in takes)
+    return sum(widths) - 1 <= TAKES_ROW_WIDTH
 
 
 def parse_takes(text: str) -> tuple[int, ...] | None:
@@ -138,8 +149,17 @@ class TakeAwayPresenter(Presenter):
         yield heap
 
     def compose_input(self) -> ComposeResult:
+        """A button per take: "Take 2", or, when those would not all fit beside the hats at
+        80x24, the word "Take" once and a button per number."""
+        if takes_fit(self.takes):
+            for n in self.takes:
+                yield MoveButton(f"Take {n}", n, id=f"take-{n}")
+            return
+        yield Label("Take", id="take-label")
         for n in self.takes:
-            yield MoveButton(f"Take {n}", n, id=f"take-{n}")
+            button = MoveButton(str(n), n, id=f"take-{n}")
+            button.add_class("-number")
+            yield button
 
     def redraw(self, view: BoardView) -> None:
         assert self._poster is not None
@@ -170,7 +190,7 @@ class TakeAwayPresenter(Presenter):
 
     def question(self, legal: tuple[Move, ...]) -> str:
         takes = sorted(legal)
-        if takes == list(range(1, len(takes) + 1)):
+        if len(takes) > 1 and takes == list(range(1, len(takes) + 1)):
             return f"How many sticks do you take (1-{takes[-1]})?"
         return f"How many sticks do you take ({', '.join(map(str, takes))})?"
 

@@ -19,7 +19,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, RichLog, Static
 
 from ...engine import Match, Move
@@ -28,6 +27,7 @@ from ..presenters import BoardView, MoveChosen, presenter_for
 from ..session import Mode, Table
 from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart
 from . import app_of
+from .confirm import LeavesGame
 
 #: Watch-mode speeds: name and how many "AI pauses" each step waits.
 SPEEDS: tuple[tuple[str, float], ...] = (
@@ -49,7 +49,7 @@ BOARD_BINDINGS: list[BindingType] = [
     Binding("l", "app.leaderboard", "Leaderboard", show=False),
     Binding("left_square_bracket", "scroll_hats(-1)", "Hats left", show=False),
     Binding("right_square_bracket", "scroll_hats(1)", "Hats right", show=False),
-    Binding("escape", "app.pop_screen", "Back", show=False),
+    Binding("escape", "leave_game", "Back", show=False),
 ]
 #: The buttons shown in watch mode and at the end of a game, and their actions.
 BUTTON_ACTIONS = {
@@ -63,7 +63,7 @@ BUTTON_ACTIONS = {
 }
 
 
-class BoardScreen(Screen[None]):
+class BoardScreen(LeavesGame):
     """One table's games, one after another ("play again" keeps the same players and hats)."""
 
     BINDINGS = BOARD_BINDINGS

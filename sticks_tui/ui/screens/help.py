@@ -44,6 +44,7 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | `space` `s` `-` `+` | watch | run or pause / single step / slower / faster |
 | `[` `]` | board, training, lab | scroll the hats (take-away games) |
 | `c` / `Enter` | training | cancel (keeps what was learned) / play |
+| `m` | leaderboard | count the games between two computer players too (or leave them out) |
 | `1`-`5` | mode | friend / computer at the level chosen / trained computer / watch / training lab |
 | `Enter` | lab form | start training (every field is checked as you type) |
 | `space` `s` | lab | pause or resume / step one game (one move at the move speeds) |
@@ -51,8 +52,11 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | `c` `Escape` | lab | cancel (stops after the game; what was learned is kept unless discarded) |
 | `k` `Enter` / `d` | lab, at the end | keep what it learned in the saved brain / discard it (leaving keeps it) |
 | `Enter` | setup | continue |
-| `Escape` | anywhere | back |
+| `Escape` | anywhere | back (leaving a game in progress asks first) |
+| `y` / `n` | leave the game? | leave it (it does not count) / stay |
 | `ctrl+p` | anywhere | command palette: every screen |
+| `ctrl+b` | anywhere | the AIs' saved brains, every game's |
+| `n` / `r` / `e` / `i` | brains | new brain / reset (asks first) / export to a file / import from a file |
 | `F2` | anywhere | what the AI has learned, beside the exact answer |
 | `F3` | anywhere | the training lab |
 | `F1` `?` | anywhere | this help |
@@ -75,7 +79,9 @@ per move there, so the board shows only the hat in use: one bar per kind of ball
 first. A Sticky-Nim ball "2 of 6 (1|3)" takes 2 sticks from a group of 6, leaving 1 on one
 side and 3 on the other.
 
-The *trained computer* first plays itself many times (the training screen), then plays you.
+The *trained computer* first plays itself many times (the training screen), then plays you;
+it is saved, so the next time it plays you at once (it trains again only after a cancelled
+training, up to the number of games set by `--training-games`).
 
 ## The training lab
 

@@ -13,21 +13,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import (
-    CurvePoint,
     CurveSettings,
     HatBrain,
     QLearner,
@@ -46,58 +42,13 @@ from ..plain import notify_plain, plain
 from ..speed import FULL_SPEED, SpeedControl
 from ..widgets.curve import LearningCurvePlot
 from ..widgets.hats import HatChart, HatsSnapshot, OneHatChart
-from ..widgets.tally import RunningTally, TallyFigures, TallyView
+from ..widgets.tally import RunningTally, TallyView
 from . import app_of
+from .lab_parts import LabDone, LabMove, LabTick, progress_bar
 
 #: The curve is kept for games whose start reaches at most this many positions (as ``train``).
 CURVE_POSITIONS_MAX = 10_000
 LEARNER_WORDS = {HATS: "The hat AI", "q": "The Q-learner"}
-
-
-@dataclass
-class LabTick(Message):
-    """A report from the training thread: the figures, the picture, the curve so far."""
-
-    games_done: int
-    rate: float
-    tally: TallyFigures
-    picture: Picture
-    curve: tuple[CurvePoint, ...]
-    paused: bool
-
-    def can_replace(self, message: Message) -> bool:
-        return isinstance(message, LabTick)
-
-
-@dataclass
-class LabMove(Message):
-    """A move of a watched game, and the hats as the move left them."""
-
-    line: str
-    picture: Picture
-    position: object
-
-    def can_replace(self, message: Message) -> bool:
-        return isinstance(message, LabMove)
-
-
-@dataclass
-class LabDone(Message):
-    result: TrainingResult
-    picture: Picture
-    seconds: float
-    """How long training took, by the app's clock."""
-
-
-def progress_bar(done: int, total: int, width: int) -> Text:
-    """A bar ``width`` cells wide, filled in eighths as far as ``done`` of ``total``."""
-    eighths = round(width * 8 * done / total) if total else width * 8
-    full, part = divmod(min(eighths, width * 8), 8)
-    text = Text("█" * full, style="bold #5fafff")
-    if full < width:
-        text.append(" ▏▎▍▌▋▊▉"[part], style="bold #5fafff")
-        text.append("·" * (width - full - 1), style="dim")
-    return text
 
 
 class LabRunScreen(Screen[None]):
@@ -405,6 +356,8 @@ class LabRunScreen(Screen[None]):
                 app.keep_brain(plan.name, live)
             else:
                 app.records.save_brain(trained, plan.name)
+                if isinstance(trained, HatBrain):  # a game in play with that name follows it
+                    app.brain_changed(plan.rules.key, plan.name)
                 if isinstance(trained, QLearner) and plan.name == Q_LEARNING_AI_NAME:
                     app.keep_q_learner(plan.rules, trained)
             games = self.result.games_played if self.result is not None else 0

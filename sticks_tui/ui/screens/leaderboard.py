@@ -42,7 +42,7 @@ class LeaderboardScreen(Screen[None]):
             yield Static("Leaderboard: a win adds one to the rating, a loss takes one away.")
             yield Select[str](
                 [(plain("Every game"), EVERY_GAME)], value=EVERY_GAME, allow_blank=False,
-                id="board",
+                id="board-choice",
             )
             yield Static(id="machines-note")
             yield DataTable(id="standings", cursor_type="row", zebra_stripes=True)
@@ -73,7 +73,7 @@ class LeaderboardScreen(Screen[None]):
         games = records.games(machines=self.machines)
         if self.board not in games:
             self.board = EVERY_GAME
-        choice = self.query_one("#board", Select)
+        choice = self.query_one("#board-choice", Select)
         with choice.prevent(Select.Changed):
             choice.set_options(
                 [(plain("Every game"), EVERY_GAME)] + [(plain(game), game) for game in games]

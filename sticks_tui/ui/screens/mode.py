@@ -4,16 +4,17 @@ against computer, for whichever game the setup screen chose.
 The levels offered come from the engine (``levels_for``): random, learning (hats), trained
 (hats pre-trained by self-play), Q-learning where it fits, perfect, and mixed (perfect with the
 chance typed beside the watch choices, else random). Machines that must learn first (the trained
-hat AI, the Q-learner) go through the training screen before the game starts.
+hat AI until it has learned the training budget, the Q-learner once a run) go through the
+training screen before the game starts: a worker waits for that screen's result
+(``push_screen_wait``), then sits the players at the board.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -35,9 +36,10 @@ from ..session import (
     machines_for,
 )
 from . import app_of
+from .training import TrainingScreen
 
-#: What each side needs before play: hats trained by self-play, a trained Q-table.
-Prepared = tuple["TrainingResult | None", "QLearner | None"]
+#: What the machines need before play: the trained AI's hats, a trained Q-table.
+Prepared = tuple[HatBrain | None, QLearner | None]
 
 
 class ModeScreen(Screen[None]):
@@ -121,74 +123,66 @@ class ModeScreen(Screen[None]):
     def action_computer(self) -> None:
         """The level chosen beside the option (the learning AI carries on from what it knows)."""
         machine = self._machine("#level")
-        self._prepare((machine,), lambda ready: self._play(self._against(machine, ready)))
+        self._start((machine,), lambda ready: self._against(machine, ready))
 
     def action_trained(self) -> None:
-        """Pre-train the AI by self-play on the training screen, then play it."""
-        self._prepare(
-            (Machine.TRAINED,), lambda ready: self._play(self._against(Machine.TRAINED, ready))
-        )
+        """The trained AI as saved; the training screen first while it has learned fewer games
+        than the training budget (``--training-games``), e.g. the first time."""
+        self._start((Machine.TRAINED,), lambda ready: self._against(Machine.TRAINED, ready))
 
     def action_watch(self) -> None:
         """Two machines play each other; a side that must learn first is trained first."""
         left, right = self._machine("#left"), self._machine("#right")
-        self._prepare((left, right), lambda ready: self._watch(left, right, ready))
+        self._start((left, right), lambda ready: self._watch(left, right, ready))
 
     # -- helpers ----------------------------------------------------------------------------
     def _brain(self, name: str) -> HatBrain:
         app = app_of(self)
         return app.brain(name, app.settings.rules)
 
-    def _prepare(self, machines: tuple[Machine, ...], then: Callable[[Prepared], None]) -> None:
-        """Train what the chosen machines need (hats, then a Q-table), then go on."""
+    def _start(self, machines: tuple[Machine, ...], table: Callable[[Prepared], Table]) -> None:
+        """Prepare the chosen machines, then sit them at ``table``'s board."""
         if Machine.MIXED in machines and self._skill() is None:
             self.app.bell()
             return
+        self._prepare_and_play(machines, table)
+
+    @work(exclusive=True, group="mode")
+    async def _prepare_and_play(
+        self, machines: tuple[Machine, ...], table: Callable[[Prepared], Table]
+    ) -> None:
+        """Train what the chosen machines need on the training screen, waiting for it to be
+        dismissed, then play; backing out of training leaves the user on this screen."""
         app = app_of(self)
         rules = app.settings.rules
-
-        def with_q(trained: TrainingResult | None) -> None:
-            if Machine.Q_LEARNING not in machines:
-                then((trained, None))
-                return
-            learner = app.q_learner(rules)
-            if learner is not None:
-                then((trained, learner))
-                return
-            def with_learner(result: TrainingResult) -> None:
-                assert isinstance(result.learner, QLearner)
-                then((trained, app.keep_q_learner(rules, result.learner)))
-
-            self._push_training(True, with_learner)
-
+        hats: HatBrain | None = None
         if Machine.TRAINED in machines:
-            self._push_training(False, with_q)
-        else:
-            with_q(None)
+            hats = self._brain(Machine.TRAINED.value)
+            more = app.training_games - hats.games_played
+            if more > 0 and await self._trained(TrainingScreen(rules, more, brain=hats)) is None:
+                return
+        learner: QLearner | None = None
+        if Machine.Q_LEARNING in machines:
+            learner = app.q_learner(rules)
+            if learner is None:
+                screen = TrainingScreen(rules, app.q_training_games, q_learning=True)
+                result = await self._trained(screen)
+                if result is None:
+                    return
+                assert isinstance(result.learner, QLearner)
+                learner = app.keep_q_learner(rules, result.learner)
+        self._play(table((hats, learner)))
+
+    async def _trained(self, screen: TrainingScreen) -> TrainingResult | None:
+        """The training screen's result once it is dismissed (None: the user backed out; what
+        was learned is saved already, by the training screen)."""
+        return await self.app.push_screen_wait(screen)
 
     def _machine(self, selector: str) -> Machine:
         """The machine chosen in the selector (each offers machines only, with one chosen)."""
         value = self.query_one(selector, Select).value
         assert isinstance(value, Machine)
         return value
-
-    def _push_training(self, q_learning: bool, then: Callable[[Any], None]) -> None:
-        from .training import TrainingScreen
-
-        app = app_of(self)
-        rules = app.settings.rules
-        if q_learning:
-            screen = TrainingScreen(rules, app.q_training_games, q_learning=True)
-        else:
-            screen = TrainingScreen(
-                rules, app.training_games, brain=self._brain(Machine.TRAINED.value)
-            )
-
-        def trained(result: TrainingResult | None) -> None:
-            if result is not None:  # what it learned is saved already, by the training screen
-                then(result)
-
-        app.push_screen(screen, trained)
 
     def _seat(self, machine: Machine, name: str, ready: Prepared, twin: bool = False) -> Seat:
         """A machine's seat, with the hats or Q-table it plays with."""
@@ -198,9 +192,9 @@ class ModeScreen(Screen[None]):
         if machine is Machine.LEARNING:
             brain = self._brain(name)
         elif machine is Machine.TRAINED:
-            assert trained is not None and isinstance(trained.learner, HatBrain)
+            assert trained is not None
             # Self-play trained one brain in both seats; a twin plays with a copy of it.
-            brain = trained.learner.copy() if twin else trained.learner
+            brain = trained.copy() if twin else trained
         return machine_seat(
             machine, name, app.settings.rules, brain, app.player_rng(),
             learner=learner, skill=app.settings.skill,
@@ -213,14 +207,14 @@ class ModeScreen(Screen[None]):
         mode = Mode.TRAINED if machine is Machine.TRAINED else Mode.COMPUTER
         return Table(mode, settings.rules, (human_seat(settings.names[0]), ai), settings.first)
 
-    def _watch(self, left: Machine, right: Machine, ready: Prepared) -> None:
+    def _watch(self, left: Machine, right: Machine, ready: Prepared) -> Table:
         settings = app_of(self).settings
         seats: list[Seat] = []
         for side, machine in enumerate((left, right)):
             twin = side == 1 and left is right
             name = f"{machine.value} 2" if twin else machine.value
             seats.append(self._seat(machine, name, ready, twin))
-        self._play(Table(Mode.WATCH, settings.rules, (seats[0], seats[1]), settings.first))
+        return Table(Mode.WATCH, settings.rules, (seats[0], seats[1]), settings.first)
 
     def _play(self, table: Table) -> None:
         from .board import BoardScreen

@@ -7,6 +7,8 @@ every field is good. Only the fields of the chosen game are shown.
 
 from __future__ import annotations
 
+import re
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +32,17 @@ from ..presenters import SetupForm
 from ..presenters.forms import FormField, Problem
 from ..session import DEFAULT_NAMES, NAME_MAX, clean_name, remember_names
 from . import app_of
+
+#: The characters the title bar has for the game's name at 80x24, after "sticks-tui — ".
+TITLE_ROOM = 49
+
+
+def title_words(name: str) -> str:
+    """The game's name for the title bar; where it would be cut, its lists of numbers lose
+    their spaces ("Take-away {15,16,17,18,19,20}, last stick loses")."""
+    if len(name) <= TITLE_ROOM:
+        return name
+    return re.sub(r"(?<=\d), (?=\d)", ",", name)
 
 
 def every_field(forms: list[SetupForm]) -> list[FormField]:
@@ -144,10 +157,23 @@ class SetupScreen(Screen[None]):
         for field_id in (*(field.id for field in self._fields), "name1", "name2"):
             self.query_one(f"#{field_id}").set_class(field_id in bad, "-invalid")
         self.query_one("#continue", Button).disabled = problem is not None
+        self._show_title()
         names = self._names()
         self.query_one("#first1", RadioButton).label = plain(names[0])
         self.query_one("#first2", RadioButton).label = plain(names[1])
         return problem is None
+
+    def _show_title(self) -> None:
+        """The title bar names the game chosen, as it is chosen: its rules once its fields
+        are good (the Game of Sticks keeps the app's own words)."""
+        form = self._form()
+        if form.keeps_title:
+            title = type(self.app).SUB_TITLE or ""
+        elif self._field_problems():
+            title = form.label
+        else:
+            title = title_words(form.rules(self._values()).name)
+        self.app.sub_title = title
 
     def _show_fields(self) -> None:
         """Only the chosen game's fields are shown."""
@@ -163,6 +189,7 @@ class SetupScreen(Screen[None]):
         self._check()
 
     @on(Input.Changed)
+    @on(RadioSet.Changed)
     def _changed(self) -> None:
         self._check()
 
@@ -192,6 +219,5 @@ class SetupScreen(Screen[None]):
         settings.names = self._names()
         remember_names(app_of(self).records, settings.names)
         settings.first = 1 if self.query_one("#first2", RadioButton).value else 0
-        default_title = type(self.app).SUB_TITLE or ""
-        self.app.sub_title = default_title if form.keeps_title else settings.rules.name
+        self._show_title()
         self.app.push_screen(ModeScreen())

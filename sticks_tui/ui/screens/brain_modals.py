@@ -1,0 +1,174 @@
+"""The small windows of the brains screen: a question before a reset, and a form that tries its
+action itself, so that a refusal (a bad name, a file that cannot be written or is not a brain)
+is shown where the user can mend what they typed, and the window closes only on success."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
+
+from ...storage.brain_files import BrainFileError
+from ...storage.brain_shelf import BrainActionRefused
+from ...storage.store_file import StoreError
+from ..plain import plain
+
+#: What a form's action may refuse with; its message is shown in the form.
+REFUSALS = (BrainActionRefused, BrainFileError, StoreError)
+
+_MODAL_CSS = """
+ConfirmModal, BrainFormModal {
+    align: center middle;
+}
+.brain-modal {
+    width: 72;
+    max-width: 100%;
+    height: auto;
+    border: thick $accent;
+    background: $surface;
+    padding: 0 1;
+}
+.brain-modal Label {
+    margin: 1 0 0 0;
+}
+.brain-modal .modal-title {
+    text-style: bold;
+}
+.brain-modal RadioSet {
+    layout: horizontal;
+    width: auto;
+}
+.brain-modal .modal-error {
+    color: $error;
+    text-style: bold;
+    height: auto;
+}
+.brain-modal .modal-buttons {
+    height: 3;
+    margin-top: 1;
+}
+.brain-modal .modal-buttons Button {
+    margin-right: 2;
+}
+"""
+
+
+class ConfirmModal(ModalScreen[bool]):
+    """A yes-or-no question; anything but Yes (No, Escape, n) answers no."""
+
+    DEFAULT_CSS = _MODAL_CSS
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="brain-modal"):
+            yield Static(plain(self.question), classes="modal-title")
+            with Horizontal(classes="modal-buttons"):
+                yield Button("Yes", id="yes", variant="error")
+                yield Button("No", id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()  # Enter on its own changes nothing
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+#: A form's action: given the fields' text (by id) and the choice made, it does its work and
+#: says what it did, or raises one of :data:`REFUSALS`.
+FormAction = Callable[[dict[str, str], str], str]
+
+
+class BrainFormModal(ModalScreen["str | None"]):
+    """A few typed fields (and a choice, e.g. the learner) for one brain action; Enter or OK
+    tries it, Escape or Cancel leaves. It closes with what was done, or None when cancelled."""
+
+    DEFAULT_CSS = _MODAL_CSS
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(
+        self,
+        title: str,
+        note: str,
+        fields: Sequence[tuple[str, str, str]],
+        action: FormAction,
+        choices: Sequence[tuple[str, str]] = (),
+        choice_label: str = "",
+    ) -> None:
+        """``fields``: (id, label, starting text); ``choices``: (value, label), the first
+        chosen, under ``choice_label``."""
+        super().__init__()
+        self.form_title = title
+        self.note = note
+        self.fields = list(fields)
+        self.choices = list(choices)
+        self.choice_label = choice_label
+        self.action = action
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="brain-modal"):
+            yield Static(plain(self.form_title), classes="modal-title")
+            yield Static(plain(self.note))
+            for field_id, label, text in self.fields:
+                yield Label(plain(label))
+                yield Input(value=text, id=field_id)
+            if self.choices:
+                yield Label(plain(self.choice_label))
+                with RadioSet(id="choice"):
+                    for i, (_, label) in enumerate(self.choices):
+                        yield RadioButton(plain(label), value=i == 0)
+            yield Static(id="form-error", classes="modal-error")
+            with Horizontal(classes="modal-buttons"):
+                yield Button("OK", id="ok", variant="primary")
+                yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        if self.fields:
+            self.query_one(f"#{self.fields[0][0]}", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.attempt()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self.attempt()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def chosen(self) -> str:
+        """The value of the choice made ("" when the form has none)."""
+        if not self.choices:
+            return ""
+        index = self.query_one("#choice", RadioSet).pressed_index
+        return self.choices[max(index, 0)][0]
+
+    def attempt(self) -> None:
+        """Do the action; close with what it did, or show why not and stay open."""
+        values = {field_id: self.query_one(f"#{field_id}", Input).value
+                  for field_id, _, _ in self.fields}
+        try:
+            done = self.action(values, self.chosen())
+        except REFUSALS as error:
+            message = str(error)
+            self.query_one("#form-error", Static).update(plain(message[:1].upper() + message[1:]))
+            return
+        self.dismiss(done)

@@ -1,0 +1,290 @@
+"""The saved brains of every game: start a new one, reset one, export one, import one.
+
+What ``sticks-tui brain`` does on the command line, with the same checks and the same words
+(:mod:`sticks_tui.storage.brain_shelf`). A reset asks first. A refusal (a name no AI may have, a
+file that cannot be written, a file that is not a brain of a game) is shown in the form, where
+the user can mend it; the saved brain is then as it was. After a reset or an import the app
+forgets the brain it was playing with, so the next game plays the brain now saved.
+
+Names and paths come from people: they are shown as text (:func:`~sticks_tui.ui.plain.plain`),
+and a path's control characters are shown escaped (the brain actions' messages do that).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from ...engine.game import AnyRuleSet
+from ...engine.games import spec_of
+from ...storage.brain_files import STDIO, BrainFileError, read_brain_file
+from ...storage.brain_shelf import (
+    BrainActionRefused,
+    BrainShelf,
+    ai_name_from,
+    brain_cells,
+    brain_file_writer,
+    brain_words,
+    export_brain,
+    import_brain,
+    new_brain,
+    reset_brain,
+    shelf_of,
+)
+from ...storage.records import DEFAULT_AI_NAMES, HATS, LEARNING_AI_NAME, Q
+from ...storage.saved_brains import BrainSummary
+from ...storage.store_file import StoreError
+from ...text.terminal import printable
+from ..plain import plain
+from . import app_of
+from .brain_modals import BrainFormModal, ConfirmModal
+
+COLUMNS = ("Game", "Learner", "AI", "Games", "Settings")
+LEARNER_LABELS = {HATS: "the hat AI (hats)", Q: "the Q-learner (q)"}
+
+
+class BrainsScreen(Screen[None]):
+    """Read from the app's records each time it is shown, so every game learned counts."""
+
+    DEFAULT_CSS = """
+    #brains-body {
+        padding: 0 1;
+    }
+    #brains-table {
+        height: 1fr;
+    }
+    #brain-detail {
+        height: auto;
+        color: $text-muted;
+    }
+    #brains-message {
+        height: auto;
+        text-style: bold;
+    }
+    """
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("n", "new", "New"),
+        Binding("r", "reset", "Reset"),
+        Binding("e", "export", "Export"),
+        Binding("i", "import_file", "Import"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.listed: list[BrainSummary] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="brains-body"):
+            yield Static(id="brains-where")
+            yield DataTable(id="brains-table", cursor_type="row", zebra_stripes=True)
+            yield Static(id="brain-detail")
+            yield Static(id="brains-message")
+        yield Footer()
+
+    @property
+    def shelf(self) -> BrainShelf:
+        return shelf_of(app_of(self).records)
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for column in COLUMNS:
+            table.add_column(column, key=column.lower())
+        table.focus()
+        self.refill()
+
+    def on_screen_resume(self) -> None:
+        self.refill()
+
+    # -- the list --------------------------------------------------------------------------------
+    def refill(self) -> None:
+        """The brains as now saved, the cursor kept on the same row where it can be."""
+        path = getattr(app_of(self).records, "path", None)
+        self.query_one("#brains-where", Static).update(plain(
+            "Brains kept in memory only: nothing can be saved this run." if path is None
+            else "The AIs' saved brains, every game's. New, reset, export or import one."
+        ))
+        try:
+            self.listed = self.shelf.brains()
+        except StoreError as error:
+            self.listed = []
+            self.say(str(error))
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        for brain in self.listed:
+            cells = brain_cells(brain)
+            table.add_row(*(
+                plain(cells[column]) if column != "Games" else
+                Text(cells[column], justify="right")
+                for column in COLUMNS
+            ))
+        if not self.listed:
+            table.add_row(*(plain(cell) for cell in ("(no brain saved yet)", "", "", "", "")))
+        table.move_cursor(row=min(row, max(len(self.listed) - 1, 0)))
+        self.show_detail()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_detail()
+
+    def show_detail(self) -> None:
+        brain = self.highlighted()
+        self.query_one("#brain-detail", Static).update(plain(
+            "" if brain is None else _detail(brain)
+        ))
+
+    def highlighted(self) -> BrainSummary | None:
+        row = self.query_one(DataTable).cursor_row
+        return self.listed[row] if 0 <= row < len(self.listed) else None
+
+    def say(self, message: str) -> None:
+        """What the last action did (or why not), under the list."""
+        self.query_one("#brains-message", Static).update(plain(message))
+
+    def _done(self, message: str | None) -> None:
+        if message is not None:
+            self.say(message)
+        self.refill()
+
+    def _chosen(self, doing: str) -> tuple[AnyRuleSet, str, str, int] | None:
+        """The brain the cursor is on: its game, learner, AI's name and games learned; None
+        (and why) when there is none."""
+        brain = self.highlighted()
+        if brain is None:
+            self.say(f"There is no saved brain to {doing}.")
+            return None
+        if brain.rules is None:
+            self.say(
+                f"This brain is {brain.problem}: its game cannot be read, so it can only be "
+                f"reset with `sticks-tui brain reset` (see its --help)."
+            )
+            return None
+        return brain.rules, brain.info.learner, brain.info.ai_name, brain.info.games_played
+
+    # -- the actions -----------------------------------------------------------------------------
+    def action_new(self) -> None:
+        """A fresh brain, for the game chosen on the setup screen, under a typed AI name."""
+        rules = app_of(self).settings.rules
+        choices = [(HATS, LEARNER_LABELS[HATS])]
+        if rules.capabilities.q_learning:
+            choices.append((Q, LEARNER_LABELS[Q]))
+
+        def start(values: dict[str, str], learner: str) -> str:
+            name = ai_name_from(values["ai"])
+            done = new_brain(self.shelf, rules, learner, name)
+            app_of(self).brain_changed(rules.key, name)
+            return done
+
+        self.app.push_screen(BrainFormModal(
+            "A new brain",
+            f"For {rules.name} ({spec_of(rules)}), the game chosen on the setup screen.",
+            [("ai", "The AI's name", "")],
+            start,
+            choices,
+            "Learner",
+        ), self._done)
+
+    def action_reset(self) -> None:
+        chosen = self._chosen("reset")
+        if chosen is None:
+            return
+        rules, learner, ai, games = chosen
+        what = brain_words(rules, learner, ai, games)
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                self.say(f"Not reset: {what} is as it was.")
+                return
+            try:
+                done = reset_brain(self.shelf, rules, learner, ai)
+            except StoreError as error:
+                done = str(error)
+            app_of(self).brain_changed(rules.key, ai)
+            self._done(done)
+
+        self.app.push_screen(ConfirmModal(f"Reset {what}? It cannot be undone."), answered)
+
+    def action_export(self) -> None:
+        chosen = self._chosen("export")
+        if chosen is None:
+            return
+        rules, learner, ai, games = chosen
+
+        def write(values: dict[str, str], _: str) -> str:
+            out = brain_file_writer(_typed_path(values["file"]))
+            return export_brain(self.shelf, rules, learner, ai, out)
+
+        self.app.push_screen(BrainFormModal(
+            "Export a brain",
+            f"Writes {brain_words(rules, learner, ai, games)} to a JSON "
+            f"file (the file `sticks-tui train --out` writes); a file already there is replaced.",
+            [("file", "File", _file_name(rules, learner, ai))],
+            write,
+        ), self._done)
+
+    def action_import_file(self) -> None:
+        brain = self.highlighted()
+        ai_name = brain.info.ai_name if brain is not None else LEARNING_AI_NAME
+
+        def load(values: dict[str, str], _: str) -> str:
+            path = _typed_path(values["file"])
+            name = ai_name_from(values["ai"])
+            try:
+                read = read_brain_file(path)
+                done = import_brain(self.shelf, read, path, name)
+            except BrainFileError as error:
+                raise BrainActionRefused(f"{error}; the saved brain is unchanged") from None
+            assert read.rules is not None, "a saved brain knows its game"
+            app_of(self).brain_changed(read.rules.key, name)
+            return done
+
+        self.app.push_screen(BrainFormModal(
+            "Import a brain",
+            "Reads a brain file (as `sticks-tui train --out` writes it) of any game and "
+            "learner; it becomes this AI's saved brain for that game and learner. A file that "
+            "is not a brain is refused and nothing changes.",
+            [("file", "File", ""), ("ai", "The AI's name", ai_name)],
+            load,
+        ), self._done)
+
+
+def _detail(brain: BrainSummary) -> str:
+    """The highlighted brain in full: its game's name, learner, when saved, its settings."""
+    cells = brain_cells(brain)
+    info = brain.info
+    if brain.problem:
+        return f"{cells['AI']} ({info.learner}) for {cells['Game']}: {printable(brain.problem)}"
+    return (
+        f"{cells['AI']}: {LEARNER_LABELS.get(info.learner, info.learner)} for "
+        f"{brain.game_name}; saved {cells['Saved at']}; learning settings: {cells['Settings']}"
+    )
+
+
+def _typed_path(text: str) -> str:
+    """A file's path as typed: ``~`` is the home folder; ``-`` (standard input or output on
+    the command line) is refused, since the screen is using them."""
+    path = text.strip()
+    if not path:
+        raise BrainActionRefused("Type the file's name")
+    if path == STDIO:
+        raise BrainActionRefused(
+            "- means standard input or output on the command line; type a file's name"
+        )
+    return os.path.expanduser(path)
+
+
+def _file_name(rules: AnyRuleSet, learner: str, ai: str) -> str:
+    """A file name to start from: ``AI-sticks-hats.json``, of plain characters only."""
+    words = "-".join((ai, spec_of(rules), learner)) if ai != DEFAULT_AI_NAMES[learner] else (
+        f"{spec_of(rules)}-{learner}"
+    )
+    return re.sub(r"[^A-Za-z0-9._-]+", "_", words) + ".json"
+

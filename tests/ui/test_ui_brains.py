@@ -1,0 +1,370 @@
+"""The brains screen: every saved brain listed, and new, reset, export and import, as a user
+drives them (ctrl+b), against a store on disk."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static
+from ui_helpers import make_app, set_input, to_board, wait_until
+
+from sticks_tui.engine import HatBrain
+from sticks_tui.engine.games import parse_game
+from sticks_tui.engine.learners import QLearner
+from sticks_tui.storage.brain_files import brain_json, read_brain_file
+from sticks_tui.storage.records import HATS
+from sticks_tui.storage.store import STORE_FILE_NAME, PlayOnRecords, SqliteStore
+from sticks_tui.ui.app import SticksApp
+from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.ui.screens.brain_modals import BrainFormModal, ConfirmModal
+from sticks_tui.ui.screens.brains import BrainsScreen
+
+SAVED_AT = "2026-11-23T18:25:50+00:00"
+STICKS = parse_game("sticks")
+NIM = parse_game("nim:1,3,5,7")
+
+
+def taught(rules=STICKS, games: int = 7) -> HatBrain:
+    """Hats that learned something: the AI's first hat prefers taking one."""
+    brain = HatBrain(rules)
+    brain.games_played = games
+    position = rules.initial_position()
+    move = next(iter(brain.counts(position)))
+    brain._counts[position][0] += 5
+    assert brain.counts(position)[move] > 1
+    return brain
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SqliteStore:
+    return SqliteStore.open(tmp_path / "data", clock=lambda: SAVED_AT)
+
+
+def app_with(store: SqliteStore) -> SticksApp:
+    return make_app(records=PlayOnRecords(store, warn=lambda message: None))
+
+
+def saved_json(store: SqliteStore, ai: str, learner: str = HATS) -> bytes | None:
+    """The brain's row in the store file, byte for byte."""
+    with sqlite3.connect(store.path) as db:
+        row = db.execute(
+            "SELECT brain_json FROM brains WHERE ai_name = ? AND learner = ?", (ai, learner)
+        ).fetchone()
+    return None if row is None else row[0].encode()
+
+
+def rows(app: SticksApp) -> list[tuple[str, ...]]:
+    table = app.screen.query_one(DataTable)
+    return [tuple(str(cell) for cell in table.get_row_at(i)) for i in range(table.row_count)]
+
+
+def said(app: SticksApp) -> str:
+    return str(app.screen.query_one("#brains-message", Static).render())
+
+
+def form_error(app: SticksApp) -> str:
+    return str(app.screen.query_one("#form-error", Static).render())
+
+
+async def open_brains(pilot: Pilot) -> None:
+    await pilot.pause()
+    await pilot.press("ctrl+b")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, BrainsScreen))
+
+
+async def fill(pilot: Pilot, **fields: str) -> None:
+    """Type into the form's fields, then press Enter in the last one."""
+    for field, text in fields.items():
+        await set_input(pilot, f"#{field}", text)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def on_row(pilot: Pilot, ai: str) -> None:
+    table = pilot.app.screen.query_one(DataTable)
+    for i in range(table.row_count):
+        if str(table.get_row_at(i)[2]) == ai:
+            table.move_cursor(row=i)
+            await pilot.pause()
+            return
+    raise AssertionError(f"no row for {ai}")
+
+
+async def test_the_list_shows_the_brains_of_two_games(store: SqliteStore) -> None:
+    store.save_brain(taught(STICKS, games=7), "AI")
+    store.save_brain(QLearner(rules=NIM, epsilon=0.25), "Q-learning AI")
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        assert rows(app) == [
+            ("nim:1,3,5,7", "q", "Q-learning AI", "0", "epsilon=0.25"),
+            ("sticks", "hats", "AI", "7", "defaults"),
+        ]
+        detail = str(app.screen.query_one("#brain-detail", Static).render())
+        assert "Nim 1, 3, 5, 7" in detail and "2026-11-23 18:25 UTC" in detail
+        assert "epsilon=0.25" in detail
+
+
+async def test_a_new_brain_is_saved_under_the_typed_name(store: SqliteStore) -> None:
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        await fill(pilot, ai="  [b]Robo[/b]  ")
+        assert isinstance(app.screen, BrainsScreen)
+        assert rows(app) == [("sticks", "hats", "[b]Robo[/b]", "0", "defaults")]
+        assert said(app) == "Started the brain of [b]Robo[/b] for Game of Sticks (0 games played)."
+    info = store.brain_info(STICKS, "[b]Robo[/b]", HATS)
+    assert info is not None and info.games_played == 0
+
+
+@pytest.mark.parametrize(
+    ("typed", "why"),
+    [
+        ("", "An AI's name cannot be empty"),
+        ("Ro\tbo", "An AI's name cannot hold line breaks, tabs or other control characters"),
+        ("x" * 41, "An AI's name can have at most 40 characters, got 41"),
+        ("AI", "AI already has a brain for Game of Sticks; choose another name, or reset"),
+    ],
+)
+async def test_a_new_brain_with_a_bad_name_is_refused_in_the_form(
+    store: SqliteStore, typed: str, why: str
+) -> None:
+    store.save_brain(taught(), "AI")
+    before = saved_json(store, "AI")
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        await fill(pilot, ai=typed)
+        assert isinstance(app.screen, BrainFormModal)
+        assert form_error(app).startswith(why)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [row[2] for row in rows(app)] == ["AI"]
+    assert saved_json(store, "AI") == before
+
+
+async def test_reset_asks_first_and_no_leaves_the_brain_as_it_was(store: SqliteStore) -> None:
+    store.save_brain(taught(games=7), "AI")
+    before = saved_json(store, "AI")
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        for answer in ("n", "escape", "enter"):  # Enter: the No button has the focus
+            await pilot.press("r")
+            await wait_until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+            question = str(app.screen.query_one(Static).render())
+            assert question == ("Reset the brain of AI for Game of Sticks (7 games played)? "
+                                "It cannot be undone.")
+            await pilot.press(answer)
+            await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+            assert said(app).startswith("Not reset")
+            assert saved_json(store, "AI") == before
+
+
+async def test_reset_confirmed_forgets_the_brain_and_the_next_game_plays_fresh_hats(
+    store: SqliteStore,
+) -> None:
+    store.save_brain(taught(games=7), "AI")
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.brain("AI", STICKS).games_played == 7  # in play, kept by the app
+        await open_brains(pilot)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+        assert said(app) == ("Reset the brain of AI for Game of Sticks (7 games played); it "
+                             "starts afresh with one ball of each number in every hat.")
+        assert rows(app) == [("(no brain saved yet)", "", "", "", "")]
+        assert saved_json(store, "AI") is None
+        assert app.brain("AI", STICKS).to_dict() == HatBrain(STICKS).to_dict()
+
+
+async def test_export_writes_a_brain_file_that_loads_back(
+    store: SqliteStore, tmp_path: Path
+) -> None:
+    brain = taught(NIM, games=12)
+    store.save_brain(brain, "Nimbot")
+    out = tmp_path / "nimbot brain.json"
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        await fill(pilot, file=str(out))
+        assert isinstance(app.screen, BrainsScreen)
+        assert said(app) == (f"Wrote the brain of Nimbot (hats) for Nim 1, 3, 5, 7 (12 games "
+                             f"played) to {out}")
+    assert read_brain_file(out).to_dict() == brain.to_dict()
+    assert out.read_text() == brain_json(brain)
+
+
+@pytest.mark.parametrize(
+    ("path", "why"),
+    [
+        ("{tmp}/no such folder/brain.json", "Cannot write {tmp}/no such folder/brain.json: "),
+        ("{tmp}", "Cannot write {tmp}: "),
+        ("-", "- means standard input or output on the command line"),
+        ("   ", "Type the file's name"),
+        ("{tmp}/a\x1b[31mred", "Cannot write {tmp}/a\\x1b[31mred"),
+    ],
+)
+async def test_export_to_a_path_that_cannot_be_written_is_refused_in_the_form(
+    store: SqliteStore, tmp_path: Path, path: str, why: str
+) -> None:
+    store.save_brain(taught(), "AI")
+    (tmp_path / "a\x1b[31mred").mkdir()
+    before = sorted(tmp_path.rglob("*"))
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        await fill(pilot, file=path.format(tmp=tmp_path))
+        assert isinstance(app.screen, BrainFormModal)
+        assert form_error(app).startswith(why.format(tmp=tmp_path))
+    assert sorted(tmp_path.rglob("*")) == before
+
+
+async def test_import_of_a_good_file_shows_it_with_its_games_and_the_next_game_plays_it(
+    store: SqliteStore, tmp_path: Path
+) -> None:
+    store.save_brain(taught(games=7), "AI")
+    imported = taught(games=321)
+    imported._counts[STICKS.initial_position()][1] += 9
+    path = tmp_path / "good.json"
+    path.write_text(brain_json(imported))
+    nim_path = tmp_path / "nim.json"
+    nim_path.write_text(brain_json(taught(NIM, games=12)))
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.brain("AI", STICKS).games_played == 7  # in play, kept by the app
+        await open_brains(pilot)
+        for file, ai in ((path, "AI"), (nim_path, "Nimbot")):
+            await pilot.press("i")
+            await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+            await fill(pilot, file=str(file), ai=ai)
+            assert isinstance(app.screen, BrainsScreen), form_error(app)
+        assert said(app) == (f"Imported {nim_path} as the brain of Nimbot (hats) for "
+                             f"Nim 1, 3, 5, 7 (12 games played)")
+        assert rows(app) == [
+            ("nim:1,3,5,7", "hats", "Nimbot", "12", "defaults"),
+            ("sticks", "hats", "AI", "321", "defaults"),
+        ]
+        assert app.brain("AI", STICKS).to_dict() == imported.to_dict()
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (b"not json", "was refused: not valid JSON (line 1, column 1: Expecting value)"),
+        (b"\xff\xfe", "was refused: it is not UTF-8 text"),
+        (b'{"version": 2, "kind": "hats"}', "was refused: "),
+        (b"[1, 2, 3]", "was refused: "),
+        (None, "No such brain file: "),
+        ("folder", "is a folder, not a brain file"),
+        (b'{"version": 2, "kind": "q", "q": {}}', "was refused: "),
+    ],
+)
+async def test_import_of_a_bad_file_is_refused_with_the_reason_and_the_brain_unchanged(
+    store: SqliteStore, tmp_path: Path, content: bytes | str | None, why: str
+) -> None:
+    store.save_brain(taught(games=7), "AI")
+    before = saved_json(store, "AI")
+    path = tmp_path / "bad.json"
+    if content == "folder":
+        path.mkdir()
+    elif content is not None:
+        path.write_bytes(content)
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        await on_row(pilot, "AI")
+        await pilot.press("i")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        await fill(pilot, file=str(path))  # the AI's name: the brain the cursor was on
+        assert isinstance(app.screen, BrainFormModal)
+        error = form_error(app)
+        assert why in error and error.endswith("; the saved brain is unchanged"), error
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+        assert rows(app) == [("sticks", "hats", "AI", "7", "defaults")]
+    assert saved_json(store, "AI") == before
+    assert json.loads(before or b"")["games_played"] == 7
+
+
+async def test_the_palette_and_the_key_reach_the_brains_screen(store: SqliteStore) -> None:
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        commands = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Brains" in commands
+        await open_brains(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, BrainsScreen)
+
+
+def test_snapshot_two_brains(snap_compare, tmp_path: Path) -> None:
+    store = SqliteStore.open(tmp_path / "data", clock=lambda: SAVED_AT)
+    store.save_brain(taught(STICKS, games=1234), "AI")
+    store.save_brain(QLearner(rules=NIM, epsilon=0.25), "Q-learning AI")
+
+    async def run_before(pilot: Pilot) -> None:
+        await open_brains(pilot)
+        await on_row(pilot, "Q-learning AI")
+
+    assert snap_compare(app_with(store), terminal_size=(80, 24), run_before=run_before)
+    assert (tmp_path / "data" / STORE_FILE_NAME).exists()
+
+
+async def test_a_reset_in_the_middle_of_a_game_is_not_undone_when_the_game_ends(
+    store: SqliteStore,
+) -> None:
+    # The board keeps playing the AI it holds; at the end only that game's lesson may reach the
+    # reset brain, never the seven games it had learned before.
+    store.save_brain(taught(games=7), "AI")
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_board(pilot, "2", sticks=10)
+        screen = app.screen
+        assert isinstance(screen, BoardScreen)
+        await pilot.press("1")
+        await wait_until(pilot, lambda: screen.match.to_move == 0)
+        await open_brains(pilot)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen)
+        while not screen.match.is_over:
+            await pilot.press(str(screen.match.legal_moves()[0]))
+            await wait_until(pilot, lambda: screen.match.is_over or screen.match.to_move == 0)
+        saved = store.load_brain(STICKS, "AI")
+        assert saved is not None and saved.games_played == 1
+        assert app.brain("AI", STICKS).games_played == 1
+
+
+async def test_where_nothing_can_be_saved_the_screen_says_so_and_still_works() -> None:
+    app = make_app()  # records in memory: the data directory could not be used
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        where = str(app.screen.query_one("#brains-where", Static).render())
+        assert where == "Brains kept in memory only: nothing can be saved this run."
+        await pilot.press("n")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        await fill(pilot, ai="Robo")
+        assert rows(app) == [("sticks", "hats", "Robo", "0", "defaults")]
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmModal))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+        assert rows(app) == [("(no brain saved yet)", "", "", "", "")]
