@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ..engine.game import AnyRuleSet
@@ -23,14 +22,14 @@ from ..engine.learners import (
 )
 from ..engine.learners.hat_numba import BACKENDS, KernelUnavailable, compiles, load_kernel
 from ..engine.training import (
-    PERFECT,
-    RANDOM,
-    SELF,
     FrozenOpponent,
-    MixedOpponent,
     Opponent,
 )
 from ..storage.brain_files import BrainFileError, read_brain_file, shown_name
+from ..text import opponents
+from ..text.opponents import GAMES_MAX as GAMES_MAX
+from ..text.opponents import NAMED_OPPONENTS as NAMED_OPPONENTS
+from ..text.opponents import AgainstPlan, OpponentChoice
 from .args import add_game_arguments, whole_number
 
 #: Sticks ``train`` starts a take-away game from by default: the AI has hats for 1..100, and
@@ -38,12 +37,8 @@ from .args import add_game_arguments, whole_number
 TRAIN_DEFAULT_STICKS = 100
 #: Games of training when ``--games`` is left out (SPEC section 8: seed 000's and CS50's).
 DEFAULT_GAMES = {HatBrain.kind: 100_000, QLearner.kind: 10_000}
-#: The most games one training may play (SPEC section 8).
-GAMES_MAX = 10_000_000
 #: The learners by ``--learner`` word, and how the summary names them.
 LEARNER_WORDS = {HatBrain.kind: "the hat AI", QLearner.kind: "the Q-learner"}
-#: The opponents named by a word (a brain file and ``mixed:P`` are the others).
-NAMED_OPPONENTS: dict[str, Opponent] = {"self": SELF, "random": RANDOM, "perfect": PERFECT}
 AGAINST_HELP = (
     "self (the default: it plays itself, both sides learning), random, perfect, mixed:P "
     "(perfect with chance P, else random), BRAIN.json (a saved brain, which does not learn) or a "
@@ -66,80 +61,29 @@ Q_OPTIONS = {
 }
 
 
-# -- what --against says ---------------------------------------------------------------------
-@dataclass(frozen=True)
-class OpponentChoice:
-    """One opponent as typed: a named one, ``mixed:P``, or a brain file (read once the game is
-    known)."""
-
-    text: str
-    opponent: Opponent | None
-    """The opponent, or None for a brain file (``text`` is its path)."""
-
-
-@dataclass(frozen=True)
-class AgainstPlan:
-    """``--against``: one opponent (``games`` None: ``--games`` decides) or a schedule."""
-
-    legs: tuple[tuple[OpponentChoice, int | None], ...]
-
-    @property
-    def is_schedule(self) -> bool:
-        return self.legs[0][1] is not None
-
-
+# -- what --against says (read by sticks_tui.text.opponents, as the lab reads it) ----------
 def against_plan(text: str) -> AgainstPlan:
     """argparse type for ``--against``: an opponent, or OPPONENT=GAMES,... (a schedule)."""
-    if "=" not in text:
-        return AgainstPlan(((opponent_choice(text), None),))
-    legs = []
-    for part in text.split(","):
-        name, equals, count = part.rpartition("=")
-        if not equals or not name.strip():
-            raise argparse.ArgumentTypeError(
-                f"a schedule is OPPONENT=GAMES separated by commas, e.g. random=1000,self=99000; "
-                f"got {part!r:.40}"
-            )
-        try:
-            games = training_games(count)
-        except argparse.ArgumentTypeError as error:
-            raise argparse.ArgumentTypeError(f"{name.strip()}={count}: games {error}") from None
-        legs.append((opponent_choice(name), games))
-    return AgainstPlan(tuple(legs))
+    try:
+        return opponents.against_plan(text, AGAINST_HELP)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def opponent_choice(text: str) -> OpponentChoice:
     """``self``, ``random``, ``perfect``, ``mixed:P``; anything else names a brain file."""
-    word = text.strip()
-    named = NAMED_OPPONENTS.get(word.lower())
-    if named is not None:
-        return OpponentChoice(word.lower(), named)
-    head, colon, chance = word.partition(":")
-    if head.lower() == "mixed":
-        if not colon:
-            raise argparse.ArgumentTypeError(
-                "mixed needs the chance of a perfect move, e.g. mixed:0.5"
-            )
-        try:
-            return OpponentChoice(word, MixedOpponent(float(chance)))
-        except ValueError as error:
-            message = str(error) if chance.strip() else "the chance is missing"
-            if message.startswith("could not convert"):
-                message = (
-                    f"the chance of a perfect move is a number from 0 to 1, got {chance!r:.30}"
-                )
-            raise argparse.ArgumentTypeError(f"{message}, e.g. mixed:0.5") from None
-    if not word:
-        raise argparse.ArgumentTypeError(f"no opponent given: give {AGAINST_HELP}")
-    return OpponentChoice(text, None)
+    try:
+        return opponents.opponent_choice(text, AGAINST_HELP)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def training_games(text: str) -> int:
     """argparse type for ``--games``: a whole number from 1 to 10,000,000."""
-    value = whole_number(text)
-    if not 1 <= value <= GAMES_MAX:
-        raise argparse.ArgumentTypeError(f"must be from 1 to {GAMES_MAX:,}, got {text.strip()}")
-    return value
+    try:
+        return opponents.training_games(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def number(text: str) -> float:

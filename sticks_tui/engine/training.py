@@ -56,6 +56,7 @@ from .opponents import (
     is_opponent,
     machine_opponent,
 )
+from .pacing import MoveSeen, MoveWatcher, Pacing
 
 __all__ = [
     "DEFAULT_PROGRESS_EVERY", "DEFAULT_TRAINING_GAMES", "PERFECT", "RANDOM", "SELF",
@@ -133,6 +134,7 @@ def train(
     curve: CurveSettings | None = None,
     fast: bool = True,
     backend: str = "python",
+    pacing: Pacing | None = None,
 ) -> TrainingResult:
     """Train ``learner`` for ``games`` games ``against`` an opponent or a schedule.
 
@@ -145,6 +147,8 @@ def train(
     before, during (at progress reports) and after training, kept in ``learner.learning_curve``.
     ``backend`` (:data:`~.learners.hat_numba.BACKENDS`) says who plays a take-away game's
     self-play: the python loop, or the compiled one of ``sticks-tui[fast]`` (the same brain).
+    ``pacing`` (:mod:`.pacing`), when given, replaces ``progress_every``: it is asked before each
+    run of games how many to play before the next report, and who watches their moves.
     """
     legs = _legs(against, games)
     if progress_every < 1:
@@ -156,7 +160,7 @@ def train(
         raise ValueError("the starting position is already finished; nothing to train on")
     session = _Session(
         learner, rules, sum(n for _, n in legs), rng if rng is not None else random.Random(seed),
-        progress, progress_every, should_stop, curve, backend,
+        progress, progress_every, should_stop, curve, backend, pacing,
     )
     learner.abandon()  # moves left from an unfinished game are forgotten first
     session.record_curve()
@@ -233,8 +237,10 @@ class _Session:
         should_stop: Callable[[], bool] | None,
         curve: CurveSettings | None,
         backend: str,
+        pacing: Pacing | None = None,
     ) -> None:
         self.learner = learner
+        self.pacing = pacing
         self.backend = backend
         self.rules = rules
         self.total = total
@@ -253,10 +259,11 @@ class _Session:
         if games == 0:
             return  # not met: the tally names only the opponents played
         counts = self.counts.setdefault(opponent.name, [0, 0, 0])
-        play, sync = self._player_of(opponent, fast)
+        loops = _Loops(self, opponent, fast)
         remaining = games
         while remaining > 0:
-            chunk = min(remaining, self.every - self.played % self.every)
+            chunk, watcher = self._next_chunk(remaining)
+            play, sync = loops.player(watcher)
             played, won = play(chunk, self.should_stop)
             counts[0] += played
             counts[1] += won
@@ -267,11 +274,19 @@ class _Session:
                 self.cancelled = True
                 sync()
                 return
-            reporting = self.played % self.every == 0 or self.played == self.total
+            paced = self.pacing is not None
+            reporting = paced or self.played % self.every == 0 or self.played == self.total
             if remaining == 0 or (reporting and self.watched):
                 sync()
             if reporting:
                 self._report(opponent.name)
+
+    def _next_chunk(self, remaining: int) -> tuple[int, MoveWatcher | None]:
+        """The games to play before the next report, and who watches their moves."""
+        if self.pacing is None:
+            return min(remaining, self.every - self.played % self.every), None
+        games = self.pacing.games_before_report(self.played)
+        return min(remaining, max(1, games)), self.pacing.move_watcher()
 
     @property
     def watched(self) -> bool:
@@ -279,9 +294,10 @@ class _Session:
         return self.progress is not None or self.curve is not None
 
     def _player_of(
-        self, opponent: Opponent, fast: bool
-    ) -> tuple[Callable[[int, Callable[[], bool] | None], tuple[int, int]], Callable[[], None]]:
-        """(play some games -> (played, won), make the learner show what it learned)."""
+        self, opponent: Opponent, fast: bool, watcher: MoveWatcher | None = None
+    ) -> _Player:
+        """(play some games -> (played, won), make the learner show what it learned); with a
+        ``watcher`` the plain loop plays, showing it every move."""
         learner, rng = self.learner, self.rng
         if isinstance(opponent, SelfPlay):
             if fast and isinstance(learner, PlaysItselfFast):
@@ -294,7 +310,9 @@ class _Session:
                 return winner == first  # the tally of self-play: the starting side's games
 
             seats = (lambda p: learner.move(p, rng, 0), lambda p: learner.move(p, rng, 1))
-            return (lambda games, stop: self._games(seats, self_play, games, stop)), _nothing
+            return (
+                lambda games, stop: self._games(seats, self_play, games, stop, watcher)
+            ), _nothing
         machine = machine_opponent(opponent)
         if fast and machine is not None and isinstance(learner, PlaysMachinesFast):
             flat = learner.machine_run(self.rules, rng, self.played, machine)
@@ -308,7 +326,7 @@ class _Session:
             return winner == 0
 
         seats = (lambda p: learner.move(p, rng, 0), lambda p: other.make_choice(self.rules, p))
-        return (lambda games, stop: self._games(seats, against, games, stop)), _nothing
+        return (lambda games, stop: self._games(seats, against, games, stop, watcher)), _nothing
 
     def _games(
         self,
@@ -316,10 +334,12 @@ class _Session:
         game_over: Callable[[int, int], bool],
         games: int,
         should_stop: Callable[[], bool] | None,
+        watcher: MoveWatcher | None = None,
     ) -> tuple[int, int]:
         """The plain loop: ``seats[seat](position)`` is the move of a seat (the learner is seat
         0, and seat 1 too in self-play); ``game_over(winner, first)`` tells the players how the
-        game ended and says whether it counts as won. The starting seat alternates."""
+        game ended and says whether it counts as won. The starting seat alternates. A
+        ``watcher`` sees every move (after it is made, before the next)."""
         rules = self.rules
         start = rules.initial_position()
         played = won = 0
@@ -329,8 +349,12 @@ class _Session:
             first = (self.played + played) % 2
             position, seat = start, first
             while True:
-                position = rules.apply(position, seats[seat](position))
-                if rules.is_over(position):
+                move = seats[seat](position)
+                before, position = position, rules.apply(position, move)
+                over = rules.is_over(position)
+                if watcher is not None:
+                    watcher(MoveSeen(self.played + played, seat, before, move, position, over))
+                if over:
                     break
                 seat ^= 1
             won += game_over(_winner(rules, seat), first)
@@ -357,6 +381,36 @@ class _Session:
 
     def tallies(self) -> dict[str, Tally]:
         return {name: Tally(*counts) for name, counts in self.counts.items()}
+
+
+#: Plays some games (how many, asked to stop?) -> (played, won); and makes the learner show
+#: what a fast loop taught it.
+_Player = tuple[Callable[[int, Callable[[], bool] | None], tuple[int, int]], Callable[[], None]]
+
+
+class _Loops:
+    """One opponent's loops: the fast one (when there is one) and the plain one with a watcher,
+    switched between as the pacing asks. A fast loop may play on copies of what the learner
+    knows (the compiled one, the Q-learner's), so it shows the learner what it taught before
+    the plain loop takes over, and is made anew from the learner when it comes back."""
+
+    def __init__(self, session: _Session, opponent: Opponent, fast: bool) -> None:
+        self.session = session
+        self.opponent = opponent
+        self.fast = fast
+        self.current: _Player | None = None
+        self.watcher: MoveWatcher | None = None
+
+    def player(self, watcher: MoveWatcher | None) -> _Player:
+        current = self.current
+        if current is not None and watcher == self.watcher:
+            return current
+        if current is not None:
+            current[1]()  # the loop left behind shows the learner what it taught
+        self.watcher = watcher
+        fast = self.fast and watcher is None
+        self.current = self.session._player_of(self.opponent, fast, watcher)
+        return self.current
 
 
 def _nothing() -> None:

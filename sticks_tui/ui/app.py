@@ -53,6 +53,7 @@ class SticksApp(App[int]):
         Binding("f1,question_mark", "help", "Help"),
         Binding("f2", "analysis", "Analysis", show=False),
         Binding("ctrl+b", "brains", "Brains", show=False),
+        Binding("f3", "lab", "Training lab", show=False),
     ]
 
     def __init__(
@@ -211,6 +212,14 @@ class SticksApp(App[int]):
     def action_watch(self) -> None:
         self._on_mode_screen("watch")
 
+    def action_lab(self) -> None:
+        """The training lab, for the game the setup screen chose."""
+        from .screens.lab import LabScreen
+        from .screens.lab_run import LabRunScreen
+
+        if not isinstance(self.screen, (LabScreen, LabRunScreen)):
+            self.push_screen(LabScreen())
+
     def action_train(self) -> None:
         self._on_mode_screen("trained")
 
@@ -240,6 +249,9 @@ class SticksApp(App[int]):
             "Training", "Pre-train the AI by self-play, then play it", self.action_train
         )
         yield SystemCommand("Watch", "Watch the computer play itself", self.action_watch)
+        yield SystemCommand(
+            "Training lab", "Teach a brain against the opponent you choose, live", self.action_lab
+        )
         yield SystemCommand(
             "Analysis", "What the AI learned, beside the exact solver", self.action_analysis
         )

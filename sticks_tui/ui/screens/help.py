@@ -45,10 +45,15 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | | | (`h` and `u` only where moves are not letters: not on the Sticky-Nim board) |
 | `a` / `n` / `l` | board | play again / new setup / leaderboard |
 | `space` `s` `-` `+` | watch | run or pause / single step / slower / faster |
-| `[` `]` | board, training | scroll the hats (take-away games) |
+| `[` `]` | board, training, lab | scroll the hats (take-away games) |
 | `c` / `Enter` | training | cancel (keeps what was learned) / play |
 | `m` | leaderboard | count the games between two computer players too (or leave them out) |
-| `1`-`4` | mode | friend / computer at the level chosen / trained computer / watch |
+| `1`-`5` | mode | friend / computer at the level chosen / trained computer / watch / training lab |
+| `Enter` | lab form | start training (every field is checked as you type) |
+| `space` `s` | lab | pause or resume / step one game (one move at the move speeds) |
+| `-` `+` | lab | slower / faster: one move at a time, quick moves, a game at a time, 10, 100, 1,000 games a second, full speed |
+| `c` `Escape` | lab | cancel (stops after the game; what was learned is kept unless discarded) |
+| `k` `Enter` / `d` | lab, at the end | keep what it learned in the saved brain / discard it (leaving keeps it) |
 | `Enter` | setup | continue |
 | `Escape` | anywhere | back (leaving a game in progress asks first) |
 | `y` / `n` | leave the game? | leave it (it does not count) / stay |
@@ -57,6 +62,7 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | `n` / `r` / `e` / `i` | brains | new brain / reset (asks first) / export to a file / import from a file |
 | `F2` | anywhere | what the AI has learned, beside the exact answer |
 | `t` / `c` / `y` | analysis | the table of positions / the learning curve / the game's theory |
+| `F3` | anywhere | the training lab |
 | `F1` `?` | anywhere | this help |
 | `q` `ctrl+q` | anywhere | quit (`q` types a letter in a text field) |
 
@@ -82,6 +88,18 @@ group of 6, leaving groups of 1 and 3.
 The *trained computer* first plays itself many times (the training screen), then plays you;
 it is saved, so the next time it plays you at once (it trains again only after a cancelled
 training, up to the number of games set by `--training-games`).
+
+## The training lab
+
+Choose the learner (the hat AI, or the Q-learner where it fits), the brain (a saved one by
+name, or a new one with the learning settings you type: balls in a fresh hat, balls added on
+a win, taken on a loss, the floor; Q: alpha, epsilon, rewards), the opponent (`self`,
+`random`, `perfect`, `mixed:0.5`, a saved brain's name, or a schedule such as
+`random=1000,self=20000`) and the games (1 to 10,000,000). While it trains you see the
+tally (won, lost, the win share over the last 100 and 1,000 games; `≈` where the games went
+by in a run too fast to tell apart), the learning curve, the hats of the position in play and
+the games per second. At the end (or on cancel) `k` keeps what it learned in the saved brain,
+which counts the games; `d` discards it.
 """
 
 

@@ -52,6 +52,7 @@ class ModeScreen(Screen[None]):
         Binding("4", "watch", "Watch"),
         Binding("escape", "app.pop_screen", "Back"),
         Binding("ctrl+l", "app.leaderboard", "Leaderboard"),
+        Binding("5", "lab", "Lab", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -78,6 +79,7 @@ class ModeScreen(Screen[None]):
                 yield Input(str(settings.skill), id="skill", max_length=4)
                 yield Label("%", id="percent")
             yield Static("", id="mode-message")
+            yield Button("5  Training lab", id="lab", classes="mode-option")
         yield Footer()
 
     def _summary(self) -> Text:
@@ -218,3 +220,7 @@ class ModeScreen(Screen[None]):
         from .board import BoardScreen
 
         self.app.push_screen(BoardScreen(table))
+
+    def action_lab(self) -> None:
+        """The training lab (a screen of its own, for the game chosen)."""
+        app_of(self).action_lab()

@@ -66,7 +66,10 @@ def plot(curve: Sequence[CurvePoint], width: int, height: int) -> Text:
             r = rows - 1 - round(min(1.0, max(0.0, y)) * (rows - 1))
             grid[r][c] = (marker, style)
     text = Text()
-    for marker, style, name, _ in SERIES:
+    names = [name for _, _, name, _ in SERIES]
+    if sum(len(name) + 5 for name in names) > width:  # narrow: the legend's short words
+        names = [name.split()[-1] for name in names]
+    for (marker, style, _, _), name in zip(SERIES, names):
         text.append(f"{marker} ", style=style)
         text.append(f"{name}   ")
     text.append("\n")

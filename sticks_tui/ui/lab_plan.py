@@ -1,0 +1,256 @@
+"""The training lab's form, read: what the person typed, checked, made into a :class:`LabPlan`
+(the learner to train, its opponent or schedule, the games), or the problems, one message per
+field, to show beside it.
+
+Opponents and schedules are read as ``sticks-tui train --against`` reads them
+(:mod:`sticks_tui.text.opponents`); a word that is no named opponent is a saved brain's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import HatBrain, HatSettings, Learner, QLearner, QSettings, SettingsError
+from ..engine.game import AnyRuleSet
+from ..engine.opponents import FrozenOpponent, Opponent
+from ..storage.records import (
+    HATS,
+    Q_LEARNING_AI_NAME,
+    TRAINED_AI_NAME,
+    Q,
+    Records,
+    typed_name_problem,
+)
+from ..storage.store_file import StoreError
+from ..text.opponents import GAMES_MAX, against_plan, training_games
+
+#: Games the lab offers by default (SPEC section 8: seed 000's and CS50's).
+DEFAULT_LAB_GAMES = {HATS: 100_000, Q: 10_000}
+#: The brain the lab trains unless another name is typed.
+DEFAULT_BRAIN = {HATS: TRAINED_AI_NAME, Q: Q_LEARNING_AI_NAME}
+#: The longest brain name (as a player's name).
+BRAIN_NAME_MAX = 40
+OPPONENT_HELP = "self, random, perfect, mixed:0.5, a saved brain's name, or random=1000,self=20000"
+#: The hat settings' fields: field id -> (the setting, its label).
+HAT_FIELDS = {
+    "fresh": ("fresh_balls", "fresh"),
+    "win": ("balls_added_on_win", "win +"),
+    "loss": ("balls_taken_on_loss", "loss -"),
+    "floor": ("floor", "floor"),
+}
+#: The Q settings' fields.
+Q_FIELDS = {
+    "alpha": ("alpha", "alpha"),
+    "epsilon": ("epsilon", "epsilon"),
+    "win-reward": ("win_reward", "win"),
+    "loss-reward": ("loss_reward", "loss"),
+    "move-reward": ("move_reward", "move"),
+}
+
+
+@dataclass
+class LabPlan:
+    """A training the lab can start."""
+
+    rules: AnyRuleSet
+    kind: str
+    name: str
+    learner: HatBrain | QLearner
+    """What trains: a copy of the saved brain, or a fresh one."""
+    before: HatBrain | QLearner | None
+    """The saved brain as it was (None for a new one): what training adds to it is the lesson."""
+    against: Opponent | list[tuple[Opponent, int]]
+    games: int
+    against_words: str
+
+
+def settings_values(settings: HatSettings | QSettings) -> dict[str, str]:
+    """The settings as the form shows them, by field id."""
+    table = HAT_FIELDS if isinstance(settings, HatSettings) else Q_FIELDS
+    return {field: f"{getattr(settings, name):g}" for field, (name, _) in table.items()}
+
+
+def default_settings(kind: str) -> dict[str, str]:
+    """The engine's defaults (the seeds'), by field id."""
+    return settings_values(HatSettings() if kind == HATS else QSettings())
+
+
+class DamagedBrain(Exception):
+    """A saved brain the store cannot read: the lab neither trains nor replaces it."""
+
+
+def saved_brain(
+    records: Records, rules: AnyRuleSet, name: str, kind: str
+) -> HatBrain | QLearner | None:
+    """The saved brain of ``name`` for this learner, or None; :class:`DamagedBrain` (with the
+    store's reason and what to do) for one that cannot be read."""
+    try:
+        return records.load_learner(rules, name, kind)
+    except StoreError as error:
+        _, _, what_to_do = str(error).partition("; ")
+        raise DamagedBrain(
+            f"The saved brain {name!r:.40} is damaged and is left as it is"
+            + (f"; {what_to_do}" if what_to_do else "")
+        ) from None
+
+
+def read_plan(
+    rules: AnyRuleSet,
+    records: Records,
+    values: Mapping[str, str],
+    live_hats: Callable[[str], HatBrain | None],
+) -> LabPlan | dict[str, str]:
+    """The plan the form's ``values`` make, or a message per field that is wrong.
+
+    ``live_hats(name)`` is the app's brain of that name in play this run, if any (it may know
+    more than the records, when saving failed).
+    """
+    problems: dict[str, str] = {}
+    kind = values.get("learner", HATS)
+    name = " ".join(values.get("brain", "").split())
+    problem = typed_name_problem(values.get("brain", "")) or _name_problem(name)
+    if problem:
+        problem = problem.replace("A player's name", "A brain's name")
+    if problem:
+        problems["brain"] = problem
+    learner: HatBrain | QLearner | None = None
+    before: HatBrain | QLearner | None = None
+    if not problem:
+        before = live_hats(name) if kind == HATS else None
+        if before is None:
+            try:
+                before = saved_brain(records, rules, name, kind)
+            except DamagedBrain as error:
+                problems["brain"] = str(error)
+                return problems
+        if before is not None:
+            learner = before.copy()
+        else:
+            try:
+                learner = _fresh(kind, rules, values)
+            except SettingsError as error:
+                problems["settings"] = _settings_words(str(error), kind)
+    against, games, words = _opponent(rules, records, values, kind, problems)
+    if problems or learner is None or against is None:
+        return problems
+    return LabPlan(rules, kind, name, learner, before, against, games, words)
+
+
+def _name_problem(name: str) -> str | None:
+    if not name:
+        return "Type the brain's name (a saved brain, or a new one)"
+    if len(name) > BRAIN_NAME_MAX:
+        return f"A brain's name has at most {BRAIN_NAME_MAX} characters"
+    return None
+
+
+def _fresh(kind: str, rules: AnyRuleSet, values: Mapping[str, str]) -> HatBrain | QLearner:
+    """A new learner with the settings typed (:class:`SettingsError` says what is wrong)."""
+    if kind == HATS:
+        hats: dict[str, Any] = {}
+        for field, (setting, _) in HAT_FIELDS.items():
+            hats[setting] = _number(values.get(field, ""), setting, whole=True)
+        return HatBrain(rules, HatSettings(**hats))
+    q: dict[str, Any] = {}
+    for field, (setting, _) in Q_FIELDS.items():
+        q[setting] = _number(values.get(field, ""), setting, whole=False)
+    return QLearner.with_settings(QSettings(**q), rules=rules)
+
+
+def _number(text: str, setting: str, *, whole: bool) -> int | float:
+    from ..engine import parse_whole_number
+
+    if whole:
+        value = parse_whole_number(text)
+        if value is None:
+            raise SettingsError(f"{setting} must be a whole number, got {text.strip()!r:.20}")
+        return value
+    try:
+        return float(text)
+    except ValueError:
+        raise SettingsError(f"{setting} must be a number, got {text.strip()!r:.20}") from None
+
+
+def _settings_words(message: str, kind: str) -> str:
+    """The engine's reason with its settings named as the form's labels name them."""
+    table = HAT_FIELDS if kind == HATS else Q_FIELDS
+    for setting, label in table.values():
+        message = message.replace(setting, f"'{label}'")
+    return message[:1].upper() + message[1:]
+
+
+def _opponent(
+    rules: AnyRuleSet, records: Records, values: Mapping[str, str], kind: str,
+    problems: dict[str, str],
+) -> tuple[Opponent | list[tuple[Opponent, int]] | None, int, str]:
+    """The opponent or schedule and the games; problems go to ``against`` and ``games``."""
+    text = values.get("against", "")
+    games_text = values.get("games", "").strip()
+    try:
+        plan = against_plan(text, OPPONENT_HELP)
+    except ValueError as error:
+        problems["against"] = _sentence(str(error))
+        return None, 0, ""
+    brains: dict[str, Opponent] = {}
+    legs: list[tuple[Opponent, int]] = []
+    for choice, count in plan.legs:
+        opponent = choice.opponent
+        if opponent is None:
+            word = " ".join(choice.text.split())
+            if word not in brains:
+                found = _brain_opponent(rules, records, word)
+                if found is None:
+                    problems["against"] = (
+                        f"No saved brain called {word!r:.40} for this game; give {OPPONENT_HELP}"
+                    )
+                    return None, 0, ""
+                brains[word] = found
+            opponent = brains[word]
+        legs.append((opponent, count or 0))
+    words = " ".join(text.split())
+    if plan.is_schedule:
+        total = sum(n for _, n in legs)
+        if games_text and _games_or_none(games_text) != total:
+            problems["games"] = f"The schedule plays {total:,} games: type that, or nothing"
+        elif total > GAMES_MAX:
+            problems["against"] = f"The schedule plays {total:,} games; at most {GAMES_MAX:,}"
+        return legs, total, words
+    if not games_text:
+        return legs[0][0], DEFAULT_LAB_GAMES[kind], words
+    try:
+        return legs[0][0], training_games(games_text), words
+    except ValueError as error:
+        problems["games"] = f"Games {error}"
+        return None, 0, ""
+
+
+def _games_or_none(text: str) -> int | None:
+    try:
+        return training_games(text)
+    except ValueError:
+        return None
+
+
+def _brain_opponent(rules: AnyRuleSet, records: Records, name: str) -> Opponent | None:
+    """A saved brain (hats first, then a Q-learner) that plays but does not learn."""
+    for kind in (HATS, Q):
+        try:
+            brain = saved_brain(records, rules, name, kind)
+        except DamagedBrain:
+            continue
+        if brain is not None:
+            learner: Learner[Any, Any] = brain
+            return FrozenOpponent(learner, name)
+    return None
+
+
+def _sentence(message: str) -> str:
+    return message[:1].upper() + message[1:]
+
+
+def settings_fields(kind: str) -> list[tuple[str, str]]:
+    """(field id, label) of the learner's settings, in order."""
+    table = HAT_FIELDS if kind == HATS else Q_FIELDS
+    return [(field, label) for field, (_, label) in table.items()]

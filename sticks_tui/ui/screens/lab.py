@@ -1,0 +1,211 @@
+"""The training lab's form (SPEC section 8): teach the machine in front of the user.
+
+The learner (the hat AI, or the Q-learner where :func:`~sticks_tui.engine.levels_for` offers
+it), the brain (a saved one by name, or a new one), the opponent typed as ``train --against``
+takes it (itself, random, perfect, mixed:P, another saved brain, or a schedule such as
+``random=1000,self=20000``), the number of games, and the learning settings of a new brain (the
+seeds' by default; a saved brain learns with its own, shown). Every field is checked as it is
+typed, with its message beside it; Enter starts the run (:mod:`.lab_run`) once all are good.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from ...engine import HatBrain, HatSettings, QLearner, QSettings
+from ...engine.levels import Level, levels_for
+from ...storage.records import HATS, Q
+from ...storage.store_file import StoreError
+from ..lab_plan import (
+    DEFAULT_BRAIN,
+    DEFAULT_LAB_GAMES,
+    OPPONENT_HELP,
+    DamagedBrain,
+    LabPlan,
+    default_settings,
+    read_plan,
+    saved_brain,
+    settings_fields,
+    settings_values,
+)
+from ..plain import plain
+from ..presenters import presenter_for
+from ..speed import FULL_SPEED
+from . import app_of
+
+#: Every field whose message shows beside it, and where (the settings share one line).
+MESSAGES = ("brain", "against", "games", "settings")
+
+
+class LabScreen(Screen[None]):
+    """Choose the learner, its brain, the opponent, the games and the settings; then train."""
+
+    CSS_PATH = "lab.tcss"
+    BINDINGS = [
+        Binding("ctrl+s,ctrl+n", "start", "Start"),
+        Binding("escape", "app.pop_screen", "Back"),
+    ]
+
+    def __init__(self, *, speed: int = FULL_SPEED, pause_after: int | None = None) -> None:
+        super().__init__()
+        #: How the run starts (tests start it paused at a given game).
+        self.speed = speed
+        self.pause_after = pause_after
+
+    def compose(self) -> ComposeResult:
+        rules = app_of(self).settings.rules
+        learners = [("hat AI (learns with balls in hats)", HATS)]
+        if Level.Q_LEARNING in levels_for(rules):
+            learners.append(("Q-learner (CS50's)", Q))
+        yield Header()
+        with Vertical(id="lab"):
+            yield Static(
+                plain(f"Training lab · {presenter_for(rules).game_words()}"), id="lab-title"
+            )
+            with Horizontal(classes="lab-row"):
+                yield Label("Learner", classes="lab-label")
+                yield Select(learners, value=HATS, allow_blank=False, id="learner", compact=True)
+            with Horizontal(classes="lab-row with-message"):
+                yield Label("Brain", classes="lab-label")
+                yield Input(DEFAULT_BRAIN[HATS], id="brain", compact=True, max_length=60)
+            yield Static("", id="brain-message", classes="lab-message wide")
+            with Horizontal(classes="lab-row with-message"):
+                yield Label("Against", classes="lab-label")
+                yield Input("random", id="against", compact=True, max_length=200)
+            yield Static(plain(OPPONENT_HELP), id="against-message", classes="lab-message wide")
+            with Horizontal(classes="lab-row"):
+                yield Label("Games", classes="lab-label")
+                yield Input(f"{DEFAULT_LAB_GAMES[HATS]}", id="games", compact=True, max_length=12)
+                yield Static("1 to 10,000,000", id="games-message", classes="lab-message")
+            for kind in (HATS, Q):
+                with Horizontal(classes="lab-row with-message", id=f"settings-{kind}"):
+                    yield Label("Settings", classes="lab-label")
+                    for field, label in settings_fields(kind):
+                        yield Label(label, classes="setting-label")
+                        yield Input(
+                            default_settings(kind)[field], id=field, compact=True,
+                            classes=f"setting {kind}-setting", max_length=12,
+                        )
+            yield Static("", id="settings-message", classes="lab-message wide")
+            with Horizontal(id="lab-actions"):
+                yield Button("Start training (Enter)", id="start", compact=True, variant="primary")
+            yield Static(plain(self._explain()), id="lab-explain")
+        yield Footer()
+
+    @staticmethod
+    def _explain() -> str:
+        return (
+            "While it trains: space pauses and resumes, s steps one game (or move), - and + "
+            "change the speed from one move at a time to full speed, c cancels. At the end, "
+            "k keeps what it learned in the saved brain, d discards it."
+        )
+
+    def on_mount(self) -> None:
+        self._learner_chosen()
+        self.query_one("#against", Input).focus()
+
+    # -- checking as it is typed ----------------------------------------------------------------
+    @property
+    def kind(self) -> str:
+        value = self.query_one("#learner", Select).value
+        return value if isinstance(value, str) else HATS
+
+    @on(Select.Changed, "#learner")
+    def _learner_chosen(self) -> None:
+        kind = self.kind
+        self.query_one("#settings-hats").display = kind == HATS
+        self.query_one("#settings-q").display = kind == Q
+        brain = self.query_one("#brain", Input)
+        if brain.value in DEFAULT_BRAIN.values():
+            brain.value = DEFAULT_BRAIN[kind]
+        games = self.query_one("#games", Input)
+        if games.value in {str(n) for n in DEFAULT_LAB_GAMES.values()}:
+            games.value = str(DEFAULT_LAB_GAMES[kind])
+        self._brain_changed()
+
+    @on(Input.Changed, "#brain")
+    def _brain_changed(self) -> None:
+        """A saved brain learns with its own settings: show them, fixed; a new one's are typed."""
+        app = app_of(self)
+        name = " ".join(self.query_one("#brain", Input).value.split())
+        kind = self.kind
+        saved: HatBrain | QLearner | None = None
+        if name:
+            saved = self._live_hats(name) if kind == HATS else None
+            if saved is None:
+                try:
+                    saved = saved_brain(app.records, app.settings.rules, name, kind)
+                except DamagedBrain:
+                    saved = None  # said by the check below
+        for field in self.query(f".{kind}-setting").results(Input):
+            field.disabled = saved is not None
+        if saved is not None:
+            settings: HatSettings | QSettings = saved.settings
+            for field_id, value in settings_values(settings).items():
+                self.query_one(f"#{field_id}", Input).value = value
+            self._say("brain", f"saved: {saved.games_played:,} games learned", error=False)
+        else:
+            self._say("brain", "a new brain" if name else "", error=False)
+        self._check()
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        if event.input.id != "brain":
+            self._check()
+
+    def _live_hats(self, name: str) -> HatBrain | None:
+        """The app's hats of ``name`` in play this run (they may know more than the store),
+        or None; a damaged saved brain is left for the plan to refuse."""
+        app = app_of(self)
+        rules = app.settings.rules
+        try:
+            return app.brain(name, rules) if app.has_brain(name, rules) else None
+        except StoreError:
+            return None
+
+    def _values(self) -> dict[str, str]:
+        values = {field.id or "": field.value for field in self.query(Input)}
+        values["learner"] = self.kind
+        return values
+
+    def _check(self) -> LabPlan | None:
+        """The plan, or None with every problem shown beside its field."""
+        app = app_of(self)
+        plan = read_plan(app.settings.rules, app.records, self._values(), self._live_hats)
+        problems = plan if isinstance(plan, dict) else {}
+        for field in MESSAGES:
+            if field in problems:
+                self._say(field, problems[field], error=True)
+            elif self.query_one(f"#{field}-message", Static).has_class("error"):
+                self._say(field, self._resting(field), error=False)
+        for field in ("brain", "against", "games"):
+            self.query_one(f"#{field}", Input).set_class(field in problems, "-invalid")
+        return plan if isinstance(plan, LabPlan) else None
+
+    def _resting(self, field: str) -> str:
+        """What a field's message says when nothing is wrong."""
+        return {"against": OPPONENT_HELP, "games": "1 to 10,000,000"}.get(field, "")
+
+    def _say(self, field: str, text: str, *, error: bool) -> None:
+        message = self.query_one(f"#{field}-message", Static)
+        message.update(plain(text))
+        message.set_class(error, "error")
+
+    # -- starting ---------------------------------------------------------------------------
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        from .lab_run import LabRunScreen
+
+        plan = self._check()
+        if plan is None:
+            self.app.bell()
+            return
+        self.app.switch_screen(
+            LabRunScreen(plan, speed=self.speed, pause_after=self.pause_after)
+        )

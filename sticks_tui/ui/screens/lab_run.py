@@ -1,0 +1,366 @@
+"""The training lab at work: a learner trains against the opponent chosen, in a worker thread,
+while the screen shows the progress, games per second, the tally, the learning curve as it
+grows and the hats (or Q-values) of the position in play; the speed changes while it runs, from
+one move at a time to full speed (``-``/``+``), and it pauses, steps and cancels.
+
+The worker's reports replace each other in the queue (the screen draws the latest), and at full
+speed :class:`~..speed.SpeedControl` lets about ten through a second. When training ends,
+finished or cancelled, what was learned is kept (``k``/Enter) or discarded (``d``); leaving the
+screen any other way keeps it, and says so: nothing is lost silently.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Static
+from textual.worker import Worker, WorkerState
+
+from ...engine import (
+    CurveSettings,
+    HatBrain,
+    QLearner,
+    TrainingProgress,
+    TrainingResult,
+    train,
+)
+from ...engine.opponents import SelfPlay
+from ...engine.pacing import MoveSeen
+from ...engine.theory import reachable
+from ...storage.records import HATS, Q_LEARNING_AI_NAME
+from ...text import moves
+from ..lab_plan import LabPlan
+from ..lab_views import LabViews, Picture
+from ..plain import notify_plain, plain
+from ..speed import FULL_SPEED, SpeedControl
+from ..widgets.curve import LearningCurvePlot
+from ..widgets.hats import HatChart, HatsSnapshot, OneHatChart
+from ..widgets.tally import RunningTally, TallyView
+from . import app_of
+from .lab_parts import LabDone, LabMove, LabTick, progress_bar
+
+#: The curve is kept for games whose start reaches at most this many positions (as ``train``).
+CURVE_POSITIONS_MAX = 10_000
+LEARNER_WORDS = {HATS: "The hat AI", "q": "The Q-learner"}
+
+
+class LabRunScreen(Screen[None]):
+    """One training of the lab, from the plan the form made."""
+
+    CSS_PATH = "lab.tcss"
+    BINDINGS = [
+        Binding("space", "pause", "Pause"),
+        Binding("s", "step", "Step"),
+        Binding("minus", "speed(-1)", "Slower"),
+        Binding("plus,equals_sign", "speed(1)", "Faster"),
+        Binding("c,escape", "cancel", "Cancel"),
+        Binding("k,enter", "keep", "Keep"),
+        Binding("d", "discard", "Discard"),
+        Binding("left_square_bracket", "scroll_hats(-1)", "Hats left", show=False),
+        Binding("right_square_bracket", "scroll_hats(1)", "Hats right", show=False),
+    ]
+
+    def __init__(
+        self, plan: LabPlan, *, speed: int = FULL_SPEED, pause_after: int | None = None
+    ) -> None:
+        super().__init__()
+        self.plan = plan
+        self.control = SpeedControl(speed, on_move=self._seen)
+        self.control.pause_after = pause_after
+        opponent = "itself" if isinstance(plan.against, SelfPlay) else plan.against_words
+        self.views = LabViews(plan.rules, plan.name, opponent)
+        self.self_play = isinstance(plan.against, SelfPlay)
+        self.result: TrainingResult | None = None
+        #: How long training took (once it has ended).
+        self.seconds = 0.0
+        self.decided = False
+        self.games_done = 0
+        self.curve_kept = reachable(plan.rules, CURVE_POSITIONS_MAX) is not None
+        #: The position of the watched game now (None between games, or at full speed).
+        self._in_play: object = None
+        self._shown_paused = False
+        #: Saves what was learned; says what it did (set on mounting: it holds the app).
+        self._keeper: Callable[[], str] | None = None
+
+    def compose(self) -> ComposeResult:
+        plan = self.plan
+        yield Header()
+        with Vertical(id="lab-run"):
+            yield Static(plain(self._title()), id="run-title")
+            yield Static(id="run-progress")
+            yield Static(id="run-speed")
+            yield TallyView(id="run-tally")
+            yield Static(id="run-move")
+            with Horizontal(id="run-charts"):
+                if self.views.every_hat(plan.learner):
+                    yield HatChart(f"{plan.name}'s hats", id="run-hats")
+                else:
+                    what = "Q-values" if isinstance(plan.learner, QLearner) else "hat in play"
+                    yield OneHatChart(f"{plan.name}: {what}", id="run-hats")
+                yield LearningCurvePlot(id="run-curve")
+            with Horizontal(id="run-actions"):
+                yield Button("Keep (k)", id="keep", compact=True, variant="primary")
+                yield Button("Discard (d)", id="discard", compact=True)
+        yield Footer()
+
+    def _title(self) -> str:
+        plan = self.plan
+        against = "itself" if self.self_play else plan.against_words
+        game = plan.rules.name
+        start = moves.position_words(plan.rules, plan.rules.initial_position())
+        if start not in game:
+            game += f" from {start}"
+        return f"{LEARNER_WORDS[plan.kind]} \"{plan.name}\" vs {against} · {game}"
+
+    def on_mount(self) -> None:
+        self.query_one("#run-curve", LearningCurvePlot).border_title = "learning curve"
+        if self.self_play:
+            self.query_one(TallyView).note = "(against itself: the starting side's games)"
+        self._show_counts(0, 0.0)
+        self._show_speed()
+        self.query_one(TallyView).show(RunningTally().figures())
+        self._show_picture(self.views.picture(self.plan.learner), None)
+        self.query_one("#run-move", Static).update(plain(self._move_hint()))
+        self.set_class(True, "-running")
+        app = app_of(self)
+        self._keeper = self._keeper_for(app)
+        self.control.clock = app.clock  # the app's clock paces full speed (tests fix it)
+        self._train(app.player_rng(), app.clock)
+
+    # -- the worker ---------------------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="lab", exit_on_error=False)
+    def _train(self, rng: random.Random, clock: Callable[[], float]) -> None:
+        """Runs in a thread: never touches a widget, only posts messages."""
+        plan, views, control = self.plan, self.views, self.control
+        tally = RunningTally()
+        started = clock()
+        seen = [0, 0]  # games and games won reported so far
+
+        def report(progress: TrainingProgress) -> None:
+            games = sum(t.games for t in progress.tally.values())
+            won = sum(t.won for t in progress.tally.values())
+            tally.add(games - seen[0], won - seen[1])
+            seen[:] = [games, won]
+            elapsed = clock() - started
+            paused = control.reached(progress.games_done)
+            self.post_message(
+                LabTick(
+                    progress.games_done,
+                    progress.games_done / elapsed if elapsed > 0 else 0.0,
+                    tally.figures(),
+                    views.picture(plan.learner, self._in_play),
+                    progress.curve,
+                    paused,
+                )
+            )
+
+        result = train(
+            plan.learner,
+            plan.against,
+            plan.games,
+            rules=plan.rules,
+            rng=rng,
+            progress=report,
+            should_stop=control.should_stop,
+            curve=CurveSettings(spacing=1.5) if self.curve_kept else None,
+            backend="auto",
+            pacing=control,
+        )
+        seconds = clock() - started
+        if self.is_attached:
+            self.post_message(LabDone(result, views.picture(plan.learner), seconds))
+        else:  # the screen went away while training: keep what was learned, as it says
+            self.result = result
+            self._keep(quietly=True)
+
+    def _seen(self, move: MoveSeen) -> None:
+        """A move of a watched game (from the training thread)."""
+        self._in_play = move.after if not move.over else None
+        line = self.views.move_line(move, self.self_play)
+        picture = self.views.picture(self.plan.learner, move.before)
+        self.post_message(LabMove(line, picture, move.before))
+
+    # -- what the worker says -----------------------------------------------------------------
+    def on_lab_tick(self, tick: LabTick) -> None:
+        if self.result is not None:
+            return
+        self._show_counts(tick.games_done, tick.rate)
+        self.query_one(TallyView).show(tick.tally)
+        self._show_picture(tick.picture, self._in_play)
+        plot = self.query_one(LearningCurvePlot)
+        if len(plot.curve) != len(tick.curve):  # redrawn only when it has grown
+            plot.show(tick.curve)
+        if tick.paused != self._shown_paused:
+            self._show_speed(tick.paused)
+
+    def on_lab_move(self, move: LabMove) -> None:
+        if self.result is None:
+            line = plain(move.line)
+            line.no_wrap, line.overflow = True, "ellipsis"
+            self.query_one("#run-move", Static).update(line, layout=False)
+            self._show_picture(move.picture, move.position)
+
+    def on_lab_done(self, done: LabDone) -> None:
+        result = done.result
+        self.result = result
+        self.seconds = done.seconds
+        rate = result.games_played / done.seconds if done.seconds > 0 else None
+        self._show_counts(result.games_played, rate)
+        self._show_picture(done.picture, None)
+        self.query_one(LearningCurvePlot).show(result.curve)
+        verb = "Cancelled after" if result.cancelled else "Trained for"
+        self.query_one("#run-speed", Static).update(
+            plain(
+                f"{verb} {result.games_played:,} games. "
+                "Keep what it learned (k) or discard it (d)."
+            )
+        )
+        self.set_class(False, "-running")
+        self.set_class(True, "-done")
+        self.query_one("#keep", Button).focus()
+        self.refresh_bindings()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state is WorkerState.ERROR:
+            self.query_one("#run-speed", Static).update(
+                plain(f"Training stopped: {event.worker.error}")
+            )
+
+    # -- showing ------------------------------------------------------------------------------
+    def _show_counts(self, done: int, rate: float | None) -> None:
+        """The progress bar and the games: a Static of fixed size, so no layout is redone
+        (a redraw costs little, and training keeps the processor)."""
+        self.games_done = done
+        speed = "" if rate is None else f" · {rate:,.0f} games/s"
+        words = f" {done / self.plan.games:4.0%}  {done:,} of {self.plan.games:,}{speed}"
+        bar = progress_bar(done, self.plan.games, max(10, self.size.width - 2 - len(words)))
+        bar.append(words)
+        self.query_one("#run-progress", Static).update(bar, layout=False)
+
+    def _show_speed(self, paused: bool | None = None) -> None:
+        if self.result is not None:
+            return
+        paused = self.control.paused if paused is None else paused
+        self._shown_paused = paused
+        state = "PAUSED (space: resume, s: step)" if paused else "running (space: pause)"
+        self.query_one("#run-speed", Static).update(
+            plain(f"speed: {self.control.speed.label} (- +) · {state}"),
+            layout=False,
+        )
+
+    def _move_hint(self) -> str:
+        if self.control.speed.moves:
+            return "Every move is shown."
+        return "Press - until the moves show, one at a time."
+
+    def _show_picture(self, picture: Picture, position: object) -> None:
+        if isinstance(picture, HatsSnapshot):
+            at = position if isinstance(position, int) else None
+            self.query_one(HatChart).show(picture, in_use=at, focus=at)
+        else:
+            self.query_one(OneHatChart).show(picture)
+
+    # -- keys ---------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        running = self.result is None
+        if action in ("pause", "step", "speed"):
+            return running
+        if action in ("keep", "discard"):
+            return not running and not self.decided
+        return True
+
+    def action_pause(self) -> None:
+        self.control.pause(not self.control.paused)
+        self._show_speed()
+
+    def action_step(self) -> None:
+        if not self.control.paused:
+            self.control.pause(True)
+        else:
+            self.control.step()
+        self._show_speed()
+
+    def action_speed(self, steps: int) -> None:
+        self.control.faster(steps)
+        self._show_speed()
+        if self.control.speed.moves:
+            self.query_one("#run-move", Static).update(plain(self._move_hint()))
+
+    def action_cancel(self) -> None:
+        """Stop between two games (what was learned is kept unless discarded); once done,
+        leave (keeping it, unless it was discarded)."""
+        if self.result is None:
+            self.control.stop()
+            self.query_one("#run-speed", Static).update("Stopping after this game...")
+            return
+        if not self.decided:
+            self._keep()
+        self.dismiss(None)
+
+    def action_keep(self) -> None:
+        if self.result is not None and not self.decided:
+            self._keep()
+            self.dismiss(None)
+
+    def action_discard(self) -> None:
+        if self.result is not None and not self.decided:
+            self.decided = True
+            notify_plain(self.app, f"Discarded: {self.plan.name} is as it was before.")
+            self.dismiss(None)
+
+    def action_scroll_hats(self, delta: int) -> None:
+        for chart in self.query(HatChart):
+            chart.scroll_hats(delta * 5)
+
+    @on(Button.Pressed, "#keep")
+    def _keep_pressed(self) -> None:
+        self.action_keep()
+
+    @on(Button.Pressed, "#discard")
+    def _discard_pressed(self) -> None:
+        self.action_discard()
+
+    def on_unmount(self) -> None:
+        """Leaving (or quitting) keeps what was learned unless it was discarded."""
+        self.control.stop()
+        if self.result is not None and not self.decided:
+            self._keep()
+
+    # -- keeping ------------------------------------------------------------------------------
+    def _keep(self, quietly: bool = False) -> None:
+        """Save what training taught (once), and say so unless ``quietly``."""
+        self.decided = True
+        if self._keeper is not None:
+            message = self._keeper()
+            if not quietly:
+                notify_plain(self.app, message)
+
+    def _keeper_for(self, app: Any) -> Callable[[], str]:
+        """How to save what training taught in the store, as the brain's own (it counts the
+        games): a saved hat brain gets the lesson (other programs' lessons stay), a new brain
+        or a Q-learner is saved whole. Safe from the training thread (the app's lock)."""
+        plan = self.plan
+
+        def keep() -> str:
+            trained = plan.learner
+            if isinstance(trained, HatBrain) and isinstance(plan.before, HatBrain):
+                live = app.brain(plan.name, plan.rules)
+                live.apply_lesson(trained.lesson_since(plan.before))
+                app.keep_brain(plan.name, live)
+            else:
+                app.records.save_brain(trained, plan.name)
+                if isinstance(trained, HatBrain):  # a game in play with that name follows it
+                    app.brain_changed(plan.rules.key, plan.name)
+                if isinstance(trained, QLearner) and plan.name == Q_LEARNING_AI_NAME:
+                    app.keep_q_learner(plan.rules, trained)
+            games = self.result.games_played if self.result is not None else 0
+            return f"Kept: {plan.name} learned from {games:,} more games."
+
+        return keep

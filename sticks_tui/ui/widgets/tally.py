@@ -1,0 +1,132 @@
+"""The tally of a run of games: games, won, lost, and the win share over the last 100 and the
+last 1,000 games, as training (or watching) goes on.
+
+Results come in runs: one game at a time at the slow speeds, thousands at a time at full speed,
+where the fast loops say only how many of a run were won. :class:`RunningTally` keeps the runs
+of the last games; when a run is longer than the window asked for, the window's share is that
+run's (an estimate, marked ``≈``), otherwise it is exact.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.widgets import Static
+
+#: The windows the tally shows the win share over.
+WINDOWS = (100, 1000)
+
+
+@dataclass(frozen=True)
+class WindowShare:
+    games: int
+    """The games the share is over (fewer than the window early on)."""
+    share: float
+    exact: bool
+
+
+class RunningTally:
+    """Games, won and lost so far, and the runs of the last games (for the windows' shares)."""
+
+    def __init__(self, windows: tuple[int, ...] = WINDOWS) -> None:
+        self.windows = windows
+        self.games = 0
+        self.won = 0
+        self._runs: deque[tuple[int, int]] = deque()  # (games, won), the latest last
+        self._kept = 0  # games in _runs
+
+    @property
+    def lost(self) -> int:
+        return self.games - self.won
+
+    def add(self, games: int, won: int) -> None:
+        """A run of ``games`` games, ``won`` of them won."""
+        if games <= 0:
+            return
+        self.games += games
+        self.won += won
+        self._runs.append((games, won))
+        self._kept += games
+        most = max(self.windows)
+        while self._runs and self._kept - self._runs[0][0] >= most:
+            self._kept -= self._runs.popleft()[0]
+
+    def last(self, window: int) -> WindowShare:
+        """The win share over the last ``window`` games (or all, when fewer were played)."""
+        wanted = min(window, self.games)
+        games = 0
+        won = 0.0
+        exact = True
+        for run_games, run_won in reversed(self._runs):
+            if games >= wanted:
+                break
+            take = min(run_games, wanted - games)
+            if take < run_games:
+                exact = False  # part of a run: its share stands for the part
+            games += take
+            won += run_won * take / run_games
+        return WindowShare(games, won / games if games else 0.0, exact)
+
+    @property
+    def share(self) -> float:
+        return self.won / self.games if self.games else 0.0
+
+    def figures(self) -> TallyFigures:
+        """What the tally shows, frozen (to hand from the training thread to the screen)."""
+        return TallyFigures(
+            self.games, self.won, tuple((w, self.last(w)) for w in self.windows)
+        )
+
+
+@dataclass(frozen=True)
+class TallyFigures:
+    games: int
+    won: int
+    windows: tuple[tuple[int, WindowShare], ...]
+
+    @property
+    def lost(self) -> int:
+        return self.games - self.won
+
+    @property
+    def share(self) -> float:
+        return self.won / self.games if self.games else 0.0
+
+
+def tally_text(tally: TallyFigures, note: str = "") -> Text:
+    """Two lines: the counts (and ``note``), then the win shares."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append("games ", style="dim")
+    text.append(f"{tally.games:,}", style="bold")
+    text.append("  won ", style="dim")
+    text.append(f"{tally.won:,}", style="bold #87d75f")
+    text.append("  lost ", style="dim")
+    text.append(f"{tally.lost:,}", style="bold #ff5f87")
+    if note:
+        text.append(f"  {note}", style="dim")
+    text.append("\n")
+    text.append("win share: ", style="dim")
+    for window, last in tally.windows:
+        text.append(f"last {window:,} ", style="dim")
+        shown = "  -" if last.games == 0 else f"{'' if last.exact else '≈'}{last.share:.0%}"
+        text.append(f"{shown:>5}", style="bold")
+        text.append("   ")
+    text.append("all ", style="dim")
+    text.append("-" if tally.games == 0 else f"{tally.share:.0%}", style="bold")
+    return text
+
+
+class TallyView(Static):
+    """The tally as two lines; :meth:`show` redraws it."""
+
+    DEFAULT_CSS = """
+    TallyView { height: 2; }
+    """
+
+    #: Said after the counts, e.g. whose games won and lost count.
+    note = ""
+
+    def show(self, tally: TallyFigures) -> None:
+        self.update(tally_text(tally, self.note), layout=False)  # always two lines

@@ -1,0 +1,269 @@
+"""The training lab (SPEC section 8): choose a learner, its brain, an opponent and the games,
+then watch it learn, pause, step, change speed, finish, and keep or discard what it learned."""
+
+from __future__ import annotations
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+from ui_helpers import (
+    make_app,
+    palette_highlights,
+    screen_name,
+    screen_text,
+    set_input,
+    to_mode,
+    wait_until,
+)
+
+from sticks_tui.engine import HatBrain, Nim, StickyNim, game_of_sticks
+from sticks_tui.engine.game import AnyRuleSet
+from sticks_tui.storage.records import MemoryRecords
+from sticks_tui.ui.app import SticksApp
+from sticks_tui.ui.screens.lab import LabScreen
+from sticks_tui.ui.screens.lab_run import LabRunScreen
+from sticks_tui.ui.widgets.hats import HatChart, OneHatChart
+
+FAMILIES = [game_of_sticks(20), Nim((1, 3, 5)), StickyNim(8)]
+
+
+async def open_lab(pilot: Pilot, rules: AnyRuleSet, pause_after: int | None = None) -> LabScreen:
+    app = pilot.app
+    assert isinstance(app, SticksApp)
+    app.settings.choose(rules)
+    await pilot.pause()
+    app.push_screen(LabScreen(pause_after=pause_after))
+    await lab_shown(pilot)
+    screen = app.screen
+    assert isinstance(screen, LabScreen)
+    return screen
+
+
+async def lab_shown(pilot: Pilot) -> None:
+    """Until the lab's form is on screen (its fields composed)."""
+    def shown() -> bool:
+        return screen_name(pilot) == "LabScreen" and bool(pilot.app.screen.query("#against"))
+
+    await wait_until(pilot, shown)
+
+
+async def start(pilot: Pilot, games: int, against: str = "random") -> LabRunScreen:
+    await set_input(pilot, "#against", against)
+    await set_input(pilot, "#games", str(games))
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
+    screen = pilot.app.screen
+    assert isinstance(screen, LabRunScreen)
+    return screen
+
+
+def chart_text(screen: LabRunScreen) -> str:
+    """What the hats chart draws from (its snapshot, or its one hat's picture)."""
+    for chart in screen.query(HatChart):
+        return str(chart.snapshot)
+    return str(screen.query_one(OneHatChart).picture)
+
+
+def tally_line(pilot: Pilot) -> str:
+    lines = screen_text(pilot).splitlines()
+    return next(line for line in lines if "games " in line and " won " in line)
+
+
+async def paused_at(pilot: Pilot, screen: LabRunScreen, games: int) -> None:
+    await wait_until(
+        pilot, lambda: screen.control.paused and screen.games_done == games, tries=3000
+    )
+
+
+@pytest.mark.parametrize("rules", FAMILIES, ids=lambda r: r.key)
+async def test_the_lab_trains_against_random_pauses_steps_resumes_and_keeps(rules) -> None:
+    records = MemoryRecords()
+    app = make_app(records=records)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lab(pilot, rules, pause_after=40)
+        screen = await start(pilot, 300)
+        fresh = str(screen.views.picture(HatBrain(rules)))
+        await paused_at(pilot, screen, 40)
+        assert "PAUSED" in screen_text(pilot)
+        tally = tally_line(pilot)
+        won, lost = (int(tally.split(word)[1].split()[0]) for word in (" won ", " lost "))
+        assert tally.strip().startswith("games 40") and won + lost == 40
+        assert chart_text(screen) != fresh  # the hats learned from the 40 games
+        await pilot.press("s")  # one more game
+        await paused_at(pilot, screen, 41)
+        assert tally_line(pilot).strip().startswith("games 41")
+        await pilot.press("space")  # resume to the end
+        await wait_until(pilot, lambda: screen.result is not None, tries=3000)
+        assert screen.result is not None and screen.result.games_played == 300
+        assert "Trained for 300 games" in screen_text(pilot)
+        await pilot.press("k")
+        await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
+    saved = records.load_learner(rules, "Trained AI", "hats")
+    assert saved is not None and saved.games_played == 300
+
+
+async def test_one_move_at_a_time_shows_each_move_and_steps_by_a_move() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lab(pilot, game_of_sticks(12), pause_after=5)
+        screen = await start(pilot, 50)
+        await paused_at(pilot, screen, 5)
+        for _ in range(6):
+            await pilot.press("minus")  # down to one move at a time
+        assert screen.control.speed.label == "one move at a time"
+        await pilot.press("s")
+        await wait_until(pilot, lambda: "game 6: " in screen_text(pilot))
+        first = screen.query_one("#run-move", Static).render()
+        await pilot.press("s")
+        await wait_until(pilot, lambda: screen.query_one("#run-move", Static).render() != first)
+        assert "game 6: " in str(screen.query_one("#run-move", Static).render())
+        assert screen.games_done == 5  # still the sixth game, one move further
+        for _ in range(6):
+            await pilot.press("plus")
+        await pilot.press("space")
+        await wait_until(pilot, lambda: screen.result is not None, tries=3000)
+        assert screen.result is not None and screen.result.games_played == 50
+
+
+async def test_cancel_keeps_what_was_learned_and_discard_keeps_nothing() -> None:
+    records = MemoryRecords()
+    app = make_app(records=records)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lab(pilot, game_of_sticks(15), pause_after=30)
+        screen = await start(pilot, 5000)
+        await paused_at(pilot, screen, 30)
+        await pilot.press("c")
+        await wait_until(pilot, lambda: screen.result is not None)
+        assert "Cancelled after 30 games" in screen_text(pilot)
+        await pilot.press("escape")  # leaving keeps it, and says so
+        await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
+        saved = records.load_brain(game_of_sticks(15), "Trained AI")
+        assert saved is not None and saved.games_played == 30
+        await open_lab(pilot, game_of_sticks(15), pause_after=10)
+        screen = await start(pilot, 20)
+        await paused_at(pilot, screen, 10)
+        await pilot.press("space")
+        await wait_until(pilot, lambda: screen.result is not None)
+        await pilot.press("d")
+        await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
+    saved = records.load_brain(game_of_sticks(15), "Trained AI")
+    assert saved is not None and saved.games_played == 30  # the 20 discarded games are not in
+
+
+async def test_a_saved_brain_trains_on_with_its_own_settings_and_adds_the_games() -> None:
+    records = MemoryRecords()
+    rules = game_of_sticks(20)
+    app = make_app(records=records)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lab(pilot, rules)
+        await set_input(pilot, "#brain", "Teacher")
+        await set_input(pilot, "#win", "3")
+        screen = await start(pilot, 200, against="self")
+        await wait_until(pilot, lambda: screen.result is not None, tries=3000)
+        await pilot.press("k")
+        await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
+        teacher = records.load_brain(rules, "Teacher")
+        assert teacher is not None and teacher.settings.balls_added_on_win == 3
+        lab = await open_lab(pilot, rules)
+        await set_input(pilot, "#brain", "Teacher")
+        assert lab.query_one("#win", Input).value == "3" and lab.query_one("#win", Input).disabled
+        assert "saved: 200 games learned" in screen_text(pilot)
+        screen = await start(pilot, 100, against="random=50,Teacher=50")
+        await wait_until(pilot, lambda: screen.result is not None, tries=3000)
+        await pilot.press("k")
+        await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
+    teacher = records.load_brain(rules, "Teacher")
+    assert teacher is not None and teacher.games_played == 300
+    assert teacher.settings.balls_added_on_win == 3
+
+
+@pytest.mark.parametrize(
+    "field, text, message",
+    [
+        ("#against", "mixed:2", "between 0 and 1"),
+        ("#against", "nobody", "No saved brain called 'nobody'"),
+        ("#against", "random=10,self", "a schedule is OPPONENT=GAMES"),
+        ("#against", "random=10,self=10", "The schedule plays 20 games"),
+        ("#games", "0", "must be from 1 to 10,000,000"),
+        ("#games", "1e5", "not a whole number"),
+        ("#brain", "a\tb", "cannot hold line breaks, tabs"),
+        ("#brain", "", "Type the brain's name"),
+        ("#floor", "0", "'floor' must be at least 1"),
+        ("#fresh", "x", "must be a whole number"),
+    ],
+)
+async def test_bad_input_is_said_beside_the_field_and_nothing_starts(field, text, message) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lab(pilot, game_of_sticks(20))
+        await set_input(pilot, field, text)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(pilot) == "LabScreen"
+        assert message.casefold() in screen_text(pilot).casefold()
+
+
+async def test_the_q_learner_is_offered_where_it_fits_and_saved_whole() -> None:
+    records = MemoryRecords()
+    rules = Nim((1, 2, 3))
+    app = make_app(records=records)
+    async with app.run_test(size=(80, 24)) as pilot:
+        lab = await open_lab(pilot, rules)
+        from textual.widgets import Select
+
+        lab.query_one("#learner", Select).value = "q"
+        await pilot.pause()
+        assert lab.query_one("#games", Input).value == "10000"
+        assert lab.query_one("#brain", Input).value == "Q-learning AI"
+        screen = await start(pilot, 300, against="self")
+        await wait_until(pilot, lambda: screen.result is not None, tries=3000)
+        assert "Q-values" in screen_text(pilot)
+        await pilot.press("k")
+        await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
+        assert app.q_learner(rules) is not None
+    saved = records.load_learner(rules, "Q-learning AI", "q")
+    assert saved is not None and saved.games_played == 300
+
+
+async def test_the_lab_opens_from_the_mode_screen_the_palette_and_names_as_typed() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_mode(pilot, 20)
+        await pilot.press("5")
+        await lab_shown(pilot)
+        await set_input(pilot, "#brain", "[bold]Mine[/]")
+        screen = await start(pilot, 30)
+        await wait_until(pilot, lambda: screen.result is not None, tries=3000)
+        assert '"[bold]Mine[/]"' in screen_text(pilot)
+        await pilot.press("k")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        assert isinstance(app.brain("[bold]Mine[/]", app.settings.rules), HatBrain)
+        assert app.brain("[bold]Mine[/]", app.settings.rules).games_played == 30
+        await pilot.press("ctrl+p")
+        await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
+        await pilot.press(*"Training lab")
+        await wait_until(pilot, lambda: palette_highlights(pilot, "Training lab"))
+        await pilot.press("enter")
+        await lab_shown(pilot)
+
+
+async def test_a_damaged_saved_brain_is_refused_and_left_as_it_is(tmp_path) -> None:
+    import sqlite3
+
+    from sticks_tui.storage.store import open_store
+
+    rules = game_of_sticks(20)
+    store = open_store(tmp_path)
+    store.save_brain(HatBrain(rules), "Broken")
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE brains SET brain_json = '{\"bad\": 1}'")
+    app = make_app(records=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lab(pilot, rules)
+        await set_input(pilot, "#brain", "Broken")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(pilot) == "LabScreen"
+        assert "is damaged" in screen_text(pilot)
+    with sqlite3.connect(store.path) as db:
+        assert db.execute("SELECT brain_json FROM brains").fetchone()[0] == '{"bad": 1}'
