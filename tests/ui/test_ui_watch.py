@@ -58,7 +58,7 @@ async def test_single_step_draws_then_takes_and_speed_changes() -> None:
         await pilot.press("minus", "minus")
         assert "slow speed" in str(screen.query_one("#speed", Static).render())
         await pilot.press("s")
-        assert screen.paused and screen.match.position == 20
+        assert screen.watched.paused and screen.match.position == 20
         chart = screen.query_one("#chart-0", HatChart)
         assert chart.snapshot is not None and 20 in chart.snapshot.beside
         await pilot.press("s")

@@ -28,16 +28,8 @@ from ..session import Mode, Table
 from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart
 from . import app_of
 from .board_help import HELP_ACTIONS, BoardHelp, HintPanel, help_bindings
+from .board_watch import WATCH_ACTIONS, BoardWatch
 from .confirm import LeavesGame
-
-#: Watch-mode speeds: name and how many "AI pauses" each step waits.
-SPEEDS: tuple[tuple[str, float], ...] = (
-    ("slow", 3.0),
-    ("normal", 1.0),
-    ("fast", 0.25),
-    ("fastest", 0.0),
-)
-NORMAL_SPEED = 1
 
 #: The board's own keys, after the presenter's move keys.
 BOARD_BINDINGS: list[BindingType] = [
@@ -81,8 +73,6 @@ class BoardScreen(LeavesGame):
             self.AUTO_FOCUS = self.presenter.auto_focus  # type: ignore[misc]  # per board
         self.match: Match = table.new_match()
         self.watching = table.mode is Mode.WATCH
-        self.paused = False
-        self.speed = NORMAL_SPEED
         self._drawn: Move | None = None
         self._in_use: dict[int, object] = {}
         #: The hat each chart is centred on; it stays on the last hat used when a game ends.
@@ -93,6 +83,7 @@ class BoardScreen(LeavesGame):
         #: Where a machine's move goes, for games that place it (set on mount, from the app).
         self._place_rng = random.Random(0)
         self.help = BoardHelp(self)
+        self.watched = BoardWatch(self, self.watching)
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -201,19 +192,15 @@ class BoardScreen(LeavesGame):
         self._log_line(self.presenter.move_words(seat.name, seat.is_human, turn.move, placed))
         self._advance()
 
-    def _delay(self) -> float:
-        pause = app_of(self).ai_delay
-        return pause * SPEEDS[self.speed][1] if self.watching else pause
-
     def _schedule(self, step: Callable[[], None]) -> None:
         """Run ``step`` after the AI's pause, unless the game changed or watch mode is paused."""
         generation = self._generation
 
         def run() -> None:
-            if generation == self._generation and not (self.watching and self.paused):
+            if generation == self._generation and not self.watched.holds:
                 step()
 
-        delay = self._delay()
+        delay = self.watched.delay(app_of(self).ai_delay)
         if delay > 0:
             self.set_timer(delay, run)
         else:
@@ -243,7 +230,7 @@ class BoardScreen(LeavesGame):
         self.presenter.redraw(view)
         self.query_one("#turn", Static).update(plain(self._turn_words(view)))
         self.set_class(view.over, "-over")
-        self.query_one("#speed", Static).update(plain(self._speed_words()))
+        self.query_one("#speed", Static).update(plain(self.watched.words()))
         self._draw_hats()
         self.help.redraw()
         keys_state = (view.over, view.human_turn, view.legal if view.human_turn else ())
@@ -291,12 +278,6 @@ class BoardScreen(LeavesGame):
             return f"{seat.name} is drawing a ball from {hat}"
         return f"{seat.name} is choosing"
 
-    def _speed_words(self) -> str:
-        if not self.watching:
-            return ""
-        state = "paused · s steps · space runs" if self.paused else "space pauses"
-        return f"{SPEEDS[self.speed][0]} speed (-/+) · {state}"
-
     def _log_line(self, line: str, style: str = "") -> None:
         self.query_one("#log", RichLog).write(plain(line, style=style))
 
@@ -310,8 +291,8 @@ class BoardScreen(LeavesGame):
         playing = not (self.watching or self.match.is_over)
         if action == "move_key":
             return self.presenter.key_state(parameters, self._view()) if playing else False
-        if action in ("pause", "step", "slower", "faster"):
-            return self.watching and not self.match.is_over
+        if action in WATCH_ACTIONS:
+            return self.watched.allowed(action)
         if action == "play_again":
             return self.match.is_over
         if action in HELP_ACTIONS:
@@ -346,29 +327,16 @@ class BoardScreen(LeavesGame):
         self._advance()
 
     def action_pause(self) -> None:
-        self.paused = not self.paused
-        self._generation += 1  # forget the step that was waiting; it is scheduled again below
-        if not self.paused and not self.match.is_over:
-            self._schedule(self._machine_step)
-        self._redraw()
+        self.watched.pause()
 
     def action_step(self) -> None:
-        """Single-step: pause if running, then run the next step of the machine's turn."""
-        if self.match.is_over:
-            return
-        if not self.paused:
-            self.paused = True
-            self._generation += 1
-        self._machine_step()
-        self._redraw()
+        self.watched.step()
 
     def action_slower(self) -> None:
-        self.speed = max(0, self.speed - 1)
-        self._redraw()
+        self.watched.faster(-1)
 
     def action_faster(self) -> None:
-        self.speed = min(len(SPEEDS) - 1, self.speed + 1)
-        self._redraw()
+        self.watched.faster(1)
 
     def action_scroll_hats(self, delta: int) -> None:
         for chart in self.query(HatChart):
