@@ -360,10 +360,14 @@ async def test_sticky_against_the_perfect_ai() -> None:
 async def test_watch_learning_against_perfect_plays_to_the_end(
     game: str, fields: dict[str, str], verb: str
 ) -> None:
-    app = make_app()
+    app = make_app(ai_delay=1000.0)  # nothing moves until the run is told where to pause
     async with app.run_test(size=(120, 30)) as pilot:  # wide: each move on one log line
         screen = await watch(pilot, Machine.LEARNING, Machine.PERFECT, game, **fields)
-        await wait_until(pilot, lambda: screen.match.is_over)
+        screen.watched.pause_after = 1
+        app.ai_delay = 0.0
+        await pilot.press("space", "space")
+        await wait_until(pilot, lambda: screen.watched.paused)
+        assert screen.match.is_over
         moves = log_lines(pilot)[1:-1]
         assert moves and all(
             line.startswith(("AI", "Perfect AI")) and verb in line for line in moves
@@ -373,9 +377,10 @@ async def test_watch_learning_against_perfect_plays_to_the_end(
         brain = screen.table.seats[0].brain
         assert brain is not None and brain.games_played == 1
         assert app.has_brain("AI", screen.rules)  # kept per rule set
-        await pilot.press("a")
-        await wait_until(pilot, lambda: screen.match.is_over)
-        assert brain.games_played == 2
+        screen.watched.pause_after = 2
+        await pilot.press("space")  # the next game follows by itself
+        await wait_until(pilot, lambda: screen.watched.paused)
+        assert screen.match.is_over and brain.games_played == 2
 
 
 async def test_the_trained_computer_of_sticky_nim_trains_its_hats_first() -> None:

@@ -90,17 +90,23 @@ def test_board_with_100_sticks_at_120x40(snap_compare) -> None:  # noqa: ANN001
     assert snap_compare(make_app(ai_delay=1000.0), run_before=run_before, terminal_size=(120, 40))
 
 
-def test_watch_mode_game_over(snap_compare) -> None:  # noqa: ANN001
+def test_watch_mode_paused_after_a_few_games(snap_compare) -> None:  # noqa: ANN001
+    """Game after game by itself, with the tally, paused at the end of the fourth."""
+
     async def run_before(pilot: Pilot) -> None:
         await to_mode(pilot, 20)
         pilot.app.screen.query_one("#left", Select).value = Machine.LEARNING
-        pilot.app.screen.query_one("#right", Select).value = Machine.LEARNING
+        pilot.app.screen.query_one("#right", Select).value = Machine.RANDOM
         await pilot.press("4")
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, BoardScreen))
         screen = pilot.app.screen
-        await wait_until(pilot, lambda: screen.match.is_over)  # type: ignore[attr-defined]
+        assert isinstance(screen, BoardScreen)
+        screen.watched.pause_after = 4
+        pilot.app.ai_delay = 0.0  # type: ignore[attr-defined]
+        await pilot.press("space", "space")  # the step waiting (for 1000 s) comes at once
+        await wait_until(pilot, lambda: screen.watched.paused)
 
-    assert snap_compare(make_app(), run_before=run_before)
+    assert snap_compare(make_app(ai_delay=1000.0), run_before=run_before)
 
 
 def test_training_screen_done(snap_compare) -> None:  # noqa: ANN001

@@ -1,6 +1,9 @@
-"""Watch mode: two machines play; speed control and single-step."""
+"""Watch mode: two machines play game after game, with the tally; speed control, pause and
+single-step."""
 
 from __future__ import annotations
+
+import re
 
 from textual.widgets import RichLog, Select, Static
 from ui_helpers import make_app, screen_name, to_mode, training_done, wait_until
@@ -27,11 +30,31 @@ async def watch(pilot, left: Machine, right: Machine) -> BoardScreen:  # noqa: A
     return screen
 
 
+async def watch_games(pilot, left: Machine, right: Machine, games: int) -> BoardScreen:  # noqa: ANN001
+    """Watch (in an app made with a long AI pause, so that nothing moves before this) until
+    ``games`` games are over, then paused there."""
+    screen = await watch(pilot, left, right)
+    screen.watched.pause_after = games
+    pilot.app.ai_delay = 0.0
+    await pilot.press("space", "space")  # paused and run again: the waiting step comes at once
+    await wait_until(pilot, lambda: screen.watched.paused)
+    return screen
+
+
+def tally(screen: BoardScreen) -> str:
+    return str(screen.query_one("#tally", Static).render())
+
+
+def speed(screen: BoardScreen) -> str:
+    return str(screen.query_one("#speed", Static).render())
+
+
 async def test_learning_against_perfect_plays_to_the_end_and_the_loser_is_named() -> None:
-    app = make_app()
+    app = make_app(ai_delay=1000.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await watch(pilot, Machine.LEARNING, Machine.PERFECT)
-        await wait_until(pilot, lambda: screen.match.is_over)
+        screen = await watch_games(pilot, Machine.LEARNING, Machine.PERFECT, 1)
+        assert screen.match.is_over and screen.table.games == 1
+        assert speed(screen) == "paused · s: next game · speed normal (-/+)"
         log = lines(screen)
         moves = log[1:-1]
         assert moves and all(
@@ -52,13 +75,14 @@ async def test_single_step_draws_then_takes_and_speed_changes() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await watch(pilot, Machine.LEARNING, Machine.LEARNING)
         assert [seat.name for seat in screen.table.seats] == ["AI", "AI 2"]
-        assert "normal speed" in str(screen.query_one("#speed", Static).render())
+        assert speed(screen) == "space pauses · speed normal (-/+)"
         await pilot.press("plus")
-        assert "fast speed" in str(screen.query_one("#speed", Static).render())
+        assert "speed fast (-/+)" in speed(screen)
         await pilot.press("minus", "minus")
-        assert "slow speed" in str(screen.query_one("#speed", Static).render())
+        assert "speed slow (-/+)" in speed(screen)
         await pilot.press("s")
         assert screen.watched.paused and screen.match.position == 20
+        assert speed(screen) == "paused · s steps · speed slow (-/+)"
         chart = screen.query_one("#chart-0", HatChart)
         assert chart.snapshot is not None and 20 in chart.snapshot.beside
         await pilot.press("s")
@@ -73,10 +97,9 @@ async def test_single_step_draws_then_takes_and_speed_changes() -> None:
 
 
 async def test_random_against_random_has_no_hats_to_show() -> None:
-    app = make_app()
+    app = make_app(ai_delay=1000.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await watch(pilot, Machine.RANDOM, Machine.RANDOM)
-        await wait_until(pilot, lambda: screen.match.is_over)
+        screen = await watch_games(pilot, Machine.RANDOM, Machine.RANDOM, 1)
         assert not screen.query(HatChart)
         assert lines(screen)[-1].endswith("loses.")
 
@@ -100,8 +123,10 @@ async def test_trained_side_trains_first_then_watches_with_both_trained_brains()
         assert isinstance(screen, BoardScreen)
         first, second = (seat.brain for seat in screen.table.seats)
         assert first is not None and second is not None and first is not second
-        await wait_until(pilot, lambda: screen.match.is_over)
-        assert first.games_played == second.games_played == 401
+        await wait_until(pilot, lambda: screen.table.games >= 2)  # game after game
+        await pilot.press("space")
+        played = screen.table.games
+        assert first.games_played == second.games_played == 400 + played
 
 
 async def test_the_hat_window_scrolls_with_the_bracket_keys() -> None:
@@ -118,3 +143,55 @@ async def test_the_hat_window_scrolls_with_the_bracket_keys() -> None:
             screen.action_scroll_hats(1)
         await pilot.press("right_square_bracket")
         assert chart.centre == 20  # never past the last hat the game reaches (20 sticks)
+
+
+async def test_watch_plays_game_after_game_by_itself_with_the_tally_until_paused() -> None:
+    app = make_app()  # no AI pause: as fast as the app goes
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await watch(pilot, Machine.RANDOM, Machine.RANDOM)
+        await wait_until(pilot, lambda: screen.table.games >= 5)
+        await pilot.press("space")
+        games = screen.table.games
+        assert games >= 5 and screen.watched.paused
+        first, second = tally(screen).splitlines()[:2]
+        won, lost = (int(n) for n in re.findall(r"won (\d+), Random AI 2 (\d+)", first)[0])
+        assert first.startswith(f"{games} games: Random AI won ") and won + lost == games
+        assert second.startswith("Random AI wins, last 100: ")
+        assert f"{round(100 * won / games)}%" in second
+        for _ in range(20):
+            await pilot.pause()
+        assert screen.table.games == games  # paused: no game more
+        assert lines(screen).count("-- game 2 --") == 1
+        await pilot.press("space")
+        await wait_until(pilot, lambda: screen.table.games >= games + 2)  # and on again
+
+
+async def test_at_the_games_speed_only_the_end_of_each_game_is_drawn() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await watch(pilot, Machine.LEARNING, Machine.RANDOM)
+        await pilot.press("space", *["plus"] * 3)
+        assert "speed games (-/+)" in speed(screen)
+        start = screen.table.games
+        await pilot.press("space")
+        await wait_until(pilot, lambda: screen.table.games >= start + 3)
+        await pilot.press("space")
+        log = lines(screen)
+        since = log[log.index(f"-- game {start + 2} --") :]
+        assert not [line for line in since if "selects" in line]  # no move drawn
+        assert [line for line in since if line.endswith("loses.")]
+        brain = screen.table.seats[0].brain
+        assert brain is not None and brain.games_played == screen.table.games  # it learned
+        await pilot.press("plus")
+        assert "speed full (-/+)" in speed(screen)
+
+
+async def test_a_step_at_the_end_of_a_game_starts_the_next() -> None:
+    app = make_app(ai_delay=1000.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await watch_games(pilot, Machine.RANDOM, Machine.PERFECT, 1)
+        assert screen.match.is_over
+        await pilot.press("s")
+        assert not screen.match.is_over and screen.match.history == []
+        assert lines(screen)[-1] == "-- game 2 --"
+        assert tally(screen).startswith("1 game: ")

@@ -28,7 +28,7 @@ from ..session import Mode, Table
 from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart
 from . import app_of
 from .board_help import HELP_ACTIONS, BoardHelp, HintPanel, help_bindings
-from .board_watch import WATCH_ACTIONS, BoardWatch
+from .board_watch import WATCH_ACTIONS, BoardTally, BoardWatch
 from .confirm import LeavesGame
 
 #: The board's own keys, after the presenter's move keys.
@@ -105,8 +105,9 @@ class BoardScreen(LeavesGame):
                     yield Button("New setup", id="end-setup", compact=True)
                     yield Button("Leaderboard", id="end-leaders", compact=True)
                 yield Static(id="speed")
+                yield BoardTally(self.table)
                 yield HintPanel()
-                yield RichLog(id="log", wrap=True, min_width=10, markup=False)
+                yield RichLog(id="log", wrap=True, min_width=10, markup=False, max_lines=1000)
             if self._hat_seats:
                 with Vertical(id="hats"):
                     for i in self._hat_seats:
@@ -151,7 +152,9 @@ class BoardScreen(LeavesGame):
         if match.is_over:
             self._game_over()
         elif not self.table.seats[match.to_move].is_human:
-            self._schedule(self._machine_step)
+            step = self.watched.machine_turn()
+            if step is not None:
+                self._schedule(step)
         else:
             self.presenter.human_turn()
             self._redraw()
@@ -162,7 +165,7 @@ class BoardScreen(LeavesGame):
         if match.is_over or self.table.seats[match.to_move].is_human:
             return
         seat = self.table.seats[match.to_move]
-        if self._drawn is None and seat.brain is not None:
+        if self._drawn is None and seat.brain is not None and not self.watched.hurries:
             self._drawn = seat.player.make_choice(match.rules, match.position)
             self.presenter.machine_drew(self._drawn)
             self._redraw()
@@ -189,7 +192,8 @@ class BoardScreen(LeavesGame):
         turn = self.match.play(move)
         self.presenter.played(self.match.position)
         seat = self.table.seats[turn.player]
-        self._log_line(self.presenter.move_words(seat.name, seat.is_human, turn.move, placed))
+        if not self.watched.hurries:
+            self._log_line(self.presenter.move_words(seat.name, seat.is_human, turn.move, placed))
         self._advance()
 
     def _schedule(self, step: Callable[[], None]) -> None:
@@ -211,9 +215,13 @@ class BoardScreen(LeavesGame):
         self._in_use.clear()
         self.help.keep_result()  # counted and learned from, unless a move was taken back
         table.games += 1
+        if not match.practice:
+            self.query_one(BoardTally).count(match)
         self._log_line(table.end_words(match), style="bold")
         self._redraw()
-        self.query_one("#end-again", Button).focus()
+        if not self.watching:
+            self.query_one("#end-again", Button).focus()
+        self.watched.game_over()
 
     # -- drawing ----------------------------------------------------------------------------
     def _view(self) -> BoardView:
@@ -223,6 +231,8 @@ class BoardScreen(LeavesGame):
         )
 
     def _redraw(self) -> None:
+        if self.watched.rushing:  # drawn once at the end of the rush
+            return
         view = self._view()
         self.query_one("#heap-words", Static).update(
             plain(self.presenter.position_words(view.position))
@@ -294,7 +304,7 @@ class BoardScreen(LeavesGame):
         if action in WATCH_ACTIONS:
             return self.watched.allowed(action)
         if action == "play_again":
-            return self.match.is_over
+            return self.match.is_over and not self.watching  # watched games follow by themselves
         if action in HELP_ACTIONS:
             return self.help.allowed(action)
         return True

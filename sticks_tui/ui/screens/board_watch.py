@@ -8,26 +8,57 @@ waits at all, and hands the watch keys here.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
-from ...engine import Match
+from rich.text import Text
+from textual.widgets import Static
 
-#: Watch-mode speeds: name and how many "AI pauses" each step waits.
-SPEEDS: tuple[tuple[str, float], ...] = (
-    ("slow", 3.0),
-    ("normal", 1.0),
-    ("fast", 0.25),
-    ("fastest", 0.0),
+from ...engine import Match
+from ..session import Table
+from ..widgets.tally import RunningTally, WindowShare
+
+
+@dataclass(frozen=True)
+class WatchSpeed:
+    """One speed: its name, the wait before each step of a game and before the next game (in
+    "AI pauses", the app's ``--ai-delay``), and whether the moves are drawn one by one."""
+
+    name: str
+    step: float
+    between: float
+    moves: bool = True
+
+
+#: From slow to full speed. The last two draw only the end of each game (the tally moves).
+SPEEDS: tuple[WatchSpeed, ...] = (
+    WatchSpeed("slow", 3.0, 6.0),
+    WatchSpeed("normal", 1.0, 3.0),
+    WatchSpeed("fast", 0.25, 2.0),
+    WatchSpeed("fastest", 0.0, 1.0),
+    WatchSpeed("games", 0.0, 1.0, moves=False),
+    WatchSpeed("full", 0.0, 0.0, moves=False),
 )
 NORMAL_SPEED = 1
+FULL_SPEED = len(SPEEDS) - 1
+#: At full speed, about how long the games played in one go take before the board is drawn.
+RUSH_SECONDS = 0.1
+#: The least wait before the next watched game: the screen is drawn (and keys read) meanwhile.
+LEAST_BETWEEN = 0.01
 WATCH_ACTIONS = ("pause", "step", "slower", "faster")
+#: The results the curve under the tally keeps (one mark each, the latest on the right).
+CURVE_MOST = 200
+BARS = "▁▂▃▄▅▆▇█"
 
 
 class Board(Protocol):
     """What watch mode needs of the board screen."""
 
     match: Match
+    table: Table
+    watching: bool
     _generation: int
 
     def _machine_step(self) -> None: ...
@@ -35,6 +66,67 @@ class Board(Protocol):
     def _schedule(self, step: Callable[[], None]) -> None: ...
 
     def _redraw(self) -> None: ...
+
+    def action_play_again(self) -> None: ...
+
+
+def _share(last: WindowShare) -> str:
+    return "-" if last.games == 0 else f"{last.share:.0%}"
+
+
+def tally_side(table: Table) -> int | None:
+    """The seat the tally counts for: the left machine when two machines play, the machine
+    when one plays a person (its results against them); none between two people."""
+    machines = [i for i, seat in enumerate(table.seats) if not seat.is_human]
+    return machines[0] if machines else None
+
+
+class BoardTally(Static):
+    """The games of this board so far: games, who won them, the counted side's win share over
+    the last 100 and 1,000 games, and a small curve of that share after each game."""
+
+    DEFAULT_CSS = """
+    BoardTally { height: auto; color: $text-muted; }
+    """
+
+    def __init__(self, table: Table) -> None:
+        super().__init__(id="tally")
+        self.table = table
+        self.side = tally_side(table)
+        self.tally = RunningTally()
+        self.curve: list[float] = []
+        self.display = self.side is not None
+
+    def count(self, match: Match) -> None:
+        """A finished game that counts (practice games do not: the board does not hand them)."""
+        if self.side is None or match.winner is None:
+            return
+        self.tally.add(1, int(match.winner == self.side))
+        self.curve.append(self.tally.last(100).share)
+        del self.curve[:-CURVE_MOST]
+        self.update(self.words())
+
+    def words(self) -> Text:
+        """Two short lines (they wrap, rather than being cut, on a narrow board); playing a
+        person, the curve of the machine's win share after each game under them."""
+        assert self.side is not None
+        tally, seats = self.tally, self.table.seats
+        name, other = seats[self.side].name, seats[1 - self.side]
+        games = f"{tally.games:,} game{'' if tally.games == 1 else 's'}"
+        text = Text()
+        if other.is_human:
+            text.append(f"{name} vs you: {games}, won {tally.won:,}, lost {tally.lost:,}\n")
+        else:
+            text.append(f"{games}: {name} won {tally.won:,}, {other.name} {tally.lost:,}\n")
+        text.append(f"{name} wins, ", style="dim")
+        text.append(f"last 100: {_share(tally.last(100))}", style="bold")
+        text.append(" · ", style="dim")
+        text.append(f"1,000: {_share(tally.last(1000))}", style="bold")
+        if other.is_human:
+            width = max(10, (self.content_size.width or 40) - 1)
+            marks = "".join(BARS[round(share * (len(BARS) - 1))] for share in self.curve[-width:])
+            text.append(f"\n{marks}", style="#87d75f")
+        return text
 
 
 class BoardWatch:
@@ -45,10 +137,24 @@ class BoardWatch:
         self.watching = watching
         self.paused = False
         self.speed = NORMAL_SPEED
+        #: Pause once this many games are done (a fixed place to stop at, e.g. for a picture).
+        self.pause_after: int | None = None
+        #: True while :meth:`rush` plays moves: the board is not drawn and schedules nothing.
+        self.rushing = False
 
     def delay(self, pause: float) -> float:
         """The wait before a machine's next step: the app's AI pause, times the speed's."""
-        return pause * SPEEDS[self.speed][1] if self.watching else pause
+        if not self.watching:
+            return pause
+        speed = SPEEDS[self.speed]
+        if self.board.match.is_over:
+            return max(LEAST_BETWEEN, pause * speed.between)
+        return pause * speed.step
+
+    @property
+    def hurries(self) -> bool:
+        """Whether the moves of the game in play are made without drawing each one."""
+        return self.watching and not self.paused and not SPEEDS[self.speed].moves
 
     @property
     def holds(self) -> bool:
@@ -59,30 +165,79 @@ class BoardWatch:
         """The speed line: the speed and the keys that change the run (empty unless watching)."""
         if not self.watching:
             return ""
-        state = "paused · s steps · space runs" if self.paused else "space pauses"
-        return f"{SPEEDS[self.speed][0]} speed (-/+) · {state}"
+        if not self.paused:
+            state = "space pauses"
+        elif self.board.match.is_over:
+            state = "paused · s: next game"
+        else:
+            state = "paused · s steps"
+        return f"{state} · speed {SPEEDS[self.speed].name} (-/+)"
 
     def allowed(self, action: str) -> bool:
-        return self.watching and not self.board.match.is_over
+        return self.watching
+
+    def machine_turn(self) -> Callable[[], None] | None:
+        """What the board schedules for a machine's turn (nothing while a rush plays it)."""
+        if self.rushing:
+            return None
+        return self.rush if self.hurries else self.board._machine_step
+
+    def game_over(self) -> None:
+        """The end of a watched game: the next one starts after the pause, unless paused."""
+        board = self.board
+        if self.pause_after is not None and board.table.games >= self.pause_after:
+            self.pause_after = None
+            self.paused = True
+            board._redraw()
+        if self.watching and not self.rushing:
+            board._schedule(board.action_play_again)
+
+    def rush(self) -> None:
+        """At the speeds that draw no moves: the game's moves at once, undrawn, and at full
+        speed the next games too for about :data:`RUSH_SECONDS`; then the board is drawn."""
+        board = self.board
+        if not self.hurries:  # paused or slowed down meanwhile
+            board._machine_step()
+            return
+        more = self.speed == FULL_SPEED
+        deadline = time.monotonic() + RUSH_SECONDS
+        self.rushing = True
+        try:
+            while True:
+                while not board.match.is_over:
+                    board._machine_step()
+                if not (more and self.hurries) or time.monotonic() >= deadline:
+                    break
+                board.action_play_again()
+        finally:
+            self.rushing = False
+        board._redraw()
+        self.game_over()
 
     # -- the keys ---------------------------------------------------------------------------------
     def pause(self) -> None:
         board = self.board
         self.paused = not self.paused
         board._generation += 1  # forget the step that was waiting; it is scheduled again below
-        if not self.paused and not board.match.is_over:
-            board._schedule(board._machine_step)
+        if not self.paused:
+            board._schedule(self._next_step)
         board._redraw()
+
+    def _next_step(self) -> None:
+        """The next step of the run: a machine's, or the next game once this one is over."""
+        board = self.board
+        if board.match.is_over:
+            board.action_play_again()
+        else:
+            board._machine_step()
 
     def step(self) -> None:
         """Single-step: pause if running, then run the next step of the machine's turn."""
         board = self.board
-        if board.match.is_over:
-            return
         if not self.paused:
             self.paused = True
             board._generation += 1
-        board._machine_step()
+        self._next_step()
         board._redraw()
 
     def faster(self, steps: int) -> None:

@@ -44,7 +44,7 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | `F6` (`u`) | board, your turn | undo: take back your move and the computer's reply (a friend's game: the last move); the game then counts for no one |
 | | | (`h` and `u` only where moves are not letters: not on the Sticky-Nim board) |
 | `a` / `n` / `l` | board | play again / new setup / leaderboard |
-| `space` `s` `-` `+` | watch | run or pause / single step / slower / faster |
+| `space` `s` `-` `+` | watch | run or pause / single step (at a game's end: the next game) / slower / faster (`games`: only each game's end drawn; `full`) |
 | `[` `]` | board, training, lab | scroll the hats (take-away games) |
 | `c` / `Enter` | training | cancel (keeps what was learned) / play |
 | `m` | leaderboard | count the games between two computer players too (or leave them out) |
