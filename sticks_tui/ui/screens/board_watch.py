@@ -97,6 +97,10 @@ class BoardTally(Static):
         self.curve: list[float] = []
         self.display = self.side is not None
 
+    def on_mount(self) -> None:
+        if self.side is not None:
+            self.update(self.words())  # from the start, so the board does not move after a game
+
     def count(self, match: Match) -> None:
         """A finished game that counts (practice games do not: the board does not hand them)."""
         if self.side is None or match.winner is None:
