@@ -231,7 +231,7 @@ class BoardScreen(LeavesGame):
         )
 
     def _redraw(self) -> None:
-        if self.watched.rushing:  # drawn once at the end of the rush
+        if self.watched.quiet:  # hurrying: drawn at the end of the game
             return
         view = self._view()
         self.query_one("#heap-words", Static).update(

@@ -161,6 +161,11 @@ class BoardWatch:
         return self.watching and not self.paused and not SPEEDS[self.speed].moves
 
     @property
+    def quiet(self) -> bool:
+        """Whether the board is left undrawn now: mid-game while hurrying, and during a rush."""
+        return self.rushing or (self.hurries and not self.board.match.is_over)
+
+    @property
     def holds(self) -> bool:
         """Whether a machine's step that comes due waits for a key instead."""
         return self.watching and self.paused
@@ -184,7 +189,8 @@ class BoardWatch:
         """What the board schedules for a machine's turn (nothing while a rush plays it)."""
         if self.rushing:
             return None
-        return self.rush if self.hurries else self.board._machine_step
+        full = self.hurries and self.speed == FULL_SPEED
+        return self.rush if full else self.board._machine_step
 
     def game_over(self) -> None:
         """The end of a watched game: the next one starts after the pause, unless paused."""
@@ -197,20 +203,20 @@ class BoardWatch:
             board._schedule(board.action_play_again)
 
     def rush(self) -> None:
-        """At the speeds that draw no moves: the game's moves at once, undrawn, and at full
-        speed the next games too for about :data:`RUSH_SECONDS`; then the board is drawn."""
+        """At full speed: the game's moves at once, and the next games too for about
+        :data:`RUSH_SECONDS`, undrawn; then the board is drawn (a pause waits for the rush to
+        end: it takes no longer than a drawing)."""
         board = self.board
         if not self.hurries:  # paused or slowed down meanwhile
             board._machine_step()
             return
-        more = self.speed == FULL_SPEED
         deadline = time.monotonic() + RUSH_SECONDS
         self.rushing = True
         try:
             while True:
                 while not board.match.is_over:
                     board._machine_step()
-                if not (more and self.hurries) or time.monotonic() >= deadline:
+                if not self.hurries or time.monotonic() >= deadline:
                     break
                 board.action_play_again()
         finally:
