@@ -19,6 +19,7 @@ from ui_helpers import (
     set_input,
     still_cursor,
     to_board,
+    to_mode,
     wait_until,
 )
 
@@ -393,3 +394,15 @@ def test_snapshot_leaving_a_game_asks(snap_compare) -> None:
         await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
 
     assert snap_compare(make_app(), run_before=run_before)
+
+
+async def test_every_way_to_play_is_in_view_with_two_long_names_at_80x24() -> None:
+    app = make_app()
+    app.settings.names = ("W" * 40, "M" * 40)  # the longest names the setup screen takes
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_mode(pilot, 20)
+        screen = pilot.app.screen
+        above_the_footer = screen.region.height - 1
+        for selector in ("#friend", "#computer", "#trained", "#watch", "#lab", "#left", "#skill"):
+            region = screen.query_one(selector, Widget).region
+            assert region.height >= 1 and region.bottom <= above_the_footer, selector

@@ -66,6 +66,15 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | `F1` `?` | anywhere | this help |
 | `q` `ctrl+q` | anywhere | quit (`q` types a letter in a text field) |
 
+## Settings when you start it
+
+`sticks-tui --help` lists them all. `--game SPEC` starts on a game (`sticks`,
+`takeaway:2,3,5:normal`, `nim:1,3,5,7`, `sticky:20:3`) and `--sticks N` sets its heap;
+`--player1`/`--player2` the names; `--training-games N` how many games the trained computer
+learns before it plays you (100,000); `--ai-delay SECONDS` the pause before the AI moves
+(0.45); `--data-dir DIR` where the leaderboard and brains are kept; `--seed S` makes the AI's
+choices repeat. The training lab sets its own games, opponent and learning settings on its form.
+
 ## The learning AI and its hats
 
 The AI has one hat per number of sticks. Each hat starts with three balls numbered 1, 2

@@ -42,6 +42,11 @@ from .training import TrainingScreen
 Prepared = tuple[HatBrain | None, QLearner | None]
 
 
+def option(label: str, action: str) -> Button:
+    """One way to play: a one-line button whose id is the action it runs."""
+    return Button(label, id=action, classes="mode-option", compact=True)
+
+
 class ModeScreen(Screen[None]):
     """Choose how to play; the settings come from the setup screen."""
 
@@ -63,23 +68,29 @@ class ModeScreen(Screen[None]):
         yield Header()
         with Vertical(id="mode"):
             yield Static(self._summary(), id="mode-summary")
-            yield Button("1  Play against a friend", id="friend", classes="mode-option")
+            # Compact widgets (a line each), so that five options, the machines to watch and a
+            # summary with two 40-character names fit at 80x24.
+            yield option("1  Play against a friend", "friend")
             with Horizontal(classes="mode-row"):
-                yield Button("2  Play against the computer", id="computer", classes="mode-option")
-                yield Select(levels, value=Machine.LEARNING, allow_blank=False, id="level")
-            yield Button(
-                "3  Play against the trained computer", id="trained", classes="mode-option"
-            )
-            yield Button("4  Watch computer vs computer", id="watch", classes="mode-option")
+                yield option("2  Play against the computer", "computer")
+                yield Select(
+                    levels, value=Machine.LEARNING, allow_blank=False, id="level", compact=True
+                )
+            yield option("3  Play against the trained computer", "trained")
+            yield option("4  Watch computer vs computer", "watch")
             with Horizontal(id="watch-sides"):
-                yield Select(choices, value=Machine.LEARNING, allow_blank=False, id="left")
+                yield Select(
+                    choices, value=Machine.LEARNING, allow_blank=False, id="left", compact=True
+                )
                 yield Label("vs", id="vs")
-                yield Select(choices, value=Machine.PERFECT, allow_blank=False, id="right")
+                yield Select(
+                    choices, value=Machine.PERFECT, allow_blank=False, id="right", compact=True
+                )
                 yield Label("mixed", id="skill-label")
-                yield Input(str(settings.skill), id="skill", max_length=4)
+                yield Input(str(settings.skill), id="skill", max_length=4, compact=True)
                 yield Label("%", id="percent")
+            yield option("5  Training lab: teach the AI against an opponent you choose", "lab")
             yield Static("", id="mode-message")
-            yield Button("5  Training lab", id="lab", classes="mode-option")
         yield Footer()
 
     def _summary(self) -> Text:
