@@ -131,7 +131,9 @@ class TrainingScreen(Screen["TrainingResult | None"]):
             else:
                 yield OneHatChart("Trained AI's hat for the start", id="training-hats")
             with Horizontal(id="training-actions", classes="actions"):
-                yield Button("Cancel (keep what was learned)", id="cancel", compact=True)
+                cancel = Button("Cancel (keep what was learned)", id="cancel", compact=True)
+                cancel.can_focus = False  # Enter must not cancel: only c, Escape or a click
+                yield cancel
                 yield Button("Play", id="play", compact=True, variant="primary", disabled=True)
         yield Footer()
 
