@@ -6,7 +6,8 @@ The lab runs as a person would run it, in the app (headless, 80x24, a real clock
 filled in, Enter, full speed, until the run ends; its games per second are over the time it
 trained, as the lab itself shows them at the end (the script awaits the end rather than
 polling for it, which would wake the app's thread, and training with it, 50 times a second).
-Headless is one ``train()`` call with the same learner, opponent and games. Each is measured ``--repeat`` times, the best kept.
+Headless is one ``train()`` call with the same learner, opponent and games. Each is measured
+``--repeat`` times, the best kept.
 
 On a shared machine the wall clock says as much about the other programs as about ours, so
 the processor time is given too: what the training thread spent (headless: the one thread),
