@@ -4,8 +4,10 @@ headless training's games per second).
 
 The lab runs as a person would run it, in the app (headless, 80x24, a real clock): its form
 filled in, Enter, full speed, until the run ends; its games per second are over the time it
-trained, as the lab itself shows them at the end. Headless is one ``train()`` call with the
-same learner, opponent and games. Each is measured ``--repeat`` times, the best kept.
+trained, as the lab itself shows them at the end (the script awaits the end rather than
+polling for it, which would wake the app's thread, and training with it, 50 times a second).
+Headless is one ``train()`` call with the same learner, opponent and games. Each is measured
+``--repeat`` times, the best kept.
 
 On a shared machine the wall clock says as much about the other programs as about ours, so
 the processor time is given too: what the training thread spent (headless: the one thread),
@@ -65,6 +67,7 @@ def lab(sticks: int, games: int, against: str) -> Run:
 async def _lab(sticks: int, games: int, against: str) -> Run:
     app = SticksApp(MemoryRecords(), seed=1, ai_delay=0.0)
     seen: dict[str, Any] = {"redraws": 0}
+    finished = asyncio.Event()  # awaited, not polled: polling would wake the app's thread
     tick, done, trainer = LabRunScreen.on_lab_tick, LabRunScreen.on_lab_done, lab_run.train
 
     def counted(screen: LabRunScreen, message: LabTick) -> None:
@@ -75,6 +78,7 @@ async def _lab(sticks: int, games: int, against: str) -> Run:
     def ended(screen: LabRunScreen, message: LabDone) -> None:
         seen["drawing"] = time.thread_time() - seen.get("drawing_from", time.thread_time())
         done(screen, message)
+        finished.set()
 
     def timed(*args: Any, **kwargs: Any) -> Any:
         cpu = time.thread_time()
@@ -96,8 +100,8 @@ async def _lab(sticks: int, games: int, against: str) -> Run:
             app.screen.query_one("#games").value = str(games)  # type: ignore[attr-defined]
             await pilot.pause()
             await pilot.press("enter")
-            while not (isinstance(app.screen, LabRunScreen) and app.screen.result is not None):
-                await asyncio.sleep(0.02)
+            await finished.wait()
+            await pilot.pause()
             screen = app.screen
             assert screen.result is not None and screen.result.games_played == games
             return Run(games, screen.seconds, seen["training"], seen["drawing"], seen["redraws"])

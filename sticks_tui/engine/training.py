@@ -66,6 +66,9 @@ __all__ = [
 
 DEFAULT_TRAINING_GAMES = 100_000
 DEFAULT_PROGRESS_EVERY = 1000
+#: Paced games between two looks at ``should_stop`` when no one watches their moves: asking
+#: before every game costs full speed a few percent; this many games take milliseconds.
+PACED_GAMES_BETWEEN_STOP_CHECKS = 4096
 
 
 # -- what training reports --------------------------------------------------------------------
@@ -148,7 +151,8 @@ def train(
     ``backend`` (:data:`~.learners.hat_numba.BACKENDS`) says who plays a take-away game's
     self-play: the python loop, or the compiled one of ``sticks-tui[fast]`` (the same brain).
     ``pacing`` (:mod:`.pacing`), when given, replaces ``progress_every``: it is asked before each
-    run of games how many to play before the next report, and who watches their moves.
+    run of games how many to play before the next report, and who watches their moves; games
+    no one watches then ask ``should_stop`` once every :data:`PACED_GAMES_BETWEEN_STOP_CHECKS`.
     """
     legs = _legs(against, games)
     if progress_every < 1:
@@ -264,7 +268,7 @@ class _Session:
         while remaining > 0:
             chunk, watcher = self._next_chunk(remaining)
             play, sync = loops.player(watcher)
-            played, won = play(chunk, self.should_stop)
+            played, won = self._play(play, chunk, watcher)
             counts[0] += played
             counts[1] += won
             counts[2] += played - won
@@ -287,6 +291,25 @@ class _Session:
             return min(remaining, self.every - self.played % self.every), None
         games = self.pacing.games_before_report(self.played)
         return min(remaining, max(1, games)), self.pacing.move_watcher()
+
+    def _play(
+        self,
+        play: Callable[[int, Callable[[], bool] | None], tuple[int, int]],
+        games: int,
+        watcher: MoveWatcher | None,
+    ) -> tuple[int, int]:
+        """Play ``games`` games; paced games no one watches ask ``should_stop`` only every
+        :data:`PACED_GAMES_BETWEEN_STOP_CHECKS` games (the games, and so the brain, are the
+        same: a loop carries on where its last call ended)."""
+        stop = self.should_stop
+        if self.pacing is None or watcher is not None or stop is None:
+            return play(games, stop)
+        played = won = 0
+        while played < games and not stop():
+            more, more_won = play(min(PACED_GAMES_BETWEEN_STOP_CHECKS, games - played), None)
+            played += more
+            won += more_won
+        return played, won
 
     @property
     def watched(self) -> bool:

@@ -7,9 +7,10 @@ from the app's thread) and the training thread, for which it is the engine's
 :class:`~sticks_tui.engine.pacing.Pacing`: it blocks there while paused, lets one game (or one
 move) through per step, waits between games or moves at the slow speeds, and at full speed
 lets as many games through between two reports as fit in :data:`REPORT_SECONDS`, so that the
-screen redraws about twice a second and the fast loops play the rest (a redraw costs the app's
-thread some 30 ms of Python, which training, sharing Python's lock, waits for:
-``benchmarks/lab_speed.py`` measures it).
+screen redraws about once a second and the fast loops play the rest (a redraw costs the app's
+thread some 30 ms of Python, which training, sharing Python's lock, waits for: at two a second
+the lab lost 6% of headless training's games per second to them; ``benchmarks/lab_speed.py``
+measures it).
 """
 
 from __future__ import annotations
@@ -21,8 +22,11 @@ from dataclasses import dataclass
 
 from ..engine.pacing import MoveSeen, MoveWatcher
 
-#: At full speed, about how long the games between two reports take (two reports a second).
-REPORT_SECONDS = 0.5
+#: At full speed, about how long the games between two reports take (a report a second).
+REPORT_SECONDS = 1.0
+#: At full speed the games between reports grow at most this many times from one report to
+#: the next (the first 100 games measure the pace; a quick game is at full pace by the third).
+FULL_SPEED_GROWTH = 100
 #: The most games between two reports at full speed (a quick game, a long lull).
 FULL_SPEED_MOST = 1_000_000
 
@@ -177,12 +181,13 @@ class SpeedControl:
 
     def _full_speed_games(self, games_done: int) -> int:
         """As many games as took about :data:`REPORT_SECONDS` last time (the report's own cost
-        included), growing at most tenfold at a time."""
+        included), growing at most :data:`FULL_SPEED_GROWTH` times at a time."""
         now = self.clock()
         last, self._last = self._last, (now, games_done)
         if last is not None and games_done > last[1]:
             elapsed = now - last[0]
             per_game = elapsed / (games_done - last[1])
             wanted = REPORT_SECONDS / per_game if per_game > 0 else FULL_SPEED_MOST
-            self._full_games = int(max(1, min(FULL_SPEED_MOST, self._full_games * 10, wanted)))
+            grown = self._full_games * FULL_SPEED_GROWTH
+            self._full_games = int(max(1, min(FULL_SPEED_MOST, grown, wanted)))
         return self._full_games

@@ -94,3 +94,26 @@ def test_a_stop_asked_while_paced_ends_training_between_games_keeping_them() -> 
     result = train(brain, SELF, 1000, seed=1, pacing=StopsAtThirdReport([(10, False)]),
                    should_stop=lambda: stop)
     assert result.cancelled and result.games_played == 20 and brain.games_played == 20
+
+
+@pytest.mark.parametrize("make", [m for _, m in LEARNERS], ids=[n for n, _ in LEARNERS])
+def test_unwatched_paced_games_ask_to_stop_once_a_slice_and_stop_within_one(make) -> None:
+    """At full speed the lab's stop check is not asked before every game (that costs the fast
+    loops a few percent): once every few thousand games, and a stop still lands there, with
+    the brain of headless training for the games played."""
+    from sticks_tui.engine.training import PACED_GAMES_BETWEEN_STOP_CHECKS as SLICE
+
+    asked = 0
+
+    def should_stop() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > 2  # stop at the third look
+
+    paced, headless = make(), make()
+    result = train(paced, SELF, 5 * SLICE, seed=4, pacing=Scripted([(5 * SLICE, False)]),
+                   should_stop=should_stop)
+    assert asked == 3  # not 8,000 times
+    assert result.cancelled and result.games_played == 2 * SLICE
+    train(headless, SELF, 2 * SLICE, seed=4)
+    assert exact(paced) == exact(headless)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ui_helpers import make_app, to_board, to_training, wait_until
 
-from sticks_tui.engine import HatBrain, Nim
+from sticks_tui.engine import RANDOM, HatBrain, Nim, train
 from sticks_tui.engine.games.sticky import StickyNim
 from sticks_tui.engine.games.takeaway import TakeAway, game_of_sticks
 from sticks_tui.ui.presenters import presenter_for
@@ -111,3 +111,35 @@ async def test_the_training_chart_says_what_the_ai_does_at_the_start() -> None:
         chart = screen.query_one(HatChart)
         said = " ".join(chart.render().plain.split())
         assert "at 20 sticks it takes " in said and "% of draws" in said
+
+
+async def test_a_one_hat_chart_as_wide_as_the_boards_says_its_games_whole() -> None:
+    """At 80x24 the board's chart is 40 columns: "40 hats met · 100,000 games learned" does
+    not fit there, so the games learned are said alone, never cut with "…"."""
+    from textual.app import App, ComposeResult
+
+    from sticks_tui.ui.widgets.hats import HatPicture, OneHatChart
+
+    class OneChart(App[None]):
+        CSS = "OneHatChart { width: 40; border: round white; padding: 0 1; }"  # the board's
+
+        def compose(self) -> ComposeResult:
+            yield OneHatChart("AI's hat")
+
+    rules = Nim((1, 3, 5))
+    brain = HatBrain(rules)
+    train(brain, RANDOM, 300, seed=1)  # it meets dozens of hats
+    brain.games_played = 100_000
+    picture = HatPicture.of_hat(brain, rules.initial_position(), presenter_for(rules))
+    assert picture.subtitle.endswith("100,000 games learned")
+    async with OneChart().run_test(size=(80, 24)) as pilot:
+        chart = pilot.app.query_one(OneHatChart)
+        chart.show(picture)
+        await pilot.pause()
+        assert chart.size.width == 36  # as on the board at 80x24
+        bottom = pilot.app.export_screenshot()  # the border as drawn
+        assert str(chart.border_subtitle) == "100,000 games learned"
+        assert "…" not in bottom and "100,000" in bottom
+        brain.games_played = 20
+        chart.show(HatPicture.of_hat(brain, rules.initial_position(), presenter_for(rules)))
+        assert str(chart.border_subtitle).endswith("hats met · 20 games learned")  # room for both

@@ -267,3 +267,17 @@ async def test_a_damaged_saved_brain_is_refused_and_left_as_it_is(tmp_path) -> N
         assert "is damaged" in screen_text(pilot)
     with sqlite3.connect(store.path) as db:
         assert db.execute("SELECT brain_json FROM brains").fetchone()[0] == '{"bad": 1}'
+
+
+async def test_the_form_starts_on_ctrl_n_and_offers_no_key_flow_control_eats() -> None:
+    """ctrl+s is XOFF in many terminals (it freezes the output, not the lab): the footer
+    offers ctrl+n, which starts training as Enter does."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_lab(pilot, game_of_sticks(10))
+        keys = {key for key, binding in form.active_bindings.items() if binding[1].action == "start"}
+        assert keys == {"ctrl+n"}
+        assert "^s" not in screen_text(pilot) and "^n Start" in screen_text(pilot)
+        await set_input(pilot, "#games", "50")
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")

@@ -155,3 +155,24 @@ async def test_a_cancelled_training_carries_on_up_to_the_budget_next_time() -> N
         await pilot.press("3")
         await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
         assert pilot.app.screen.games == 1_000_000 - done  # type: ignore[attr-defined]
+
+
+async def test_enter_while_training_runs_does_not_cancel_it() -> None:
+    """Enter is the Play key once training is done; while it runs it must not press the
+    Cancel button (only c, Escape or a click cancel)."""
+    app = make_app(training_games=10_000_000)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_training(pilot, 20)
+        training = pilot.app.screen
+        assert isinstance(training, TrainingScreen)
+        await wait_until(pilot, lambda: training.games_done > 0)
+        await pilot.press("enter")
+        await pilot.press("space")
+        for _ in range(5):
+            await pilot.pause()
+        assert not text(pilot, "#training-title").startswith("Stopping")
+        assert training.result is None or not training.result.cancelled
+        await pilot.click("#cancel")  # a click still cancels
+        await training_done(pilot)
+        await wait_until(pilot, lambda: training.result is not None)
+        assert training.result is not None and training.result.cancelled

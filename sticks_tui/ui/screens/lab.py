@@ -47,7 +47,7 @@ class LabScreen(Screen[None]):
 
     CSS_PATH = "lab.tcss"
     BINDINGS = [
-        Binding("ctrl+s,ctrl+n", "start", "Start"),
+        Binding("ctrl+n", "start", "Start"),  # not ctrl+s: terminal flow control eats it
         Binding("escape", "app.pop_screen", "Back"),
     ]
 

@@ -4,7 +4,7 @@ grows and the hats (or Q-values) of the position in play; the speed changes whil
 one move at a time to full speed (``-``/``+``), and it pauses, steps and cancels.
 
 The worker's reports replace each other in the queue (the screen draws the latest), and at full
-speed :class:`~..speed.SpeedControl` lets about ten through a second. When training ends,
+speed :class:`~..speed.SpeedControl` lets about one through a second. When training ends,
 finished or cancelled, what was learned is kept (``k``/Enter) or discarded (``d``); leaving the
 screen any other way keeps it, and says so: nothing is lost silently.
 """

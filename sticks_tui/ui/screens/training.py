@@ -80,6 +80,11 @@ class TrainingFinished(Message):
     hats: HatsSnapshot | HatPicture
 
 
+class ClickOnlyButton(Button, inherit_bindings=False):
+    """A button Enter does not press (it is the screen's Play key): only a click, or the
+    screen's own keys. Focused first, it looks as any button."""
+
+
 class TrainingScreen(Screen["TrainingResult | None"]):
     """Pre-train the AI by self-play; the UI keeps answering keys while it runs."""
 
@@ -131,7 +136,7 @@ class TrainingScreen(Screen["TrainingResult | None"]):
             else:
                 yield OneHatChart("Trained AI's hat for the start", id="training-hats")
             with Horizontal(id="training-actions", classes="actions"):
-                yield Button("Cancel (keep what was learned)", id="cancel", compact=True)
+                yield ClickOnlyButton("Cancel (keep what was learned)", id="cancel", compact=True)
                 yield Button("Play", id="play", compact=True, variant="primary", disabled=True)
         yield Footer()
 

@@ -82,6 +82,17 @@ def shares(counts: Sequence[int]) -> list[float]:
 BORDER_TITLE_MARGIN = 4
 
 
+def fitted_subtitle(subtitle: str, width: int) -> str:
+    """``subtitle`` ("40 hats met · 100,000 games learned") as a border ``width`` columns wide
+    shows it whole: its first parts are left out until the rest fits (the games learned are
+    said last, and kept), rather than cut with "…"."""
+    room = width - BORDER_TITLE_MARGIN
+    parts = subtitle.split(" · ")
+    while len(parts) > 1 and room > 0 and len(" · ".join(parts)) > room:
+        parts.pop(0)
+    return " · ".join(parts)
+
+
 def fitted_title(title: str, width: int) -> str:
     """``title`` as a border ``width`` columns wide shows it whole: a long name is shortened
     with "…" before "'s hats", so the title still says whose hats they are."""

@@ -22,6 +22,7 @@ from .hat_words import (
     BESIDE_STYLE,
     HatWords,
     caption,
+    fitted_subtitle,
     fitted_title,
     games_learned,
     shares,
@@ -147,10 +148,15 @@ class OneHatChart(Widget):
 
     def on_resize(self) -> None:
         self.border_title = plain(fitted_title(self.chart_title, self.size.width))
+        self._show_subtitle()
+
+    def _show_subtitle(self) -> None:
+        if self.picture is not None:
+            self.border_subtitle = plain(fitted_subtitle(self.picture.subtitle, self.size.width))
 
     def show(self, picture: HatPicture) -> None:
         self.picture = picture
-        self.border_subtitle = plain(picture.subtitle)
+        self._show_subtitle()
         self.refresh()
 
     def render(self) -> Text:
