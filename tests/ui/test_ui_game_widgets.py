@@ -40,7 +40,7 @@ def test_a_nim_hat_has_one_ball_kind_per_move_and_marks_the_one_drawn() -> None:
     start = rules.initial_position()
     words = presenter_for(rules)
     assert HatPicture.of_hat(brain, start, words).title == (
-        "at piles 1, 2: a hat not met yet (every move alike)"
+        "at piles 1, 2: a fresh hat (every move alike)"
     )
     assert brain.positions() == []  # looking at a hat does not make one
     move = brain.draw(start, random.Random(3))

@@ -55,14 +55,15 @@ class HatPicture:
     @classmethod
     def of_hat(cls, brain: HatBrain, position: object, words: HatWords) -> HatPicture:
         """The hat at ``position``: its balls by kind as shares of the hat, the one beside it
-        marked (a hat the brain has not met is said so, not made: looking must not teach the
-        brain anything). ``words`` is the game's presenter (or anything with its words)."""
+        marked. A hat the brain has not kept (never met, or back to fresh) is said to be fresh,
+        not made: looking must not teach the brain anything. ``words`` is the game's presenter
+        (or anything with its words)."""
         positions = brain.positions()
         hats = "1 hat" if len(positions) == 1 else f"{len(positions):,} hats"
         subtitle = f"{hats} met · {games_learned(brain.games_played)}"
         at = words.at_words(position)
         if position not in positions:
-            return cls(f"{at}: a hat not met yet (every move alike)", (), subtitle)
+            return cls(f"{at}: a fresh hat (every move alike)", (), subtitle)
         view = brain.view(position)
         counts = brain.counts(position)  # the ball drawn this game counts, and is marked
         share = shares(list(counts.values()))
