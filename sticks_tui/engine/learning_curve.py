@@ -32,7 +32,7 @@ from .solver import Solver
 
 __all__ = [
     "CurveBoard", "CurvePoint", "CurveSettings", "count_right", "curve_point", "point_due",
-    "reachable_positions", "record_point", "win_rate",
+    "record_point", "win_rate",
 ]
 
 
@@ -152,21 +152,6 @@ class CurveBoard:
         right, winnable = self.hats_right(learner)
         vs_random, vs_perfect = self.win_shares(learner)
         return CurvePoint(learner.games_played, right, winnable, vs_random, vs_perfect)
-
-
-def reachable_positions(rules: RuleSet) -> list[Position]:
-    """Every position that can arise from the start (where training can teach anything)."""
-    start = rules.initial_position()
-    seen = {start}
-    todo = [start]
-    while todo:
-        position = todo.pop()
-        for move in rules.legal_moves(position):
-            child = rules.apply(position, move)
-            if child not in seen:
-                seen.add(child)
-                todo.append(child)
-    return list(seen)
 
 
 def count_right(

@@ -12,6 +12,7 @@ from ..games import family_of, rules_from_description
 from ..games.takeaway import TakeAway
 from ..learners import HatBrain, QLearner
 from ..solver import Solver, takeaway_rule
+from ..theory import reachable
 from .positions import inflows, report_position, report_q_position
 from .report import Analysis
 from .rule_finding import RuleFinding, find_rule
@@ -115,25 +116,14 @@ def reachable_positions(rules: RuleSet, limit: int = MAX_ANALYSED_POSITIONS) -> 
     """Every position play can reach from the start, fewest sticks first; a finished position
     only where the rules keep a hat for it (a take-away heap nobody can move from, e.g. 1 stick
     when a move takes 2 or 3), not the empty table every game ends at."""
-    start = rules.initial_position()
-    seen = {start}
-    waiting = [start]
-    while waiting:
-        position = waiting.pop()
-        if rules.is_over(position):
-            continue
-        for move in rules.legal_moves(position):
-            child = rules.apply(position, move)
-            if child not in seen:
-                seen.add(child)
-                waiting.append(child)
-                if len(seen) > limit:
-                    raise AnalysisError(
-                        f"{rules.name} reaches more than {limit:,} positions from its start: "
-                        "too many to analyse"
-                    )
+    positions = reachable(rules, limit)
+    if positions is None:
+        raise AnalysisError(
+            f"{rules.name} reaches more than {limit:,} positions from its start: "
+            "too many to analyse"
+        )
     kept = set(rules.hat_positions())
-    return _fewest_sticks_first(p for p in seen if not rules.is_over(p) or p in kept)
+    return _fewest_sticks_first(p for p in positions if not rules.is_over(p) or p in kept)
 
 
 def _fewest_sticks_first(positions: Iterable[Position]) -> list[Position]:
