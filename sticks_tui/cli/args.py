@@ -38,7 +38,15 @@ class CommandLineParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        super().error(printable(message))
+        """One usage line that says where the options are listed, then one ``error:`` line;
+        exit status 2. (argparse's own usage lists every option, four lines and more, before
+        the line that matters; ``--help`` still shows it.)"""
+        command = " [COMMAND ...]" if self._subparsers is not None else ""
+        self.exit(
+            2,
+            f"usage: {self.prog} [OPTIONS]{command} ({self.prog} --help lists them)\n"
+            f"{self.prog}: error: {printable(message)}\n",
+        )
 
 
 def positive_int(text: str) -> int:
@@ -184,9 +192,14 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, default_sticks: int) 
     parser.set_defaults(default_sticks=default_sticks)
 
 
-def game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> AnyRuleSet:
+def game_from_args(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, *, heap_limits: bool = True
+) -> AnyRuleSet:
     """The game ``--game``/``--takes``/``--normal`` and ``--sticks`` name; a bad combination or a
-    heap out of range ends like any bad argument (exit status 2, a message with an example)."""
+    heap out of range ends like any bad argument (exit status 2, a message with an example).
+
+    ``heap_limits=False`` leaves the heap to the caller's own limits (the app's, which are its
+    setup screen's: :func:`sticks_tui.cli.main._app_game`)."""
     spec = args.game
     if args.takes is not None or args.normal:
         if spec is not None:
@@ -202,7 +215,7 @@ def game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         rules = parse_game(spec, sticks)
     except GameSpecError as error:  # e.g. --sticks with a game that has no heap
         parser.error(str(error) if not takes_sticks else f"argument --game: {error}")
-    if takes_sticks:
+    if takes_sticks and heap_limits:
         _check_heap(parser, rules, sticks)
     return rules
 
@@ -279,10 +292,10 @@ AI_DELAY_MAX = 10.0
 
 def training_games(text: str) -> int:
     """argparse type for ``--training-games``: 1 to :data:`TRAINING_GAMES_MAX` games."""
-    value = positive_int(text)
-    if value > TRAINING_GAMES_MAX:
+    value = whole_number(text)
+    if not 1 <= value <= TRAINING_GAMES_MAX:
         raise argparse.ArgumentTypeError(
-            f"must be at most {TRAINING_GAMES_MAX:,} games, got {value:,}"
+            f"must be from 1 to {TRAINING_GAMES_MAX:,} games, got {value:,}"
         )
     return value
 

@@ -177,7 +177,19 @@ def _app_game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> AnyR
     game = argparse.Namespace(
         game=args.app_game, sticks=args.app_sticks, takes=None, normal=False, default_sticks=20
     )
-    return game_from_args(parser, game)
+    rules = game_from_args(parser, game, heap_limits=False)  # the app's limits, just below
+    from ..ui.presenters import app_refusal
+    from ..ui.presenters.forms import STICKS_FIELD
+
+    refusal = app_refusal(rules)  # the setup screen's own check and words
+    if refusal is not None:
+        field, message = refusal
+        option = "--sticks" if field == STICKS_FIELD.id and args.app_sticks else "--game"
+        parser.error(
+            f"argument {option}: {message} (the app's limits, as on its setup screen; train, "
+            "solve and analyze have wider ones)"
+        )
+    return rules
 
 
 def _dispatch(args: argparse.Namespace) -> int:
