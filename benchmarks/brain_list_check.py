@@ -48,8 +48,9 @@ def main() -> None:
             json.loads(text)
             parse.append(time.perf_counter() - start)
     print(f"$ python {' '.join(sys.argv)}")
-    print(f"{args.game}, hats after {args.games:,} self-play games: {len(brain.to_dict()['hats']):,} "
-          f"hats, JSON {len(text) / 1000:,.1f} kB")
+    hats = len(brain.to_dict()["hats"])
+    print(f"{args.game}, hats after {args.games:,} self-play games: {hats:,} hats, JSON "
+          f"{len(text) / 1000:,.1f} kB")
     print(f"first listing (brain rebuilt and checked): {min(first) * 1000:8.1f} ms (best of "
           f"{args.repeat})")
     print(f"next listing (row unchanged, not rebuilt): {min(again) * 1000:8.1f} ms")
