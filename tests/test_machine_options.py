@@ -75,6 +75,4 @@ def test_a_bad_option_is_one_usage_line_and_one_error_line(capsys, tmp_path, arg
     assert stop.value.code == 2
     assert len(lines) == 2, lines
     assert lines[0].startswith("usage: sticks-tui") and "--help lists them" in lines[0]
-    assert lines[1].startswith("sticks-tui") and ": error: argument" in lines[1] or (
-        "unrecognized arguments" in lines[1]
-    )
+    assert lines[1].startswith("sticks-tui") and ": error: " in lines[1]
