@@ -11,12 +11,30 @@ from typing import Any, NoReturn
 
 from ..engine.game import AnyRuleSet
 from ..engine.games import GameSpecError, family_of, parse_game, spec_of
+from ..engine.games.family import quoted
 from ..engine.games.takeaway import STICKS_MAX, STICKS_MIN
-from ..engine.numbers import parse_whole_number
+from ..engine.numbers import parse_whole_number, too_large_words
 from ..storage.records import name_from_typed, names_problem
 from ..text.terminal import printable
 
 PROG = "sticks-tui"
+
+
+#: The most characters an error line shows, whatever the input it repeats (SPEC section 12).
+ERROR_MOST = 400
+
+
+def error_text(message: str) -> str:
+    """An error message as the command line prints it: on one line, every character a terminal
+    would obey written as an escape (:func:`printable`), and at most :data:`ERROR_MOST`
+    characters. Where a message repeats a long input (a path, a game of 20,000 takes) it is cut
+    in the middle, keeping how it starts (what is wrong) and how it ends (what to do)."""
+    line = printable(message)
+    if len(line) <= ERROR_MOST:
+        return line
+    head, tail = ERROR_MOST * 2 // 3, ERROR_MOST // 4
+    left_out = len(line) - head - tail
+    return f"{line[:head]}…({left_out:,} characters left out)…{line[-tail:]}"
 
 
 class ArgumentError(Exception):
@@ -45,7 +63,7 @@ class CommandLineParser(argparse.ArgumentParser):
         self.exit(
             2,
             f"usage: {self.prog} [OPTIONS]{command} ({self.prog} --help lists them)\n"
-            f"{self.prog}: error: {printable(message)}\n",
+            f"{self.prog}: error: {error_text(message)}\n",
         )
 
 
@@ -69,8 +87,8 @@ def whole_number(text: str) -> int:
     value = parse_whole_number(text, signed=True, max_digits=18)
     if value is None:
         if parse_whole_number(text, signed=True, max_digits=len(text)) is not None:
-            raise argparse.ArgumentTypeError(f"too large: {text:.30}")
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r:.40}")
+            raise argparse.ArgumentTypeError(f"too large: {too_large_words(text)}")
+        raise argparse.ArgumentTypeError(f"not a whole number: {quoted(text)}")
     return value
 
 
@@ -98,7 +116,8 @@ def takes_list(text: str) -> tuple[int, ...]:
         values = tuple(positive_int(part) for part in parts)
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            f"expected whole numbers of at least 1 separated by commas, e.g. 1,2,3; got {text!r}"
+            "expected whole numbers of at least 1 separated by commas, e.g. 1,2,3; got "
+            f"{quoted(text)}"
         ) from None
     return tuple(sorted(set(values)))
 
@@ -251,8 +270,8 @@ def game_given_before_the_command(
         after = getattr(args, mine, None)
         if after is not None and after != before:
             parser.error(
-                f"argument {option}: given before the command ({before}) and after it ({after}); "
-                "give it once"
+                f"argument {option}: given before the command ({quoted(str(before))}) and after "
+                f"it ({quoted(str(after))}); give it once"
             )
         setattr(args, mine, before)
 

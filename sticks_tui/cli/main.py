@@ -27,6 +27,7 @@ from .args import (
     CommandLineParser,
     check_player_options,
     data_dir,
+    error_text,
     game_from_args,
     game_spec,
     player_name,
@@ -139,9 +140,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit
         return status
     except ArgumentError as error:
-        parser.exit(2, f"{PROG}: error: {printable(str(error))}\n")
+        parser.exit(2, f"{PROG}: error: {error_text(str(error))}\n")
     except StoreError as error:  # a records file we must not touch: say which and what to do
-        print(f"{PROG}: error: {printable(str(error))}", file=sys.stderr)
+        print(f"{PROG}: error: {error_text(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -151,14 +152,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as error:  # the system refused (e.g. output to a full disk)
         _silence_stdout()
-        where = f" ({printable(str(error.filename))})" if error.filename else ""
-        print(f"{PROG}: error: {printable(error.strerror or str(error))}{where}", file=sys.stderr)
+        where = f" ({error.filename})" if error.filename else ""
+        print(f"{PROG}: error: {error_text((error.strerror or str(error)) + where)}",
+              file=sys.stderr)
         return 1
     except Exception as error:  # noqa: BLE001 - a bug of ours: one line, details in a file
         log = _write_crash_report()
         print(
             f"{PROG}: something went wrong inside the program ({type(error).__name__}: "
-            f"{printable(str(error))}).\n"
+            f"{error_text(str(error))}).\n"
             f"{PROG}: the details are in {printable(log)}; please include that file when you "
             "report this.",
             file=sys.stderr,
