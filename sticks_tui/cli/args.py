@@ -269,9 +269,10 @@ def game_given_before_the_command(
             continue
         after = getattr(args, mine, None)
         if after is not None and after != before:
+            shown = [quoted(v) if isinstance(v, str) else str(v) for v in (before, after)]
             parser.error(
-                f"argument {option}: given before the command ({quoted(str(before))}) and after "
-                f"it ({quoted(str(after))}); give it once"
+                f"argument {option}: given before the command ({shown[0]}) and after it "
+                f"({shown[1]}); give it once"
             )
         setattr(args, mine, before)
 
