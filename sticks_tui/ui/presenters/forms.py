@@ -3,8 +3,9 @@ messages, and the spec that builds the rules from them.
 
 A form checks its fields with the setup screen's own limits (a board must stay drawable at
 80x24), the app's limits whichever way a game comes in (``--game`` too:
-:func:`~sticks_tui.ui.presenters.app_refusal`), then builds a spec (``takeaway:2,3,5:normal``) and asks the engine's registry for the
-game (:func:`~sticks_tui.engine.games.parse_game`), so the engine's checks and words apply too.
+:func:`~sticks_tui.ui.presenters.app_refusal`), then builds a spec (``takeaway:2,3,5:normal``)
+and asks the engine's registry for the game (:func:`~sticks_tui.engine.games.parse_game`), so
+the engine's checks and words apply too.
 The fields' texts are kept by their widget ids in one mapping that every form reads from: a
 field two forms share (the number of sticks) keeps its text when the game changes.
 """
