@@ -72,6 +72,21 @@ def test_a_seed_must_be_a_plain_whole_number(seed, message, capsys):
     assert stop.value.code == 2 and message in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("digits", [19, 30, 31, 400])
+def test_a_number_too_large_is_refused_never_cut_into_another_number(digits, capsys):
+    """A 31-digit number was shown cut to 30 digits, a number the user never typed."""
+    typed = "1234567890" * (digits // 10) + "1234567890"[: digits % 10]
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["--seed", typed, "solve"])
+    last = capsys.readouterr().err.splitlines()[-1]
+    assert stop.value.code == 2
+    if digits <= 30:
+        assert last.endswith(f"too large: {typed}")
+    else:
+        assert last.endswith(f"too large: a number of {digits} digits")
+        assert typed[:30] not in last
+
+
 # -- what the user typed is shown as text, never obeyed by the terminal ---------------------------
 def test_control_characters_are_escaped_and_printable_letters_kept():
     from sticks_tui.text.terminal import printable
@@ -152,3 +167,48 @@ def test_an_internal_error_naming_a_file_is_escaped(monkeypatch, capsys, tmp_pat
     assert cli.main([]) == 1
     err = capsys.readouterr().err
     assert f"(ValueError: {NASTY_SHOWN})" in err and err.count("\n") == 2
+
+
+# -- an error is a few lines, whatever the input it repeats ---------------------------------------
+TAKES_20000 = "takeaway:" + ",".join(map(str, range(1, 20_001)))
+LONG = "x" * 100_000
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--game", TAKES_20000],
+        ["brain", "export", "-", "--game", TAKES_20000],
+        ["brain", "list", "--game", TAKES_20000],
+        ["train", "--out", "x.json", "--takes", "1,2," + LONG],
+        ["train", "--out", "x.json", "--against", LONG],
+        ["train", "--out", "x.json", "--against", "random=" + LONG],
+        ["train", "--out", "x.json", "--against", "mixed:" + LONG],
+        ["train", "--out", "x.json", "--against", LONG + "=10"],
+        ["train", "--out", f"{LONG}/x.json"],
+        ["--player1", "a\t" + LONG],
+        ["--seed", "1" * 100_000],
+        ["--game", TAKES_20000, "solve", "--game", "takeaway:1,2"],
+        ["analyze", LONG],
+        ["--data-dir", LONG, "leaderboard"],
+    ],
+    ids=lambda argv: " ".join(word[:20] for word in argv),
+)
+def test_an_error_is_a_few_short_lines_whatever_the_input(argv, capsys, tmp_path, monkeypatch):
+    """A take set of 20,000 moves made errors of 109 to 238 KB: the input they repeat is cut."""
+    monkeypatch.chdir(tmp_path)
+    try:
+        status = cli.main(["--data-dir", str(tmp_path), *argv] if argv[0] != "--data-dir" else argv)
+    except SystemExit as stop:
+        status = stop.code
+    err = capsys.readouterr().err
+    assert status in (1, 2) and "error:" in err
+    assert len(err.splitlines()) <= 5 and len(err) <= 1000, (len(err), err[:300])
+
+
+@pytest.mark.parametrize("variable", ["STICKS_TUI_AI_DELAY", "STICKS_TUI_TRAINING_GAMES"])
+def test_a_bad_setting_in_the_environment_is_one_short_line(variable, capsys, monkeypatch):
+    monkeypatch.setenv(variable, LONG)
+    assert cli.main([]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"sticks-tui: error: {variable} must be") and len(err) < 200

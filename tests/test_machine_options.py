@@ -43,8 +43,8 @@ def test_the_app_takes_its_training_games_and_delay_from_the_options(monkeypatch
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--training-games", "0"], "must be at least 1"),
-        (["--training-games", "10000001"], "at most 10,000,000 games"),
+        (["--training-games", "0"], "must be from 1 to 10,000,000 games, got 0"),
+        (["--training-games", "10000001"], "must be from 1 to 10,000,000 games, got 10,000,001"),
         (["--training-games", "1e5"], "not a whole number"),
         (["--ai-delay", "-1"], "from 0 to 10"),
         (["--ai-delay", "nan"], "from 0 to 10"),
@@ -55,3 +55,24 @@ def test_bad_machine_settings_exit_2(capsys, tmp_path, argv, message) -> None:
     with pytest.raises(SystemExit) as stop:
         cli.main(["--data-dir", str(tmp_path), *argv])
     assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--training-games", "0"],
+        ["--ai-delay", "soon"],
+        ["train", "--games", "0", "--out", "brain.json"],
+        ["brain", "list", "--no-such-option"],
+    ],
+)
+def test_a_bad_option_is_one_usage_line_and_one_error_line(capsys, tmp_path, argv) -> None:
+    """argparse's usage listed every option on four lines (seven for train) before the line
+    that matters; the usage is one line pointing at --help."""
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["--data-dir", str(tmp_path), *argv])
+    lines = capsys.readouterr().err.splitlines()
+    assert stop.value.code == 2
+    assert len(lines) == 2, lines
+    assert lines[0].startswith("usage: sticks-tui") and "--help lists them" in lines[0]
+    assert lines[1].startswith("sticks-tui") and ": error: " in lines[1]

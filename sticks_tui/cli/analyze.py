@@ -30,8 +30,7 @@ from ..storage.brain_files import (
 )
 from ..storage.records import SavedBrain
 from ..text.analysis import render_text
-from ..text.terminal import printable
-from .args import PROG, ArgumentError
+from .args import PROG, ArgumentError, error_text
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -61,7 +60,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     try:
         analysis = analyse_file(args.brain)
     except BrainFileRefused as error:
-        print(f"{PROG}: error: {printable(str(error))}", file=sys.stderr)
+        print(f"{PROG}: error: {error_text(str(error))}", file=sys.stderr)
         return EXIT_REFUSED
     if args.json:
         json.dump(analysis.to_dict(), out, indent=2, ensure_ascii=False)

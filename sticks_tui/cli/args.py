@@ -11,12 +11,30 @@ from typing import Any, NoReturn
 
 from ..engine.game import AnyRuleSet
 from ..engine.games import GameSpecError, family_of, parse_game, spec_of
+from ..engine.games.family import quoted
 from ..engine.games.takeaway import STICKS_MAX, STICKS_MIN
-from ..engine.numbers import parse_whole_number
+from ..engine.numbers import parse_whole_number, too_large_words
 from ..storage.records import name_from_typed, names_problem
 from ..text.terminal import printable
 
 PROG = "sticks-tui"
+
+
+#: The most characters an error line shows, whatever the input it repeats (SPEC section 12).
+ERROR_MOST = 400
+
+
+def error_text(message: str) -> str:
+    """An error message as the command line prints it: on one line, every character a terminal
+    would obey written as an escape (:func:`printable`), and at most :data:`ERROR_MOST`
+    characters. Where a message repeats a long input (a path, a game of 20,000 takes) it is cut
+    in the middle, keeping how it starts (what is wrong) and how it ends (what to do)."""
+    line = printable(message)
+    if len(line) <= ERROR_MOST:
+        return line
+    head, tail = ERROR_MOST * 2 // 3, ERROR_MOST // 4
+    left_out = len(line) - head - tail
+    return f"{line[:head]}…({left_out:,} characters left out)…{line[-tail:]}"
 
 
 class ArgumentError(Exception):
@@ -38,7 +56,15 @@ class CommandLineParser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
-        super().error(printable(message))
+        """One usage line that says where the options are listed, then one ``error:`` line;
+        exit status 2. (argparse's own usage lists every option, four lines and more, before
+        the line that matters; ``--help`` still shows it.)"""
+        command = " [COMMAND ...]" if self._subparsers is not None else ""
+        self.exit(
+            2,
+            f"usage: {self.prog} [OPTIONS]{command} ({self.prog} --help lists them)\n"
+            f"{self.prog}: error: {error_text(message)}\n",
+        )
 
 
 def positive_int(text: str) -> int:
@@ -61,8 +87,8 @@ def whole_number(text: str) -> int:
     value = parse_whole_number(text, signed=True, max_digits=18)
     if value is None:
         if parse_whole_number(text, signed=True, max_digits=len(text)) is not None:
-            raise argparse.ArgumentTypeError(f"too large: {text:.30}")
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r:.40}")
+            raise argparse.ArgumentTypeError(f"too large: {too_large_words(text)}")
+        raise argparse.ArgumentTypeError(f"not a whole number: {quoted(text)}")
     return value
 
 
@@ -90,7 +116,8 @@ def takes_list(text: str) -> tuple[int, ...]:
         values = tuple(positive_int(part) for part in parts)
     except argparse.ArgumentTypeError:
         raise argparse.ArgumentTypeError(
-            f"expected whole numbers of at least 1 separated by commas, e.g. 1,2,3; got {text!r}"
+            "expected whole numbers of at least 1 separated by commas, e.g. 1,2,3; got "
+            f"{quoted(text)}"
         ) from None
     return tuple(sorted(set(values)))
 
@@ -184,9 +211,14 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, default_sticks: int) 
     parser.set_defaults(default_sticks=default_sticks)
 
 
-def game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> AnyRuleSet:
+def game_from_args(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, *, heap_limits: bool = True
+) -> AnyRuleSet:
     """The game ``--game``/``--takes``/``--normal`` and ``--sticks`` name; a bad combination or a
-    heap out of range ends like any bad argument (exit status 2, a message with an example)."""
+    heap out of range ends like any bad argument (exit status 2, a message with an example).
+
+    ``heap_limits=False`` leaves the heap to the caller's own limits (the app's, which are its
+    setup screen's: :func:`sticks_tui.cli.main._app_game`)."""
     spec = args.game
     if args.takes is not None or args.normal:
         if spec is not None:
@@ -202,7 +234,7 @@ def game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) ->
         rules = parse_game(spec, sticks)
     except GameSpecError as error:  # e.g. --sticks with a game that has no heap
         parser.error(str(error) if not takes_sticks else f"argument --game: {error}")
-    if takes_sticks:
+    if takes_sticks and heap_limits:
         _check_heap(parser, rules, sticks)
     return rules
 
@@ -237,9 +269,10 @@ def game_given_before_the_command(
             continue
         after = getattr(args, mine, None)
         if after is not None and after != before:
+            shown = [quoted(v) if isinstance(v, str) else str(v) for v in (before, after)]
             parser.error(
-                f"argument {option}: given before the command ({before}) and after it ({after}); "
-                "give it once"
+                f"argument {option}: given before the command ({shown[0]}) and after it "
+                f"({shown[1]}); give it once"
             )
         setattr(args, mine, before)
 
@@ -279,10 +312,10 @@ AI_DELAY_MAX = 10.0
 
 def training_games(text: str) -> int:
     """argparse type for ``--training-games``: 1 to :data:`TRAINING_GAMES_MAX` games."""
-    value = positive_int(text)
-    if value > TRAINING_GAMES_MAX:
+    value = whole_number(text)
+    if not 1 <= value <= TRAINING_GAMES_MAX:
         raise argparse.ArgumentTypeError(
-            f"must be at most {TRAINING_GAMES_MAX:,} games, got {value:,}"
+            f"must be from 1 to {TRAINING_GAMES_MAX:,} games, got {value:,}"
         )
     return value
 

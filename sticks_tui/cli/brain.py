@@ -43,7 +43,13 @@ from ..storage.brain_shelf import (
     import_brain,
     reset_brain,
 )
-from ..storage.records import DEFAULT_AI_NAMES, HATS, LEARNING_AI_NAME, Q_LEARNING_AI_NAME
+from ..storage.records import (
+    DEFAULT_AI_NAMES,
+    HATS,
+    LEARNING_AI_NAME,
+    Q_LEARNING_AI_NAME,
+    brain_options,
+)
 from ..storage.store import BrainSummary
 from ..text.terminal import RunawayLine, printable, read_answer
 from .args import EXIT_DATA_PROBLEM, add_brain_game_arguments, brain_game_from_args, player_name
@@ -163,7 +169,7 @@ def _brain_dict(brain: BrainSummary) -> dict[str, Any]:
 def brain_list_lines(brains: list[BrainSummary]) -> list[str]:
     """The saved brains as a plain table; a damaged one is named again below it, with why."""
     header = BRAIN_COLUMNS
-    rows = [tuple(brain_cells(brain)[column] for column in header) for brain in brains]
+    rows = [tuple(printable(brain_cells(brain)[column]) for column in header) for brain in brains]
     widths = [max(cell_len(cell) for cell in column) for column in zip(header, *rows)]
 
     def line(cells: tuple[str, ...]) -> str:
@@ -175,12 +181,26 @@ def brain_list_lines(brains: list[BrainSummary]) -> list[str]:
     lines = [line(header), *(line(row) for row in rows)]
     for brain in brains:
         if brain.problem:
-            lines.append(
-                f"The brain of {printable(brain.info.ai_name)} ({brain.info.learner}) for "
-                f"{brain.info.rules_key} is {printable(brain.problem)}; reset it with "
-                f"`sticks-tui brain reset` (see --help for --game, --learner and --ai)."
-            )
+            lines.append(_damaged_line(brain))
     return lines
+
+
+def _damaged_line(brain: BrainSummary) -> str:
+    """Which brain is damaged, why, and how to reset it (where its game cannot be read, only
+    its key says which ``--game`` reaches it, if any does)."""
+    info = brain.info
+    whose = f"The brain of {printable(str(info.ai_name))} ({printable(str(info.learner))})"
+    if brain.rules is None:
+        return (
+            f"{whose} kept under {printable(str(info.rules_key))} is {printable(brain.problem)}; "
+            "no game can load it as it is (`sticks-tui brain reset` with the game of that key, "
+            "if it is a game's, forgets it; see --help for --game, --learner and --ai)."
+        )
+    options = brain_options(brain.rules, info.learner, info.ai_name)
+    return (
+        f"{whose} for {brain.game} is {printable(brain.problem)}; reset it with "
+        f"`sticks-tui brain reset {printable(options)}`."
+    )
 
 
 @store_problems_end_here

@@ -27,6 +27,7 @@ from .args import (
     CommandLineParser,
     check_player_options,
     data_dir,
+    error_text,
     game_from_args,
     game_spec,
     player_name,
@@ -139,9 +140,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a full disk or a closed pipe shows up here, not at exit
         return status
     except ArgumentError as error:
-        parser.exit(2, f"{PROG}: error: {printable(str(error))}\n")
+        parser.exit(2, f"{PROG}: error: {error_text(str(error))}\n")
     except StoreError as error:  # a records file we must not touch: say which and what to do
-        print(f"{PROG}: error: {printable(str(error))}", file=sys.stderr)
+        print(f"{PROG}: error: {error_text(str(error))}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -151,14 +152,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as error:  # the system refused (e.g. output to a full disk)
         _silence_stdout()
-        where = f" ({printable(str(error.filename))})" if error.filename else ""
-        print(f"{PROG}: error: {printable(error.strerror or str(error))}{where}", file=sys.stderr)
+        where = f" ({error.filename})" if error.filename else ""
+        print(f"{PROG}: error: {error_text((error.strerror or str(error)) + where)}",
+              file=sys.stderr)
         return 1
     except Exception as error:  # noqa: BLE001 - a bug of ours: one line, details in a file
         log = _write_crash_report()
         print(
             f"{PROG}: something went wrong inside the program ({type(error).__name__}: "
-            f"{printable(str(error))}).\n"
+            f"{error_text(str(error))}).\n"
             f"{PROG}: the details are in {printable(log)}; please include that file when you "
             "report this.",
             file=sys.stderr,
@@ -177,7 +179,19 @@ def _app_game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> AnyR
     game = argparse.Namespace(
         game=args.app_game, sticks=args.app_sticks, takes=None, normal=False, default_sticks=20
     )
-    return game_from_args(parser, game)
+    rules = game_from_args(parser, game, heap_limits=False)  # the app's limits, just below
+    from ..ui.presenters import app_refusal
+    from ..ui.presenters.forms import STICKS_FIELD
+
+    refusal = app_refusal(rules)  # the setup screen's own check and words
+    if refusal is not None:
+        field, message = refusal
+        option = "--sticks" if field == STICKS_FIELD.id and args.app_sticks else "--game"
+        parser.error(
+            f"argument {option}: {message} (the app's limits, as on its setup screen; train, "
+            "solve and analyze have wider ones)"
+        )
+    return rules
 
 
 def _dispatch(args: argparse.Namespace) -> int:

@@ -12,8 +12,7 @@ from collections.abc import Callable
 from rich.cells import cell_len
 
 from ..storage.store import SqliteStore, StoreError, open_store
-from ..text.terminal import printable
-from .args import EXIT_DATA_PROBLEM, PROG, data_dir
+from .args import EXIT_DATA_PROBLEM, PROG, data_dir, error_text
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -51,7 +50,7 @@ def open_from_args(args: argparse.Namespace) -> SqliteStore:
 
 def complain(message: str) -> None:
     """One error line; a name it repeats (a file's, the data directory's) is shown escaped."""
-    print(f"{PROG}: error: {printable(message)}", file=sys.stderr)
+    print(f"{PROG}: error: {error_text(message)}", file=sys.stderr)
 
 
 def padded(text: str, cells: int) -> str:

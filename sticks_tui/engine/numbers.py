@@ -24,6 +24,20 @@ def parse_whole_number(text: object, *, signed: bool = False, max_digits: int = 
     return int(stripped)
 
 
+#: The longest number a message repeats as typed; a longer one is named by its count of digits.
+SHOWN_DIGITS_MOST = 30
+
+
+def too_large_words(text: str) -> str:
+    """A number too large to take, for a message: as typed when it is short, else by its count
+    of digits ("a number of 31 digits"), never cut short into another number."""
+    stripped = text.strip()
+    if len(stripped) <= SHOWN_DIGITS_MOST:
+        return stripped
+    digits = len(stripped.lstrip("+-").lstrip("0"))
+    return f"a number of {digits:,} digits"
+
+
 def whole_number_key(text: object, what: str) -> int:
     """A key of a brain file (a stick count, a ball number...), which must be plain digits."""
     value = parse_whole_number(text) if isinstance(text, str) and text == text.strip() else None

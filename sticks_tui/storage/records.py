@@ -15,6 +15,7 @@ from typing import Protocol
 
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games import spec_of
+from ..engine.games.family import quoted
 from ..engine.learners import HatBrain, QLearner, learner_from_dict
 from ..engine.learners.hats import Lesson
 from .saved_brains import BrainInfo, BrainSummary, brain_text, summary
@@ -110,7 +111,7 @@ def name_from_typed(text: str) -> str:
     --player1: " (a control character, nothing but spaces, more than :data:`MAX_NAME_LENGTH`)."""
     problem = typed_name_problem(text)
     if problem is not None:
-        raise ValueError(f"{problem[:1].lower()}{problem[1:]}: {text!r}")
+        raise ValueError(f"{problem[:1].lower()}{problem[1:]}: {quoted(text, MAX_NAME_LENGTH)}")
     name = " ".join(text.split())
     if not name:
         raise ValueError("a player's name cannot be empty")

@@ -3,14 +3,16 @@ rebuilding the brain. Apart from :mod:`sticks_tui.storage.store`, which keeps th
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TypeGuard
 
 from ..engine.game import AnyRuleSet as RuleSet
-from ..engine.game import RuleError
 from ..engine.games import rules_from_description, spec_of
-from ..engine.learners import HatBrain, HatSettings, QLearner, QSettings
+from ..engine.learners import HatBrain, QLearner, learner_from_dict
+from ..engine.learners.base import short
 from ..engine.learners.hats import BrainError
 
 # Not taken from .records, which imports this module (the records in memory list their brains).
@@ -46,8 +48,8 @@ class BrainSummary:
     problem: str = ""
     """Why the saved brain cannot be used (damaged), or empty."""
     rules: RuleSet | None = None
-    """The game, to reset or export the brain by; None when the JSON cannot say."""
-
+    """The game, to reset or export the brain by; None when the JSON cannot say, or names
+    another game than the row's key."""
 
 
 def brain_text(brain: SavedBrain) -> str:
@@ -65,18 +67,131 @@ def rules_of(brain: SavedBrain) -> RuleSet:
     return brain.rules
 
 
-def summary(info: BrainInfo, text: str) -> BrainSummary:
-    """What ``brain list`` shows of one row, read from its JSON without rebuilding the brain."""
+#: The rows checked lately, by row and by their JSON's digest: the brains screen lists the brains
+#: each time it is shown, and a large brain takes a while to rebuild.
+_CHECKED: dict[tuple[BrainInfo, bytes], BrainSummary] = {}
+_CHECKED_MOST = 64
+
+
+def summary(info: BrainInfo, text: object) -> BrainSummary:
+    """:func:`check_row`, once per row as it is (a row checked before is not rebuilt again)."""
+    key = (info, _digest(text))
+    found = _CHECKED.get(key)
+    if found is None:
+        found = check_row(info, text)
+        if len(_CHECKED) >= _CHECKED_MOST:
+            _CHECKED.pop(next(iter(_CHECKED)))
+        _CHECKED[key] = found
+    return found
+
+
+def _digest(text: object) -> bytes:
+    """The JSON's digest (a damaged row may hold something else than text: its repr's)."""
+    content = text if isinstance(text, str) else repr(text)
+    return hashlib.blake2b(content.encode("utf-8", "surrogatepass")).digest()
+
+
+def check_row(info: BrainInfo, text: object) -> BrainSummary:
+    """One row of the store as a list of brains shows it (``brain list``, the brains screen).
+
+    The row is checked as loading it checks it: its JSON is rebuilt into the brain
+    (:func:`~sticks_tui.engine.learners.learner_from_dict`, hats and values too), which must be
+    of the row's learner and of the game its key names, with the row's count of games. A row
+    that fails any of that is listed as damaged with the reason, in one line; so a brain listed
+    as fine is one that loads. The games listed are those of its JSON, the count the brain
+    loads with (the row's where the JSON holds none).
+    """
+    data: object = None
+    brain: SavedBrain | None = None
+    problem = _row_problem(info)
     try:
-        data = json.loads(text)
-        rules = rules_from_description(data.get("rules"))
-        settings = data.get("settings")
-        if info.learner == Q:
-            changes: Mapping[str, float] = QSettings.from_dict(settings).changes()
-        else:
-            changes = HatSettings().changes() if settings is None else (
-                HatSettings.from_dict(settings).changes()
-            )
-    except (ValueError, RecursionError, AttributeError, TypeError, RuleError) as error:
-        return BrainSummary(info, "", "", {}, problem=f"damaged ({error})")
-    return BrainSummary(info, spec_of(rules), rules.name, changes, rules=rules)
+        data = json.loads(text)  # type: ignore[arg-type]  # a damaged row may hold anything
+        brain = learner_from_dict(data)
+    except (ValueError, TypeError, RecursionError) as error:  # BrainError, RuleError among them
+        problem = problem or str(error)
+    rules = brain.rules if brain is not None else _described_rules(data)
+    if brain is not None and not problem:
+        problem = _brain_problem(info, brain)
+    if problem:
+        # The game is named only where a command finds the row by it (its key is its game's).
+        found = rules is not None and rules.key == info.rules_key and not _untyped(info)
+        rules = rules if found else None
+    info = _listable(info, data)
+    if problem:
+        return BrainSummary(
+            info, "" if rules is None else spec_of(rules), "" if rules is None else rules.name,
+            {}, problem=f"damaged ({one_line(problem)})", rules=rules,
+        )
+    assert brain is not None and rules is not None, "a brain that loads knows its game"
+    return BrainSummary(info, spec_of(rules), rules.name, brain.settings.changes(), rules=rules)
+
+
+def _row_problem(info: BrainInfo) -> str:
+    """What is wrong with the row's own columns (written by something else than this program)."""
+    for what, value in (
+        ("key", info.rules_key), ("learner", info.learner), ("AI's name", info.ai_name),
+        ("time saved", info.saved_at),
+    ):
+        if not isinstance(value, str):
+            return f"its {what} is {short(value)}, not text"
+    if not _whole(info.games_played):
+        return f"its count of games is {short(info.games_played)}, not a whole number"
+    return ""
+
+
+def _listable(info: BrainInfo, data: object) -> BrainInfo:
+    """The row as a list shows it: text where it holds something else (shown as its value),
+    and the count of games of its JSON, the one the brain loads with (the row's, or 0, where
+    the JSON has none)."""
+    texts = {
+        field: value if isinstance(value, str) else short(value)
+        for field, value in (
+            ("rules_key", info.rules_key), ("learner", info.learner),
+            ("ai_name", info.ai_name), ("saved_at", info.saved_at),
+        )
+    }
+    saved = data.get("games_played") if isinstance(data, dict) else None
+    games = saved if _whole(saved) else info.games_played if _whole(info.games_played) else 0
+    return replace(info, games_played=games, **texts)
+
+
+def _untyped(info: BrainInfo) -> bool:
+    """Whether the row's key, learner or name is no text (no command can choose it)."""
+    return not all(isinstance(v, str) for v in (info.rules_key, info.learner, info.ai_name))
+
+
+def _brain_problem(info: BrainInfo, brain: SavedBrain) -> str:
+    """What does not fit between a row and the brain its JSON holds (as loading it by its key,
+    learner and name would find)."""
+    if brain.kind != info.learner:
+        return f"it holds a brain of learner {brain.kind!r}, not {short(info.learner)}"
+    rules = rules_of(brain)
+    if rules.key != info.rules_key:
+        return f"its key {short(info.rules_key)} is not the key of its game, {rules.name}"
+    if brain.games_played != info.games_played:
+        return (
+            f"its row counts {info.games_played:,} games, its brain {brain.games_played:,}"
+        )
+    return ""
+
+
+def _described_rules(data: object) -> RuleSet | None:
+    """The game a brain's JSON names, when it can say (a brain damaged elsewhere)."""
+    try:
+        return rules_from_description(data.get("rules")) if isinstance(data, dict) else None
+    except (ValueError, TypeError, RecursionError):
+        return None
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+#: The longest reason a list shows for a damaged brain.
+REASON_MOST = 160
+
+
+def one_line(text: str, most: int = REASON_MOST) -> str:
+    """A reason on one line, cut short: a JSON error may quote a long line of the file."""
+    line = " ".join(text.split())
+    return line if len(line) <= most else line[: most - 1] + "…"

@@ -10,9 +10,11 @@ resolve (a brain file on the command line, a saved brain's name in the lab).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from ..engine.numbers import parse_whole_number
+from ..engine.games.family import quoted
+from ..engine.numbers import parse_whole_number, too_large_words
 from ..engine.opponents import PERFECT, RANDOM, SELF, MixedOpponent, Opponent
 
 __all__ = [
@@ -57,12 +59,12 @@ def against_plan(text: str, others: str = "") -> AgainstPlan:
         if not equals or not name.strip():
             raise ValueError(
                 f"a schedule is OPPONENT=GAMES separated by commas, e.g. random=1000,self=99000; "
-                f"got {part!r:.40}"
+                f"got {quoted(part)}"
             )
         try:
             games = training_games(count)
         except ValueError as error:
-            raise ValueError(f"{name.strip()}={count}: games {error}") from None
+            raise ValueError(f"{quoted(part.strip())}: games {error}") from None
         legs.append((opponent_choice(name, others), games))
     return AgainstPlan(tuple(legs))
 
@@ -77,18 +79,32 @@ def opponent_choice(text: str, others: str = "") -> OpponentChoice:
     if head.lower() == "mixed":
         if not colon:
             raise ValueError("mixed needs the chance of a perfect move, e.g. mixed:0.5")
+        if not chance.strip():
+            raise ValueError("the chance is missing, e.g. mixed:0.5")
+        value = decimal_number(chance)
+        if value is None:
+            raise ValueError(
+                f"the chance of a perfect move is a number from 0 to 1, got {quoted(chance)}, "
+                "e.g. mixed:0.5"
+            )
         try:
-            return OpponentChoice(word, MixedOpponent(float(chance)))
+            return OpponentChoice(word, MixedOpponent(value))
         except ValueError as error:
-            message = str(error) if chance.strip() else "the chance is missing"
-            if message.startswith("could not convert"):
-                message = (
-                    f"the chance of a perfect move is a number from 0 to 1, got {chance!r:.30}"
-                )
-            raise ValueError(f"{message}, e.g. mixed:0.5") from None
+            raise ValueError(f"{error}, e.g. mixed:0.5") from None
     if not word:
         raise ValueError(f"no opponent given: give {others}" if others else "no opponent given")
     return OpponentChoice(text, None)
+
+
+#: A number as people type one: plain ASCII digits with a decimal point ("0.5", ".25", "1").
+_DECIMAL = re.compile(r"(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", re.ASCII)
+
+
+def decimal_number(text: str) -> float | None:
+    """The number ``text`` spells in plain ASCII digits, or None. ``float()`` alone is too
+    generous: it reads "٠.٥" (Arabic-Indic digits), "1_0", "1e-1", "nan" and "inf" too."""
+    stripped = text.strip()
+    return float(stripped) if _DECIMAL.fullmatch(stripped) else None
 
 
 def training_games(text: str) -> int:
@@ -96,8 +112,8 @@ def training_games(text: str) -> int:
     value = parse_whole_number(text, signed=True, max_digits=18)
     if value is None:
         if parse_whole_number(text, signed=True, max_digits=len(text)) is not None:
-            raise ValueError(f"too large: {text:.30}")
-        raise ValueError(f"not a whole number: {text!r:.40}")
+            raise ValueError(f"too large: {too_large_words(text)}")
+        raise ValueError(f"not a whole number: {quoted(text)}")
     if not 1 <= value <= GAMES_MAX:
         raise ValueError(f"must be from 1 to {GAMES_MAX:,}, got {text.strip()}")
     return value

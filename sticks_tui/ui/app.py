@@ -23,6 +23,7 @@ from textual.screen import Screen
 from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, QLearner
 from ..engine.game import AnyRuleSet
 from ..engine.games import spec_of
+from ..engine.games.family import quoted
 from ..engine.learners.qlearning import DEFAULT_Q_TRAINING_GAMES
 from ..storage.records import KeptBrain, MemoryRecords, Records
 from .plain import notify_plain
@@ -273,7 +274,7 @@ def training_games_from_env(environ: dict[str, str] | os._Environ[str] = os.envi
     ):
         raise ConfigError(
             f"{TRAINING_GAMES_ENV} must be a whole number from 1 to {TRAINING_GAMES_MAX:,}, "
-            f"got {text!r}"
+            f"got {quoted(text)}"
         )
     return int(text)
 
@@ -287,7 +288,9 @@ def ai_delay_from_env(environ: dict[str, str] | os._Environ[str] = os.environ) -
     except ValueError:
         value = -1.0
     if not 0 <= value <= 10:
-        raise ConfigError(f"{AI_DELAY_ENV} must be a number of seconds from 0 to 10, got {text!r}")
+        raise ConfigError(
+            f"{AI_DELAY_ENV} must be a number of seconds from 0 to 10, got {quoted(text)}"
+        )
     return value
 
 

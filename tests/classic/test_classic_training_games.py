@@ -86,11 +86,11 @@ def test_the_trained_hats_after_n_games_differ_from_the_defaults(
 @pytest.mark.parametrize(
     ("count", "message"),
     [
-        ("0", "argument --training-games: must be at least 1, got 0"),
+        ("0", "argument --training-games: must be from 1 to 10,000,000 games, got 0"),
         ("-5", "argument --training-games: "),
         ("ten", "argument --training-games: not a whole number: 'ten'"),
         ("2.5", "argument --training-games: not a whole number: '2.5'"),
-        ("10000001", "argument --training-games: must be at most 10,000,000 games"),
+        ("10000001", "argument --training-games: must be from 1 to 10,000,000 games, got 10,000,001"),
         ("9" * 400, "argument --training-games: "),
     ],
 )

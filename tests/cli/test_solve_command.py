@@ -211,7 +211,7 @@ def test_game_before_the_command_works_like_after(capsys: pytest.CaptureFixture[
     _, heap, _ = run(capsys, "--sticks", "30", "solve")
     assert "Memoized solver: 66 evaluations to solve 30 sticks" in heap
     status, out, err = run(capsys, "--game", "nim", "solve", "--game", "nim:1,2")
-    assert_argument_error(status, err, "argument --game: given before the command (nim) and after")
+    assert_argument_error(status, err, "argument --game: given before the command ('nim') and after")
     assert out == ""
 
 

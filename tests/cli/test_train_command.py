@@ -170,6 +170,21 @@ def test_train_against_a_saved_brain_which_does_not_learn(
     assert rival.read_bytes() == before  # the saved brain learned nothing and was not written
 
 
+def test_a_q_learners_brain_is_an_opponent_too_as_the_readme_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--against BRAIN.json`` takes any brain of the game, not only a hat AI's."""
+    rival = tmp_path / "q-rival.json"
+    train_to(capsys, rival, "--game", "nim:1,3,5", "--learner", "q", "--games", "200")
+    data, _ = train_to(capsys, tmp_path / "b.json", "--game", "nim:1,3,5", "--against",
+                       str(rival), "--games", "60", "--seed", "3")
+    assert data["tally"][str(rival)]["games"] == 60
+    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
+    against = readme.split("- `--against OPPONENT`:", 1)[1].split("- `--games N`", 1)[0]
+    assert "`BRAIN.json` (a brain file of the same game, of either learner" in against
+    assert "hat AI's brain file" not in against
+
+
 def test_a_saved_brain_of_another_game_is_refused_with_the_reason(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -383,7 +398,7 @@ BAD_ARGUMENTS = [
     (["--against", "mixed"], "mixed needs the chance of a perfect move, e.g. mixed:0.5"),
     (["--against", "mixed:2"], "must be between 0 and 1"),
     (["--against", "mixed:x"], "a number from 0 to 1"),
-    (["--against", "random=0"], "random=0: games must be from 1 to 10,000,000"),
+    (["--against", "random=0"], "'random=0': games must be from 1 to 10,000,000"),
     (["--against", "random=10,self"], "a schedule is OPPONENT=GAMES separated by commas"),
     (["--against", "random=10,self=5", "--games", "20"], "the schedule plays 15 games, not 20"),
     (["--against", "random=5000000,self=5000001"], "at most 10,000,000"),
@@ -397,6 +412,17 @@ BAD_ARGUMENTS = [
     (["--learner", "q", "--epsilon", "1.5"], "--epsilon must be from 0 to 1"),
     (["--learner", "q", "--rewards", "1,2"], "three numbers WIN,LOSS,MOVE"),
     (["--learner", "q", "--rewards=-1,1,0"], "the WIN of --rewards (-1) must be more than"),
+    # Only ASCII digits make a chance: not Arabic-Indic ones, not Python's "1_0".
+    (["--against", "mixed:٠.٥"], "a number from 0 to 1, got '٠.٥'"),
+    (["--against", "mixed:1_0"], "a number from 0 to 1, got '1_0'"),
+    # A setting is shown with every digit it has, never rounded to the bound it breaks.
+    (["--learner", "q", "--alpha", "1.0000001"], "at most 1, got 1.0000001"),
+    (["--learner", "q", "--epsilon", "1.0000001"], "from 0 to 1, got 1.0000001"),
+    (["--learner", "q", "--rewards", "1.0000001,1.0000002,0"],
+     "(1.0000001) must be more than the LOSS of --rewards (1.0000002)"),
+    # A number too large is refused and named by its digits, not cut into another number.
+    (["--against", "self=" + "1" * 31], "'self=" + "1" * 24),
+    (["--against", "self=" + "1" * 31], "games too large: a number of 31 digits"),
 ]
 
 

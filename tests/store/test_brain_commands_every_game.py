@@ -213,7 +213,7 @@ def test_brain_list_names_a_damaged_brain_instead_of_failing(
     run = cli("--data-dir", str(data), "brain", "list")
     assert run.code == 0
     assert "nim:misere  hats     AI" in run.out and "DAMAGED" in run.out
-    assert "The brain of AI (hats) for nim:misere is damaged (" in run.out
+    assert "The brain of AI (hats) kept under nim:misere is damaged (" in run.out
     export = cli("--data-dir", str(data), "brain", "export", "--game", NIM, "-")
     assert export.code == 1 and "brain reset --game nim:1,3,5,7" in export.err
 

@@ -368,3 +368,43 @@ async def test_where_nothing_can_be_saved_the_screen_says_so_and_still_works() -
         await pilot.press("y")
         await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
         assert rows(app) == [("(no brain saved yet)", "", "", "", "")]
+
+
+async def test_a_damaged_brain_is_listed_as_damaged_with_its_reason(store: SqliteStore) -> None:
+    """Hats that loading refuses, and a row whose count of games is not its brain's: DAMAGED,
+    with the reason under the list; the good brain is listed as it is."""
+    store.save_brain(taught(STICKS, games=7), "AI")
+    store.save_brain(taught(NIM, games=30), "Trained AI")
+    saved = json.loads(saved_json(store, "Trained AI") or b"")
+    saved["hats"]["1,3,5,7"]["0:1"] = 0
+    with sqlite3.connect(store.path) as db:
+        db.execute(
+            "UPDATE brains SET brain_json = ?, games_played = 999 WHERE ai_name = 'Trained AI'",
+            (json.dumps(saved),),
+        )
+    db.close()
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        assert rows(app) == [
+            ("nim:1,3,5,7", "hats", "Trained AI", "30", "DAMAGED"),
+            ("sticks", "hats", "AI", "7", "defaults"),
+        ]
+        await on_row(pilot, "Trained AI")
+        detail = str(app.screen.query_one("#brain-detail", Static).render())
+        assert detail.startswith("Trained AI (hats) for nim:1,3,5,7: damaged (hat 1,3,5,7: balls")
+
+
+async def test_a_brain_kept_under_no_games_key_cannot_be_chosen(store: SqliteStore) -> None:
+    store.save_brain(taught(NIM, games=30), "Trained AI")
+    with sqlite3.connect(store.path) as db:
+        db.execute("UPDATE brains SET rules_key = 'nim:1,2,3|x'")
+    db.close()
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        assert rows(app) == [("nim:1,2,3|x", "hats", "Trained AI", "30", "DAMAGED")]
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, BrainsScreen)
+        assert "no game can load it as it is, so it cannot be chosen to export" in said(app)

@@ -155,3 +155,33 @@ async def test_other_spaces_in_a_name_are_still_tidied_into_one() -> None:
         assert message(pilot) == ""
         await to_mode(pilot)
         assert app.settings.names == ("Ann Lee", "山田 太郎")
+
+
+@pytest.mark.parametrize("field", ["#name1", "#name2"])
+async def test_a_paste_too_long_for_a_name_is_refused_with_a_word(field: str) -> None:
+    """The field holds 40 characters: a longer paste was dropped without a word."""
+    from textual import events
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        name = pilot.app.screen.query_one(field, Input)
+        await set_input(pilot, field, "")
+        name.post_message(events.Paste("Bartholomew " * 4 + "Jr."))  # 51 characters
+        await pilot.pause()
+        assert name.value == ""
+        assert message(pilot) == (
+            "A name has at most 40 characters: the paste had 51, so it was not pasted"
+        )
+        await set_input(pilot, field, "Ann")  # the next change: the word goes
+        assert message(pilot) == ""
+        name.post_message(events.Paste("x" * 38))  # 3 + 38 > 40
+        await pilot.pause()
+        assert name.value == "Ann"
+        assert message(pilot) == (
+            "A name has at most 40 characters: the paste had 38 (37 left), so it was not pasted"
+        )
+        assert not pilot.app.screen.query_one("#continue", Button).disabled  # still a good form
+        name.cursor_position = len(name.value)
+        name.post_message(events.Paste("x" * 37))  # what fits is pasted as before
+        await pilot.pause()
+        assert name.value == "Ann" + "x" * 37 and message(pilot) == ""

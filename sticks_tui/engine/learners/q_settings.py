@@ -22,6 +22,13 @@ def finite(value: float) -> bool:
         return False
 
 
+def exact(value: float) -> str:
+    """A setting for a message with every digit it has: 1.0000001 is never shown as "1", the
+    bound it breaks (the shortest text that reads back as the same float; "1" for 1.0)."""
+    text = repr(float(value))
+    return text.removesuffix(".0")
+
+
 @dataclass(frozen=True)
 class QSettings:
     """How the Q-learner learns; the defaults are exactly CS50's."""
@@ -46,16 +53,21 @@ class QSettings:
                 raise SettingsError(f"{f.name} must be a finite number, got {short(value)}")
             object.__setattr__(self, f.name, float(value))
         if not 0 < self.alpha <= 1:
-            raise SettingsError(f"alpha must be more than 0 and at most 1, got {self.alpha:g}")
+            raise SettingsError(
+                f"alpha must be more than 0 and at most 1, got {exact(self.alpha)}"
+            )
         if not 0 <= self.epsilon <= 1:
-            raise SettingsError(f"epsilon must be from 0 to 1, got {self.epsilon:g}")
+            raise SettingsError(f"epsilon must be from 0 to 1, got {exact(self.epsilon)}")
         for name in ("win_reward", "loss_reward", "move_reward"):
             if abs(getattr(self, name)) > MAX_REWARD:
-                raise SettingsError(f"{name} must be from -{MAX_REWARD:g} to {MAX_REWARD:g}")
+                raise SettingsError(
+                    f"{name} must be from -{MAX_REWARD:,.0f} to {MAX_REWARD:,.0f}, got "
+                    f"{exact(getattr(self, name))}"
+                )
         if self.win_reward <= self.loss_reward:
             raise SettingsError(
-                f"win_reward ({self.win_reward:g}) must be more than loss_reward "
-                f"({self.loss_reward:g}), or the learner would learn to lose"
+                f"win_reward ({exact(self.win_reward)}) must be more than loss_reward "
+                f"({exact(self.loss_reward)}), or the learner would learn to lose"
             )
 
     def to_dict(self) -> dict[str, Any]:

@@ -13,15 +13,15 @@ from ...engine.games.nim import FAMILY_NAME as NIM
 from ...engine.games.sticky import FAMILY_NAME as STICKY
 from ...engine.games.takeaway import FAMILY_NAME as TAKEAWAY
 from .base import BoardView, MoveButton, MoveChosen, Presenter
-from .forms import GivenForm, SetupForm
+from .forms import GivenForm, Problem, SetupForm
 from .nim import NimPresenter
 from .plain import PlainPresenter
 from .sticky import StickyPresenter
 from .takeaway import TakeAwayPresenter
 
 __all__ = [
-    "BoardView", "MoveButton", "MoveChosen", "Presenter", "SetupForm", "presenter_for",
-    "presenter_type", "setup_forms",
+    "BoardView", "MoveButton", "MoveChosen", "Presenter", "SetupForm", "app_refusal",
+    "presenter_for", "presenter_type", "setup_forms",
 ]
 
 #: The presenters by family name; any other game gets the plain one.
@@ -58,3 +58,20 @@ def setup_forms(chosen: AnyRuleSet | None = None) -> list[SetupForm]:
     if chosen is not None and all(form.values_of(chosen) is None for form in forms):
         forms.append(GivenForm(chosen, "given"))
     return forms
+
+
+def app_refusal(rules: AnyRuleSet) -> Problem | None:
+    """Why the app does not play ``rules`` (given by ``--game``/``--sticks``), as (field id,
+    message); None when it plays them.
+
+    The app has one set of limits whichever way a game comes in: this is the setup screen's own
+    check (:meth:`SetupForm.problems`, what the screen shows under the form) of the form that
+    makes ``rules``, with that form's fields filled in from them. A game no form makes is
+    offered as given, within the engine's limits only.
+    """
+    for form in setup_forms(rules):
+        values = form.values_of(rules)
+        if values is not None:
+            problems = form.problems(values)
+            return problems[0] if problems else None
+    return None

@@ -2,8 +2,10 @@
 messages, and the spec that builds the rules from them.
 
 A form checks its fields with the setup screen's own limits (a board must stay drawable at
-80x24), then builds a spec (``takeaway:2,3,5:normal``) and asks the engine's registry for the
-game (:func:`~sticks_tui.engine.games.parse_game`), so the engine's checks and words apply too.
+80x24), the app's limits whichever way a game comes in (``--game`` too:
+:func:`~sticks_tui.ui.presenters.app_refusal`), then builds a spec (``takeaway:2,3,5:normal``)
+and asks the engine's registry for the game (:func:`~sticks_tui.engine.games.parse_game`), so
+the engine's checks and words apply too.
 The fields' texts are kept by their widget ids in one mapping that every form reads from: a
 field two forms share (the number of sticks) keeps its text when the game changes.
 """
@@ -121,8 +123,8 @@ def numbers_text(numbers: tuple[int, ...]) -> str:
 def spec_numbers(text: str) -> str:
     """Numbers typed with commas or spaces as a spec writes them ("5 3,2" is "5,3,2").
 
-    The spec is built without the form's limits (a game given by ``--game`` may be beyond
-    them and still be played): the engine checks it.
+    The spec is built without the form's limits, which the form checks apart (its field
+    problems); the engine checks the spec.
     """
     return ",".join(text.replace(",", " ").split())
 

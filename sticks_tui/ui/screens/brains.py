@@ -163,8 +163,8 @@ class BrainsScreen(Screen[None]):
             return None
         if brain.rules is None:
             self.say(
-                f"This brain is {brain.problem}: its game cannot be read, so it can only be "
-                f"reset with `sticks-tui brain reset` (see its --help)."
+                f"This brain is {brain.problem}; no game can load it as it is, so it cannot be "
+                f"chosen to {doing}."
             )
             return None
         return brain.rules, brain.info.learner, brain.info.ai_name, brain.info.games_played

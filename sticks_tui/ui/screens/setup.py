@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import (
     Button,
@@ -43,6 +44,37 @@ def title_words(name: str) -> str:
     if len(name) <= TITLE_ROOM:
         return name
     return re.sub(r"(?<=\d), (?=\d)", ",", name)
+
+
+class NameInput(Input):
+    """A player's name field. A paste that would make the name longer than :data:`NAME_MAX`
+    is refused and says so under the form (Textual's input drops it with only a bell)."""
+
+    class PasteTooLong(Message):
+        """A paste was refused: ``pasted`` characters where ``room`` were left."""
+
+        def __init__(self, pasted: int, room: int) -> None:
+            super().__init__()
+            self.pasted, self.room = pasted, room
+
+    def on_paste(self, event: events.Paste) -> None:
+        line = event.text.splitlines()[0] if event.text else ""  # as the input pastes it
+        start, end = sorted(self.selection)
+        room = (self.max_length or 0) - (len(self.value) - (end - start))
+        if self.max_length and len(line) > room:
+            event.prevent_default()  # not the input's own paste, which would drop it silently
+            event.stop()
+            self.app.bell()
+            self.post_message(self.PasteTooLong(len(line), room))
+
+
+def paste_words(pasted: int, room: int) -> str:
+    """Why a paste into a name field was refused."""
+    left = "" if room == NAME_MAX else f" ({room} left)"
+    return (
+        f"A name has at most {NAME_MAX} characters: the paste had {pasted}{left}, so it was "
+        "not pasted"
+    )
 
 
 def every_field(forms: list[SetupForm]) -> list[FormField]:
@@ -85,9 +117,9 @@ class SetupScreen(Screen[None]):
                         yield from field.compose(settings.values)
                 yield Label("Players")
                 with Horizontal(id="names"):
-                    yield Input(settings.names[0], id="name1", max_length=NAME_MAX)
+                    yield NameInput(settings.names[0], id="name1", max_length=NAME_MAX)
                     yield Label("vs", classes="inline")
-                    yield Input(settings.names[1], id="name2", max_length=NAME_MAX)
+                    yield NameInput(settings.names[1], id="name2", max_length=NAME_MAX)
                 yield Label("Who starts")
                 with RadioSet(id="first"):
                     yield RadioButton(
@@ -103,6 +135,8 @@ class SetupScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        #: Why the last paste into a name was refused, until the form changes.
+        self._note = ""
         self._show_fields()
         self.query_one(f"#{self._form().first}", Input).focus()
         self._check()
@@ -151,8 +185,8 @@ class SetupScreen(Screen[None]):
     def _check(self) -> bool:
         problem = self._problem()
         message = self.query_one("#setup-message", Static)
-        message.update(plain(problem or ""))  # a problem may quote a name
-        message.set_class(problem is not None, "error")
+        message.update(plain(problem or self._note))  # a problem may quote a name
+        message.set_class(problem is not None or bool(self._note), "error")
         bad = {field for field, _message in self._field_problems() + self._name_problems()}
         for field_id in (*(field.id for field in self._fields), "name1", "name2"):
             self.query_one(f"#{field_id}").set_class(field_id in bad, "-invalid")
@@ -191,6 +225,12 @@ class SetupScreen(Screen[None]):
     @on(Input.Changed)
     @on(RadioSet.Changed)
     def _changed(self) -> None:
+        self._note = ""
+        self._check()
+
+    @on(NameInput.PasteTooLong)
+    def _paste_too_long(self, event: NameInput.PasteTooLong) -> None:
+        self._note = paste_words(event.pasted, event.room)
         self._check()
 
     @on(Input.Submitted)
