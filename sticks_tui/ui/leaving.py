@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
-import signal
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -31,18 +29,16 @@ from typing import Any, TextIO
 from textual.app import App
 from textual.driver import Driver
 
-#: The signals that leave the app as ``q`` does (SIGHUP is missing on Windows).
-LEAVING_SIGNALS: tuple[int, ...] = tuple(
-    getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name)
-)
+from ..text.signals import caught_signals, exit_status, say_if_there
 
 
 def catch_leaving_signals(app: App[Any]) -> None:
-    """From now on, :data:`LEAVING_SIGNALS` make ``app`` exit as ``q`` does; call it on the
+    """From now on, the signals that stop a run (:data:`~...text.signals.STOP_SIGNALS`, but
+    one ignored, as ``nohup`` ignores SIGHUP) make ``app`` exit as ``q`` does; call it on the
     app's event loop (in ``on_mount``), in the main thread. Where the loop cannot watch for
     signals (Windows), they keep their usual effect."""
     loop = asyncio.get_running_loop()
-    for signum in LEAVING_SIGNALS:
+    for signum in caught_signals():
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, _leave, app, signum)
 
@@ -51,7 +47,7 @@ def _leave(app: App[Any], signum: int) -> None:
     """On the event loop, between two messages: exit (again, if a second signal comes while
     the app is leaving: harmless)."""
     if app.is_running:
-        app.exit(return_code=128 + signum)
+        app.exit(return_code=exit_status(signum))
 
 
 def kept_words(ai_name: str, games: int) -> str:
@@ -61,18 +57,8 @@ def kept_words(ai_name: str, games: int) -> str:
 
 def say_after_leaving(lines: Sequence[str], stream: TextIO | None = None) -> None:
     """Print what was kept while the app was leaving (its notifications went with the screen),
-    once the terminal is restored. The terminal may be gone (SIGHUP): then nothing is said,
-    and nothing fails at exit either."""
-    stream = stream if stream is not None else sys.stdout
-    try:
-        for line in lines:
-            print(line, file=stream)
-        stream.flush()
-    except (OSError, ValueError):
-        with contextlib.suppress(OSError, ValueError):  # Python's own flush at exit would fail
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, stream.fileno())
-            os.close(devnull)
+    once the terminal is restored; nothing if the terminal has gone."""
+    say_if_there(stream if stream is not None else sys.stdout, *lines)
 
 
 class HangupProofOutput:
