@@ -95,6 +95,26 @@ class BrainFileWriter:
         else:
             self._replace_with(text)
 
+    def commit_beside(self, text: str) -> str:
+        """Write ``text`` to a new file beside the destination, never over any file: the first
+        of ``NAME.interrupted.json``, ``NAME.interrupted-2.json``, ... that does not exist
+        (``NAME`` without its ``.json``); what an interrupted run leaves. Its name (``-``:
+        standard output, where the text goes as :meth:`commit` sends it)."""
+        if self.is_stdout:
+            self.commit(text)
+            return STDIO
+        names = interrupted_names(self.name)
+        fd, temp = TempFiles(Path(os.path.abspath(names[0]))).create()
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(temp, self._mode(Path(names[0])))
+            return _move_to_a_new_name(temp, names)
+        finally:
+            temp.unlink(missing_ok=True)
+
     def _write_into(self, text: str) -> None:
         # No O_CREAT: should the device or FIFO have gone meanwhile, fail, create nothing.
         fd = os.open(self.name, os.O_WRONLY)
@@ -125,6 +145,35 @@ class BrainFileWriter:
             umask = os.umask(0)
             os.umask(umask)
             return 0o666 & ~umask
+
+
+#: How many names beside the destination an interrupted run tries before giving up.
+INTERRUPTED_NAMES = 1000
+
+
+def interrupted_names(name: str) -> list[str]:
+    """The names an interrupted run may write beside ``name``, in the order tried:
+    ``brain.json`` -> ``brain.interrupted.json``, ``brain.interrupted-2.json``, ..."""
+    root = name[: -len(".json")] if name.endswith(".json") else name
+    return [f"{root}.interrupted.json"] + [
+        f"{root}.interrupted-{n}.json" for n in range(2, INTERRUPTED_NAMES + 1)
+    ]
+
+
+def _move_to_a_new_name(temp: Path, names: list[str]) -> str:
+    """Give the complete file ``temp`` the first of ``names`` that is free, never replacing a
+    file (a hard link fails where the name is taken); the name given."""
+    for name in names:
+        try:
+            os.link(temp, name)
+        except FileExistsError:
+            continue
+        except OSError:  # a file system without hard links: the name is checked, then taken
+            if os.path.lexists(name):
+                continue
+            os.rename(temp, name)
+        return name
+    raise FileExistsError(errno.EEXIST, f"{INTERRUPTED_NAMES} files of that name are there")
 
 
 def _refuse_folder_names(name: str) -> None:
