@@ -36,8 +36,10 @@ def exit_status(signum: int) -> int:
 class StopRequest:
     """``with StopRequest() as stop: train(..., should_stop=stop.asked)``: while inside,
     :data:`STOP_SIGNALS` set :attr:`signum` instead of ending the process; the handlers found
-    are put back on leaving. Outside the main thread (where Python takes no handlers) it
-    changes nothing and is never asked."""
+    are put back on leaving, or at a second signal, which then does what it did before (ends
+    the process, or raises KeyboardInterrupt for Ctrl-C): a run stuck after the first can still
+    be ended. Outside the main thread (where Python takes no handlers) it changes nothing and
+    is never asked."""
 
     def __init__(self) -> None:
         #: The first stop signal that came, or None.
@@ -49,9 +51,17 @@ class StopRequest:
         return self._asked.is_set()
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
-        if self.signum is None:
-            self.signum = signum
+        if self.signum is not None:  # asked twice: the signal does what it did before
+            self._put_back()
+            signal.raise_signal(signum)
+            return
+        self.signum = signum
         self._asked.set()
+
+    def _put_back(self) -> None:
+        for signum, before in self._before.items():
+            signal.signal(signum, before if before is not None else signal.SIG_DFL)
+        self._before.clear()
 
     def __enter__(self) -> StopRequest:
         if threading.current_thread() is threading.main_thread():
@@ -65,9 +75,7 @@ class StopRequest:
         error: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        for signum, before in self._before.items():
-            signal.signal(signum, before if before is not None else signal.SIG_DFL)
-        self._before.clear()
+        self._put_back()
 
 
 def say_if_there(stream: TextIO, *lines: str) -> None:
