@@ -66,7 +66,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "A learner (the hat AI, or the Q-learner where its table fits the game) plays the "
             "opponent chosen and learns from every game; then it is saved as a brain file: the "
             "rules, the learner and its settings, the games learned, the tally per opponent and "
-            "the learning curve. Shows a progress bar on a terminal, and the tally at the end."
+            "the learning curve. Shows a progress bar on a terminal, and the tally at the end. "
+            "Ctrl-C stops it after the game in play and writes what was learned beside FILE "
+            "(FILE.interrupted.json), never over it."
         ),
     )
     add_train_arguments(parser)
