@@ -68,7 +68,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "rules, the learner and its settings, the games learned, the tally per opponent and "
             "the learning curve. Shows a progress bar on a terminal, and the tally at the end. "
             "Ctrl-C stops it after the game in play and writes what was learned beside FILE "
-            "(FILE.interrupted.json), never over it."
+            "(brain.json: brain.interrupted.json), never over it."
         ),
     )
     add_train_arguments(parser)
