@@ -191,45 +191,97 @@ def test_a_dangling_symlink_gets_its_target_created(
     assert json.loads(link.read_text())["games_played"] == 20
 
 
-def _read_fifo_in_background(path: Path) -> tuple[threading.Thread, list[bytes]]:
-    got: list[bytes] = []
+# -- anything but a regular file: refused at once ------------------------------------------------
+#: Each command that reads or writes a brain file, with the path in it.
+COMMANDS = {
+    "brain import": ["brain", "import", "{path}"],
+    "brain export": ["brain", "export", "{path}"],
+    "train --out": ["train", "--games", "5", "--out", "{path}"],
+    "train --against": ["train", "--games", "5", "--against", "{path}", "--out", "{tmp}/x.json"],
+    "analyze": ["analyze", "{path}"],
+}
+WRITERS = {"brain export", "train --out"}
+
+
+def _refusal(command: str, path: str, kind: str) -> str:
+    if command in WRITERS:
+        return f"cannot write {path}: it is {kind}, not a regular file"
+    return f"{path} is {kind}, not a regular file"
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_named_pipe_is_refused_at_once_by_every_command(
+    command: str, good_text: str, tmp_path: Path, data_dir: Path
+) -> None:
+    """The real program, with a time limit: a command that opened the pipe would wait forever
+    for its other end (the limit ends it, and the test fails instead of hanging)."""
+    with SqliteStore.open(data_dir) as store:  # something to export
+        store.save_brain(HatBrain.from_dict(json.loads(good_text)), "AI")
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    argv = [part.format(path=pipe, tmp=tmp_path) for part in COMMANDS[command]]
+    done = subprocess.run(
+        [sys.executable, "-m", "sticks_tui", *argv], capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.splitlines()  # argparse's usage, if any, then one error line
+    assert [line for line in lines if "error:" in line] == [lines[-1]]
+    assert _refusal(command, str(pipe), "a named pipe") in lines[-1]
+    assert done.stdout == ""
+    assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
+    assert sorted(os.listdir(tmp_path)) == ["data", "pipe"]  # nothing written beside it
+
+
+@pytest.mark.parametrize(
+    ("command", "device"),
+    [("brain export", os.devnull), ("train --out", os.devnull), ("brain import", "/dev/zero"),
+     ("analyze", "/dev/zero"), ("train --against", "/dev/zero")],
+)
+def test_a_device_is_refused_too(
+    command: str, device: str, good_text: str, tmp_path: Path, data_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with SqliteStore.open(data_dir) as store:
+        store.save_brain(HatBrain.from_dict(json.loads(good_text)), "AI")
+    argv = [part.format(path=device, tmp=tmp_path) for part in COMMANDS[command]]
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert _refusal(command, device, "a device") in err
+    assert stat.S_ISCHR(os.stat(device).st_mode)
+
+
+def test_a_name_that_becomes_a_pipe_after_the_look_is_refused_without_waiting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between the look (os.stat) and the opening, the file may change: the opening does not
+    wait, and what was opened is looked at again."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    real_stat = os.stat
+
+    def looked_at(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        if os.fspath(path) == str(pipe):  # the look saw a regular file there
+            return real_stat(__file__)
+        return real_stat(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "stat", looked_at)
+    got: list[BaseException] = []
 
     def read() -> None:
-        with open(path, "rb") as fifo:
-            got.append(fifo.read())
+        try:
+            read_brain_file(pipe)
+        except BaseException as error:  # noqa: BLE001 - handed to the test's thread
+            got.append(error)
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    return reader, got
-
-
-@pytest.mark.parametrize("command", ["train", "brain export"])
-def test_a_fifo_is_written_into_and_stays_a_fifo(
-    command: str, good_text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-    data_dir: Path,
-) -> None:
-    fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    reader, got = _read_fifo_in_background(fifo)
-    if command == "train":
-        status, _, err = _train(capsys, str(fifo))
-    else:
-        with SqliteStore.open(data_dir) as store:
-            store.save_brain(HatBrain.from_dict(json.loads(good_text)), "AI")
-        status, _, err = run(capsys, "brain", "export", str(fifo))
     reader.join(timeout=30)
-    assert status == 0, err
-    assert not reader.is_alive() and len(got) == 1
-    assert json.loads(got[0])["format"] == "sticks-tui-brain"
-    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
-    assert [name for name in os.listdir(tmp_path) if name.startswith(".")] == []
-
-
-def test_dev_null_stays_a_character_device(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, err = _train(capsys, os.devnull)
-    assert status == 0, err
-    assert "wrote /dev/null" in out
-    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    if reader.is_alive():  # let the stuck reader go, then fail
+        with open(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK), "wb"):
+            pass
+        pytest.fail("reading a named pipe waited for a writer")
+    assert len(got) == 1 and isinstance(got[0], BrainFileUnreadable)
+    assert str(got[0]) == f"{pipe} is a named pipe, not a regular file"
 
 
 def test_a_directory_is_still_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

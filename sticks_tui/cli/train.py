@@ -9,8 +9,10 @@ what it knows), the tally of this training per opponent, and the curve.
 
 Every bad argument ends the way argparse ends: a usage line, a one-line ``error:`` message and
 exit status 2, before any training (the options are read in :mod:`.train_options`). Nothing
-here lets a traceback reach the user, and Ctrl-C during training stops cleanly with status 130
-without touching the output file.
+here lets a traceback reach the user. Ctrl-C (or SIGTERM, or SIGHUP) during training stops it
+after the game in play and writes the brain of the games played beside the output file, never
+over it (``NAME.interrupted.json``), saying so; the status is 130 for Ctrl-C, else 128 plus the
+signal's number.
 """
 
 from __future__ import annotations
@@ -29,10 +31,11 @@ from ..engine.learning_curve import CurveSettings
 from ..engine.theory import reachable
 from ..engine.training import Tally, TrainingProgress, train
 from ..storage import brain_files
-from ..storage.brain_files import BrainFileWriter, reason, shown_name
+from ..storage.brain_files import STDIO, BrainFileWriter, reason, shown_name
 from ..text.json_layout import readable_json
+from ..text.signals import StopRequest, exit_status, say_if_there
 from ..text.terminal import printable
-from .args import EXIT_INTERRUPTED, game_from_args, game_given_before_the_command
+from .args import game_from_args, game_given_before_the_command
 from .train_options import (
     DEFAULT_GAMES,
     LEARNER_WORDS,
@@ -63,7 +66,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "A learner (the hat AI, or the Q-learner where its table fits the game) plays the "
             "opponent chosen and learns from every game; then it is saved as a brain file: the "
             "rules, the learner and its settings, the games learned, the tally per opponent and "
-            "the learning curve. Shows a progress bar on a terminal, and the tally at the end."
+            "the learning curve. Shows a progress bar on a terminal, and the tally at the end. "
+            "Ctrl-C stops it after the game in play and writes what was learned beside FILE "
+            "(brain.json: brain.interrupted.json), never over it."
         ),
     )
     add_train_arguments(parser)
@@ -72,7 +77,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 # -- train -------------------------------------------------------------------------------------
 def run_train(args: argparse.Namespace) -> int:
-    """Check everything, train, then replace ``--out`` in one step; Ctrl-C leaves it as it was."""
+    """Check everything, train, then replace ``--out`` in one step; an interrupted run leaves it
+    as it was and writes what it learned beside it."""
     parser: argparse.ArgumentParser = args.command_parser
     game_given_before_the_command(parser, args)
     rules = game_from_args(parser, args)
@@ -95,33 +101,40 @@ def run_train(args: argparse.Namespace) -> int:
     curve = None
     if reachable(rules, CURVE_POSITIONS_MAX) is not None:
         curve = CurveSettings(spacing=CURVE_SPACING)
-    try:
-        started = time.perf_counter()
-        with _ProgressDisplay(games) as show_progress:
-            result = train(
-                learner,
-                against,
-                games,
-                seed=seed,
-                progress=show_progress,
-                progress_every=max(1, min(1000, games // 100)),
-                curve=curve,
-                backend=backend,
+    there_before = out.exists()
+    # Ctrl-C, the terminal closing or kill stop training after the game in play; what was
+    # learned is written beside --out (never over it), with the stop signals still held
+    with StopRequest() as stop:
+        try:
+            started = time.perf_counter()
+            with _ProgressDisplay(games) as show_progress:
+                result = train(
+                    learner,
+                    against,
+                    games,
+                    seed=seed,
+                    progress=show_progress,
+                    progress_every=max(1, min(1000, games // 100)),
+                    should_stop=stop.asked,
+                    curve=curve,
+                    backend=backend,
+                )
+            elapsed = time.perf_counter() - started
+            text = readable_json(brain_with_tally(learner, result.tally))
+            if result.cancelled:
+                written = out.commit_beside(text)
+            else:
+                out.commit(text)
+        except OSError as error:
+            print(
+                f"sticks-tui train: error: cannot write {shown_name(args.out)}: {reason(error)}",
+                file=sys.stderr,
             )
-        elapsed = time.perf_counter() - started
-        text = readable_json(brain_with_tally(learner, result.tally))
-        out.commit(text)
-    except KeyboardInterrupt:
-        kept = " (the file already there is unchanged)" if out.exists() else ""
-        where = "standard output" if out.is_stdout else shown_name(args.out)
-        print(f"Training interrupted; nothing was written to {where}{kept}.", file=sys.stderr)
-        return EXIT_INTERRUPTED
-    except OSError as error:
-        print(
-            f"sticks-tui train: error: cannot write {shown_name(args.out)}: {reason(error)}",
-            file=sys.stderr,
-        )
-        return 1
+            return 1
+    if result.cancelled:
+        assert stop.signum is not None, "only a signal stops training here"
+        return _interrupted(out.name, written, result.games_played, games, there_before,
+                            stop.signum)
     summary = sys.stderr if out.is_stdout else sys.stdout  # out of the JSON's way
     written = "the brain to standard output" if out.is_stdout else shown_name(args.out)
     lines = summary_lines(rules, learner, result.games_played, elapsed, result.tally)
@@ -135,6 +148,25 @@ def run_train(args: argparse.Namespace) -> int:
         print(line, file=summary)
     _warn_if_too_large(len(text.encode("utf-8")))
     return 0
+
+
+def _interrupted(
+    out: str, written: str, played: int, games: int, there_before: bool, signum: int
+) -> int:
+    """Say where the brain of the games played went, and what became of ``--out``; the exit
+    status (130 for Ctrl-C). The terminal may be gone (SIGHUP): then nothing is said."""
+    if written == STDIO:
+        where, kept = "standard output", ""
+    else:
+        where = shown_name(written)
+        kept = (f" ({shown_name(out)}, there before, is unchanged)" if there_before
+                else f" ({shown_name(out)} is written only by a finished run)")
+    say_if_there(
+        sys.stderr,
+        f"Training interrupted after {played:,} of {games:,} games; wrote their brain to "
+        f"{where}{kept}.",
+    )
+    return exit_status(signum)
 
 
 def _megabytes(size: int) -> str:

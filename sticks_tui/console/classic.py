@@ -18,7 +18,10 @@ Decisions the transcripts leave open, made here once:
   "Please enter 1 or 0" and the same question again. "Play again" replays the same option with
   the same number of sticks, as in the transcripts.
 * End of input (Ctrl-D) or Ctrl-C anywhere ends the console with exit status 0 after printing a
-  newline, so the shell's prompt does not land on the same line as ours.
+  newline, so the shell's prompt does not land on the same line as ours. Ctrl-C during option
+  3's training, the terminal closing (SIGHUP) or ``kill`` (SIGTERM) stop it after the game in
+  play: what was trained is saved as the trained AI's brain, one line on stderr says so, and
+  the console ends (status 0 for Ctrl-C, else 128 plus the signal's number).
 * A line is read at most :data:`ANSWER_LIMIT` characters at a time, so input that never ends a
   line cannot fill the memory. A longer line is refused as a whole, with the same message as
   any bad answer (its rest is skipped, in bounded pieces, up to its newline). A line still not
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -56,6 +60,7 @@ from ..engine.game import AnyRuleSet
 from ..engine.games import spec_of
 from ..engine.numbers import parse_whole_number
 from ..storage.records import KeptBrain, Records, typed_name_problem
+from ..text.signals import StopRequest, exit_status, say_if_there
 from ..text.terminal import RUNAWAY_LIMIT, RunawayLine, read_answer
 from ..text.words import board_line
 
@@ -90,6 +95,25 @@ class EndOfInput(Exception):
 
 class RunawayInput(EndOfInput):
     """A line of input went on past :data:`RUNAWAY_LIMIT` characters: not answers at all."""
+
+
+class StoppedBySignal(Exception):
+    """Ctrl-C, the terminal closing or ``kill`` stopped option 3's training (then saved)."""
+
+    def __init__(self, signum: int, games: int, saved: bool) -> None:
+        super().__init__(signum)
+        self.signum = signum
+        self.games = games
+        self.saved = saved
+
+    @property
+    def status(self) -> int:
+        """0 for Ctrl-C, as at any prompt (SPEC 2); 128 plus the signal's number otherwise."""
+        return 0 if self.signum == signal.SIGINT else exit_status(self.signum)
+
+    def words(self, total: int, ai_name: str) -> str:
+        kept = f"; {ai_name} keeps what it learned" if self.saved else ""
+        return f"sticks-tui: training stopped after {self.games:,} of {total:,} games{kept}"
 
 
 def between(low: int, high: int) -> str:
@@ -204,7 +228,18 @@ def run_classic(
     except (EndOfInput, KeyboardInterrupt):
         session.abandon()
         console.say()
+    except StoppedBySignal as stopped:
+        return _end_after_signal(console, stopped.words(training_games, trained_ai_name),
+                                 stopped.status)
     console.output.flush()
+    return status
+
+
+def _end_after_signal(console: Console, words: str, status: int) -> int:
+    """End as Ctrl-C at a prompt ends (a newline), and say what training kept; the terminal
+    may be gone (SIGHUP): then nothing is said."""
+    say_if_there(console.output, "")
+    say_if_there(sys.stderr, words)
     return status
 
 
@@ -277,16 +312,29 @@ class _Session:
             else:
                 brain = HatBrain(rules)
         else:
-            self.console.say(TRAINING)
-            self.console.output.flush()
-            brain = HatBrain(rules)
-            train(brain, SELF, self.training_games, rng=self._rng("training"))
             brain_name = self.trained_ai_name
-            kept = KeptBrain.own(brain_name, brain)
-            if self.records is not None:  # saved at once: quitting before a game keeps it
-                kept.save(self.records)
+            brain, kept = self._trained(rules)
         ai = HatPlayer(self.ai_name, brain, rng=self._rng("play"))
         return _Opponent((first, ai), brain, brain_name, kept)
+
+    def _trained(self, rules: TakeAway) -> tuple[HatBrain, KeptBrain]:
+        """A fresh brain trained by self-play, saved at once (quitting before a game keeps it).
+        Ctrl-C, the terminal closing or ``kill`` stop the training after the game in play: what
+        was trained is saved all the same, then :class:`StoppedBySignal` ends the console."""
+        self.console.say(TRAINING)
+        self.console.output.flush()
+        brain = HatBrain(rules)
+        kept = KeptBrain.own(self.trained_ai_name, brain)
+        with StopRequest() as stop:  # until it is saved: a second Ctrl-C must not cut that
+            result = train(
+                brain, SELF, self.training_games, rng=self._rng("training"),
+                should_stop=stop.asked,
+            )
+            if self.records is not None:
+                kept.save(self.records)
+        if stop.signum is not None:
+            raise StoppedBySignal(stop.signum, result.games_played, self.records is not None)
+        return brain, kept
 
     def _rng(self, purpose: str) -> random.Random:
         """Independent, repeatable streams for training and play when a seed is given."""

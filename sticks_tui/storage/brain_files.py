@@ -11,17 +11,21 @@ add one), and ``-`` means standard input.
 
 Two kinds of failure, with the exit statuses every command uses for them:
 
-- :class:`BrainFileUnreadable`: the file cannot be read at all (missing, a folder, no
-  permission). That is a bad argument: exit status 2, like argparse.
+- :class:`BrainFileUnreadable`: the file cannot be read at all (missing, a folder, a named pipe
+  or a device, no permission). That is a bad argument: exit status 2, like argparse.
 - :class:`BrainFileRefused`: the file was read and is not a usable brain. That is a problem with
   the data: exit status :data:`EXIT_REFUSED` (1).
 
 Writing (:class:`BrainFileWriter`, in :mod:`sticks_tui.storage.file_writer`) never leaves half
 a file: a regular file is replaced in one step (a temporary file beside it, then
-:func:`os.replace`), writing through a symlink to its target; a FIFO or a device
-(``/dev/null``) is written into, since replacing it would put a plain file where the device
-was; ``-`` is standard output. Nor does it leave litter: the temporary file is removed when the
-write fails, and one left by a killed writer goes at the next write.
+:func:`os.replace`), writing through a symlink to its target; ``-`` is standard output. Nor does
+it leave litter: the temporary file is removed when the write fails, and one left by a killed
+writer goes at the next write.
+
+A path that is not a regular file (a folder, a named pipe, a device, a socket) is refused at
+once, reading or writing, with what it is (``pipe is a named pipe, not a regular file``): a
+named pipe would make the command wait forever for its other end. Reading looks before opening
+and opens without waiting, then looks again at what it opened.
 
 Messages name files through :func:`shown_name`, so a name's control characters are shown
 escaped instead of reaching the terminal.
@@ -42,6 +46,7 @@ from ..text.json_layout import readable_json
 from ..text.terminal import printable
 from .file_writer import STDIO as STDIO
 from .file_writer import BrainFileWriter as BrainFileWriter
+from .file_writer import kind_of_file
 from .file_writer import reason as reason
 from .records import HATS, SavedBrain
 
@@ -169,14 +174,28 @@ def _read_bytes(path: str | os.PathLike[str], stdin: BinaryIO | None) -> bytes:
         except (OSError, ValueError) as error:
             raise BrainFileUnreadable(f"cannot read standard input: {error}") from None
     try:
-        with open(path, "rb") as handle:
+        _refuse_unless_regular(path, os.stat(path))  # before opening: a named pipe would wait
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        with open(fd, "rb") as handle:
+            _refuse_unless_regular(path, os.fstat(fd))  # what was opened, should it have changed
             return handle.read(limit)
     except FileNotFoundError:
         raise BrainFileUnreadable(f"no such brain file: {shown_name(path)}") from None
-    except IsADirectoryError:
-        raise BrainFileUnreadable(f"{shown_name(path)} is a folder, not a brain file") from None
     except OSError as error:
         raise BrainFileUnreadable(f"cannot read {shown_name(path)}: {reason(error)}") from None
+
+
+#: Opening never waits (a named pipe with no writer would); no effect on a regular file.
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+def _refuse_unless_regular(path: str | os.PathLike[str], found: os.stat_result) -> None:
+    """:class:`BrainFileUnreadable` for a path that is not a regular file, saying what it is."""
+    kind = kind_of_file(found)
+    if kind == "a folder":
+        raise BrainFileUnreadable(f"{shown_name(path)} is a folder, not a brain file")
+    if kind is not None:
+        raise BrainFileUnreadable(f"{shown_name(path)} is {kind}, not a regular file")
 
 
 # -- writing -----------------------------------------------------------------------------------

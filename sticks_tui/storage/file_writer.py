@@ -43,11 +43,11 @@ class BrainFileWriter:
     - a regular file, or nothing yet: a temporary file beside it, moved over it in one step,
       keeping the old file's permissions. Through a symlink, the file it points to is the one
       replaced, and the link stays.
-    - a FIFO, a device or any other non-regular file: written into directly. Replacing it
-      would swap ``/dev/null`` or a pipe someone reads for a plain file.
-    - a directory, a socket, a name that names a folder (empty, ending in ``/``, ``.`` or
-      ``..``) or a folder where no file can be created: refused (:class:`OSError`), before any
-      work is done.
+    - anything that is not a regular file (a folder, a named pipe, a device, a socket), a name
+      that names a folder (empty, ending in ``/``, ``.`` or ``..``) or a folder where no file
+      can be created: refused (:class:`OSError`, with the reason), before any work is done. A
+      named pipe would wait for a reader forever; replacing a pipe or ``/dev/null`` would put a
+      plain file where it was.
 
     The temporary file exists only while :meth:`commit` writes, never during the training
     before it, and is removed if the write fails or is interrupted. One left by a writer that
@@ -58,7 +58,6 @@ class BrainFileWriter:
         self.name = os.fspath(path)
         self._stdout = stdout
         self._target: Path | None = None  # where os.replace puts the file (atomic writes)
-        self._direct = False  # a FIFO or device: written into
 
     @property
     def is_stdout(self) -> bool:
@@ -78,11 +77,9 @@ class BrainFileWriter:
             found = os.stat(self.name)  # follows symlinks: what the name leads to
         except FileNotFoundError:
             found = None
-        if found is not None and not stat.S_ISREG(found.st_mode):
-            _check_written_into(self.name, found)
-            self._direct = True
-        else:
-            self._target = _checked_target(self.name)
+        if found is not None:
+            refuse_unless_regular(self.name, found)
+        self._target = _checked_target(self.name)
 
     def commit(self, text: str) -> None:
         """Write ``text`` to the destination checked by :meth:`open`."""
@@ -90,16 +87,28 @@ class BrainFileWriter:
             stream = self._stdout if self._stdout is not None else sys.stdout
             stream.write(text)
             stream.flush()
-        elif self._direct:
-            self._write_into(text)
         else:
             self._replace_with(text)
 
-    def _write_into(self, text: str) -> None:
-        # No O_CREAT: should the device or FIFO have gone meanwhile, fail, create nothing.
-        fd = os.open(self.name, os.O_WRONLY)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+    def commit_beside(self, text: str) -> str:
+        """Write ``text`` to a new file beside the destination, never over any file: the first
+        of ``NAME.interrupted.json``, ``NAME.interrupted-2.json``, ... that does not exist
+        (``NAME`` without its ``.json``); what an interrupted run leaves. Its name (``-``:
+        standard output, where the text goes as :meth:`commit` sends it)."""
+        if self.is_stdout:
+            self.commit(text)
+            return STDIO
+        names = interrupted_names(self.name)
+        fd, temp = TempFiles(Path(os.path.abspath(names[0]))).create()
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(temp, self._mode(Path(names[0])))
+            return _move_to_a_new_name(temp, names)
+        finally:
+            temp.unlink(missing_ok=True)
 
     def _replace_with(self, text: str) -> None:
         assert self._target is not None, "open() first"
@@ -127,6 +136,35 @@ class BrainFileWriter:
             return 0o666 & ~umask
 
 
+#: How many names beside the destination an interrupted run tries before giving up.
+INTERRUPTED_NAMES = 1000
+
+
+def interrupted_names(name: str) -> list[str]:
+    """The names an interrupted run may write beside ``name``, in the order tried:
+    ``brain.json`` -> ``brain.interrupted.json``, ``brain.interrupted-2.json``, ..."""
+    root = name[: -len(".json")] if name.endswith(".json") else name
+    return [f"{root}.interrupted.json"] + [
+        f"{root}.interrupted-{n}.json" for n in range(2, INTERRUPTED_NAMES + 1)
+    ]
+
+
+def _move_to_a_new_name(temp: Path, names: list[str]) -> str:
+    """Give the complete file ``temp`` the first of ``names`` that is free, never replacing a
+    file (a hard link fails where the name is taken); the name given."""
+    for name in names:
+        try:
+            os.link(temp, name)
+        except FileExistsError:
+            continue
+        except OSError:  # a file system without hard links: the name is checked, then taken
+            if os.path.lexists(name):
+                continue
+            os.rename(temp, name)
+        return name
+    raise FileExistsError(errno.EEXIST, f"{INTERRUPTED_NAMES} files of that name are there")
+
+
 def _refuse_folder_names(name: str) -> None:
     """A name that can only mean a folder: empty, or ending in ``/``, ``.`` or ``..``."""
     if not name:
@@ -135,14 +173,32 @@ def _refuse_folder_names(name: str) -> None:
         raise IsADirectoryError(errno.EISDIR, "it names a folder, not a file", name)
 
 
-def _check_written_into(name: str, found: os.stat_result) -> None:
-    """Refuse a destination that is neither a regular file nor something to write into."""
-    if stat.S_ISDIR(found.st_mode):
+def kind_of_file(found: os.stat_result) -> str | None:
+    """What a path that is not a regular file is, in words ("a named pipe"); None for a
+    regular file. Brain files are read and written only as regular files."""
+    mode = found.st_mode
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def refuse_unless_regular(name: str, found: os.stat_result) -> None:
+    """:class:`OSError` whose reason says what ``name`` is, unless it is a regular file: a
+    named pipe would wait forever for the other end, a device never ends or is not ours."""
+    kind = kind_of_file(found)
+    if kind is None:
+        return
+    if kind == "a folder":
         raise IsADirectoryError(errno.EISDIR, "is a directory", name)
-    if stat.S_ISSOCK(found.st_mode):
-        raise OSError(errno.ENXIO, "it is a socket, which cannot be written to", name)
-    if not os.access(name, os.W_OK):
-        raise PermissionError(errno.EACCES, "Permission denied", name)
+    raise OSError(errno.EINVAL, f"it is {kind}, not a regular file", name)
 
 
 def _checked_target(name: str) -> Path:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.screen import Screen
 
 from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, QLearner
@@ -26,6 +27,7 @@ from ..engine.games import spec_of
 from ..engine.games.family import quoted
 from ..engine.learners.qlearning import DEFAULT_Q_TRAINING_GAMES
 from ..storage.records import KeptBrain, MemoryRecords, Records
+from .leaving import catch_leaving_signals, hangup_proof, say_after_leaving
 from .plain import notify_plain
 from .presenters import presenter_for
 from .session import DEFAULT_NAMES, GameSettings, clean_name, recalled_names
@@ -66,8 +68,14 @@ class SticksApp(App[int]):
         q_training_games: int = DEFAULT_Q_TRAINING_GAMES,
         ai_delay: float = DEFAULT_AI_DELAY,
         clock: Callable[[], float] = time.monotonic,
+        leave_on_signals: bool = False,
     ) -> None:
         super().__init__()
+        #: Whether SIGTERM, SIGHUP and SIGINT leave the app as ``q`` does (:mod:`.leaving`);
+        #: a real run only (``run_app``), not a test's app.
+        self.leave_on_signals = leave_on_signals
+        #: What was said while the app was leaving (what a training kept): printed after it.
+        self.said_after_leaving: list[str] = []
         self.records: Records = records if records is not None else MemoryRecords()
         self.seed = seed
         self.rng = random.Random(seed)
@@ -141,10 +149,24 @@ class SticksApp(App[int]):
         self._q_learners[self._q_key(rules)] = learner
         return learner
 
+    def say(self, message: str, *, quietly: bool = False) -> None:
+        """Tell the user ``message`` (what a training kept), as a notification; once the app is
+        leaving (``q``, or a signal), after it, on the terminal (``quietly``: only then)."""
+        if not self.is_running:  # leaving: the screens are going, and their notifications
+            self.said_after_leaving.append(message)
+        elif not quietly:
+            notify_plain(self, message)
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver, kept from hanging when the terminal goes away (:mod:`.leaving`)."""
+        return hangup_proof(super().get_driver_class())
+
     # -- screens ----------------------------------------------------------------------------
     def on_mount(self) -> None:
         from .screens.setup import SetupScreen
 
+        if self.leave_on_signals:
+            catch_leaving_signals(self)
         self.push_screen(SetupScreen())
         self.on_resize()
 
@@ -307,13 +329,15 @@ def run_app(args: argparse.Namespace) -> int:
         seed=getattr(args, "seed", None),
         training_games=training_games,
         ai_delay=ai_delay,
+        leave_on_signals=True,
     )
     app.records = _records_for(args, warn=lambda message: _warn(app, message))
     app.settings.names = _names_for(args, app.records)
     rules = getattr(args, "app_rules", None)
     if rules is not None:
         app.settings.choose(rules)
-    result = app.run()
+    result = app.run()  # returns once every training thread has ended (and kept its work)
+    say_after_leaving(app.said_after_leaving)
     if result is None:  # quit normally (0), or stopped by an error Textual has shown (1)
         return app.return_code or 0
     return int(result)

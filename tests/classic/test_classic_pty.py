@@ -8,12 +8,16 @@ after its prompt has appeared, as a person would, so the echo never races the pr
 from __future__ import annotations
 
 import io
+import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pexpect
+import pytest
 from classic_transcript_check import (
     AGAIN_PROMPT,
     OPTION_PROMPT,
@@ -189,6 +193,49 @@ def test_ctrl_c_while_training_ends_with_status_0_and_no_traceback(tmp_path: Pat
     child.sendintr()
     assert finish(child) == 0
     assert "Traceback" not in shown(screen)
+
+
+def saved_brains(data_dir: Path) -> list[dict[str, object]]:
+    done = subprocess.run(
+        [sys.executable, "-m", "sticks_tui", "--data-dir", str(data_dir), "brain", "list",
+         "--json"],
+        capture_output=True, text=True, cwd=REPO, timeout=TIMEOUT, check=True,
+    )
+    brains: list[dict[str, object]] = json.loads(done.stdout)
+    return brains
+
+
+@pytest.mark.parametrize(
+    ("stop", "status"),
+    [("ctrl-c", 0), (signal.SIGTERM, 128 + signal.SIGTERM), (signal.SIGHUP, 128 + signal.SIGHUP)],
+    ids=["ctrl-c", "SIGTERM", "SIGHUP"],
+)
+def test_stopping_option_3s_training_keeps_what_was_trained(
+    stop: str | int, status: int, tmp_path: Path
+) -> None:
+    games = 10_000_000  # minutes: still training when it is stopped
+    child, screen = spawn(tmp_path, "--training-games", str(games))
+    answer(child, STICKS_PROMPT, "100")
+    answer(child, OPTION_PROMPT, "3")
+    child.expect_exact("Training AI, please wait...")
+    time.sleep(1)  # some games first (the console shows no progress to wait for)
+    if stop == "ctrl-c":
+        child.sendintr()
+    else:
+        child.kill(stop)
+    assert finish(child) == status
+    (brain,) = saved_brains(tmp_path)
+    assert (brain["ai"], brain["game"]) == ("Trained AI", "sticks")
+    played = brain["games_played"]
+    assert isinstance(played, int) and 0 < played < games
+    text = shown(screen)
+    assert "Traceback" not in text
+    if stop != signal.SIGHUP:  # after SIGHUP no one reads the terminal
+        ending = text.rsplit("Training AI, please wait...\n", 1)[-1].replace("^C", "")
+        assert ending == (  # the newline of any Ctrl-C, then what was kept, on stderr
+            f"\nsticks-tui: training stopped after {played:,} of {games:,} games; Trained AI "
+            "keeps what it learned\n"
+        )
 
 
 def test_bytes_that_are_not_utf8_are_refused_like_any_bad_answer(tmp_path: Path) -> None:

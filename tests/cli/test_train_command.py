@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -360,22 +361,49 @@ def test_train_replaces_an_existing_file_and_keeps_its_permissions(
     assert out.stat().st_mode & 0o777 == 0o640
 
 
-def test_ctrl_c_during_training_writes_nothing_and_exits_130(
+def stopped_at_once(monkeypatch: pytest.MonkeyPatch, signum: int = signal.SIGINT) -> None:
+    """``train`` as when Ctrl-C (or ``signum``) comes as training starts."""
+    real_train = train_command.train
+
+    def stopped_train(*args: Any, **kwargs: Any) -> Any:
+        os.kill(os.getpid(), signum)  # handled before the first game
+        return real_train(*args, **kwargs)
+
+    monkeypatch.setattr(train_command, "train", stopped_train)
+
+
+def test_an_interrupted_run_writes_beside_the_file_never_over_one(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     out = tmp_path / "brain.json"
     out.write_text("the old brain")
-
-    def interrupted(*args: object, **kwargs: object) -> None:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(train_command, "train", interrupted)
+    (tmp_path / "brain.interrupted.json").write_text("an older interrupted run")
+    stopped_at_once(monkeypatch)
     status, stdout, err = run(capsys, "train", "--out", str(out))
     assert status == 130
     assert stdout == ""
-    assert err.strip().startswith("Training interrupted") and err.count("\n") == 1
+    beside = tmp_path / "brain.interrupted-2.json"
+    assert err == (
+        f"Training interrupted after 0 of 100,000 games; wrote their brain to {beside} ({out}, "
+        "there before, is unchanged).\n"
+    )
+    assert json.loads(beside.read_text())["games_played"] == 0
     assert out.read_text() == "the old brain"
-    assert os.listdir(tmp_path) == ["brain.json"]
+    assert (tmp_path / "brain.interrupted.json").read_text() == "an older interrupted run"
+    assert sorted(os.listdir(tmp_path)) == [
+        "brain.interrupted-2.json", "brain.interrupted.json", "brain.json"]
+
+
+def test_an_interrupted_run_to_standard_output_writes_its_brain_there(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stopped_at_once(monkeypatch, signal.SIGTERM)
+    status, stdout, err = run(capsys, "train", "--games", "50", "--out", "-")
+    assert status == 128 + signal.SIGTERM
+    assert json.loads(stdout)["games_played"] == 0
+    assert err == (
+        "Training interrupted after 0 of 50 games; wrote their brain to standard output.\n"
+    )
 
 
 # -- bad arguments ---------------------------------------------------------------------------
@@ -500,7 +528,14 @@ def test_program_piped_train_prints_only_the_summary(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "brain.json").read_text())["games_played"] == 500
 
 
-def test_terminal_shows_progress_and_ctrl_c_stops_cleanly(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("stop", "status"),
+    [("ctrl-c", 130), (signal.SIGTERM, 128 + signal.SIGTERM), (signal.SIGHUP, 128 + signal.SIGHUP)],
+    ids=["ctrl-c", "SIGTERM", "SIGHUP"],
+)
+def test_a_stopped_run_keeps_its_games_beside_the_file_it_leaves_alone(
+    stop: str | int, status: int, tmp_path: Path
+) -> None:
     out = tmp_path / "brain.json"
     out.write_text("the old brain")
     child = pexpect.spawn(
@@ -511,11 +546,33 @@ def test_terminal_shows_progress_and_ctrl_c_stops_cleanly(tmp_path: Path) -> Non
         timeout=30,
     )
     child.expect("games/s")  # the progress bar, with its speed, on the terminal
-    child.sendintr()
+    if stop == "ctrl-c":
+        child.sendintr()
+    else:
+        child.kill(stop)
     child.expect(pexpect.EOF)
     child.close()
-    assert child.exitstatus == 130
-    assert "Training interrupted; nothing was written" in child.before
+    assert child.signalstatus is None and child.exitstatus == status
+    beside = tmp_path / "brain.interrupted.json"
+    played = json.loads(beside.read_text())["games_played"]
+    assert 0 < played < 10_000_000
+    said = " ".join(child.before.split())  # the terminal wraps the line
+    assert (f"Training interrupted after {played:,} of 10,000,000 games; wrote their brain to "
+            f"{beside} ({out}, there before, is unchanged).") in said
     assert "Traceback" not in child.before
     assert out.read_text() == "the old brain"
-    assert os.listdir(tmp_path) == ["brain.json"]
+    assert sorted(os.listdir(tmp_path)) == ["brain.interrupted.json", "brain.json"]
+
+
+def test_a_stopped_run_with_no_file_before_still_writes_beside_it(tmp_path: Path) -> None:
+    child = pexpect.spawn(
+        sys.executable, ["-m", "sticks_tui", "train", "--games", "10000000", "--out", "new.json"],
+        encoding="utf-8", dimensions=(24, 100), timeout=30, cwd=str(tmp_path),
+    )
+    child.expect("games/s")
+    child.kill(signal.SIGTERM)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 128 + signal.SIGTERM
+    assert "(new.json is written only by a finished run)" in " ".join(child.before.split())
+    assert os.listdir(tmp_path) == ["new.interrupted.json"]

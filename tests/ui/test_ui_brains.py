@@ -3,8 +3,12 @@ drives them (ctrl+b), against a store on disk."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
+import stat
+import threading
 from pathlib import Path
 
 import pytest
@@ -299,6 +303,62 @@ async def test_import_of_a_bad_file_is_refused_with_the_reason_and_the_brain_unc
         assert rows(app) == [("sticks", "hats", "AI", "7", "defaults")]
     assert saved_json(store, "AI") == before
     assert json.loads(before or b"")["games_played"] == 7
+
+
+class PipeGuard:
+    """Should the screen open the named pipe and wait for its other end (the app frozen), open
+    that end after ``seconds``, so the test goes on and fails instead of hanging."""
+
+    def __init__(self, pipe: Path, seconds: float = 20) -> None:
+        self.pipe = pipe
+        self.fired = False
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._watch, args=(seconds,), daemon=True)
+
+    def __enter__(self) -> PipeGuard:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._done.set()
+        self._thread.join()
+
+    def _watch(self, seconds: float) -> None:
+        if self._done.wait(seconds):
+            return
+        self.fired = True
+        while not self._done.wait(0.1):  # both ends, until the test is over
+            for flags in (os.O_RDONLY, os.O_WRONLY):
+                with contextlib.suppress(OSError):
+                    os.close(os.open(self.pipe, flags | os.O_NONBLOCK))
+
+
+@pytest.mark.parametrize("action", ["export", "import"])
+async def test_a_named_pipe_is_refused_at_once_and_the_app_goes_on(
+    store: SqliteStore, tmp_path: Path, action: str
+) -> None:
+    store.save_brain(taught(games=7), "AI")
+    before = saved_json(store, "AI")
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    app = app_with(store)
+    with PipeGuard(pipe) as guard:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_brains(pilot)
+            await on_row(pilot, "AI")
+            await pilot.press(action[0])
+            await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+            await fill(pilot, file=str(pipe))
+            assert isinstance(app.screen, BrainFormModal)
+            error = form_error(app)
+    assert not guard.fired, "the screen waited on the pipe"
+    if action == "export":
+        assert error == f"Cannot write {pipe}: it is a named pipe, not a regular file"
+    else:
+        assert error == (f"{pipe} is a named pipe, not a regular file; the saved brain is "
+                         "unchanged")
+    assert saved_json(store, "AI") == before
+    assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
 
 
 async def test_the_palette_and_the_key_reach_the_brains_screen(store: SqliteStore) -> None:

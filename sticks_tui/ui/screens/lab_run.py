@@ -12,6 +12,7 @@ screen any other way keeps it, and says so: nothing is lost silently.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -38,6 +39,7 @@ from ...storage.records import HATS, Q_LEARNING_AI_NAME
 from ...text import moves
 from ..lab_plan import LabPlan
 from ..lab_views import LabViews, Picture
+from ..leaving import kept_words
 from ..plain import notify_plain, plain
 from ..speed import FULL_SPEED, SpeedControl
 from ..widgets.curve import LearningCurvePlot
@@ -87,7 +89,12 @@ class LabRunScreen(Screen[None]):
         self._in_play: object = None
         self._shown_paused = False
         #: Saves what was learned; says what it did (set on mounting: it holds the app).
-        self._keeper: Callable[[], str] | None = None
+        self._keeper: Callable[[bool], None] | None = None
+        #: Training's end and the screen's going, each told the other once (under the lock),
+        #: so that what was learned is kept whichever comes first.
+        self._leaving = threading.Lock()
+        self._trained: TrainingResult | None = None
+        self._gone = False
 
     def compose(self) -> ComposeResult:
         plan = self.plan
@@ -174,11 +181,13 @@ class LabRunScreen(Screen[None]):
             pacing=control,
         )
         seconds = clock() - started
-        if self.is_attached:
-            self.post_message(LabDone(result, views.picture(plan.learner), seconds))
-        else:  # the screen went away while training: keep what was learned, as it says
+        with self._leaving:  # the screen shows it, or is going: then it is kept here
+            self._trained, gone = result, self._gone
+        if gone:  # the screen went away while training: keep what was learned, as it says
             self.result = result
             self._keep(quietly=True)
+        else:
+            self.post_message(LabDone(result, views.picture(plan.learner), seconds))
 
     def _seen(self, move: MoveSeen) -> None:
         """A move of a watched game (from the training thread)."""
@@ -328,27 +337,31 @@ class LabRunScreen(Screen[None]):
         self.action_discard()
 
     def on_unmount(self) -> None:
-        """Leaving (or quitting) keeps what was learned unless it was discarded."""
+        """Leaving (or quitting, or a signal: :mod:`..leaving`) keeps what was learned unless
+        it was discarded: here if training has ended (even if the screen has not heard yet),
+        else by the worker when it stops, after this game."""
         self.control.stop()
-        if self.result is not None and not self.decided:
+        with self._leaving:
+            self._gone, trained = True, self._trained
+        if trained is not None and not self.decided:
+            self.result = self.result or trained
             self._keep()
 
     # -- keeping ------------------------------------------------------------------------------
     def _keep(self, quietly: bool = False) -> None:
-        """Save what training taught (once), and say so unless ``quietly``."""
+        """Save what training taught (once), and say so (``quietly``: only when the app is
+        leaving, after it: see :meth:`SticksApp.say`)."""
         self.decided = True
         if self._keeper is not None:
-            message = self._keeper()
-            if not quietly:
-                notify_plain(self.app, message)
+            self._keeper(quietly)
 
-    def _keeper_for(self, app: Any) -> Callable[[], str]:
+    def _keeper_for(self, app: Any) -> Callable[[bool], None]:
         """How to save what training taught in the store, as the brain's own (it counts the
         games): a saved hat brain gets the lesson (other programs' lessons stay), a new brain
         or a Q-learner is saved whole. Safe from the training thread (the app's lock)."""
         plan = self.plan
 
-        def keep() -> str:
+        def keep(quietly: bool) -> None:
             trained = plan.learner
             if isinstance(trained, HatBrain) and isinstance(plan.before, HatBrain):
                 live = app.brain(plan.name, plan.rules)
@@ -361,6 +374,6 @@ class LabRunScreen(Screen[None]):
                 if isinstance(trained, QLearner) and plan.name == Q_LEARNING_AI_NAME:
                     app.keep_q_learner(plan.rules, trained)
             games = self.result.games_played if self.result is not None else 0
-            return f"Kept: {plan.name} learned from {games:,} more games."
+            app.say(kept_words(plan.name, games), quietly=quietly)
 
         return keep

@@ -42,6 +42,7 @@ from ...engine import (
     train,
 )
 from ...engine.game import AnyRuleSet
+from ..leaving import kept_words
 from ..plain import plain
 from ..presenters import presenter_for
 from ..session import Machine
@@ -145,16 +146,18 @@ class TrainingScreen(Screen["TrainingResult | None"]):
         app = app_of(self)
         rng = app.player_rng()
         learner: Learner[Any, Any]
-        keep: Callable[[Learner[Any, Any]], None] | None = None
+        keep: Callable[[Learner[Any, Any], int], None] | None = None
         if self.q_learning:
             learner = QLearner(rules=self.rules, rng=rng)
         else:
             learner = self.brain if self.brain is not None else HatBrain(self.rules)
             self.brain = learner
 
-            def keep_hats(trained: Learner[Any, Any]) -> None:
+            def keep_hats(trained: Learner[Any, Any], games: int) -> None:
                 assert isinstance(trained, HatBrain)
                 app.keep_brain(self.ai_name, trained)
+                # the screen says so; if the app is leaving (q, a signal), it says so after
+                app.say(kept_words(self.ai_name, games), quietly=True)
 
             keep = keep_hats
         self._show(self._picture(learner))
@@ -196,7 +199,7 @@ class TrainingScreen(Screen["TrainingResult | None"]):
         learner: Learner[Any, Any],
         rng: random.Random,
         clock: Callable[[], float],
-        keep: Callable[[Learner[Any, Any]], None] | None,
+        keep: Callable[[Learner[Any, Any], int], None] | None,
     ) -> None:
         """Runs in a thread: never touches a widget, only posts messages. When training ends,
         ``keep`` saves what it taught, there and then, so that leaving the screen (or the app)
@@ -229,7 +232,7 @@ class TrainingScreen(Screen["TrainingResult | None"]):
             backend="auto",  # the compiled loop where numba is installed ([fast]), same brain
         )
         if keep is not None:
-            keep(learner)
+            keep(learner, result.games_played)
         self.post_message(TrainingFinished(result, self._picture(learner)))
 
     def on_training_tick(self, tick: TrainingTick) -> None:
