@@ -85,9 +85,10 @@ def find_rule(
     """
     ns = tuple(sorted(flags))
     if len(ns) < max(min_positions, 1):
+        decided = "1 position" if len(ns) == 1 else f"{len(ns)} positions"
         return RuleFinding(
             None, ns,
-            reason=f"not enough data: {len(ns)} positions decided, at least {min_positions} needed",
+            reason=f"not enough data: {decided} decided, at least {min_positions} needed",
         )
     most = len(ns) // min_repeats
     if max_period is not None:
