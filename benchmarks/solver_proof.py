@@ -5,7 +5,7 @@ traced memory (a second run under ``tracemalloc``), the period proved or "no per
 and the heaps it looked at. The games: the Game of Sticks; issue 20's examples; the worst game
 whose takes are at most 20 (takes 5, 6, 14, 15, 16, 20, misère: its proof needs heaps up to 383,
 the most of every take set with a largest take of at most 20, either ending, as ``--every 20``
-finds in about five minutes); games that use the whole bound (2^20 + 20 heaps) or the bound
+finds in about a minute); games that use the whole bound (2^20 + 20 heaps) or the bound
 shrunk for a large take; a 20,000-move take set; a take of 99,999,999. Last, the whole
 ``sticks-tui solve --game takeaway:99999999`` process, as a user runs it.
 
