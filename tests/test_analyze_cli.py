@@ -50,8 +50,8 @@ def test_text_shows_table_rules_and_curve(trained_file: Path, capsys) -> None:
     assert "AI move  confidence" in out and "solver move  agree?" in out
     assert row(out, 5) == ["5", "even", "33%", row(out, 5)[3], "yes", "any", "(lost)", "yes"]
     assert row(out, 7)[:3] == ["7", "2", "100%"] and row(out, 7)[-2:] == ["2", "yes"]
-    assert "Rule found in the hats:  lost when n ≡ 1 (mod 4) (backed by" in out
-    assert "Rule of the solver:      lost when n ≡ 1 (mod 4)" in out
+    assert "Rule read from the hats of heaps 1 to 100: lost when n ≡ 1 (mod 4) (backed by" in out
+    assert "Rule of the solver: lost when n ≡ 1 (mod 4) (proved for every heap)" in out
     assert "The two rules agree at every stick count 1..100." in out
     assert "Learning curve" in out
     assert "hats right" in out and "wins vs perfect" in out
@@ -65,6 +65,8 @@ def test_json_for_machines(trained_file: Path, capsys) -> None:
     data = json.loads(out)
     assert data["inferred_rule"]["period"] == 4 and data["inferred_rule"]["residues"] == [1]
     assert data["solver_rule"]["text"] == "lost when n ≡ 1 (mod 4)"
+    assert data["solver_rule"]["proved"] is True and data["solver_rule"]["checked_up_to"] == 6
+    assert data["inferred_rule"]["read_over"] == [1, 100]
     assert data["rule_matches_solver"] is True
     positions = {p["position"]: p for p in data["positions"]}
     assert sorted(positions) == list(range(1, 101))
@@ -80,7 +82,7 @@ def test_fresh_brain_says_not_enough_data(tmp_path: Path, capsys) -> None:
     path.write_text(json.dumps(HatBrain(game_of_sticks(20)).to_dict()), encoding="utf-8")
     status, out, _ = run(capsys, str(path))
     assert status == 0
-    assert "Rule found in the hats:  not enough data" in out
+    assert "Rule read from the hats: not enough data" in out
     assert "No learning curve was kept with this brain." in out
     assert row(out, 5)[4] == "?"  # not learned either way
 

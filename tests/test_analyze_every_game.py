@@ -98,7 +98,7 @@ def test_a_20_stick_brain_shows_20_rows_not_100(files, capsys) -> None:
     status, out, _ = run(capsys, str(files["hats 20"]))
     assert status == 0
     assert [line.split()[0] for line in table(out)[2:]] == [str(n) for n in range(1, 21)]
-    assert "Rule found in the hats:  lost when n ≡ 1 (mod 4)" in out
+    assert "Rule read from the hats of heaps 1 to 20: lost when n ≡ 1 (mod 4)" in out
     assert "The two rules agree at every stick count 1..20." in out
 
 
@@ -111,8 +111,8 @@ def test_a_q_learners_take_away_brain_gives_the_mod_4_rule_from_its_values(
     assert "Learning settings changed from the defaults: alpha=0.4" in out
     assert table(out)[0].split()[:6] == ["n", "AI", "move", "value", "next", "best"]
     assert row(out, "5")[4] == "yes" and row(out, "7")[1] == "2"
-    assert "Rule found in the values:  lost when n ≡ 1 (mod 4)" in out
-    assert "Rule of the solver:        lost when n ≡ 1 (mod 4)" in out
+    assert "Rule read from the values of heaps 1 to 20: lost when n ≡ 1 (mod 4)" in out
+    assert "Rule of the solver: lost when n ≡ 1 (mod 4) (proved for every heap)" in out
     data = json.loads(run(capsys, str(files["q sticks"]), "--json")[1])
     assert data["learner"] == "q" and data["game"] == "sticks"
     assert data["changed_settings"] == {"alpha": 0.4}

@@ -13,7 +13,7 @@ import argparse
 import json
 from typing import Any
 
-from ..engine.game import AnyRuleSet
+from ..engine.game import AnyRuleSet, RuleError
 from ..engine.games import spec_of, theory_of
 from ..engine.theory import Theory
 from ..text.theory import theory_lines
@@ -33,9 +33,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=(
             "Solves a game exactly and shows its theory. Take-away games: every heap from 1 to "
             "N sticks (whether the player to move wins, the winning moves), the rule the lost "
-            "heaps follow, and how many evaluations memoization needed compared with plain "
-            "recursion. Nim: the nim-sum of the piles in binary, the misère twist and the "
-            "winning moves. Sticky-Nim: the Grundy values of one group, the octal code and the "
+            "heaps follow (its period proved for every heap, or 'no period up to N' where none "
+            "is proved within the bound), and how many evaluations memoization needed compared "
+            "with plain recursion. Nim: the nim-sum of the piles in binary, the misère twist and "
+            "the winning moves. Sticky-Nim: the Grundy values of one group, the octal code and the "
             "lost configurations."
         ),
     )
@@ -51,7 +52,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run_solve(args: argparse.Namespace) -> int:
     game_given_before_the_command(args.command_parser, args)
     rules = game_from_args(args.command_parser, args)
-    theory = theory_of(rules)
+    try:
+        theory = theory_of(rules)
+    except RuleError as error:  # e.g. a table of heaps longer than the theory lists
+        args.command_parser.error(str(error))
     if args.json:
         print(json.dumps(solution_dict(rules, theory), indent=2, ensure_ascii=False))
     else:

@@ -110,6 +110,10 @@ class Solver(Generic[P, M]):
                 stack.pop()
 
 
+#: A rule names at most this many of its residues in words.
+RESIDUES_NAMED = 40
+
+
 @dataclass(frozen=True)
 class PeriodicRule:
     """"Lost when n mod ``period`` is in ``residues``", holding for every n >= ``start``."""
@@ -122,12 +126,17 @@ class PeriodicRule:
         return n % self.period in self.residues
 
     def describe(self, what: str = "lost") -> str:
+        """The rule in words; a long list of residues shows its first :data:`RESIDUES_NAMED`
+        and how many there are (the JSON gives them all)."""
         if not self.residues:
             return f"never {what}"
         if len(self.residues) == 1:
             text = f"{what} when n ≡ {self.residues[0]} (mod {self.period})"
         else:
-            text = f"{what} when n mod {self.period} is one of {', '.join(map(str, self.residues))}"
+            named = ", ".join(map(str, self.residues[:RESIDUES_NAMED]))
+            if len(self.residues) > RESIDUES_NAMED:
+                named += f", … ({len(self.residues):,} in all)"
+            text = f"{what} when n mod {self.period} is one of {named}"
         if self.start:
             text += f", for n ≥ {self.start}"
         return text
@@ -135,6 +144,10 @@ class PeriodicRule:
 
 def find_periodic_rule(flags: dict[int, bool], min_repeats: int = 2) -> PeriodicRule | None:
     """The simplest periodic rule that explains ``flags`` (n -> is it lost?), if any.
+
+    A rule read off a sample, not a proof: it says only what the flags given show (the rule
+    the lost heaps of a take-away game really follow is proved by
+    :func:`~sticks_tui.engine.period_proof.heap_period`).
 
     For each period the earliest start from which the flags repeat is found; among the rules
     whose repeating part covers the period at least ``min_repeats`` times, the one with the
@@ -188,14 +201,6 @@ def lost_positions(rules: HeapGame, upto: int | None = None) -> list[int]:
     """Heap sizes 0..upto (default: the rules' heap) that are lost for the player to move."""
     top = rules.sticks if upto is None else upto
     return [n for n, won in enumerate(heap_outcomes(rules, top)) if not won]
-
-
-def takeaway_rule(rules: HeapGame, upto: int | None = None) -> PeriodicRule | None:
-    """The periodic rule the lost heap sizes of a take-away game follow (seed 003: mod 7)."""
-    top = max(rules.sticks, 4 * max(rules.takes) + 8) if upto is None else upto
-    return find_periodic_rule(
-        {n: not won for n, won in enumerate(heap_outcomes(rules, top))}
-    )
 
 
 def grundy_values(rules: HeapGame, upto: int) -> list[int]:

@@ -297,7 +297,7 @@ def rules_lines(
     disagreement (only the first ``listed`` of them, when given: the table marks them all)."""
     rules = analysis.rules
     stick_counts = rules is None or position_heading(rules) == "n"
-    lines = _rule_lines(analysis) if stick_counts else _lost_lines(analysis, width)
+    lines = _rule_lines(analysis, width) if stick_counts else _lost_lines(analysis, width)
     disagreements = analysis.disagreements
     if disagreements:
         shown = [str(p) if rules is None else position_words(rules, p) for p in disagreements]
@@ -314,15 +314,25 @@ def rules_lines(
     return lines
 
 
-def _rule_lines(analysis: Analysis) -> list[str]:
+def _rule_lines(analysis: Analysis, width: int) -> list[str]:
+    """The rule read from the learner, saying over which heaps (a reading, not a proof), and
+    the solver's proved one."""
     inferred = analysis.inferred
-    found = f"Rule found in {'the values' if analysis.learner == _Q else 'the hats'}:"
-    solver_said = "Rule of the solver:"
-    width = max(len(found), len(solver_said)) + 2
+    source = "the values" if analysis.learner == _Q else "the hats"
+    over = inferred.read_over
+    if over is not None:
+        first, last = over
+        source += f" of heaps {first} to {last}" if first != last else f" of heap {first}"
     solver = analysis.solver_rule
+    if solver is None:
+        solver_said = "no periodic rule"
+    elif solver.proved:
+        solver_said = f"{solver.describe()} (proved for every heap)"
+    else:
+        solver_said = f"none proved: {solver.describe()}"
     lines = [
-        f"{found:<{width}}{inferred.describe()}",
-        f"{solver_said:<{width}}{solver.describe() if solver else 'no periodic rule'}",
+        *_hanging(f"Rule read from {source}: {inferred.describe()}", width),
+        *_hanging(f"Rule of the solver: {solver_said}", width),
     ]
     matches = analysis.rule_matches_solver
     positions = [p.position for p in analysis.positions]
@@ -332,6 +342,10 @@ def _rule_lines(analysis: Analysis) -> list[str]:
     elif matches is False:
         lines.append(f"The two rules differ somewhere in {span}.")
     return lines
+
+
+def _hanging(text: str, width: int) -> list[str]:
+    return textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False)
 
 
 def _lost_lines(analysis: Analysis, width: int) -> list[str]:

@@ -19,7 +19,7 @@ from typing import Any
 from ..engine.games.nim import nim_sum
 from ..engine.games.sticky import GroupValues
 from ..engine.hints import Hint
-from ..engine.solver import PeriodicRule
+from ..engine.period_proof import HeapPeriod
 
 #: Why any position that loses, loses, for a game with no words of its own.
 GENERIC_REASON = "it leaves a position that loses for the player to move"
@@ -51,15 +51,16 @@ def _capital(text: str) -> str:
 
 
 # -- take-away ---------------------------------------------------------------------------------
-def heap_reason(sticks: int, rule: PeriodicRule | None) -> str:
+def heap_reason(sticks: int, period: HeapPeriod | None) -> str:
     """"13 sticks are left, 1 more than a multiple of 4, and that loses for the player to move"
-    (the period of the lost heaps; a heap before the rule starts is only said to lose)."""
+    (the proved period of the lost heaps; without one, not proved yet or none, and for a heap
+    before the period starts, the heap is only said to lose)."""
     left = "1 stick is left" if sticks == 1 else f"{sticks} sticks are left"
-    if rule is None or sticks < rule.start:
+    if period is None or period.period is None or sticks < period.start:
         return f"{left}, {LOSES}"
-    rest = sticks % rule.period
-    where = f"a multiple of {rule.period}" if rest == 0 else (
-        f"{rest} more than a multiple of {rule.period}"
+    rest = sticks % period.period
+    where = f"a multiple of {period.period}" if rest == 0 else (
+        f"{rest} more than a multiple of {period.period}"
     )
     return f"{left}, {where}, {LOSES}"
 

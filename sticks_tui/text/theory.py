@@ -16,6 +16,7 @@ from itertools import groupby
 from ..engine.games.nim import NimTheory
 from ..engine.games.sticky import StickyNimTheory
 from ..engine.games.takeaway import HeapAnswer, TakeAway, TakeAwayTheory
+from ..engine.period_proof import HeapPeriod
 from ..engine.theory import SearchTheory, Theory
 
 #: Exact call counts larger than this are shown as "about m × 10^e".
@@ -31,7 +32,7 @@ def theory_lines(theory: Theory, name: str, width: int = WIDTH) -> list[str]:
     words allow)."""
     match theory:
         case TakeAwayTheory():
-            return list(takeaway_lines(theory))
+            return list(takeaway_lines(theory, width=width))
         case NimTheory():
             return list(nim_lines(theory, name, width))
         case StickyNimTheory():
@@ -45,24 +46,26 @@ def theory_panel_lines(theory: Theory, name: str, width: int) -> list[str]:
     """The theory as the app's panel shows it: what ``solve`` prints, the answer first (a
     take-away game's lost positions and rule above its table of heaps, which a reader scrolls)."""
     if isinstance(theory, TakeAwayTheory):
-        return list(takeaway_lines(theory, summary_first=True))
+        return list(takeaway_lines(theory, summary_first=True, width=width))
     return theory_lines(theory, name, width)
 
 
 # -- take-away ---------------------------------------------------------------------------------
-def takeaway_lines(theory: TakeAwayTheory, summary_first: bool = False) -> Iterator[str]:
-    """One row per heap size, then the lost positions, the rule and the counts (with
+def takeaway_lines(
+    theory: TakeAwayTheory, summary_first: bool = False, width: int = WIDTH
+) -> Iterator[str]:
+    """One row per heap size, then the lost positions, the rule, its proof and the counts (with
     ``summary_first``, those before the table)."""
     yield f"{theory.rules.name}: {takeaway_sentence(theory.rules)}"
     yield ""
     if summary_first:
-        yield from _takeaway_summary(theory)
+        yield from _takeaway_summary(theory, width)
         yield ""
         yield from _takeaway_table(theory)
     else:
         yield from _takeaway_table(theory)
         yield ""
-        yield from _takeaway_summary(theory)
+        yield from _takeaway_summary(theory, width)
 
 
 def _takeaway_table(theory: TakeAwayTheory) -> Iterator[str]:
@@ -75,17 +78,20 @@ def _takeaway_table(theory: TakeAwayTheory) -> Iterator[str]:
         yield f"{p.sticks:>{width}}  {outcome:<14}  {_heap_moves_text(p)}".rstrip()
 
 
-def _takeaway_summary(theory: TakeAwayTheory) -> Iterator[str]:
+def _takeaway_summary(theory: TakeAwayTheory, width: int = WIDTH) -> Iterator[str]:
     rules = theory.rules
     lost = theory.lost
-    yield "Lost for the player to move: " + (", ".join(map(str, lost)) if lost else "none")
-    if theory.rule is None:
-        yield "Rule: none found (the lost positions do not repeat regularly in the heaps solved)"
-    else:
-        yield f"Rule: {theory.rule.describe()}"
-        yield period_text(theory.rule.period, theory.rule.start)
+    yield from _wrapped(
+        "Lost for the player to move: " + (", ".join(map(str, lost)) if lost else "none"), width
+    )
+    period = theory.period
+    yield from _wrapped(f"Rule: {period.describe()}", width)
+    if period.period is not None:
+        yield period_text(period.period, period.start)
+    yield from _wrapped(period_proof_text(period), width)
     yield (
-        f"Memoized solver: {theory.memoized_evaluations:,} evaluations to solve "
+        f"Memoized solver: {theory.memoized_evaluations:,} "
+        f"{'evaluation' if theory.memoized_evaluations == 1 else 'evaluations'} to solve "
         f"{rules.sticks} sticks"
     )
     if theory.plain_recursion_calls is not None:
@@ -98,6 +104,30 @@ def _takeaway_summary(theory: TakeAwayTheory) -> Iterator[str]:
             f"(No plain-recursion count: seed 003's would take {rules.takes[-1]} from {n} "
             f"sticks and misjudge {n}.)"
         )
+
+
+def period_proof_text(period: HeapPeriod) -> str:
+    """Why the period holds for every heap, or why no rule is stated."""
+    largest = period.takes[-1]
+    below = f"the {largest:,} heaps below it" if largest > 1 else "the heap below it"
+    follows = f"each heap from {_sticks(largest)} on follows from {below}"
+    if period.period is None:
+        return (
+            f"(A rule is stated only when proved: {follows}, so a period is proved once it "
+            f"holds for {largest:,} heaps in a row; heaps 0 to {period.checked_up_to:,} prove "
+            "none.)"
+        )
+    first, last = period.start, period.start + largest - 1
+    if first == last:
+        repeat = f"heap {first} wins or loses as the heap {period.period} above it does"
+    else:
+        repeat = f"heaps {first} to {last} win or lose as the heaps {period.period} above them do"
+    where = "every heap" if not period.start else f"every heap from {_sticks(period.start)} on"
+    return f"Proved: {follows}, and {repeat}, so the period holds for {where}."
+
+
+def _sticks(count: int) -> str:
+    return "1 stick" if count == 1 else f"{count:,} sticks"
 
 
 def period_text(period: int, start: int) -> str:

@@ -45,6 +45,8 @@ def test_solve_game_of_sticks_shows_lost_positions_one_mod_four_and_winning_move
         "Lost for the player to move: 1, 5, 9, 13, 17\n"
         "Rule: lost when n ≡ 1 (mod 4)\n"
         "Period: 4 (wins and losses repeat every 4 sticks)\n"
+        "Proved: each heap from 3 sticks on follows from the 3 heaps below it, and heaps 0 to 2 "
+        "win or lose\nas the heaps 4 above them do, so the period holds for every heap.\n"
         "Memoized solver: 44 evaluations to solve 20 sticks\n"
         "(Seed 003's plain-recursion count is for --normal games.)\n"
     )
@@ -122,6 +124,52 @@ def test_solve_normal_ending_with_takes_one_to_three_loses_on_multiples_of_four(
     assert data["lost_positions"] == list(range(4, 41, 4))
     assert data["rule"]["description"] == "lost when n ≡ 0 (mod 4)"
     assert data["evaluations"]["plain_recursion"] > data["evaluations"]["memoized"]
+
+
+# -- the rule is proved (issue 20) -----------------------------------------------------------------
+@pytest.mark.parametrize("sticks", ["1", "20", "36"])
+def test_solve_takes_2_5_7_states_period_22_at_any_sticks_never_never_lost(
+    sticks: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(capsys, "solve", "--game", "takeaway:2,5,7", "--sticks", sticks)
+    assert status == 0
+    assert "Rule: lost when n mod 22 is one of 2, 3, 6, 12, 15, 16\n" in out
+    assert "Period: 22 (wins and losses repeat every 22 sticks)\n" in out
+    assert "never" not in out
+
+
+def test_solve_json_says_the_rule_is_proved_and_up_to_which_heap(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "solve", "--game", "takeaway:3,5,8,13,19,20", "--json")
+    assert status == 0
+    assert json.loads(out)["rule"] == {
+        "proved": True,
+        "description": "lost when n mod 43 is one of 3, 5, 14, 15, 21, 30, 31, 32, 42, for n ≥ 5",
+        "period": 43,
+        "lost_residues": [3, 5, 14, 15, 21, 30, 31, 32, 42],
+        "from_sticks": 5,
+        "checked_up_to": 67,
+    }
+
+
+def test_solve_a_take_of_99999999_answers_no_period_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """It ran 219 s and died of MemoryError: a proof needs heaps beyond the largest take."""
+    status, out, _ = run(capsys, "solve", "--game", "takeaway:99999999")
+    assert status == 0
+    assert "Rule: no period up to 99,999,998 sticks\n" in out
+    assert "Period:" not in out
+    status, out, _ = run(capsys, "solve", "--game", "takeaway:99999999", "--json")
+    assert json.loads(out)["rule"] == {
+        "proved": False,
+        "description": "no period up to 99,999,998 sticks",
+        "period": None,
+        "lost_residues": None,
+        "from_sticks": None,
+        "checked_up_to": 99_999_998,
+    }
 
 
 # -- Nim ---------------------------------------------------------------------------------------

@@ -110,7 +110,8 @@ def test_fresh_brain_has_not_enough_data() -> None:
     assert {p.learned for p in analysis.positions} == {UNDECIDED}
     # a fresh hat has no belief, wrong or right: "?" everywhere
     assert {p.agreement for p in analysis.positions} == {"?"}
-    assert analysis.solver_rule == PeriodicRule(4, (1,), 0)  # the solver still answers
+    assert analysis.solver_rule is not None
+    assert analysis.solver_rule.rule == PeriodicRule(4, (1,), 0)  # the solver still answers
 
 
 def test_brain_after_a_few_games_has_not_enough_data() -> None:
@@ -140,7 +141,8 @@ def test_rule_comes_from_the_hats_not_from_the_solver() -> None:
     believed = {n for n in range(1, 101) if n % 5 == 1}
     analysis = analyse(brain_from_pattern(rules, believed))
     assert analysis.inferred.rule == PeriodicRule(5, (1,), 0)
-    assert analysis.solver_rule == PeriodicRule(4, (1,), 0)
+    assert analysis.solver_rule is not None
+    assert analysis.solver_rule.rule == PeriodicRule(4, (1,), 0)
     assert analysis.rule_matches_solver is False
     assert 5 in analysis.disagreements  # lost, but the hats learned a move there
     assert 6 in analysis.disagreements  # won, but the hats believe it lost

@@ -26,7 +26,7 @@ def test_every_shipped_family_brings_a_theory_of_its_own_kind():
 def test_takeaway_theory_is_the_solved_table_with_its_period_and_seed_003_counts():
     theory = theory_of(TakeAway(50, (2, 3, 5), misere=False))
     assert theory.lost == [n for n in range(1, 51) if n % 7 in (0, 1)]
-    assert theory.rule is not None and (theory.rule.period, theory.rule.residues) == (7, (0, 1))
+    assert (theory.period.period, theory.period.residues, theory.period.proved) == (7, (0, 1), True)
     assert (theory.memoized_evaluations, theory.plain_recursion_calls) == (110, 2_305_817)
     assert theory.positions[5].winning_moves == (5,)
 

@@ -29,6 +29,7 @@ async def to_analysis(pilot: Pilot) -> None:
     await pilot.pause()
     await pilot.press("f2")
     await wait_until(pilot, lambda: screen_name(pilot) == "AnalysisScreen")
+    await wait_until(pilot, lambda: not pilot.app.screen.working, tries=2000)
     await pilot.pause()
 
 

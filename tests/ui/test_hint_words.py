@@ -17,9 +17,13 @@ from sticks_tui.engine.games import register_game, unregister_game
 
 
 def words(rules: object, position: object) -> str:
+    """The hint's words once the presenter's preparation (the board does it in a thread) is
+    done: a take-away game's period is proved."""
     hint = Advisor(rules).hint(position)  # type: ignore[arg-type]
     assert hint is not None
-    return presenter_for(rules).hint_words(hint)  # type: ignore[arg-type]
+    presenter = presenter_for(rules)  # type: ignore[arg-type]
+    presenter.prepare_hints()
+    return presenter.hint_words(hint)
 
 
 def test_sticks_at_16_take_3_leaving_13() -> None:
@@ -48,6 +52,25 @@ def test_takeaway_2_3_5_names_its_period_of_7() -> None:
         "player to move."
     )
     assert words(rules, 5) == "take 5: it is the last move, and the player who cannot move loses."
+
+
+def test_takeaway_2_5_7_names_its_proved_period_of_22() -> None:
+    assert words(TakeAway(20, (2, 5, 7)), 20) == (
+        "take 5: 15 sticks are left, 15 more than a multiple of 22, and that loses for the "
+        "player to move."
+    )
+
+
+def test_no_hint_states_a_period_read_off_a_short_table() -> None:
+    """Takes 2, 16, 19 on 100 sticks: the table of 100 heaps looked like period 3 from 92 on
+    (the hint said "2 more than a multiple of 3"); the proved period 7 starts only at 100."""
+    assert words(TakeAway(100, (2, 16, 19)), 94) == (
+        "take 2: 92 sticks are left, and that loses for the player to move."
+    )
+    assert words(TakeAway(100, (3, 18, 20)), 86) == (  # not "1 more than a multiple of 2"
+        "take 3: 83 sticks are left, 20 more than a multiple of 21, and that loses for the "
+        "player to move."
+    )
 
 
 def test_nim_makes_the_nim_sum_zero_with_the_misere_twist_at_the_end() -> None:

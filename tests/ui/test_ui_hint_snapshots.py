@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from test_ui_games import against
 from textual.pilot import Pilot
-from ui_helpers import make_app, still_cursor
+from textual.widgets import Static
+from ui_helpers import make_app, still_cursor, wait_until
 
 from sticks_tui.ui.session import Machine
 
@@ -23,6 +24,8 @@ def test_sticks_hint_in_a_practice_game(snap_compare) -> None:
         screen._machine_step()  # ...and takes its sticks
         await pilot.pause()
         await pilot.press("u", "h")  # both moves taken back, then the hint at 17 sticks
+        hint = screen.query_one("#hint", Static)
+        await wait_until(pilot, lambda: "multiple of 4" in str(hint.render()))  # the period
 
     assert snap_compare(make_app(ai_delay=1000.0), run_before=run_before)
 

@@ -48,6 +48,11 @@ def log_text(pilot: Pilot) -> str:
     return " ".join(log_lines(pilot))
 
 
+async def with_the_period(pilot: Pilot, screen: BoardScreen) -> None:
+    """The take-away hint names the period once its proof (a thread) is done."""
+    await wait_until(pilot, lambda: "multiple of" in (hint_text(screen) or ""))
+
+
 async def human_to_move(pilot: Pilot, screen: BoardScreen) -> None:
     await wait_until(pilot, lambda: screen.match.is_over or screen._human_turn())
 
@@ -61,6 +66,7 @@ async def test_sticks_hint_and_undo_against_the_learning_ai() -> None:
         before = brain.to_dict()
         assert hint_text(screen) is None
         await pilot.press("h")
+        await with_the_period(pilot, screen)
         assert hint_text(screen) == (
             "take 3: 13 sticks are left, 1 more than a multiple of 4, and that loses for the "
             "player to move.\nAI's hat at 16 draws every move alike."
@@ -94,6 +100,7 @@ async def test_a_lost_heap_says_so_and_names_the_longest_move() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await to_game_board(pilot, "sticks", "1", sticks="13")
         await pilot.press("h")
+        await with_the_period(pilot, screen)
         assert hint_text(screen) == (
             "13 sticks are left, 1 more than a multiple of 4, and that loses for the player to "
             "move: every move loses. Take 1 lasts longest (6 more moves)."

@@ -11,7 +11,8 @@ from ..game import Position, RuleError
 from ..games import family_of, rules_from_description
 from ..games.takeaway import TakeAway
 from ..learners import HatBrain, QLearner
-from ..solver import Solver, takeaway_rule
+from ..period_proof import heap_period
+from ..solver import Solver
 from ..theory import reachable
 from .positions import inflows, report_position, report_q_position
 from .report import Analysis
@@ -72,9 +73,7 @@ def _analysis(learner: Analysed, rules: RuleSet, positions: Iterable[Position]) 
         inferred = find_rule(flags)
     else:
         inferred = RuleFinding(None, (), reason="positions are not stick counts: no periodic rule")
-    solver_rule = None
-    if numeric and isinstance(rules, TakeAway) and reports:
-        solver_rule = takeaway_rule(rules, upto=max(counts))
+    solver_rule = heap_period(rules) if numeric and isinstance(rules, TakeAway) else None
     return Analysis(
         rules.name, learner.games_played, reports, inferred, solver_rule,
         tuple(learner.learning_curve), learner.kind, rules, learner.settings.changes(),

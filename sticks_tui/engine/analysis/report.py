@@ -10,6 +10,7 @@ from ..game import AnyRuleSet as RuleSet
 from ..game import Move, Position, RuleError
 from ..games import spec_of
 from ..learners import CurvePoint, HatBrain, QLearner
+from ..period_proof import HeapPeriod
 from ..solver import PeriodicRule
 from .positions import DISAGREE, PositionReport
 from .rule_finding import RuleFinding
@@ -23,7 +24,8 @@ class Analysis:
     games_played: int
     positions: tuple[PositionReport, ...]
     inferred: RuleFinding
-    solver_rule: PeriodicRule | None
+    solver_rule: HeapPeriod | None
+    """The solver's proved period of a take-away game's lost heaps (None for other games)."""
     learning_curve: tuple[CurvePoint, ...] = field(default=())
     learner: str = HatBrain.kind
     """Whose brain: ``hats`` or ``q``."""
@@ -40,7 +42,7 @@ class Analysis:
     def rule_matches_solver(self) -> bool | None:
         """Whether the inferred rule says the same as the solver at every analysed position."""
         rule = self.inferred.rule
-        if rule is None or self.solver_rule is None:
+        if rule is None or self.solver_rule is None or not self.solver_rule.proved:
             return None
         return all(_rule_says(rule, p.position) == p.solver_lost for p in self.positions)
 
@@ -61,11 +63,12 @@ class Analysis:
             "inferred_rule": {
                 **(_rule_dict(inferred.rule) if inferred.rule else {"rule": None}),
                 "positions_used": len(inferred.used),
+                "read_over": list(inferred.read_over) if inferred.read_over else None,
                 "disagreeing_positions": list(inferred.disagreements),
                 "reason": inferred.reason or None,
                 "text": inferred.describe(),
             },
-            "solver_rule": _rule_dict(self.solver_rule) if self.solver_rule else {"rule": None},
+            "solver_rule": _solver_rule_dict(self.solver_rule),
             "rule_matches_solver": self.rule_matches_solver,
             "learning_curve": [asdict(p) for p in self.learning_curve],
         }
@@ -89,6 +92,19 @@ def _rule_dict(rule: PeriodicRule) -> dict[str, Any]:
         "residues": list(rule.residues),
         "start": rule.start,
         "text": rule.describe(),
+    }
+
+
+def _solver_rule_dict(period: HeapPeriod | None) -> dict[str, Any]:
+    """The proved rule with how far its proof looked, or "no period up to N"; {"rule": null}
+    for a game whose positions are not heaps."""
+    if period is None:
+        return {"rule": None}
+    rule = period.rule
+    return {
+        **(_rule_dict(rule) if rule is not None else {"rule": None, "text": period.describe()}),
+        "proved": period.proved,
+        "checked_up_to": period.checked_up_to,
     }
 
 

@@ -1,7 +1,9 @@
 """Finding the rule a learner's decided positions follow (see the package docstring).
 
 A periodic rule with an irregular prefix and a few contradicting positions, costed as in
-minimum description length.
+minimum description length. It is a reading of the learner over the positions it decided, not
+a proof: :attr:`RuleFinding.read_over` says over which heaps it was read (the solver's rule is
+the proved one, :mod:`~sticks_tui.engine.period_proof`).
 """
 
 from __future__ import annotations
@@ -34,6 +36,11 @@ class RuleFinding:
     """Positions at or after the rule's start whose flag contradicts the rule."""
     reason: str = ""
     """Why there is no rule (empty when there is one)."""
+
+    @property
+    def read_over(self) -> tuple[int, int] | None:
+        """The first and the last position the rule was read over (None without any)."""
+        return (self.used[0], self.used[-1]) if self.used else None
 
     @property
     def enough_data(self) -> bool:
@@ -78,9 +85,10 @@ def find_rule(
     """
     ns = tuple(sorted(flags))
     if len(ns) < max(min_positions, 1):
+        decided = "1 position" if len(ns) == 1 else f"{len(ns)} positions"
         return RuleFinding(
             None, ns,
-            reason=f"not enough data: {len(ns)} positions decided, at least {min_positions} needed",
+            reason=f"not enough data: {decided} decided, at least {min_positions} needed",
         )
     most = len(ns) // min_repeats
     if max_period is not None:

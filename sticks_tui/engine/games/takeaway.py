@@ -5,7 +5,8 @@ seed 003's game (takes 2, 3, 5, a player who cannot move loses) is another. Spec
 ``sticks`` and ``takeaway:TAKES[:misere|normal]``, the heap coming from ``--sticks``.
 
 Their theory (:class:`TakeAwayTheory`) is the solved table of heaps: which are lost, the period
-the lost heaps follow, and seed 003's comparison of memoized search with plain recursion.
+the lost heaps follow (proved for every heap by :mod:`~sticks_tui.engine.period_proof`, not read
+off the table), and seed 003's comparison of memoized search with plain recursion.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any, ClassVar
 
 from ..game import Capabilities, IllegalMove, RuleError
 from ..numbers import whole_number_key
-from ..solver import PeriodicRule, Solver, plain_recursion_calls, takeaway_rule
+from ..period_proof import HeapPeriod, heap_period
+from ..solver import Solver, plain_recursion_calls
 from .family import (
     MISERE,
     NORMAL,
@@ -37,6 +39,9 @@ STICKS_TAKES = (1, 2, 3)
 DEFAULT_STICKS = 20
 #: Hats the learning AI always has for a take-away game ("one hat per stick count 1..100").
 DEFAULT_HAT_COUNT = 100
+#: The most heaps the theory's table solves and lists (``solve`` prints it): a longer table is
+#: refused, being too long to read and its solver's memory growing with it.
+TABLE_HEAPS_MAX = 10_000
 
 
 def _normalise_takes(takes: Any) -> tuple[int, ...]:
@@ -208,7 +213,8 @@ class HeapAnswer:
 
 @dataclass(frozen=True)
 class TakeAwayTheory:
-    """Every heap from 1 to the rules' heap solved, the rule of the lost heaps, and the work.
+    """Every heap from 1 to the rules' heap solved, the proved period of the lost heaps (for
+    every heap, however many the table shows), and the work.
 
     ``memoized_evaluations`` is what a fresh memoized solver asks to solve the whole heap,
     seed 003's count; ``plain_recursion_calls`` what seed 003's plain recursion would make,
@@ -220,7 +226,7 @@ class TakeAwayTheory:
 
     rules: TakeAway
     positions: tuple[HeapAnswer, ...]
-    rule: PeriodicRule | None
+    period: HeapPeriod
     memoized_evaluations: int
     plain_recursion_calls: int | None
     plain_recursion_misjudges: int | None
@@ -231,7 +237,7 @@ class TakeAwayTheory:
         return [p.sticks for p in self.positions if not p.won]
 
     def to_dict(self) -> dict[str, Any]:
-        rule = self.rule
+        period = self.period
         return {
             "sticks": self.rules.sticks,
             "positions": [
@@ -243,13 +249,13 @@ class TakeAwayTheory:
                 for p in self.positions
             ],
             "lost_positions": self.lost,
-            "rule": None
-            if rule is None
-            else {
-                "description": rule.describe(),
-                "period": rule.period,
-                "lost_residues": list(rule.residues),
-                "from_sticks": rule.start,
+            "rule": {
+                "proved": period.proved,
+                "description": period.describe(),
+                "period": period.period,
+                "lost_residues": list(period.residues) if period.proved else None,
+                "from_sticks": period.start if period.proved else None,
+                "checked_up_to": period.checked_up_to,
             },
             "evaluations": {
                 "memoized": self.memoized_evaluations,
@@ -259,8 +265,13 @@ class TakeAwayTheory:
 
 
 def theory(rules: TakeAway) -> TakeAwayTheory:
-    """Solve heaps 1..rules.sticks; the memoized count is a fresh solver's for the whole heap,
-    the count seed 003 compares with plain recursion."""
+    """Solve heaps 1..rules.sticks (at most :data:`TABLE_HEAPS_MAX`); the memoized count is a
+    fresh solver's for the whole heap, the count seed 003 compares with plain recursion. The
+    period is the game's proof (made once per game, see :func:`heap_period`)."""
+    if rules.sticks > TABLE_HEAPS_MAX:
+        raise RuleError(
+            f"the table of heaps is solved up to {TABLE_HEAPS_MAX:,} sticks, got {rules.sticks:,}"
+        )
     solver: Solver[int, int] = Solver(rules)
     solver.is_won(rules.sticks)
     evaluations = solver.evaluations
@@ -270,7 +281,7 @@ def theory(rules: TakeAway) -> TakeAwayTheory:
     )
     calls, misjudged = _plain_recursion(rules, solver)
     return TakeAwayTheory(
-        rules, positions, takeaway_rule(rules), evaluations, calls, misjudged
+        rules, positions, heap_period(rules), evaluations, calls, misjudged
     )
 
 

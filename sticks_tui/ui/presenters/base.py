@@ -212,6 +212,10 @@ class Presenter:
         """The turn line while a person types a move; None: the question is enough."""
         return None
 
+    def prepare_hints(self) -> None:
+        """Work the hint's words need that may take long (a take-away game's period), done once
+        in a worker when the board opens; :meth:`hint_words` never waits for it."""
+
     def hint_words(self, hint: Hint[Any, Any]) -> str:
         """The hint in the game's words; any game gets the generic reason."""
         reason = hints.GENERIC_REASON if hint.won else "this position loses for the player to move"

@@ -4,7 +4,6 @@ a digit key per allowed take, and every hat in one chart (a position is a heap).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cached_property
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -15,7 +14,7 @@ from ...engine import STICKS_MAX, STICKS_MIN, TakeAway
 from ...engine.game import AnyRuleSet, Move, Position
 from ...engine.games import GameFamily
 from ...engine.hints import Hint
-from ...engine.solver import PeriodicRule, takeaway_rule
+from ...engine.period_proof import heap_period, known_heap_period
 from ...text import hints
 from ...text.words import board_line
 from ..widgets.sticks import StickArt
@@ -214,13 +213,15 @@ class TakeAwayPresenter(Presenter):
     def takes_words(self, move: Move) -> str:
         return f"takes {move}"
 
-    @cached_property
-    def _rule(self) -> PeriodicRule | None:
-        """The period of the lost heaps, which a hint's reason names."""
-        return takeaway_rule(self.rules) if isinstance(self.rules, TakeAway) else None
+    def prepare_hints(self) -> None:
+        """Prove the period of the lost heaps, which a hint's reason names (once per game)."""
+        if isinstance(self.rules, TakeAway):
+            heap_period(self.rules)
 
     def hint_words(self, hint: Hint[Any, Any]) -> str:
         """The heap left and the period of the lost heaps: "take 3: 13 sticks are left, 1 more
-        than a multiple of 4, and that loses for the player to move"."""
+        than a multiple of 4, and that loses for the player to move". The period only once it
+        is proved (:meth:`prepare_hints`): a hint never waits for it."""
         lost = hint.leaves if hint.won else hint.position
-        return hints.hint_text(hint, f"take {hint.move}", hints.heap_reason(lost, self._rule))
+        period = known_heap_period(self.rules) if isinstance(self.rules, TakeAway) else None
+        return hints.hint_text(hint, f"take {hint.move}", hints.heap_reason(lost, period))

@@ -7,6 +7,10 @@ command (the same table cells and rule lines), the theory from ``solve``'s words
 analyses a *copy* of the brain, taken when it opens: a brain that is still training or playing
 keeps changing, the picture on the screen does not. It reads the positions the game on screen
 reaches from its start (a take-away brain serves every heap: a 20-stick game has 20).
+
+The work (a take-away game's proved period, reading the hats, the theory) runs in a thread: the
+screen says it is working and how far the proof is, its keys answer meanwhile, and leaving it
+stops the work.
 """
 
 from __future__ import annotations
@@ -14,16 +18,20 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+from textual.worker import get_current_worker
 
-from ...engine import HatBrain
+from ...engine import HatBrain, TakeAway
 from ...engine.analysis import DISAGREE, Analysis, AnalysisError, analyse_game
-from ...engine.game import AnyRuleSet
+from ...engine.game import AnyRuleSet, RuleError
 from ...engine.games import theory_of
+from ...engine.period_proof import heap_period
 from ...text.analysis import (
     SCREEN_HEADER,
     TABLE_HEADER,
@@ -49,6 +57,38 @@ FOCUS_IN_TAB = {
 }
 #: The theory's lines are wrapped to fit 80 columns beside the screen's margins.
 THEORY_WIDTH = 74
+#: What the screen says while its work runs.
+WORKING = "Working…"
+
+
+def proof_words(done: int, most: int) -> str:
+    """How far the proof of a take-away game's period has gone."""
+    return (
+        f"{WORKING} proving the period of the lost heaps: {done:,} heaps solved "
+        f"(at most {most:,})"
+    )
+
+
+class WorkProgress(Message):
+    """How far the analysis' work has gone, in words (from its thread)."""
+
+    def __init__(self, words: str) -> None:
+        super().__init__()
+        self.words = words
+
+
+class WorkDone(Message):
+    """The analysis (or why there is none) and the theory's lines (from the thread)."""
+
+    def __init__(self, analysis: Analysis | None, problem: str, theory: list[str]) -> None:
+        super().__init__()
+        self.analysis = analysis
+        self.problem = problem
+        self.theory = theory
+
+
+class _Left(Exception):
+    """The screen was left: the work stops."""
 
 
 class AnalysisScreen(Screen[None]):
@@ -68,12 +108,11 @@ class AnalysisScreen(Screen[None]):
         super().__init__()
         self.ai_name = name
         self.rules = rules if rules is not None else self._game_on_screen(brain)
+        self.brain = brain.copy()  # the brain as it is now; the thread reads this copy
         self.analysis: Analysis | None = None
         self.problem = ""
-        try:
-            self.analysis = analyse_game(brain, self.rules)
-        except AnalysisError as error:
-            self.problem = str(error)
+        #: True until the work is done (the table, the rules and the theory are then shown).
+        self.working = True
 
     def _game_on_screen(self, brain: HatBrain) -> AnyRuleSet:
         """The app's game when the brain is one of its kind (its rules' key), else the brain's."""
@@ -85,22 +124,70 @@ class AnalysisScreen(Screen[None]):
         yield Header()
         with Vertical(id="analysis"):
             yield Static(self._title(), id="analysis-title")
-            yield Static(self._rules(), id="analysis-rules")
+            yield Static(WORKING, id="analysis-rules")
             with TabbedContent(id="analysis-tabs"):
                 with TabPane(self._positions_label(), id="analysis-positions"):
                     yield DataTable(id="analysis-table", cursor_type="row", zebra_stripes=True)
-                    yield Static(self._legend(), id="analysis-legend")
+                    yield Static("", id="analysis-legend")
                 with TabPane("Learning curve", id="analysis-learning"):
-                    curve = self.analysis.learning_curve if self.analysis else ()
-                    yield LearningCurvePlot(curve, id="analysis-curve")
+                    yield LearningCurvePlot(tuple(self.brain.learning_curve), id="analysis-curve")
                 with (
                     TabPane("Theory", id="analysis-theory"),
                     VerticalScroll(id="analysis-theory-scroll"),
                 ):
-                    yield Static(self._theory(), id="analysis-theory-text")
+                    yield Static(WORKING, id="analysis-theory-text")
         yield Footer()
 
     def on_mount(self) -> None:
+        self._work()
+
+    # -- the work, in a thread -------------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="analysis", exit_on_error=False)
+    def _work(self) -> None:
+        """The proof, the analysis and the theory; never touches a widget, only posts messages.
+        Leaving the screen cancels the worker, and the proof stops at its next report."""
+        worker = get_current_worker()
+
+        def progress(done: int, most: int) -> None:
+            if worker.is_cancelled:
+                raise _Left
+            self.post_message(WorkProgress(proof_words(done, most)))
+
+        try:
+            if isinstance(self.rules, TakeAway):
+                heap_period(self.rules, progress)
+            if worker.is_cancelled:
+                return
+            self.post_message(WorkProgress(f"{WORKING} reading the hats"))
+            analysis, problem = None, ""
+            try:
+                analysis = analyse_game(self.brain, self.rules)
+            except AnalysisError as error:
+                problem = str(error)
+            self.post_message(WorkProgress(f"{WORKING} solving the game's theory"))
+            try:
+                theory = theory_panel_lines(theory_of(self.rules), self.rules.name, THEORY_WIDTH)
+            except RuleError as error:
+                theory = [f"No theory shown: {error}"]
+        except _Left:
+            return
+        if not worker.is_cancelled:
+            self.post_message(WorkDone(analysis, problem, theory))
+
+    def on_work_progress(self, message: WorkProgress) -> None:
+        if self.working:
+            self.query_one("#analysis-rules", Static).update(plain(message.words))
+
+    def on_work_done(self, message: WorkDone) -> None:
+        self.analysis, self.problem = message.analysis, message.problem
+        self.working = False
+        self.query_one("#analysis-title", Static).update(self._title())
+        self.query_one("#analysis-rules", Static).update(self._rules())
+        self.query_one("#analysis-legend", Static).update(self._legend())
+        self.query_one("#analysis-theory-text", Static).update(plain("\n".join(message.theory)))
+        self._fill_table()
+
+    def _fill_table(self) -> None:
         table = self.query_one(DataTable)
         if self.analysis is None:
             for key, label in zip(TABLE_HEADER, SCREEN_HEADER):
@@ -125,6 +212,8 @@ class AnalysisScreen(Screen[None]):
         return presenter_type(self.rules).positions_label
 
     def _title(self) -> Text:
+        if self.working:
+            return plain(f"What {self.ai_name} has learned: {self.rules.name}")
         if self.analysis is None:
             return plain(f"{self.ai_name}: {self.problem}")
         return plain(
@@ -140,11 +229,6 @@ class AnalysisScreen(Screen[None]):
 
     def _legend(self) -> Text:
         return plain(sure_words(self.analysis) if self.analysis else "", style="dim")
-
-    def _theory(self) -> Text:
-        """What ``solve`` prints about the game, wrapped to the screen."""
-        lines = theory_panel_lines(theory_of(self.rules), self.rules.name, THEORY_WIDTH)
-        return plain("\n".join(lines))
 
     def action_show_tab(self, tab: str) -> None:
         """Show ``tab`` and give its keys (arrows, page keys) to what it shows."""

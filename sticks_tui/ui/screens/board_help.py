@@ -5,6 +5,11 @@ own words (its presenter's :meth:`~sticks_tui.ui.presenters.Presenter.hint_words
 each learning AI at the table would play there: its hat's favourite ball and that ball's share,
 or its Q table's best move. It shows in the log's place until the next move.
 
+What the words need that may take long (a take-away game's proved period) is worked out in a
+thread as soon as the board is drawn (:meth:`~sticks_tui.ui.presenters.Presenter.prepare_hints`);
+a hint asked for before it is done never waits: it gives the move and its reason without the
+period, and is said again with it once the period is proved.
+
 Undo takes back the person's last move, and the machine's reply after it, so that it is their
 turn again (two friends: the last move). A game with a move taken back is practice: the balls
 beside the hats go back at once and at its end, nothing is learned and the leaderboard does not
@@ -13,12 +18,14 @@ count it; the board says so above the log.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any, Protocol, TypeVar
 
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
+from textual.worker import Worker, WorkerState
 
 from ...engine import Match, Move, QLearningPlayer
 from ...engine.hints import Advisor
@@ -84,6 +91,17 @@ class HintPanel(Static):
     def __init__(self) -> None:
         super().__init__(id="hint")
         self.border_title = "Hint"
+        #: Called once the work the hint's words need is done (see :meth:`prepare`).
+        self._when_prepared: Callable[[], None] | None = None
+
+    def prepare(self, work: Callable[[], None], then: Callable[[], None]) -> None:
+        """Run ``work`` in a thread (it goes with the board), then call ``then`` here."""
+        self._when_prepared = then
+        self.run_worker(work, thread=True, exit_on_error=False, group="hint", name="prepare")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state is WorkerState.SUCCESS and self._when_prepared is not None:
+            self._when_prepared()
 
 
 class BoardHelp:
@@ -93,6 +111,8 @@ class BoardHelp:
         self.board = board
         #: The game and the position the hint shown is for (it goes once either changes).
         self._shown_for: tuple[Match, object] | None = None
+        #: Whether the work the hint's words need was started (once, when the board is drawn).
+        self._preparing = False
 
     @cached_property
     def advisor(self) -> Advisor[Any, Any]:
@@ -143,11 +163,24 @@ class BoardHelp:
                 seen.append(hints.table_text(seat.name, [words(move) for move in best]))
         return seen
 
+    def _showing(self) -> bool:
+        """Whether the hint shown is for the position on the board."""
+        board = self.board
+        return self._shown_for == (board.match, board.match.position) and board._human_turn()
+
+    def _prepared(self) -> None:
+        """The hint's words are complete now: a hint shown is said again with them."""
+        if self._showing():
+            self.show_hint()
+
     def redraw(self) -> None:
         """The hint in the log's place while it holds; the practice game's note on the log."""
+        if not self._preparing:
+            self._preparing = True
+            self._panel().prepare(self.board.presenter.prepare_hints, self._prepared)
         board = self.board
         match = board.match
-        showing = self._shown_for == (match, match.position) and board._human_turn()
+        showing = self._showing()
         self._panel().display = showing
         board.query_one("#speed", Static).display = not showing  # empty unless watching
         log = board.query_one("#log", RichLog)
