@@ -74,8 +74,8 @@ REFUSED = {
     "deep nesting": (lambda good: b"[" * 100_000, "nested too deeply"),
     "not a brain": (lambda good: b'{"format": "chess"}', "not a sticks-tui brain"),
     "a bad hat": (
-        lambda good: good.replace('"7": {"1": ', '"7": {"1": -', 1).encode(),
-        "hat 7: balls 1 is -",
+        lambda good: good.replace('"hats": {', '"hats": {"200": {"1": -1},', 1).encode(),
+        "hat 200: balls 1 is -1",
     ),
 }
 
