@@ -39,6 +39,7 @@ from .train_options import (
     add_train_arguments,
     backend_from_args,
     learner_from_args,
+    memory_stop_message,
     opponents_from_args,
 )
 
@@ -107,6 +108,7 @@ def run_train(args: argparse.Namespace) -> int:
                 progress_every=max(1, min(1000, games // 100)),
                 curve=curve,
                 backend=backend,
+                memory_cap=args.memory_cap,
             )
         elapsed = time.perf_counter() - started
         text = readable_json(brain_with_tally(learner, result.tally))
@@ -133,6 +135,9 @@ def run_train(args: argparse.Namespace) -> int:
         )
     for line in lines:
         print(line, file=summary)
+    if result.memory_stop is not None:
+        print(memory_stop_message(result.memory_stop.cap, result.games_played, games, args.out),
+              file=sys.stderr)
     _warn_if_too_large(len(text.encode("utf-8")))
     return 0
 
