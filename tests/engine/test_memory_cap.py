@@ -55,9 +55,8 @@ def test_training_stops_at_the_cap_between_games_and_keeps_what_it_learned(make,
         assert learner.balls_beside == [] and learner.positions()  # between two games
 
 
-@pytest.mark.parametrize("make", [LEARNERS["hats, any game"], LEARNERS["q"]], ids=["hats", "q"])
-def test_a_cap_on_what_the_brain_keeps_stops_it_just_before(make) -> None:
-    learner = make()
+def test_a_cap_on_what_the_brain_keeps_stops_it_just_before() -> None:
+    learner = LEARNERS["q"]()  # its table grows as it plays (a hat loop keeps its lists to sync)
     watch = MemoryWatch(150_000, grows_with(learner), every=0)
     result = train(learner, SELF, 100_000, seed=5, memory_cap=watch)
     assert result.memory_stop is not None and 0 < result.games_played < 100_000
@@ -122,4 +121,4 @@ def test_a_real_process_stops_at_its_cap_with_the_brain_kept(tmp_path) -> None:
     assert seen["stop"] == seen["cap"] and 0 < seen["games"] < 1_000_000
     assert seen["after"] < seen["cap"] + 8 * 2**20  # stopped near the cap, not far past it
     brain = learner_from_dict(seen["brain"])
-    assert brain.games_played == seen["games"] and len(brain.positions()) > 1000
+    assert brain.games_played == seen["games"] > 100 and len(brain.positions()) > 1000

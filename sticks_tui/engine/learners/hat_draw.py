@@ -105,6 +105,15 @@ def sparse_hat(counts: dict[int, int], fresh: int) -> SparseHat | None:
     return tuple(x for pair in pairs for x in pair) or None
 
 
+def keep_dense(hats: SparseHats, position: Position, counts: Sequence[int], fresh: int) -> None:
+    """Keep the dense ``counts`` of the hat at ``position`` as a sparse hat (none if fresh)."""
+    hat = tuple(x for i, count in enumerate(counts) if count != fresh for x in (i, count))
+    if hat:
+        hats[position] = hat
+    else:
+        hats.pop(position, None)
+
+
 def set_count(hats: SparseHats, position: Position, i: int, count: int, fresh: int) -> None:
     """Put ``count`` balls of index ``i`` in the sparse hat at ``position``; a count equal to a
     fresh hat's is not kept, nor is a hat that holds nothing else."""

@@ -47,6 +47,7 @@ from .hat_draw import (
     dense_settler,
     draw_index,
     get_count,
+    keep_dense,
     set_count,
     sparse_settler,
     take_ball,
@@ -231,9 +232,7 @@ class HatBrain:
     def _keep(self, position: Position, counts: list[int]) -> None:
         """Keep the dense ``counts`` a flat loop left at ``position``: those that differ from a
         fresh hat's."""
-        fresh = self.settings.fresh_balls
-        for i, count in enumerate(counts):
-            set_count(self._hats, position, i, count, fresh)
+        keep_dense(self._hats, position, counts, self.settings.fresh_balls)
 
     def abandon(self) -> None:
         """A game that ended without a result (cancelled): balls beside go back, nothing learned."""
