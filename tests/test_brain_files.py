@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import random
 import signal
 import stat
 import subprocess
@@ -18,7 +19,6 @@ import pytest
 
 from sticks_tui.storage import brain_files
 from sticks_tui.storage.brain_files import (
-    MAX_BRAIN_FILE_BYTES,
     BrainFileRefused,
     BrainFileUnreadable,
     brain_json,
@@ -70,12 +70,11 @@ REFUSED = {
     "cut-off JSON": (lambda good: good[:40].encode(), "not valid JSON (line"),
     "not UTF-8": (lambda good: b"\x89PNG\r\n\x1a\n\xff\xfe", "not UTF-8 text"),
     "a 5000-digit number": (_huge_number, "a number with 5,000 digits"),
-    "too large": (lambda good: b" " * (MAX_BRAIN_FILE_BYTES + 1), "larger than 10 MB"),
     "deep nesting": (lambda good: b"[" * 100_000, "nested too deeply"),
     "not a brain": (lambda good: b'{"format": "chess"}', "not a sticks-tui brain"),
     "a bad hat": (
-        lambda good: good.replace('"7": {"1": ', '"7": {"1": -', 1).encode(),
-        "hat 7: balls 1 is -",
+        lambda good: good.replace('"hats": {', '"hats": {"200": {"1": -1},', 1).encode(),
+        "hat 200: balls 1 is -1",
     ),
 }
 
@@ -95,6 +94,46 @@ def test_import_and_analyze_refuse_a_bad_file_alike(
         assert err.startswith(f"sticks-tui: error: {path} was refused: ") and reason in err
         answers.append(err.split(" was refused: ")[1].split("; the saved brain")[0].strip())
     assert answers[0] == answers[1]  # the very same reason from both commands
+
+
+def test_a_file_larger_than_the_limit_is_refused_unread_by_both(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(brain_files, "MAX_BRAIN_FILE_BYTES", 2**20)
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * (2**20 + 1))
+    for argv in (["brain", "import", str(path)], ["analyze", str(path)]):
+        status, _, err = run(capsys, *argv)
+        assert status == 1 and f"{path} was refused: it is larger than 1 MiB" in err
+
+
+def test_a_brain_file_bigger_than_the_old_10_mb_limit_is_read_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Brains keep what they learn, and their files follow: 30,000 games of Nim with eight piles
+    of 20 write about 11 MB (10 MB was once the most a file could be). The limit follows
+    training's memory cap, so such a file is imported."""
+    rng = random.Random(5)
+    hats: dict[str, dict[str, int]] = {}
+    while len(hats) < 34_000:  # hats that learned much (fewer than 30,000 games keep)
+        piles = [rng.randint(1, 20) for _ in range(8)]
+        moves = [f"{pile}:{count}" for pile in range(8) for count in range(1, piles[pile] + 1)]
+        hats[",".join(map(str, piles))] = {
+            move: rng.randint(2, 999) for move in rng.sample(moves, min(24, len(moves)))
+        }
+    brain = {
+        "format": "sticks-tui-brain", "version": 3, "learner": "hats",
+        "rules": {"game": "nim", "piles": [20] * 8, "ending": "misere"},
+        "settings": {"fresh_balls": 1, "balls_added_on_win": 1, "balls_taken_on_loss": 1,
+                     "floor": 1},
+        "games_played": 30_000, "hats": hats,
+    }
+    path = tmp_path / "nim.json"
+    path.write_text(json.dumps(brain))
+    assert path.stat().st_size > 10 * 2**20
+    status, out, err = run(capsys, "--game", "nim:20,20,20,20,20,20,20,20", "brain", "import",
+                           str(path))
+    assert status == 0 and "30,000 games played" in out, err
 
 
 def test_a_file_that_cannot_be_read_is_a_bad_argument_for_both(
@@ -120,13 +159,16 @@ def test_a_byte_order_mark_is_accepted_by_both(
     assert status == 0 and out.startswith("Game of Sticks: a brain after 300 games")
 
 
-def test_standard_input_works_for_both(good_text: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_standard_input_works_for_both(
+    good_text: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(brain_files, "MAX_BRAIN_FILE_BYTES", 2**20)
     status, out, _ = run(capsys, "analyze", "-", stdin=good_text.encode())
     assert status == 0 and "a brain after 300 games" in out
     status, out, _ = run(capsys, "brain", "import", "-", stdin=good_text.encode())
     assert status == 0 and "Imported standard input" in out
-    status, _, err = run(capsys, "analyze", "-", stdin=b" " * (MAX_BRAIN_FILE_BYTES + 1))
-    assert status == 1 and "standard input was refused: it is larger than 10 MB" in err
+    status, _, err = run(capsys, "analyze", "-", stdin=b" " * (2**20 + 1))
+    assert status == 1 and "standard input was refused: it is larger than 1 MiB" in err
 
 
 def test_the_reader_keeps_to_the_rules_it_is_given(good_text: str) -> None:

@@ -42,6 +42,7 @@ from .train_options import (
     add_train_arguments,
     backend_from_args,
     learner_from_args,
+    memory_stop_message,
     opponents_from_args,
 )
 
@@ -118,10 +119,11 @@ def run_train(args: argparse.Namespace) -> int:
                     should_stop=stop.asked,
                     curve=curve,
                     backend=backend,
+                    memory_cap=args.memory_cap,
                 )
             elapsed = time.perf_counter() - started
             text = readable_json(brain_with_tally(learner, result.tally))
-            if result.cancelled:
+            if result.cancelled and result.memory_stop is None:  # a signal, not the cap
                 written = out.commit_beside(text)
             else:
                 out.commit(text)
@@ -131,7 +133,7 @@ def run_train(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 1
-    if result.cancelled:
+    if result.cancelled and result.memory_stop is None:
         assert stop.signum is not None, "only a signal stops training here"
         return _interrupted(out.name, written, result.games_played, games, there_before,
                             stop.signum)
@@ -146,6 +148,9 @@ def run_train(args: argparse.Namespace) -> int:
         )
     for line in lines:
         print(line, file=summary)
+    if result.memory_stop is not None:
+        print(memory_stop_message(result.memory_stop.cap, result.games_played, games, args.out),
+              file=sys.stderr)
     _warn_if_too_large(len(text.encode("utf-8")))
     return 0
 

@@ -25,8 +25,16 @@ from ..engine.training import (
     FrozenOpponent,
     Opponent,
 )
-from ..storage.brain_files import BrainFileError, read_brain_file, shown_name
+from ..storage.brain_files import STDIO, BrainFileError, read_brain_file, shown_name
 from ..text import opponents
+from ..text.memory import (
+    DEFAULT_MEMORY_CAP_TEXT,
+    MEMORY_CAP_MAX,
+    SIZE_EXAMPLES,
+    memory_stop_words,
+    parse_memory_cap,
+    size_field,
+)
 from ..text.opponents import GAMES_MAX as GAMES_MAX
 from ..text.opponents import NAMED_OPPONENTS as NAMED_OPPONENTS
 from ..text.opponents import AgainstPlan, OpponentChoice
@@ -84,6 +92,26 @@ def training_games(text: str) -> int:
         return opponents.training_games(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def memory_cap(text: str) -> int:
+    """argparse type for ``--memory-cap``: a size such as 512M or 2G, from 1M to 1T."""
+    try:
+        return parse_memory_cap(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def memory_stop_message(cap: int, games: int, planned: int, out: str) -> str:
+    """What ``train`` says when training stopped at its memory cap: why, where what was learned
+    went, and how to go on."""
+    where = "the brain written to standard output" if out == STDIO else shown_name(out)
+    more = size_field(min(2 * cap, MEMORY_CAP_MAX))
+    return (
+        f"Training {memory_stop_words(cap, games, planned)}; {where} holds what it learned. To "
+        f"go on, raise --memory-cap (e.g. --memory-cap {more}), or train on from that brain in "
+        "the app's lab (brain import it first)."
+    )
 
 
 def number(text: str) -> float:
@@ -155,6 +183,15 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
         "about 10x quicker, the same brain; needs pip install 'sticks-tui[fast]'); auto (the "
         "default): numba when it is installed, else python. Other games and opponents always "
         "use python",
+    )
+    parser.add_argument(
+        "--memory-cap",
+        type=memory_cap,
+        default=DEFAULT_MEMORY_CAP_TEXT,
+        metavar="SIZE",
+        help=f"the most memory training may take, e.g. {SIZE_EXAMPLES} (default "
+        f"{DEFAULT_MEMORY_CAP_TEXT}; 1G is 1,024M): before passing it, training stops between "
+        "two games and writes what was learned, saying so",
     )
     hats = parser.add_argument_group("the hat AI's learning settings (default: seed 000's)")
     for option, what in (

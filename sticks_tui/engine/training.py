@@ -16,7 +16,9 @@ Q-learner, any :class:`~.learners.base.Learner`) learn from each. ``against`` is
 Against an opponent the learner starts every other game. Progress is reported through a
 callback (one :class:`TrainingProgress` type for every learner), training can be cancelled
 between any two games (what was learned so far is kept), a seed makes it repeat exactly, and
-the learning curve is recorded on the way when asked (``curve=CurveSettings(...)``).
+the learning curve is recorded on the way when asked (``curve=CurveSettings(...)``). Training
+stops between two games, keeping what was learned, before the process's memory would pass a
+cap (:mod:`.memory`: 1 GiB by default), and the result says so.
 
 Self-play is the hot path (100,000 games of 100 sticks are about five million draws), so a
 learner with a fast self-play loop (:class:`~.learners.base.PlaysItselfFast`) plays it there,
@@ -40,6 +42,7 @@ from .learners.base import (
 )
 from .learners.hat_numba import BACKENDS, compiled_or
 from .learning_curve import CurveBoard, CurveSettings, point_due, record_point
+from .memory import DEFAULT_MEMORY_CAP, MemoryWatch, stop_or_memory
 from .opponents import (
     PERFECT,
     RANDOM,
@@ -86,6 +89,7 @@ def train(
     fast: bool = True,
     backend: str = "python",
     pacing: Pacing | None = None,
+    memory_cap: int | MemoryWatch | None = DEFAULT_MEMORY_CAP,
 ) -> TrainingResult:
     """Train ``learner`` for ``games`` games ``against`` an opponent or a schedule.
 
@@ -101,6 +105,9 @@ def train(
     ``pacing`` (:mod:`.pacing`), when given, replaces ``progress_every``: it is asked before each
     run of games how many to play before the next report, and who watches their moves; games
     no one watches then ask ``should_stop`` once every :data:`PACED_GAMES_BETWEEN_STOP_CHECKS`.
+    ``memory_cap`` is the most memory the process may hold, in bytes (or a
+    :class:`~.memory.MemoryWatch` that says when to stop; None: no cap): training stops between
+    two games before passing it, as if cancelled, and the result's ``memory_stop`` says so.
     """
     legs = _legs(against, games)
     if progress_every < 1:
@@ -110,9 +117,11 @@ def train(
     rules = _rules_for(learner, rules, legs)
     if rules.is_over(rules.initial_position()):
         raise ValueError("the starting position is already finished; nothing to train on")
+    if isinstance(memory_cap, int):
+        memory_cap = MemoryWatch(memory_cap)
     session = _Session(
         learner, rules, sum(n for _, n in legs), rng if rng is not None else random.Random(seed),
-        progress, progress_every, should_stop, curve, backend, pacing,
+        progress, progress_every, stop_or_memory(should_stop, memory_cap), curve, backend, pacing,
     )
     learner.abandon()  # moves left from an unfinished game are forgotten first
     session.record_curve()
@@ -121,9 +130,10 @@ def train(
             break
         session.play_leg(opponent, count, fast)
     session.record_curve()
+    memory_stop = memory_cap.stop if memory_cap is not None else None
     return TrainingResult(
         learner, session.played, session.cancelled, session.tallies(),
-        tuple(learner.learning_curve),
+        tuple(learner.learning_curve), memory_stop,
     )
 
 

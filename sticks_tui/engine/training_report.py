@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from .game import Move, Position
 from .learners.base import CurvePoint, Learner
+from .memory import MemoryStop
 
 
 @dataclass(frozen=True)
@@ -56,5 +57,8 @@ class TrainingResult:
     games_played: int
     """Games played in this training (the learner's ``games_played`` counts all it learned)."""
     cancelled: bool
+    """Stopped before its games: told to, or short of memory."""
     tally: Mapping[str, Tally]
     curve: tuple[CurvePoint, ...]
+    memory_stop: MemoryStop | None = None
+    """Why it stopped, when it stopped at the memory cap (then ``cancelled`` too)."""

@@ -42,7 +42,9 @@ from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games import spec_of
 from ..engine.learners import BrainError, learner_from_dict
 from ..engine.learners.base import read_header
+from ..engine.memory import DEFAULT_MEMORY_CAP
 from ..text.json_layout import readable_json
+from ..text.memory import size_words
 from ..text.terminal import printable
 from .file_writer import STDIO as STDIO
 from .file_writer import BrainFileWriter as BrainFileWriter
@@ -50,8 +52,12 @@ from .file_writer import kind_of_file
 from .file_writer import reason as reason
 from .records import HATS, SavedBrain
 
-#: A brain file larger than this is refused unread (1,000 hats of a big variant are ~50 kB).
-MAX_BRAIN_FILE_BYTES = 10 * 1024 * 1024
+#: A brain file larger than this is refused unread: a quarter of training's memory cap (256 MiB
+#: of the 1 GiB). A brain keeps what it learned, and its file is about a seventh of the memory
+#: it takes (benchmarks/brain_memory.py: 100,000 games of nim:20,20,20,20,20,20,20,20 keep
+#: 1,000,000 hats in about 250 MB and write 38 MB), so a brain the program trained within the
+#: cap, it reads back; reading a file takes about eight times its size while it is read.
+MAX_BRAIN_FILE_BYTES = DEFAULT_MEMORY_CAP // 4
 #: Most digits a number in a brain file may have: far more than any count of balls or games
 #: (the store keeps games as 64-bit numbers, 19 digits), and far below Python's limit on
 #: turning digits into a number (4,300), which would otherwise fail with an obscure message.
@@ -113,7 +119,7 @@ def read_brain_file(
     shown = shown_name(path)
     data = _read_bytes(path, stdin)
     if len(data) > MAX_BRAIN_FILE_BYTES:
-        raise BrainFileRefused(shown, f"it is larger than {MAX_BRAIN_FILE_BYTES >> 20} MB")
+        raise BrainFileRefused(shown, f"it is larger than {size_words(MAX_BRAIN_FILE_BYTES)}")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

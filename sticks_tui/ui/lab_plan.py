@@ -1,6 +1,6 @@
 """The training lab's form, read: what the person typed, checked, made into a :class:`LabPlan`
-(the learner to train, its opponent or schedule, the games), or the problems, one message per
-field, to show beside it.
+(the learner to train, its opponent or schedule, the games, the memory cap), or the problems,
+one message per field, to show beside it.
 
 Opponents and schedules are read as ``sticks-tui train --against`` reads them
 (:mod:`sticks_tui.text.opponents`); a word that is no named opponent is a saved brain's name.
@@ -15,6 +15,7 @@ from typing import Any
 from ..engine import HatBrain, HatSettings, Learner, QLearner, QSettings, SettingsError
 from ..engine.game import AnyRuleSet
 from ..engine.opponents import FrozenOpponent, Opponent
+from ..engine.training_report import TrainingResult
 from ..storage.records import (
     HATS,
     Q_LEARNING_AI_NAME,
@@ -24,6 +25,7 @@ from ..storage.records import (
     typed_name_problem,
 )
 from ..storage.store_file import StoreError
+from ..text.memory import DEFAULT_MEMORY_CAP_TEXT, parse_memory_cap, size_words
 from ..text.opponents import GAMES_MAX, against_plan, training_games
 
 #: Games the lab offers by default (SPEC section 8: seed 000's and CS50's).
@@ -33,6 +35,10 @@ DEFAULT_BRAIN = {HATS: TRAINED_AI_NAME, Q: Q_LEARNING_AI_NAME}
 #: The longest brain name (as a player's name).
 BRAIN_NAME_MAX = 40
 OPPONENT_HELP = "self, random, perfect, mixed:0.5, a saved brain's name, or random=1000,self=20000"
+#: What the memory cap's field says while it is good.
+MEMORY_HELP = "training stops before the app passes it, e.g. 2G"
+#: What the memory cap's field holds at first.
+DEFAULT_MEMORY = DEFAULT_MEMORY_CAP_TEXT
 #: The hat settings' fields: field id -> (the setting, its label).
 HAT_FIELDS = {
     "fresh": ("fresh_balls", "fresh"),
@@ -64,6 +70,8 @@ class LabPlan:
     against: Opponent | list[tuple[Opponent, int]]
     games: int
     against_words: str
+    memory_cap: int
+    """The most memory (bytes) the app may hold while it trains: training stops before it."""
 
 
 def settings_values(settings: HatSettings | QSettings) -> dict[str, str]:
@@ -133,9 +141,13 @@ def read_plan(
             except SettingsError as error:
                 problems["settings"] = _settings_words(str(error), kind)
     against, games, words = _opponent(rules, records, values, kind, problems)
+    try:
+        memory_cap = parse_memory_cap(values.get("memory", DEFAULT_MEMORY))
+    except ValueError as error:
+        problems["memory"] = _sentence(str(error))
     if problems or learner is None or against is None:
         return problems
-    return LabPlan(rules, kind, name, learner, before, against, games, words)
+    return LabPlan(rules, kind, name, learner, before, against, games, words, memory_cap)
 
 
 def _name_problem(name: str) -> str | None:
@@ -254,3 +266,18 @@ def settings_fields(kind: str) -> list[tuple[str, str]]:
     """(field id, label) of the learner's settings, in order."""
     table = HAT_FIELDS if kind == HATS else Q_FIELDS
     return [(field, label) for field, (_, label) in table.items()]
+
+
+def run_end_words(result: TrainingResult) -> tuple[str, str]:
+    """What the run says when training has ended: how it ended and what the keys do, and (after
+    a stop at the memory cap) how to go on; each one line."""
+    games = f"{result.games_played:,} games"
+    stop = result.memory_stop
+    if stop is not None:
+        return (
+            f"Stopped at {size_words(stop.cap)} of memory after {games}. Keep it (k) or discard "
+            "it (d).",
+            "To go on: keep it and train on from the saved brain, or raise the memory cap.",
+        )
+    verb = "Cancelled after" if result.cancelled else "Trained for"
+    return f"{verb} {games}. Keep what it learned (k) or discard it (d).", ""

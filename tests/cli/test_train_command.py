@@ -294,9 +294,9 @@ def test_a_brain_larger_than_the_readers_accept_is_written_with_a_warning(
 ) -> None:
     monkeypatch.setattr(brain_files, "MAX_BRAIN_FILE_BYTES", 2**20 // 10)  # 0.1 MB
     out = tmp_path / "big.json"
-    status, printed, err = run(capsys, "train", "--game", "sticky:40:3", "--games", "300",
+    status, printed, err = run(capsys, "train", "--game", "sticky:40:3", "--games", "1000",
                                "--out", str(out))
-    assert status == 0 and json.loads(out.read_text())["games_played"] == 300
+    assert status == 0 and json.loads(out.read_text())["games_played"] == 1000
     assert printed.startswith("Trained the hat AI")
     assert err.startswith("sticks-tui train: warning: the brain file is ")
     assert "more than the 0 MB that brain import and analyze read" not in err

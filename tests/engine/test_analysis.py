@@ -160,7 +160,7 @@ def test_wrong_preference_is_a_disagreement() -> None:
 
 def test_analysis_refuses_a_heap_too_large_to_solve() -> None:
     data = HatBrain(game_of_sticks(20)).to_dict()
-    data["hats"]["99999999"] = {"1": 1, "2": 1, "3": 1}
+    data["hats"]["99999999"] = {"1": 2, "2": 1, "3": 1}  # a hat that learned something
     with pytest.raises(AnalysisError, match="not analysed"):
         analyse(HatBrain.from_dict(data))
 

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from sticks_tui.engine import BrainError, HatBrain, Match, Nim, TakeAway, game_of_sticks
+from sticks_tui.engine import BrainError, HatBrain, HatSettings, Match, Nim, TakeAway, game_of_sticks
 from sticks_tui.engine.learners import CurvePoint
 from sticks_tui.engine.players import HatPlayer, RandomPlayer
 
@@ -20,10 +20,22 @@ class ScriptedRandom(random.Random):
         return self._values.pop(0)
 
 
-def test_fresh_brain_has_a_hat_per_stick_count_with_balls_1_2_3():
+def test_fresh_brain_shows_a_hat_per_stick_count_with_balls_1_2_3_and_keeps_none():
     brain = HatBrain(game_of_sticks(10))
-    assert brain.positions() == list(range(1, 101))
+    assert brain.hat_positions() == list(range(1, 101))
     assert all(brain.counts(n) == {1: 1, 2: 1, 3: 1} for n in range(1, 101))
+    assert [view.position for view in brain] == list(range(1, 101))
+    assert brain.positions() == [] and brain.to_dict()["hats"] == {}  # nothing learned yet
+
+
+def dense_file(rules=None):
+    """A brain file as the program wrote it before version 3: every hat, every count."""
+    rules = rules or game_of_sticks(10)
+    return {
+        "format": "sticks-tui-brain", "version": 2, "learner": "hats",
+        "rules": rules.describe(), "settings": HatSettings().to_dict(), "games_played": 0,
+        "hats": {str(n): {"1": 1, "2": 1, "3": 1} for n in range(1, 101)},
+    }
 
 
 def test_seed_000_worked_example():
@@ -103,7 +115,11 @@ def test_json_round_trip_keeps_every_count():
     again = HatBrain.from_dict(brain.to_dict(), rules)
     assert again.games_played == 50
     assert all(again.counts(n) == brain.counts(n) for n in range(1, 101))
-    assert brain.to_dict()["hats"]["7"] == {"1": brain.counts(7)[1], "2": brain.counts(7)[2], "3": brain.counts(7)[3]}
+    hats = brain.to_dict()["hats"]  # each hat learned in, with the counts that differ from 1
+    assert hats and hats == {
+        str(n): {str(ball): count for ball, count in brain.counts(n).items() if count != 1}
+        for n in range(1, 101) if brain.counts(n) != {1: 1, 2: 1, 3: 1}
+    }
 
 
 @pytest.mark.parametrize(
@@ -120,7 +136,7 @@ def test_json_round_trip_keeps_every_count():
     ],
 )
 def test_a_bad_brain_is_refused_with_a_reason(change, message):
-    data = HatBrain(game_of_sticks(10)).to_dict()
+    data = dense_file()
     change(data)
     with pytest.raises(BrainError, match=message):
         HatBrain.from_dict(data, game_of_sticks(10))
@@ -136,7 +152,7 @@ def test_hats_of_other_take_sets_hold_one_ball_per_allowed_take():
 @pytest.mark.parametrize("count", [2**53 + 1, 10**400, 10**5000], ids=["2**53+1", "10**400", "10**5000"])
 def test_a_count_beyond_any_play_is_refused_without_trouble(count):
     data = HatBrain(game_of_sticks(10)).to_dict()
-    data["hats"]["3"]["2"] = count
+    data["hats"]["3"] = {"2": count}
     with pytest.raises(BrainError, match=r"hat 3: balls 2 is more than 9007199254740992"):
         HatBrain.from_dict(data, game_of_sticks(10))
     data = HatBrain(game_of_sticks(10)).to_dict()
@@ -147,14 +163,14 @@ def test_a_count_beyond_any_play_is_refused_without_trouble(count):
 
 def test_the_largest_allowed_count_still_plays():
     data = HatBrain(game_of_sticks(10)).to_dict()
-    data["hats"]["3"]["2"] = 2**53
+    data["hats"]["3"] = {"2": 2**53}
     brain = HatBrain.from_dict(data, game_of_sticks(10))
     assert brain.draw(3, random.Random(1)) in (1, 2, 3)
 
 
 def test_a_hugely_negative_count_is_refused_with_a_readable_message():
     data = HatBrain(game_of_sticks(10)).to_dict()
-    data["hats"]["3"]["2"] = -(10**5000)
+    data["hats"]["3"] = {"2": -(10**5000)}
     with pytest.raises(BrainError, match="a number below -10\\*\\*19, but a hat always keeps"):
         HatBrain.from_dict(data, game_of_sticks(10))
 
@@ -193,7 +209,7 @@ def test_a_lesson_added_to_the_brain_it_started_from_gives_the_brain_it_became()
 def test_two_programs_lessons_from_one_saved_brain_both_count():
     saved = HatBrain(game_of_sticks(10))
     data = saved.to_dict()  # far from the floor, so no ball change is cut short
-    data["hats"] = {hat: {ball: 50 for ball in balls} for hat, balls in data["hats"].items()}
+    data["hats"] = {str(hat): {ball: 50 for ball in "123"} for hat in range(1, 101)}
     saved = HatBrain.from_dict(data, saved.rules)
     one = _play_games(saved.copy(), 25, seed=3).lesson_since(saved)
     two = _play_games(saved.copy(), 35, seed=4).lesson_since(saved)

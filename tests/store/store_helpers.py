@@ -12,5 +12,8 @@ def taught_brain(rules: RuleSet | None = None, games: int = 7, balls: int = 4) -
     brain = HatBrain(rules)
     data = brain.to_dict()
     data["games_played"] = games
-    data["hats"] = {hat: {ball: balls for ball in counts} for hat, counts in data["hats"].items()}
+    data["hats"] = {  # every hat a fresh brain shows (a take-away game's, 1 to 100)
+        rules.position_key(hat): {rules.move_key(ball): balls for ball in rules.ball_kinds(hat)}
+        for hat in brain.hat_positions()
+    }
     return HatBrain.from_dict(data, rules)

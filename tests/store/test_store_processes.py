@@ -43,7 +43,7 @@ while True:
     store.record_game("Writer", "Victim", game="sticks")
     wins += 1
     template["games_played"] = wins
-    template["hats"] = {h: {b: wins + 1 for b in balls} for h, balls in template["hats"].items()}
+    template["hats"] = {str(h): {b: wins + 1 for b in "123"} for h in range(1, 1001)}
     store.save_brain(HatBrain.from_dict(template, rules), "AI")
     print(wins, flush=True)
 """

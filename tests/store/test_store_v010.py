@@ -140,7 +140,8 @@ def test_brain_export_gives_back_the_hats_0_1_0_saved(
     assert run.code == 0, run.err
     exported = json.loads(run.out)
     saved = json.loads(before["brains"][(parse_game(game).key, ai_name)]["brain_json"])
-    assert exported["hats"] == saved["hats"]
+    learned = {hat: {b: n for b, n in balls.items() if n != 1} for hat, balls in saved["hats"].items()}
+    assert exported["hats"] == {hat: balls for hat, balls in learned.items() if balls}  # not fresh
     assert exported["games_played"] == saved["games_played"]
     assert exported["learner"] == "hats" and exported["rules"] == saved["rules"]
 

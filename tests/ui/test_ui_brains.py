@@ -19,6 +19,7 @@ from ui_helpers import make_app, set_input, to_board, wait_until
 from sticks_tui.engine import HatBrain
 from sticks_tui.engine.games import parse_game
 from sticks_tui.engine.learners import QLearner
+from sticks_tui.engine.learners.hats import Lesson
 from sticks_tui.storage.brain_files import brain_json, read_brain_file
 from sticks_tui.storage.records import HATS
 from sticks_tui.storage.store import STORE_FILE_NAME, PlayOnRecords, SqliteStore
@@ -38,7 +39,7 @@ def taught(rules=STICKS, games: int = 7) -> HatBrain:
     brain.games_played = games
     position = rules.initial_position()
     move = next(iter(brain.counts(position)))
-    brain._counts[position][0] += 5
+    brain.apply_lesson(Lesson(rules.key, 0, {position: {move: 5}}))
     assert brain.counts(position)[move] > 1
     return brain
 
@@ -243,7 +244,8 @@ async def test_import_of_a_good_file_shows_it_with_its_games_and_the_next_game_p
 ) -> None:
     store.save_brain(taught(games=7), "AI")
     imported = taught(games=321)
-    imported._counts[STICKS.initial_position()][1] += 9
+    start = STICKS.initial_position()
+    imported.apply_lesson(Lesson(STICKS.key, 0, {start: {list(imported.counts(start))[1]: 9}}))
     path = tmp_path / "good.json"
     path.write_text(brain_json(imported))
     nim_path = tmp_path / "nim.json"

@@ -150,6 +150,25 @@ async def test_cancel_keeps_what_was_learned_and_discard_keeps_nothing() -> None
     assert saved is not None and saved.games_played == 30  # the 20 discarded games are not in
 
 
+async def test_a_run_past_its_memory_cap_stops_says_why_and_keeps_what_it_learned() -> None:
+    """The lab's app holds far more than 1 MiB: a cap of 1M stops the run before its first game,
+    at once, and says how to go on; what it learned (nothing yet) is kept on k."""
+    records = MemoryRecords()
+    app = make_app(records=records)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lab(pilot, Nim((20,) * 8))
+        await set_input(pilot, "#memory", "1M")
+        screen = await start(pilot, 100_000, against="self")
+        await wait_until(pilot, lambda: screen.result is not None)
+        assert screen.result is not None and screen.result.memory_stop is not None
+        text = screen_text(pilot)
+        assert "Stopped at 1 MiB of memory after 0 games. Keep it (k) or discard it (d)." in text
+        assert "To go on: keep it and train on from the saved brain, or raise the memory" in text
+        await pilot.press("k")
+        await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
+    assert records.load_brain(Nim((20,) * 8), "Trained AI") is not None
+
+
 async def test_a_saved_brain_trains_on_with_its_own_settings_and_adds_the_games() -> None:
     records = MemoryRecords()
     rules = game_of_sticks(20)
@@ -190,6 +209,9 @@ async def test_a_saved_brain_trains_on_with_its_own_settings_and_adds_the_games(
         ("#brain", "", "Type the brain's name"),
         ("#floor", "0", "'floor' must be at least 1"),
         ("#fresh", "x", "must be a whole number"),
+        ("#memory", "lots", "Not a size: 'lots'; give e.g. 512M or 2G"),
+        ("#memory", "512", "Not a size: '512'"),
+        ("#memory", "512K", "A memory cap is 1 MiB to 1 TiB, got 512 KiB"),
     ],
 )
 async def test_bad_input_is_said_beside_the_field_and_nothing_starts(field, text, message) -> None:

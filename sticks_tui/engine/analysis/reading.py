@@ -33,12 +33,12 @@ class AnalysisError(ValueError):
 
 def analyse(brain: HatBrain) -> Analysis:
     """Read every hat of ``brain``, find the rule its decided positions follow, compare."""
-    largest = max((p for p in brain.positions() if isinstance(p, int)), default=0)
+    largest = max((p for p in brain.hat_positions() if isinstance(p, int)), default=0)
     if largest > MAX_ANALYSED_STICKS:
         raise AnalysisError(
             f"a hat for {largest:,} sticks: heaps above {MAX_ANALYSED_STICKS:,} are not analysed"
         )
-    return _analysis(brain, brain.rules, brain.positions())
+    return _analysis(brain, brain.rules, brain.hat_positions())
 
 
 def analyse_from_start(learner: Analysed) -> Analysis:

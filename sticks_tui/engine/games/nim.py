@@ -18,7 +18,7 @@ in binary, their nim-sum, and the winning moves.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import reduce
 from operator import xor
 from typing import Any, ClassVar
@@ -46,6 +46,19 @@ DEFAULT_PILES: NimPosition = (1, 3, 5, 7)
 #: Limits that keep a board drawable and a hat per position meaningful.
 MAX_PILES = 8
 MAX_PILE_SIZE = 99
+
+
+#: Every move of every pile a game may have, made once: the legal moves of a position are slices
+#: of these, listed anew each time (quick: no position's moves are kept, however many are met).
+_MOVES: tuple[tuple[NimMove, ...], ...] = tuple(
+    tuple((pile, count) for count in range(MAX_PILE_SIZE + 1)) for pile in range(MAX_PILES)
+)
+
+
+def _pile_moves(pile: int, size: int) -> tuple[NimMove, ...]:
+    """Every move that takes from ``pile``, which holds ``size`` (more than a game may start
+    with: a position read from a file): (pile, 1) to (pile, size)."""
+    return tuple((pile, count) for count in range(1, size + 1))
 
 
 def _normalise_piles(piles: Any) -> NimPosition:
@@ -84,9 +97,6 @@ class Nim:
 
     piles: NimPosition = DEFAULT_PILES
     misere: bool = True
-    _legal: dict[NimPosition, tuple[NimMove, ...]] = field(
-        default_factory=dict, init=False, repr=False, compare=False, hash=False
-    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "piles", _normalise_piles(self.piles))
@@ -117,14 +127,14 @@ class Nim:
 
     def legal_moves(self, position: NimPosition) -> tuple[NimMove, ...]:
         """Every ``(pile, count)`` with 1 <= count <= that pile, pile by pile (CS50's actions)."""
-        legal = self._legal.get(position)
-        if legal is None:
-            position = self._checked(position)
-            legal = tuple(
-                (pile, count) for pile, size in enumerate(position) for count in range(1, size + 1)
-            )
-            self._legal[position] = legal
-        return legal
+        moves: list[NimMove] = []
+        extend = moves.extend
+        for pile, size in enumerate(self._checked(position)):
+            if pile < MAX_PILES and size <= MAX_PILE_SIZE:
+                extend(_MOVES[pile][1 : size + 1])
+            else:
+                extend(_pile_moves(pile, size))
+        return tuple(moves)
 
     def apply(self, position: NimPosition, move: NimMove) -> NimPosition:
         position = self._checked(position)
@@ -171,7 +181,10 @@ class Nim:
     def position_from_key(self, key: str) -> NimPosition:
         if not isinstance(key, str) or not key:
             raise RuleError(f"a Nim position is pile sizes separated by commas, got {key!r}")
-        return self._checked(tuple(whole_number_key(part, "pile size") for part in key.split(",")))
+        parts = key.split(",")
+        if key.isascii() and all(part.isdigit() and len(part) <= 9 for part in parts):
+            return tuple(map(int, parts))  # plain digits, as files hold them: read quickly
+        return self._checked(tuple(whole_number_key(part, "pile size") for part in parts))
 
     def move_key(self, move: NimMove) -> str:
         """``"pile:count"``, e.g. ``"2:3"`` takes 3 from pile 2 (piles count from 0 as in CS50)."""
@@ -182,9 +195,18 @@ class Nim:
         parts = key.split(":") if isinstance(key, str) else []
         if len(parts) != 2:
             raise RuleError(f"a Nim move is written pile:count, got {key!r}")
-        return (whole_number_key(parts[0], "pile number"), whole_number_key(parts[1], "count"))
+        pile, count = parts
+        if key.isascii() and pile.isdigit() and count.isdigit() and max(map(len, parts)) <= 9:
+            return (int(pile), int(count))  # plain digits, as files hold them: read quickly
+        return (whole_number_key(pile, "pile number"), whole_number_key(count, "count"))
 
     def _checked(self, position: Any) -> NimPosition:
+        if type(position) is tuple:  # the common case, checked quickly (training asks often)
+            for size in position:
+                if type(size) is not int or size < 0:
+                    break
+            else:
+                return position
         if not isinstance(position, tuple) or not all(
             isinstance(size, int) and not isinstance(size, bool) and size >= 0 for size in position
         ):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property, lru_cache
 from typing import Any, ClassVar
 
 from ..game import Capabilities, IllegalMove, RuleError
@@ -54,7 +54,12 @@ STICKY_DEFAULT_TAKE = 3
 Q_LEARNING_MAX_STICKY = 30
 
 
-@cache
+#: Groups whose moves are kept listed (the most recently asked): a line of 62 sticks has groups
+#: of at most 62, so one game's are all kept; a bound, however many games a program plays.
+GROUP_MOVES_KEPT = 256
+
+
+@lru_cache(maxsize=GROUP_MOVES_KEPT)
 def group_moves(group: int, max_take: int) -> tuple[StickyMove, ...]:
     """Every canonical move inside one group of ``group`` sticks."""
     return tuple(

@@ -5,13 +5,13 @@ Grundy values, the positions a line reaches, and the brute-force search the theo
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from functools import lru_cache
 
 #: A position: the lengths of its groups, longest first.
 Groups = tuple[int, ...]
 
 
-@cache
+@lru_cache(maxsize=256)  # one game's heaps (at most 62) and more: bounded, however many games
 def heap_options(n: int, k: int) -> tuple[tuple[int, int], ...]:
     """What a heap of n becomes after each canonical move: the two sides (either may be 0)."""
     return tuple((a, n - t - a) for t in range(1, min(k, n) + 1) for a in range((n - t) // 2 + 1))

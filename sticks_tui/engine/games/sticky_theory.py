@@ -45,7 +45,7 @@ import gzip
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, ClassVar, Protocol
 
@@ -192,7 +192,7 @@ def shipped_tables() -> dict[int, QuotientTable]:
     return {table.quotient.k: table for table in map(table_from_data, read_tables_file()["tables"])}
 
 
-@cache
+@lru_cache(maxsize=16)  # one theory per largest take: a few games' at a time
 def theory_for(k: int, limit: int) -> StickyTheory:
     """The fastest exact theory for Sticky-Nim with takes 1..k on lines up to ``limit`` sticks."""
     table = shipped_tables().get(k)

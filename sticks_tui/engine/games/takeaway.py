@@ -11,8 +11,9 @@ off the table), and seed 003's comparison of memoized search with plain recursio
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..game import Capabilities, IllegalMove, RuleError
@@ -67,9 +68,6 @@ class TakeAway:
     sticks: int = DEFAULT_STICKS
     takes: tuple[int, ...] = STICKS_TAKES
     misere: bool = True
-    _legal: dict[int, tuple[int, ...]] = field(
-        default_factory=dict, init=False, repr=False, compare=False, hash=False
-    )
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "takes", _normalise_takes(self.takes))
@@ -105,13 +103,12 @@ class TakeAway:
         return self.sticks
 
     def legal_moves(self, position: int) -> tuple[int, ...]:
-        legal = self._legal.get(position)
-        if legal is None:
-            if position < 0:
-                raise IllegalMove(f"a heap cannot hold {position} sticks")
-            legal = tuple(t for t in self.takes if t <= position)
-            self._legal[position] = legal
-        return legal
+        takes = self.takes  # sorted: the takes legal from a heap are the first few, or all
+        if position >= takes[-1]:
+            return takes
+        if position < 0:
+            raise IllegalMove(f"a heap cannot hold {position} sticks")
+        return takes[: bisect_right(takes, position)]
 
     def apply(self, position: int, move: int) -> int:
         if move not in self.legal_moves(position):

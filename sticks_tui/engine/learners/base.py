@@ -8,13 +8,16 @@ against this protocol, so the hat AI (:class:`~.hats.HatBrain`) and the Q-learne
 One learner may sit in both seats of a game (self-play): each seat (0 or 1) remembers its own
 moves until :meth:`Learner.game_over` says how the game ended for it.
 
-A brain file (version 2) starts with the same header for every learner::
+A brain file (version 3) starts with the same header for every learner::
 
-    {"format": "sticks-tui-brain", "version": 2, "learner": "hats" | "q",
+    {"format": "sticks-tui-brain", "version": 3, "learner": "hats" | "q",
      "rules": {...}, "settings": {...}, "games_played": N, ...}
 
 followed by what the learner knows ("hats" or "values") and, when one was kept, its
-"learning_curve". Version 1 files (hats only, no "learner", no "settings") still load.
+"learning_curve". Version 3 writes only what was learned: the hats whose counts differ from a
+fresh hat's, with those counts (a Q-learner's values were already only those it updated).
+Version 2 files (every hat met, every count) and version 1 files (hats only, no "learner", no
+"settings") still load.
 """
 
 from __future__ import annotations
@@ -32,9 +35,10 @@ P = TypeVar("P", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 
 BRAIN_FORMAT = "sticks-tui-brain"
-#: The version written; version 1 (hat brains before learners had settings) is still read.
-BRAIN_VERSION = 2
-READABLE_VERSIONS = (1, 2)
+#: The version written; version 1 (hat brains before learners had settings) and version 2
+#: (every hat met written whole) are still read.
+BRAIN_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
 #: The largest count a brain file may hold: the largest whole number every JSON reader keeps
 #: exactly (2**53). No hat gets near it by play (one ball per win), so a larger one is an error.
 MAX_COUNT = 2**53
@@ -172,6 +176,7 @@ class BrainHeader:
     """What every brain file says before the learner's own part."""
 
     kind: str
+    version: int
     rules: RuleSet
     games_played: int
     settings: dict[str, Any] | None
@@ -207,7 +212,8 @@ def read_header(data: Any, rules: RuleSet | None = None) -> BrainHeader:
     if not readable or version not in READABLE_VERSIONS:
         raise BrainError(
             f"brain format version {short(version)} is not supported (this program reads "
-            f"versions {' and '.join(map(str, READABLE_VERSIONS))})"
+            f"versions {', '.join(map(str, READABLE_VERSIONS[:-1]))} and "
+            f"{READABLE_VERSIONS[-1]})"
         )
     kind = "hats" if version == 1 else data.get("learner")
     if kind not in LEARNER_KINDS:
@@ -218,7 +224,7 @@ def read_header(data: Any, rules: RuleSet | None = None) -> BrainHeader:
     if version != 1 and not isinstance(settings, dict):
         raise BrainError("\"settings\" must be an object of learning settings")
     return BrainHeader(
-        kind, _rules(data, rules), _games(data), settings,
+        kind, version, _rules(data, rules), _games(data), settings,
         load_learning_curve(data.get("learning_curve")),
     )
 

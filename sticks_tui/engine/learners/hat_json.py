@@ -1,25 +1,103 @@
-"""Reading one hat of a brain file, checked against the rules and the brain's settings."""
+"""The hats of a brain file, read and written.
+
+Version 3 files hold only what the brain learned: a hat that is still a fresh hat is left out,
+and so is every count of a hat that is a fresh hat's (a count not written is the fresh hat's).
+Files of versions 1 and 2 wrote every hat met with every count; they still load, to the same
+brain (their fresh hats and fresh counts are simply not kept).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..game import AnyRuleSet as RuleSet
-from ..game import Position, RuleError
-from .base import MAX_COUNT, BrainError, short
+from ..game import Move, Position, RuleError
+from .base import MAX_COUNT, BrainError, SettingsError, short
+from .hat_draw import SparseHats, sparse_hat
+from .hat_settings import HatSettings
+
+#: The first brain file version whose hats leave out what is a fresh hat's.
+SPARSE_VERSION = 3
+
+
+def read_settings(settings: dict[str, Any] | None) -> HatSettings:
+    """The hat settings of a brain file (None, in a version 1 file: the defaults)."""
+    try:
+        return HatSettings() if settings is None else HatSettings.from_dict(settings)
+    except SettingsError as error:
+        raise BrainError(f"bad \"settings\": {error}") from None
+
+
+def hats_to_file(
+    rules: RuleSet,
+    positions: Iterable[Position],
+    learned: Callable[[Position], list[tuple[Move, int]]],
+) -> dict[str, dict[str, int]]:
+    """``"hats"`` of a brain file: for each of ``positions``, the balls ``learned`` there (the
+    counts that differ from a fresh hat's); a hat with none is left out. A move's key is made
+    once and shared by every hat that holds it."""
+    hats: dict[str, dict[str, int]] = {}
+    keys: dict[Move, str] = {}
+    for position in positions:
+        balls: dict[str, int] = {}
+        for move, count in learned(position):
+            key = keys.get(move)
+            if key is None:
+                key = keys[move] = rules.move_key(move)
+            balls[key] = count
+        if balls:
+            hats[rules.position_key(position)] = balls
+    return hats
+
+
+def learned_balls(
+    rules: RuleSet,
+    hats: SparseHats,
+    settings: HatSettings,
+    beside: set[Position],
+    counts: Callable[[Position], dict[Move, int]],
+) -> Callable[[Position], list[tuple[Move, int]]]:
+    """For :func:`hats_to_file`: the balls of a kept hat whose counts differ from a fresh hat's,
+    in the order of its ball numbers; at a position in ``beside`` (a ball beside its hat) they
+    are read from ``counts``, which counts that ball in."""
+    fresh = settings.fresh_balls
+
+    def learned(position: Position) -> list[tuple[Move, int]]:
+        if position in beside:
+            return [(move, n) for move, n in counts(position).items() if n != fresh]
+        kinds, hat = rules.ball_kinds(position), hats[position]
+        return [(kinds[hat[k]], hat[k + 1]) for k in range(0, len(hat), 2)]
+
+    return learned
+
+
+def hats_from_file(
+    rules: RuleSet, settings: HatSettings, hats: Any, version: int
+) -> SparseHats:
+    """The brain's sparse hats (see :mod:`.hat_draw`) from a brain file's ``"hats"``, refusing
+    (:class:`~.base.BrainError`) anything that does not fit the rules or the settings. Before
+    version 3 every count of a hat is written, and one missing is refused as it always was."""
+    if not isinstance(hats, dict):
+        raise BrainError("\"hats\" must be an object of position -> ball counts")
+    kept: SparseHats = {}
+    every_count = version < SPARSE_VERSION
+    for position_key, balls in hats.items():
+        position, counts = load_hat(rules, settings.floor, position_key, balls, every_count)
+        hat = sparse_hat(counts, settings.fresh_balls)
+        if hat:
+            kept[position] = hat
+        else:
+            kept.pop(position, None)  # a later key for the same position writes over an earlier
+    return kept
 
 
 def load_hat(
-    rules: RuleSet,
-    floor: int,
-    hat: Callable[[Position], list[int]],
-    position_key: str,
-    balls: Any,
-) -> None:
-    """Fill the hat ``hat(position)`` of the brain file's ``position_key`` with its ``balls``,
-    refusing (:class:`~.base.BrainError`) anything that does not fit the rules or the
-    ``floor`` of the brain's settings."""
+    rules: RuleSet, floor: int, position_key: str, balls: Any, every_count: bool
+) -> tuple[Position, dict[int, int]]:
+    """The position of the brain file's ``position_key`` and the counts its ``balls`` give,
+    by ball index; refused (:class:`~.base.BrainError`) where they do not fit the rules or
+    the ``floor`` of the brain's settings. ``every_count``: a count missing is refused."""
     try:
         position = rules.position_from_key(position_key)
         kinds = rules.ball_kinds(position)
@@ -27,28 +105,66 @@ def load_hat(
         raise BrainError(f"hat {position_key!r}: {error}") from None
     if not isinstance(balls, dict):
         raise BrainError(f"hat {position_key}: ball counts must be an object")
-    counts = hat(position)
+    if every_count or 8 * len(balls) > len(kinds):
+        counts = _by_kinds(rules, floor, position_key, balls, kinds, every_count)
+    else:  # a few counts of a big hat: found by their keys, not by listing every ball's key
+        counts = _by_keys(rules, floor, position_key, balls, kinds)
+    return position, counts
+
+
+def _by_kinds(
+    rules: RuleSet, floor: int, position_key: str, balls: dict[str, Any],
+    kinds: tuple[Move, ...], every_count: bool,
+) -> dict[int, int]:
+    counts: dict[int, int] = {}
     for i, kind in enumerate(kinds):
         key = rules.move_key(kind)
         if key not in balls:
-            raise BrainError(f"hat {position_key}: the count of balls {key} is missing")
-        count = balls[key]
-        if not isinstance(count, int) or isinstance(count, bool):
-            raise BrainError(
-                f"hat {position_key}: balls {key} must be a whole number, got {short(count)}"
-            )
-        if count < floor:
-            least = "one ball" if floor == 1 else f"{floor} balls"
-            raise BrainError(
-                f"hat {position_key}: balls {key} is {short(count)}, but a hat always keeps at "
-                f"least {least} of each number"
-            )
-        if count > MAX_COUNT:
-            raise BrainError(
-                f"hat {position_key}: balls {key} is more than {MAX_COUNT}, far beyond what "
-                f"any number of games could put in a hat"
-            )
-        counts[i] = count
-    unknown = set(balls) - {rules.move_key(k) for k in kinds}
+            if every_count:
+                raise BrainError(f"hat {position_key}: the count of balls {key} is missing")
+            continue
+        counts[i] = _count(position_key, key, balls[key], floor)
+    if len(counts) < len(balls):
+        unknown = set(balls) - {rules.move_key(k) for k in kinds}
+        raise BrainError(f"hat {position_key}: unknown ball numbers {sorted(unknown)}")
+    return counts
+
+
+def _by_keys(
+    rules: RuleSet, floor: int, position_key: str, balls: dict[str, Any],
+    kinds: tuple[Move, ...],
+) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    unknown: list[str] = []
+    for key, count in balls.items():
+        try:
+            move = rules.move_from_key(key)
+            i = kinds.index(move) if rules.move_key(move) == key else -1
+        except (RuleError, ValueError, TypeError):
+            i = -1
+        if i < 0:
+            unknown.append(str(key))
+            continue
+        counts[i] = _count(position_key, key, count, floor)
     if unknown:
         raise BrainError(f"hat {position_key}: unknown ball numbers {sorted(unknown)}")
+    return counts
+
+
+def _count(position_key: str, key: str, count: Any, floor: int) -> int:
+    if not isinstance(count, int) or isinstance(count, bool):
+        raise BrainError(
+            f"hat {position_key}: balls {key} must be a whole number, got {short(count)}"
+        )
+    if count < floor:
+        least = "one ball" if floor == 1 else f"{floor} balls"
+        raise BrainError(
+            f"hat {position_key}: balls {key} is {short(count)}, but a hat always keeps at "
+            f"least {least} of each number"
+        )
+    if count > MAX_COUNT:
+        raise BrainError(
+            f"hat {position_key}: balls {key} is more than {MAX_COUNT}, far beyond what "
+            f"any number of games could put in a hat"
+        )
+    return count

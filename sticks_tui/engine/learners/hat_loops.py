@@ -2,12 +2,14 @@
 
 100,000 games of 100 sticks are about five million draws, so for a take-away game (a heap; a
 move takes one of a few amounts) the loops here play on plain lists indexed by the stick count:
-the hat's counts, the balls to lay beside it (each ball a ready ``(counts, index)`` pair, so a
-draw costs one append), how many sticks each ball takes. The two turns of a game are written
-out, and the common hat (three balls, all legal) is drawn without a loop.
+each hat's counts, dense (every count, a copy of the brain's sparse hat made when the loop is
+made and kept back in the brain by ``sync``), the balls to lay beside it (each ball a ready
+``(counts, index)`` pair, so a draw costs one append), how many sticks each ball takes. The two
+turns of a game are written out, and the common hat (three balls, all legal) is drawn without a
+loop.
 
-The rule stays :class:`~.hats.HatBrain`'s: the draw is :func:`draw_index` (for three balls the
-same arithmetic written out), and the balls are settled by the brain's own ``settle``.
+The rule stays :mod:`.hat_draw`'s: the draw is :func:`draw_index` (for three balls the same
+arithmetic written out), and the balls are settled by its dense ``settle``.
 ``tests/engine/test_flat_training.py`` proves every loop here leaves, for the same seed, the
 brain the plain loop of :func:`~sticks_tui.engine.training.train` leaves, byte for byte.
 """
@@ -15,7 +17,8 @@ brain the plain loop of :func:`~sticks_tui.engine.training.train` leaves, byte f
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -23,43 +26,36 @@ from ..game import AnyRuleSet as RuleSet
 from ..game import Position
 from ..games.takeaway import TakeAway
 from .base import MachineOpponent
+from .hat_draw import Ball, Settle, draw_index
 
-#: A ball laid beside its hat: the hat's counts and the ball's index in them.
-Ball = tuple[list[int], int]
-#: The learning rule for one side's balls of one game: ``settle(balls, won)`` (it empties them).
-Settle = Callable[[list[Ball], bool], None]
-
-
-def draw_index(counts: list[int], legal: tuple[int, ...], u: float) -> int:
-    """A legal ball index drawn with probability proportional to its count (``u`` in [0, 1))."""
-    total = 0
-    for i in legal:
-        total += counts[i]
-    r = u * total
-    for i in legal:
-        r -= counts[i]
-        if r < 0:
-            return i
-    return legal[-1]
+#: The most counts the flat loops copy out of a brain (heaps times takes): a heap of a million
+#: sticks is played by the loop for any game instead, on the brain's own sparse hats.
+FLAT_COUNTS_MAX = 1 << 18
 
 
-class CountsGames(Protocol):
-    """The brain, as far as a loop needs it: the games it has finished."""
+class DenseBrain(Protocol):
+    """The brain, as far as a flat loop needs it: the games it has finished, each hat's counts
+    as a list, where to keep them back, and its learning rule on lists."""
 
     games_played: int
+
+    def _dense(self, position: Position) -> list[int]: ...
+
+    def _keep(self, position: Position, counts: list[int]) -> None: ...
+
+    def _dense_settler(self) -> Settle: ...
 
 
 @dataclass(frozen=True)
 class TakeAwayHats:
     """A brain's hats for one take-away game from one heap, by stick count.
 
-    ``counts[n]`` is the brain's own count list of the hat for ``n`` sticks (empty where the
-    game is over), ``balls[n][i]`` the ball ``i`` of that hat as laid beside it, ``legal[n]`` the
-    indices of its legal balls, ``common[n]`` whether they are three balls, all legal (drawn
-    without a loop).
+    ``counts[n]`` is the hat for ``n`` sticks, every count (empty where the game is over),
+    ``balls[n][i]`` the ball ``i`` of that hat as laid beside it, ``legal[n]`` the indices of its
+    legal balls, ``common[n]`` whether they are three balls, all legal (drawn without a loop).
     """
 
-    brain: CountsGames
+    brain: DenseBrain
     start: int
     takes: tuple[int, ...]
     misere: bool
@@ -74,34 +70,32 @@ class TakeAwayHats:
         """The game is over once fewer sticks than this are left."""
         return self.takes[0]
 
+    def keep(self) -> None:
+        """Keep the counts played on back in the brain (between games)."""
+        for n in range(self.lowest, self.start + 1):
+            self.brain._keep(n, self.counts[n])
 
-def takeaway_hats(
-    brain: CountsGames,
-    rules: RuleSet,
-    hats: Mapping[Position, list[int]],
-    legal_balls: Mapping[Position, tuple[int, ...]],
-    settler: Callable[[], Settle],
-) -> TakeAwayHats | None:
-    """A brain's ``hats`` (its count lists by position, with the indices of their legal balls)
-    as the flat take-away loops play them, or None: for another game, or when a heap the game
-    may reach has no hat yet (the plain loop makes hats as play reaches them, and a loop must
-    leave exactly the hats it leaves). ``settler`` makes the brain's learning rule."""
+
+def takeaway_hats(brain: DenseBrain, rules: RuleSet) -> TakeAwayHats | None:
+    """A brain's hats as the flat take-away loops play them, or None: for another game, or a
+    heap so big (times the takes) that the copy would cost more than the loop saves."""
     if not isinstance(rules, TakeAway):
         return None
     start, takes = rules.initial_position(), rules.takes
+    if (start + 1) * len(takes) > FLAT_COUNTS_MAX:
+        return None
     counts: list[list[int]] = []
     balls: list[tuple[Ball, ...]] = []
     legal: list[tuple[int, ...]] = []
     for n in range(start + 1):
-        over = n < takes[0]
-        if not over and n not in hats:
-            return None
-        hat = [] if over else hats[n]
+        hat = [] if n < takes[0] else brain._dense(n)
         counts.append(hat)
         balls.append(tuple((hat, i) for i in range(len(hat))))
-        legal.append(() if over else legal_balls[n])
+        legal.append(tuple(range(bisect_right(takes, n))))
     common = [len(takes) == 3 and lg == (0, 1, 2) for lg in legal]
-    return TakeAwayHats(brain, start, takes, rules.misere, counts, balls, legal, common, settler())
+    return TakeAwayHats(
+        brain, start, takes, rules.misere, counts, balls, legal, common, brain._dense_settler()
+    )
 
 
 class TakeAwaySelfPlay:
@@ -167,7 +161,8 @@ class TakeAwaySelfPlay:
         return played, starter_won
 
     def sync(self) -> None:
-        """Nothing to do: the loop works on the brain's own hats."""
+        """Keep what the games taught in the brain."""
+        self.hats.keep()
 
 
 class TakeAwayAgainstMachine:
@@ -228,7 +223,8 @@ class TakeAwayAgainstMachine:
         return played, won
 
     def sync(self) -> None:
-        """Nothing to do: the loop works on the brain's own hats."""
+        """Keep what the games taught in the brain."""
+        self.hats.keep()
 
 
 def _draw(counts: list[int], legal: tuple[int, ...], common: bool, u: float) -> int:

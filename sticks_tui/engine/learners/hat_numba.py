@@ -78,10 +78,11 @@ def _warm_up(kernel: Any, np: Any) -> None:
 class CompiledSelfPlay:
     """A :class:`TakeAwaySelfPlay` whose games the compiled kernel plays (same interface).
 
-    The brain's hats are copied into an array when the loop is made, and back into the brain's
-    own lists by :meth:`sync` (the trainer syncs before it reads the learner and at the end of
-    the leg, as it does for the generic loop). The generator's state goes in and out at each
-    :meth:`play`, so the ``random.Random`` is always where the python loop would leave it.
+    The flat loop's hats are copied into an array when the loop is made, and back into them
+    (and so into the brain) by :meth:`sync` (the trainer syncs before it reads the learner and
+    at the end of the leg, as it does for the other loops). The generator's state goes in and
+    out at each :meth:`play`, so the ``random.Random`` is always where the python loop would
+    leave it.
     """
 
     def __init__(self, loop: TakeAwaySelfPlay, rng: random.Random, kernel: Any) -> None:
@@ -135,9 +136,11 @@ class CompiledSelfPlay:
         return int(starter_won)
 
     def sync(self) -> None:
-        """Write the hats the kernel played on back into the brain's own lists."""
+        """Write the hats the kernel played on back into the loop's lists, and so into the
+        brain."""
         for n, hat in enumerate(self.loop.hats.counts):
             hat[:] = self.counts[n, : len(hat)].tolist()
+        self.loop.sync()
 
 
 def _settings_of(hats: TakeAwayHats) -> tuple[int, int, int]:

@@ -1,7 +1,10 @@
 """The learning AI's brain: one hat per position, holding numbered balls (seed 000).
 
-A hat is stored as *counts per ball number*, never as a list of balls: after a million games a
-list would hold millions of balls, while counts stay a few integers per hat.
+A hat is kept as *counts per ball number*, never as a list of balls: after a million games a
+list would hold millions of balls, while counts stay a few integers per hat. And the brain keeps
+only what it learned: the counts that differ from a fresh hat's (:mod:`.hat_draw`). A position
+met whose hat is still fresh, or back to fresh after losses, costs nothing; its hat reads as a
+fresh hat wherever it is looked at, and looking makes none.
 
 The life of a ball, exactly as the seed tells it:
 
@@ -13,15 +16,15 @@ The life of a ball, exactly as the seed tells it:
 
 Those numbers (one ball of each number in a fresh hat, one more on a win, the drawn ball thrown
 away on a loss, a floor of one) are the defaults of :class:`HatSettings`; a brain keeps its
-settings and its brain file says them. The rule lives here alone: the fast loops
+settings and its brain file says them. The rule lives in :mod:`.hat_draw` alone: the fast loops
 (:meth:`HatBrain.self_play_run`, :meth:`HatBrain.machine_run`, the flat take-away ones of
-:mod:`.hat_loops`) settle their balls with the same :meth:`HatBrain._settler`.
+:mod:`.hat_loops`) draw and settle with the same functions.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -33,21 +36,25 @@ from .base import (
     CurvePoint,
     MachineOpponent,
     SelfPlayRun,
-    SettingsError,
     brain_dict,
     read_header,
 )
-from .hat_json import load_hat
-from .hat_lessons import Lesson
-from .hat_loops import (
-    Ball,
+from .hat_draw import (
     Settle,
-    TakeAwayAgainstMachine,
-    TakeAwayHats,
-    TakeAwaySelfPlay,
+    SparseHats,
+    SparseSettle,
+    dense,
+    dense_settler,
     draw_index,
-    takeaway_hats,
+    get_count,
+    keep_dense,
+    set_count,
+    sparse_settler,
+    take_ball,
 )
+from .hat_json import hats_from_file, hats_to_file, learned_balls, read_settings
+from .hat_lessons import Lesson
+from .hat_loops import TakeAwayAgainstMachine, TakeAwayHats, TakeAwaySelfPlay, takeaway_hats
 from .hat_self_play import AnyGameSelfPlay
 from .hat_settings import HatSettings, HatView
 
@@ -69,61 +76,73 @@ class HatBrain:
         self.games_played = 0
         #: Checkpoints of how learning went (see engine.learning_curve).
         self.learning_curve: list[CurvePoint] = []
-        # position -> ball counts, aligned with rules.ball_kinds(position)
-        self._counts: dict[Position, list[int]] = {}
-        self._kinds: dict[Position, tuple[Move, ...]] = {}
-        # position -> indices (into the kinds) of the balls that are legal there
-        self._legal: dict[Position, tuple[int, ...]] = {}
+        #: position -> (ball index into rules.ball_kinds(position), count, ...), only the
+        #: counts that differ from a fresh hat's (a ball beside its hat is out of it); .hat_draw
+        self._hats: SparseHats = {}
         # per seat, the balls waiting beside their hats during a game: (position, ball index)
         self._beside: tuple[list[tuple[Position, int]], list[tuple[Position, int]]] = ([], [])
-        for position in rules.hat_positions():
-            self._hat(position)
 
     # -- hats -----------------------------------------------------------------------------
-    def _hat(self, position: Position) -> list[int]:
-        counts = self._counts.get(position)
-        if counts is None:
-            kinds = tuple(self.rules.ball_kinds(position))
-            legal_moves = set(self.rules.legal_moves(position))
-            counts = [self.settings.fresh_balls] * len(kinds)
-            self._counts[position] = counts
-            self._kinds[position] = kinds
-            self._legal[position] = tuple(i for i, k in enumerate(kinds) if k in legal_moves)
-        return counts
-
     def positions(self) -> list[Position]:
-        """Every position that has a hat, in the rules' natural order where they sort."""
-        positions: list[Any] = list(self._counts)
-        try:
-            return sorted(positions)
-        except TypeError:
-            return positions
+        """The hats the brain keeps: every position whose hat holds something learned (its
+        balls differ from a fresh hat's), and during a game those with a ball beside them; in
+        the rules' natural order where they sort."""
+        kept = dict.fromkeys(self._hats)
+        kept.update(dict.fromkeys(p for p, _ in self._all_beside()))
+        return _in_order(kept)
+
+    def hat_positions(self) -> list[Position]:
+        """The hats to show: the rules' standing hats (a take-away game's, one per stick count,
+        fresh or not) and every hat the brain keeps."""
+        standing = self.rules.hat_positions()
+        if not standing:
+            return self.positions()
+        shown = dict.fromkeys(standing)
+        shown.update(dict.fromkeys(self.positions()))
+        return _in_order(shown)
 
     def __iter__(self) -> Iterator[HatView]:
-        return (self.view(p) for p in self.positions())
+        """Every hat to show (:meth:`hat_positions`), as a user would see it."""
+        return (self.view(p) for p in self.hat_positions())
+
+    def kept_counts(self) -> int:
+        """How many counts the brain keeps (those that differ from a fresh hat's)."""
+        return sum(len(hat) for hat in self._hats.values()) // 2
+
+    def _fill(self, position: Position, kinds: Sequence[Move]) -> list[int]:
+        """The counts in the hat at ``position`` (balls beside it out), aligned with ``kinds``."""
+        return dense(self._hats.get(position), len(kinds), self.settings.fresh_balls)
+
+    def _legal(self, position: Position, kinds: Sequence[Move]) -> Sequence[int]:
+        """The indices of the balls of ``kinds`` that may be played at ``position``."""
+        legal = self.rules.legal_moves(position)
+        if tuple(legal) == tuple(kinds):
+            return range(len(kinds))
+        allowed = set(legal)
+        return tuple(i for i, kind in enumerate(kinds) if kind in allowed)
 
     def view(self, position: Position) -> HatView:
-        """The hat at ``position`` as a user would see it, with the ball beside it shown apart."""
-        counts = self._hat(position)
-        kinds = self._kinds[position]
+        """The hat at ``position`` as a user would see it, with the ball beside it shown apart
+        (a fresh hat where the brain keeps none; none is made)."""
+        kinds = self.rules.ball_kinds(position)
+        counts = self._fill(position, kinds)
         beside = next((kinds[i] for p, i in self._all_beside() if p == position), None)
         return HatView(position, dict(zip(kinds, counts)), beside)
 
     def counts(self, position: Position) -> dict[Move, int]:
         """Balls of each number that belong to the hat, counting the balls waiting beside it."""
-        counts = self._hat(position)
-        kinds = self._kinds[position]
-        balls = dict(zip(kinds, counts))
+        kinds = self.rules.ball_kinds(position)
+        counts = self._fill(position, kinds)
         for p, i in self._all_beside():
             if p == position:
-                balls[kinds[i]] += 1
-        return balls
+                counts[i] += 1
+        return dict(zip(kinds, counts))
 
     def legal_counts(self, position: Position) -> dict[Move, int]:
         """Like :meth:`counts`, restricted to the balls that may be played at ``position``."""
         counts = self.counts(position)
-        kinds = self._kinds[position]
-        return {kinds[i]: counts[kinds[i]] for i in self._legal[position]}
+        legal = set(self.rules.legal_moves(position))
+        return {move: count for move, count in counts.items() if move in legal}
 
     def preferred_moves(self, position: Position) -> tuple[Move, ...]:
         """The most numerous legal balls (all of them in a fresh hat); empty where none is legal."""
@@ -144,7 +163,7 @@ class HatBrain:
 
     @property
     def balls_beside(self) -> list[tuple[Position, Move]]:
-        return [(p, self._kinds[p][i]) for p, i in self._all_beside()]
+        return [(p, self.rules.ball_kinds(p)[i]) for p, i in self._all_beside()]
 
     def _all_beside(self) -> list[tuple[Position, int]]:
         return self._beside[0] + self._beside[1]
@@ -154,14 +173,14 @@ class HatBrain:
         """Draw a legal ball from the hat at ``position`` and put it beside the hat for ``seat``."""
         if seat not in (0, 1):
             raise ValueError(f"a seat is 0 or 1, got {seat!r}")
-        counts = self._hat(position)
-        legal = self._legal[position]
+        kinds = self.rules.ball_kinds(position)
+        legal = self._legal(position, kinds)
         if not legal:
             raise RuleError(f"no move is possible at {position!r}")
-        chosen = draw_index(counts, legal, rng.random())
-        counts[chosen] -= 1
+        fresh = self.settings.fresh_balls
+        chosen = take_ball(self._hats, position, len(kinds), legal, rng.random(), fresh)
         self._beside[seat].append((position, chosen))
-        return self._kinds[position][chosen]
+        return kinds[chosen]
 
     def move(self, position: Position, rng: random.Random, seat: int = 0) -> Move:
         """The :class:`~.base.Learner` move: a ball drawn for ``seat`` (see :meth:`draw`)."""
@@ -169,22 +188,19 @@ class HatBrain:
 
     def sample_move(self, position: Position, rng: random.Random) -> Move:
         """A ball drawn as :meth:`draw` would, but left in the hat: nothing is learned."""
-        counts = self._hat(position)
-        legal = self._legal[position]
+        kinds = self.rules.ball_kinds(position)
+        legal = self._legal(position, kinds)
         if not legal:
             raise RuleError(f"no move is possible at {position!r}")
-        return self._kinds[position][draw_index(counts, legal, rng.random())]
+        return kinds[draw_index(self._fill(position, kinds), legal, rng.random())]
 
     def move_chances(self, position: Position) -> list[tuple[Move, float]]:
         """Each legal ball with its share of the legal balls in the hat (as :meth:`sample_move`
-        draws). A position without a hat yet is read as a fresh hat, and none is made: being
+        draws). A position without a hat is read as a fresh hat, and none is made: being
         measured teaches a brain nothing."""
-        counts = self._counts.get(position)
-        if counts is None:
-            legal_moves = set(self.rules.legal_moves(position))
-            moves = [k for k in self.rules.ball_kinds(position) if k in legal_moves]
-            return [(move, 1 / len(moves)) for move in moves]
-        kinds, legal = self._kinds[position], self._legal[position]
+        kinds = self.rules.ball_kinds(position)
+        legal = self._legal(position, kinds)
+        counts = self._fill(position, kinds)
         total = sum(counts[i] for i in legal)
         if total == 0:  # every legal ball is beside the hat: sample_move falls on the last
             return [(kinds[legal[-1]], 1.0)] if legal else []
@@ -198,43 +214,33 @@ class HatBrain:
         """End of a game: settle the balls beside the hats of each seat by its result."""
         settle = self._settler()
         for seat in sorted(results):  # the fast loops settle in the same order
-            drawn = [(self._counts[position], i) for position, i in self._beside[seat]]
-            self._beside[seat].clear()
-            settle(drawn, results[seat])
+            settle(self._beside[seat], results[seat])
         self.games_played += 1
 
-    def _settler(self) -> Settle:
-        """The learning rule, for the balls one seat drew in one game: ``settle(drawn, won)``.
+    def _settler(self) -> SparseSettle:
+        """The learning rule on the brain's own hats (see :func:`.hat_draw.sparse_settler`)."""
+        return sparse_settler(self.settings, self._hats)
 
-        ``drawn`` holds ``(hat counts, ball index)`` pairs, so the fast loops can settle without
-        a lookup; it is emptied. The settings are read once, when the rule is made.
-        """
-        settings = self.settings
-        win_back = 1 + settings.balls_added_on_win  # the drawn ball and the balls added
-        loss_back = 1 - settings.balls_taken_on_loss  # the drawn ball, less the balls taken
-        floor = settings.floor
+    def _dense_settler(self) -> Settle:
+        """The learning rule on the dense hats of the flat loops."""
+        return dense_settler(self.settings)
 
-        def settle(drawn: list[Ball], won: bool) -> None:
-            if won:
-                for hat, i in drawn:
-                    hat[i] += win_back
-            elif loss_back == 0:  # seed 000: the drawn ball is thrown away
-                for hat, i in drawn:
-                    if hat[i] < floor:
-                        hat[i] = floor
-            else:
-                for hat, i in drawn:
-                    count = hat[i] + loss_back
-                    hat[i] = count if count > floor else floor
-            drawn.clear()
+    def _dense(self, position: Position) -> list[int]:
+        """Every count of the hat at ``position`` (a new list), as a flat loop plays it."""
+        return self._fill(position, self.rules.ball_kinds(position))
 
-        return settle
+    def _keep(self, position: Position, counts: list[int]) -> None:
+        """Keep the dense ``counts`` a flat loop left at ``position``: those that differ from a
+        fresh hat's."""
+        keep_dense(self._hats, position, counts, self.settings.fresh_balls)
 
     def abandon(self) -> None:
         """A game that ended without a result (cancelled): balls beside go back, nothing learned."""
+        fresh = self.settings.fresh_balls
         for beside in self._beside:
             for position, i in beside:
-                self._counts[position][i] += 1
+                count = get_count(self._hats.get(position), i, fresh) + 1
+                set_count(self._hats, position, i, count, fresh)
             beside.clear()
 
     def self_play_run(
@@ -252,8 +258,10 @@ class HatBrain:
     ) -> SelfPlayRun | None:
         """The flat loop against a machine (see :class:`~.base.PlaysMachinesFast`), for a
         take-away game."""
+        if opponent.kind not in ("random", "perfect", "mixed"):
+            return None
         hats = self._takeaway_hats(rules)
-        if hats is None or opponent.kind not in ("random", "perfect", "mixed"):
+        if hats is None:
             return None
         top = hats.start + 1
         legal_moves = [tuple(rules.legal_moves(n)) for n in range(top)]
@@ -265,7 +273,7 @@ class HatBrain:
 
     def _takeaway_hats(self, rules: RuleSet) -> TakeAwayHats | None:
         """The hats as the flat take-away loops play them, or None (see :func:`takeaway_hats`)."""
-        return takeaway_hats(self, rules, self._counts, self._legal, self._settler)
+        return takeaway_hats(self, rules)
 
     # -- lessons: what games taught, as a change that adds up --------------------------------
     def lesson_since(self, earlier: HatBrain) -> Lesson:
@@ -279,8 +287,11 @@ class HatBrain:
         if games < 0:
             raise ValueError("the earlier brain has finished more games than this one")
         balls: dict[Position, dict[Move, int]] = {}
-        for position in self._counts.keys() | earlier._counts.keys():
-            now, then = self._balls(position), earlier._balls(position)
+        beside = {p for p, _ in self._all_beside() + earlier._all_beside()}
+        for position in self._hats.keys() | earlier._hats.keys() | beside:
+            if position not in beside and self._hats.get(position) == earlier._hats.get(position):
+                continue  # the same hat: nothing learned there
+            now, then = self.counts(position), earlier.counts(position)
             change = {move: now[move] - then[move] for move in now if now[move] != then[move]}
             if change:
                 balls[position] = change
@@ -300,14 +311,15 @@ class HatBrain:
                              f"{self.rules.key}")
         if self._all_beside():
             raise ValueError("a lesson is added between games, with no ball beside a hat")
+        fresh, floor = self.settings.fresh_balls, self.settings.floor
         for position, change in lesson.balls.items():
-            counts = self._hat(position)
-            kinds = self._kinds[position]
+            kinds = self.rules.ball_kinds(position)
+            counts = self._fill(position, kinds)
             for move, delta in change.items():
                 if move not in kinds:
                     raise ValueError(f"hat {position!r} has no balls {move!r}")
                 i = kinds.index(move)
-                counts[i] = max(self.settings.floor, counts[i] + delta)
+                set_count(self._hats, position, i, max(floor, counts[i] + delta), fresh)
         shift = self.games_played - lesson.since_games
         self.games_played += lesson.games
         last = self.learning_curve[-1].games if self.learning_curve else 0
@@ -331,16 +343,8 @@ class HatBrain:
         self.settings = saved.settings
         self.games_played = saved.games_played
         self.learning_curve = list(saved.learning_curve)
-        self._counts.clear()
-        self._counts.update({p: list(c) for p, c in saved._counts.items()})
-        self._kinds.update(saved._kinds)
-        self._legal.update(saved._legal)
-
-    def _balls(self, position: Position) -> dict[Move, int]:
-        """:meth:`counts` without making a hat: a position never met has fresh hats' balls."""
-        if position in self._counts:
-            return self.counts(position)
-        return dict.fromkeys(self.rules.ball_kinds(position), self.settings.fresh_balls)
+        self._hats.clear()
+        self._hats.update(saved._hats)  # a sparse hat is a tuple: shared, never changed
 
     # -- copying and serialising ----------------------------------------------------------------
     def copy(self) -> HatBrain:
@@ -349,30 +353,26 @@ class HatBrain:
         other.settings = self.settings
         other.games_played = self.games_played
         other.learning_curve = list(self.learning_curve)
-        other._counts = {p: list(c) for p, c in self._counts.items()}
-        other._kinds = dict(self._kinds)
-        other._legal = dict(self._legal)
+        other._hats = dict(self._hats)  # a sparse hat is a tuple: shared, never changed
         other._beside = (list(self._beside[0]), list(self._beside[1]))
         return other
 
     def to_dict(self) -> dict[str, Any]:
-        """The documented JSON form: rules, settings, games played, every hat's ball counts."""
-        rules = self.rules
-        hats = {
-            rules.position_key(p): {
-                rules.move_key(move): count for move, count in self.counts(p).items()
-            }
-            for p in self.positions()
-        }
+        """The documented JSON form: rules, settings, games played, and the hats the brain
+        keeps, each with the counts that differ from a fresh hat's (a ball beside a hat
+        counted in)."""
+        beside = {p for p, _ in self._all_beside()}
+        learned = learned_balls(self.rules, self._hats, self.settings, beside, self.counts)
+        hats = hats_to_file(self.rules, self.positions(), learned)
         return brain_dict(
-            self.kind, rules, self.settings, self.games_played, {"hats": hats},
+            self.kind, self.rules, self.settings, self.games_played, {"hats": hats},
             self.learning_curve,
         )
 
     @classmethod
     def from_dict(cls, data: Any, rules: RuleSet | None = None) -> HatBrain:
-        """Rebuild a brain from :meth:`to_dict` output (or a version 1 file), refusing anything
-        that does not fit.
+        """Rebuild a brain from :meth:`to_dict` output (or a file of an earlier version, every
+        count written), refusing anything that does not fit.
 
         ``rules``, when given, is the rule set the brain must be for; a brain for another rule
         set is refused with a message naming both.
@@ -380,18 +380,17 @@ class HatBrain:
         header = read_header(data, rules)
         if header.kind != cls.kind:
             raise BrainError("this is a Q-learner's brain, not a hat AI's")
-        try:
-            settings = (
-                HatSettings() if header.settings is None else HatSettings.from_dict(header.settings)
-            )
-        except SettingsError as error:
-            raise BrainError(f"bad \"settings\": {error}") from None
-        hats = data.get("hats")
-        if not isinstance(hats, dict):
-            raise BrainError("\"hats\" must be an object of position -> ball counts")
-        brain = cls(header.rules, settings)
+        brain = cls(header.rules, read_settings(header.settings))
         brain.games_played = header.games_played
-        for position_key, balls in hats.items():
-            load_hat(brain.rules, brain.settings.floor, brain._hat, position_key, balls)
+        brain._hats = hats_from_file(brain.rules, brain.settings, data.get("hats"), header.version)
         brain.learning_curve = header.learning_curve
         return brain
+
+
+def _in_order(positions: Any) -> list[Position]:
+    """Positions in the rules' natural order where they sort, else as they come."""
+    listed: list[Any] = list(positions)
+    try:
+        return sorted(listed)
+    except TypeError:
+        return listed

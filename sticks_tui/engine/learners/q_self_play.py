@@ -34,32 +34,43 @@ class QTable(Protocol):
     def available_actions(self, state: Any) -> list[Move]: ...
 
 
+#: Moves the loop remembers position by position (their values, and which position each move
+#: leads to): the positions met first, which are the ones met most. A big game meets millions of
+#: positions; past this many moves a position's are listed again from the learner's table each
+#: time it is met, and not kept.
+ROW_MOVES_MAX = 1 << 17
+
+
 class _Row:
-    """One position in the fast trainer: its actions, their Q-values (0.0 until learned), which
-    were ever set, and where each action leads."""
+    """One position in the fast trainer: its actions, their Q-values (0.0 where none was
+    learned), its key in the learner's table, and (filled as play goes) the rows its actions
+    lead to."""
 
-    __slots__ = ("actions", "indices", "nexts", "position", "q", "touched")
+    __slots__ = ("actions", "indices", "key", "nexts", "position", "q")
 
-    def __init__(self, position: Position, actions: tuple[Move, ...]) -> None:
+    def __init__(self, position: Position, actions: tuple[Move, ...], q: list[float]) -> None:
         self.position = position
+        self.key = state_key(position)
         self.actions = actions
-        self.q = [0.0] * len(actions)
-        self.touched = [False] * len(actions)
+        self.q = q
         self.nexts: list[_Row | None] = [None] * len(actions)
-        self.indices = tuple(range(len(actions)))
+        self.indices = range(len(actions))
 
 
 class QSelfPlay:
     """CS50's self-play loop, fast: the same random draws in the same order and the same
-    arithmetic as :func:`train_qlearner_reference`, on per-position lists of Q-values that go
-    back into ``learner.q`` at :meth:`sync`."""
+    arithmetic as :func:`train_qlearner_reference`, on per-position lists of Q-values. Every
+    value it sets goes into ``learner.q`` at once, so the learner's table holds exactly the
+    values updated, and the lists are only a quick way to them (kept for the positions of the
+    first :data:`ROW_MOVES_MAX` moves, made anew for the others)."""
 
     def __init__(self, learner: QTable, rules: RuleSet, rng: random.Random) -> None:
         self.learner = learner
         self.rules = rules
         self.rng = rng
         self.rows: dict[Position, _Row] = {}
-        self.end = _Row(None, ())  # the finished position: no action, best future reward 0
+        self.moves_kept = 0
+        self.end = _Row(None, (), [])  # the finished position: no action, best future reward 0
         self.first = self._row_of(rules.initial_position())
 
     def _row_of(self, position: Position) -> _Row:
@@ -67,26 +78,25 @@ class QSelfPlay:
         if row is None:
             learner = self.learner
             actions = tuple(learner.available_actions(position))
-            row = self.rows[position] = _Row(position, actions)
-            key = state_key(position)
-            for i, action in enumerate(actions):  # continue from what the learner knows
-                known = learner.q.get((key, action))
-                if known is not None:
-                    row.q[i] = known
-                    row.touched[i] = True
+            key, known = state_key(position), learner.q
+            row = _Row(position, actions, [known.get((key, action), 0.0) for action in actions])
+            if self.moves_kept + len(actions) <= ROW_MOVES_MAX:
+                self.rows[position] = row
+                self.moves_kept += len(actions)
         return row
 
     def _next_row(self, row: _Row, i: int) -> _Row:
         child = row.nexts[i]
         if child is None:
             position = self.rules.apply(row.position, row.actions[i])
-            child = row.nexts[i] = self.end if self.rules.is_over(position) else self._row_of(
-                position
-            )
+            child = self.end if self.rules.is_over(position) else self._row_of(position)
+            if child is self.end or self.rows.get(position) is child:
+                row.nexts[i] = child  # a row made anew each time is not linked to
         return child
 
     def play(self, games: int, should_stop: Callable[[], bool] | None) -> tuple[int, int]:
         learner, end, next_row = self.learner, self.end, self._next_row
+        table = learner.q
         random_, choice = self.rng.random, self.rng.choice
         alpha, explore = learner.alpha, learner.epsilon
         last_mover_wins = not mover_wins_at_end(self.rules)
@@ -122,13 +132,13 @@ class QSelfPlay:
                 if child is end:
                     # update(state, action, new_state, reward): a finished game's future is 0.
                     q[i] = q[i] + alpha * ((end_reward + 0) - q[i])
-                    row.touched[i] = True
+                    table[row.key, row.actions[i]] = q[i]
                     other_row = last_row[player]
                     if other_row is not None:
                         j = last_i[player]
                         wq = other_row.q
                         wq[j] = wq[j] + alpha * ((other_reward + 0) - wq[j])
-                        other_row.touched[j] = True
+                        table[other_row.key, other_row.actions[j]] = wq[j]
                     break
                 waiting = last_row[player]
                 if waiting is not None:
@@ -136,7 +146,7 @@ class QSelfPlay:
                     wq = waiting.q
                     future = max(child.q)
                     wq[j] = wq[j] + alpha * ((move_reward + future) - wq[j])
-                    waiting.touched[j] = True
+                    table[waiting.key, waiting.actions[j]] = wq[j]
                 row = child
             # player is now the side that did not make the last move (0: the starter)
             starter_won += (player == 1) == last_mover_wins
@@ -145,10 +155,4 @@ class QSelfPlay:
         return played, starter_won
 
     def sync(self) -> None:
-        """Put every value training set into ``learner.q`` under CS50's keys."""
-        q = self.learner.q
-        for position, row in self.rows.items():
-            key = state_key(position)
-            for action, value, touched in zip(row.actions, row.q, row.touched):
-                if touched:
-                    q[key, action] = value
+        """Nothing to do: every value set is in ``learner.q`` already."""

@@ -104,7 +104,8 @@ Choose the learner (the hat AI, or the Q-learner where it fits), the brain (a sa
 name, or a new one with the learning settings you type: balls in a fresh hat, balls added on
 a win, taken on a loss, the floor; Q: alpha, epsilon, rewards), the opponent (`self`,
 `random`, `perfect`, `mixed:0.5`, a saved brain's name, or a schedule such as
-`random=1000,self=20000`) and the games (1 to 10,000,000). While it trains you see the
+`random=1000,self=20000`), the games (1 to 10,000,000) and the memory cap (1G: training
+stops before the app holds more, keeping what it learned). While it trains you see the
 tally (won, lost, the win share over the last 100 and 1,000 games; `≈` where the games went
 by in a run too fast to tell apart), the learning curve, the hats of the position in play and
 the games per second. At the end (or on cancel) `k` keeps what it learned in the saved brain,

@@ -3,8 +3,9 @@
 The learner (the hat AI, or the Q-learner where :func:`~sticks_tui.engine.levels_for` offers
 it), the brain (a saved one by name, or a new one), the opponent typed as ``train --against``
 takes it (itself, random, perfect, mixed:P, another saved brain, or a schedule such as
-``random=1000,self=20000``), the number of games, and the learning settings of a new brain (the
-seeds' by default; a saved brain learns with its own, shown). Every field is checked as it is
+``random=1000,self=20000``), the number of games, the memory cap (as ``train --memory-cap``
+takes it: training stops before the app holds more), and the learning settings of a new brain
+(the seeds' by default; a saved brain learns with its own, shown). Every field is checked as it is
 typed, with its message beside it; Enter starts the run (:mod:`.lab_run`) once all are good.
 """
 
@@ -24,6 +25,8 @@ from ...storage.store_file import StoreError
 from ..lab_plan import (
     DEFAULT_BRAIN,
     DEFAULT_LAB_GAMES,
+    DEFAULT_MEMORY,
+    MEMORY_HELP,
     OPPONENT_HELP,
     DamagedBrain,
     LabPlan,
@@ -39,7 +42,7 @@ from ..speed import FULL_SPEED
 from . import app_of
 
 #: Every field whose message shows beside it, and where (the settings share one line).
-MESSAGES = ("brain", "against", "games", "settings")
+MESSAGES = ("brain", "against", "games", "memory", "settings")
 
 
 class LabScreen(Screen[None]):
@@ -82,6 +85,10 @@ class LabScreen(Screen[None]):
                 yield Label("Games", classes="lab-label")
                 yield Input(f"{DEFAULT_LAB_GAMES[HATS]}", id="games", compact=True, max_length=12)
                 yield Static("1 to 10,000,000", id="games-message", classes="lab-message")
+            with Horizontal(classes="lab-row"):
+                yield Label("Memory", classes="lab-label")
+                yield Input(DEFAULT_MEMORY, id="memory", compact=True, max_length=12)
+                yield Static(plain(MEMORY_HELP), id="memory-message", classes="lab-message")
             for kind in (HATS, Q):
                 with Horizontal(classes="lab-row with-message", id=f"settings-{kind}"):
                     yield Label("Settings", classes="lab-label")
@@ -183,13 +190,15 @@ class LabScreen(Screen[None]):
                 self._say(field, problems[field], error=True)
             elif self.query_one(f"#{field}-message", Static).has_class("error"):
                 self._say(field, self._resting(field), error=False)
-        for field in ("brain", "against", "games"):
+        for field in ("brain", "against", "games", "memory"):
             self.query_one(f"#{field}", Input).set_class(field in problems, "-invalid")
         return plan if isinstance(plan, LabPlan) else None
 
     def _resting(self, field: str) -> str:
         """What a field's message says when nothing is wrong."""
-        return {"against": OPPONENT_HELP, "games": "1 to 10,000,000"}.get(field, "")
+        return {"against": OPPONENT_HELP, "games": "1 to 10,000,000", "memory": MEMORY_HELP}.get(
+            field, ""
+        )
 
     def _say(self, field: str, text: str, *, error: bool) -> None:
         message = self.query_one(f"#{field}-message", Static)

@@ -37,7 +37,7 @@ from ...engine.pacing import MoveSeen
 from ...engine.theory import reachable
 from ...storage.records import HATS, Q_LEARNING_AI_NAME
 from ...text import moves
-from ..lab_plan import LabPlan
+from ..lab_plan import LabPlan, run_end_words
 from ..lab_views import LabViews, Picture
 from ..leaving import kept_words
 from ..plain import notify_plain, plain
@@ -179,6 +179,7 @@ class LabRunScreen(Screen[None]):
             curve=CurveSettings(spacing=1.5) if self.curve_kept else None,
             backend="auto",
             pacing=control,
+            memory_cap=plan.memory_cap,
         )
         seconds = clock() - started
         with self._leaving:  # the screen shows it, or is going: then it is kept here
@@ -224,13 +225,10 @@ class LabRunScreen(Screen[None]):
         self._show_counts(result.games_played, rate)
         self._show_picture(done.picture, None)
         self.query_one(LearningCurvePlot).show(result.curve)
-        verb = "Cancelled after" if result.cancelled else "Trained for"
-        self.query_one("#run-speed", Static).update(
-            plain(
-                f"{verb} {result.games_played:,} games. "
-                "Keep what it learned (k) or discard it (d)."
-            )
-        )
+        status, hint = run_end_words(result)
+        self.query_one("#run-speed", Static).update(plain(status))
+        if hint:
+            self.query_one("#run-move", Static).update(plain(hint))
         self.set_class(False, "-running")
         self.set_class(True, "-done")
         self.query_one("#keep", Button).focus()
