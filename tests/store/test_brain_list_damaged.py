@@ -66,17 +66,17 @@ DAMAGES = {
     ),
     "a hat with no ball of a number": (
         lambda data: damage(data, "UPDATE brains SET brain_json = ?", with_hats(
-            data, lambda hats: hats["5"].update({"2": 0}))),
+            data, lambda hats: hats.setdefault("5", {}).update({"2": 0}))),
         "hat 5: balls 2 is 0, but a hat always keeps at least one ball of each number",
     ),
     "a hat whose count is no number": (
         lambda data: damage(data, "UPDATE brains SET brain_json = ?", with_hats(
-            data, lambda hats: hats["5"].update({"3": "many"}))),
+            data, lambda hats: hats.setdefault("5", {}).update({"3": "many"}))),
         "hat 5: balls 3 must be a whole number, got 'many'",
     ),
     "a hat of a take no game has": (
         lambda data: damage(data, "UPDATE brains SET brain_json = ?", with_hats(
-            data, lambda hats: hats["5"].update({"4": 1}))),
+            data, lambda hats: hats.setdefault("5", {}).update({"4": 1}))),
         "hat 5: unknown ball numbers ['4']",
     ),
     "a key that is no game's": (
