@@ -299,7 +299,8 @@ async def test_the_form_starts_on_ctrl_n_and_offers_no_key_flow_control_eats() -
         form = await open_lab(pilot, game_of_sticks(10))
         keys = {key for key, binding in form.active_bindings.items() if binding[1].action == "start"}
         assert keys == {"ctrl+n"}
-        assert "^s" not in screen_text(pilot) and "^n Start" in screen_text(pilot)
+        await wait_until(pilot, lambda: "^n Start" in screen_text(pilot))
+        assert "^s" not in screen_text(pilot)
         await set_input(pilot, "#games", "50")
         await pilot.press("ctrl+n")
         await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")

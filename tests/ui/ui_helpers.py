@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+import time
 from typing import Awaitable, Callable
 
 from textual.pilot import Pilot
@@ -44,12 +45,22 @@ def make_app(**overrides: object) -> SticksApp:
     return SticksApp(**settings)  # type: ignore[arg-type]
 
 
+#: However many tries are left, a wait gives up only after this many seconds: on a loaded
+#: machine (three test workers on two cores) the app's timers and threads fall behind, and a
+#: count of pauses alone would call a slow app a broken one. Only a failure waits this long.
+WAIT_SECONDS_LEAST = 30.0
+
+
 async def wait_until(pilot: Pilot, condition: Callable[[], bool], tries: int = 400) -> None:
-    """Let the app process messages until ``condition`` holds (no wall-clock timing involved)."""
-    for _ in range(tries):
+    """Let the app process messages until ``condition`` holds: ``tries`` pauses, and at least
+    :data:`WAIT_SECONDS_LEAST` before giving up (a time never decides a pass)."""
+    started = time.monotonic()
+    done = 0
+    while done < tries or time.monotonic() - started < WAIT_SECONDS_LEAST:
         if condition():
             return
-        await pilot.pause()
+        await pilot.pause() if done < tries else await pilot.pause(0.01)
+        done += 1
     raise AssertionError("the app never reached the expected state")
 
 
