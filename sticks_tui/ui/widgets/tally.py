@@ -10,8 +10,10 @@ run's (an estimate, marked ``≈``), otherwise it is exact.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
@@ -115,6 +117,41 @@ def tally_text(tally: TallyFigures, note: str = "") -> Text:
         text.append("   ")
     text.append("all ", style="dim")
     text.append("-" if tally.games == 0 else f"{tally.share:.0%}", style="bold")
+    return text
+
+
+#: One part of a line: its words and their style.
+Part = tuple[str, str]
+
+
+def fitted_line(choices: Sequence[Sequence[Part]], width: int, names: Sequence[str]) -> Text:
+    """The first of ``choices`` (the fullest words first) that fits ``width`` columns; when
+    none does, the last with its ``names`` (players' names, the only words of any length, each
+    a part of its own) shortened with "…" until it fits. The numbers are never cut: a tally
+    line is read whole, on one line (one that wrapped would push the move log off the board)."""
+    for parts in choices:
+        if _width(parts) <= width:
+            return _joined(parts)
+    last = choices[-1]
+    for room in range(max((len(name) for name in names), default=0) - 1, 0, -1):
+        short = [
+            (words[: max(1, room - 1)].rstrip() + "…" if words in names and len(words) > room
+             else words, style)
+            for words, style in last
+        ]
+        if _width(short) <= width:
+            return _joined(short)
+    return _joined(last)
+
+
+def _width(parts: Sequence[Part]) -> int:
+    return sum(cell_len(words) for words, _ in parts)
+
+
+def _joined(parts: Sequence[Part]) -> Text:
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for words, style in parts:
+        text.append(words, style=style)
     return text
 
 
