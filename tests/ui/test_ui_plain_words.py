@@ -35,6 +35,7 @@ from sticks_tui.text.analysis import (
 from sticks_tui.text.theory import theory_panel_lines
 from sticks_tui.ui.screens.help import HELP
 from sticks_tui.ui.widgets.curve import CEILING_WORDS, LEGEND_WORDS, plot
+from sticks_tui.ui.widgets.tally import RunningTally, tally_text
 
 
 def footer(pilot: Pilot) -> str:
@@ -236,6 +237,18 @@ def test_the_curve_legend_reads_as_the_hats_and_says_why_50_percent_is_the_most(
     narrow = plot(curve, 40, 16).plain.splitlines()
     assert narrow[0] == "◆ right  + random  × perfect" and narrow[1] == CEILING_WORDS[1]
     assert all(len(line) <= 40 for line in narrow) and LEGEND_WORDS[-1][-1] == "perfect"
+
+
+def test_the_labs_tally_keeps_its_counts_whole_and_its_note_as_it_fits() -> None:
+    tally = RunningTally()
+    tally.add(1_000_000, 500_000)
+    note = "(against itself: the starting side's games)"
+    assert tally_text(tally.figures(), note).plain.splitlines()[0].endswith(note)
+    line = tally_text(tally.figures(), note, 78).plain.splitlines()[0]
+    assert line == "games 1,000,000  won 500,000  lost 500,000  (the starting side's games)"
+    assert tally_text(tally.figures(), note, 50).plain.splitlines()[0] == (
+        "games 1,000,000  won 500,000  lost 500,000"
+    )
 
 
 class _Perfect:

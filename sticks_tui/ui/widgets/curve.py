@@ -45,11 +45,11 @@ LEGEND_WORDS = (
 #: fits under the legend (with room for it).
 CEILING_WORDS = (
     "At most 50% vs perfect: one side wins from the start, and they take turns.",
-    "50% at most: they take turns to start.",
+    "× 50% at most: the starts alternate",
 )
 Y_LABEL_WIDTH = 5  # "100% "
 #: The plot's rows above which the reason for the 50% is said under the legend.
-ROWS_FOR_REASON = 8
+ROWS_FOR_REASON = 5
 
 
 def _x(games: int) -> float:

@@ -97,17 +97,18 @@ class TallyFigures:
         return self.won / self.games if self.games else 0.0
 
 
-def tally_text(tally: TallyFigures, note: str = "") -> Text:
-    """Two lines: the counts (and ``note``), then the win shares."""
-    text = Text(no_wrap=True, overflow="ellipsis")
-    text.append("games ", style="dim")
-    text.append(f"{tally.games:,}", style="bold")
-    text.append("  won ", style="dim")
-    text.append(f"{tally.won:,}", style="bold #87d75f")
-    text.append("  lost ", style="dim")
-    text.append(f"{tally.lost:,}", style="bold #ff5f87")
-    if note:
-        text.append(f"  {note}", style="dim")
+def tally_text(tally: TallyFigures, note: str = "", width: int | None = None) -> Text:
+    """Two lines: the counts (and ``note``), then the win shares. Within ``width`` columns a
+    note "(what: detail)" says only "(detail)", and goes where even that does not fit: the
+    counts are never cut."""
+    counts: list[Part] = [
+        ("games ", "dim"), (f"{tally.games:,}", "bold"),
+        ("  won ", "dim"), (f"{tally.won:,}", "bold #87d75f"),
+        ("  lost ", "dim"), (f"{tally.lost:,}", "bold #ff5f87"),
+    ]
+    notes = [note, f"({note.split(': ', 1)[1]}" if note.startswith("(") and ": " in note else ""]
+    choices = [[*counts, (f"  {said}", "dim")] for said in notes if said] + [counts]
+    text = fitted_line(choices, width if width is not None else 10**6, [])
     text.append("\n")
     text.append("win share: ", style="dim")
     for window, last in tally.windows:
@@ -166,4 +167,5 @@ class TallyView(Static):
     note = ""
 
     def show(self, tally: TallyFigures) -> None:
-        self.update(tally_text(tally, self.note), layout=False)  # always two lines
+        width = self.content_size.width or None  # the note's words that fit it
+        self.update(tally_text(tally, self.note, width), layout=False)  # always two lines
