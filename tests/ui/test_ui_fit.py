@@ -324,8 +324,9 @@ async def test_every_take_of_1_2_3_4_11_20_has_its_button_in_view_beside_the_hat
         await pilot.click("#take-11")
         await wait_until(pilot, lambda: screen.match.position < 30 - 11)  # the AI replied
         assert screen.table.seats[0].name in log_lines(pilot)[1] and "11" in log_lines(pilot)[1]
-        footer = screen_text(pilot).splitlines()[-1]
-        assert all(f"{n} Take {n}" in footer for n in (1, 2, 3, 4))
+        await wait_until(pilot, lambda: all(  # the footer is redrawn once it is their turn
+            f"{n} Take {n}" in screen_text(pilot).splitlines()[-1] for n in (1, 2, 3, 4)
+        ))
 
 
 def test_the_question_names_the_takes_allowed_now_in_a_few_words() -> None:

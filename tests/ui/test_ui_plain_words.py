@@ -207,7 +207,7 @@ async def test_undo_with_nothing_to_undo_says_so(key: str) -> None:
 def test_the_analysis_names_its_columns_alike_in_every_game(rules: Any) -> None:
     analysis = analyse_game(HatBrain(rules), rules)
     header, _rows = screen_table(analysis, 75)
-    assert "balls won" in header and "balls won" in SCREEN_HEADER + TABLE_HEADER
+    assert "gained" in header and "gained" in SCREEN_HEADER and "gained" in TABLE_HEADER
     assert not {"evidence", "taught"} & set(header)
     said = " ".join(rules_lines(analysis))
     assert "rightly" not in said and "learned lost" not in said
@@ -223,7 +223,7 @@ def test_the_lost_positions_learned_are_said_plainly() -> None:
 
 def test_the_table_legend_explains_every_column_it_shows() -> None:
     legend = " ".join(SCREEN_LEGEND)
-    for column in ("sure", "balls won", "lost?"):
+    for column in ("sure", "gained", "lost?"):
         assert f"{column}:" in legend
     assert all(len(line) <= 76 for line in SCREEN_LEGEND)
 
@@ -287,7 +287,7 @@ def test_the_theory_names_the_solvers_without_the_seeds() -> None:
 
 def test_the_help_explains_the_words_the_screens_use() -> None:
     words = HELP.split("## Words you will meet", 1)[1].split("\n## ", 1)[0]
-    for term in ("*sure*", "*balls won*", "*lost?*", "*wins vs perfect*", "*nim-sum*",
+    for term in ("*sure*", "*gained*", "*lost?*", "*wins vs perfect*", "*nim-sum*",
                  "*Grundy value*", "*period*", "*practice game*", "*misère*"):
         assert term in words, term
     assert "| `q` | anywhere | quit; in the middle of a game it asks first" in HELP

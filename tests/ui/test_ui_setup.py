@@ -103,7 +103,7 @@ async def test_the_names_given_to_the_app_fill_the_form() -> None:
         await to_mode(pilot)
         await pilot.press("1")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        assert "Marvin the robot: How many" in str(
+        assert "Marvin the robot: take 1-3 sticks" in str(
             pilot.app.screen.query_one("#turn", Static).render()
         )
 

@@ -104,9 +104,9 @@ training, up to the number of games set by `--training-games`).
 - *hat*, *ball*: the learning AI keeps a hat of numbered balls for each position; the number
   on a ball is the move it makes (see above). *A fresh hat* holds one ball of each number.
 - *sure* (analysis table): how often the AI draws its favourite move there.
-- *balls won* (analysis table): the balls the AI's wins added at a position and on the moves
-  into it. Many balls won on the moves *into* a position, none at it: the AI has learned that
-  whoever moves there loses (*lost?* says yes; `?` while it cannot tell yet).
+- *gained* (analysis table): the balls the AI's wins added to the hat at a position and to
+  the moves into it. Balls gained by the moves *into* a position and none at it: the AI has
+  learned that whoever moves there loses (*lost?* says yes; `?` while it cannot tell yet).
 - *wins vs perfect* (learning curve): the AI's share of wins against a player that never
   makes a mistake, each starting half the games. 50% is the most anyone gets: from the start
   only one side can force a win, the perfect player always does when it is that side, and the
