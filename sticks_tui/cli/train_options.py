@@ -193,7 +193,9 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
         f"{DEFAULT_MEMORY_CAP_TEXT}; 1G is 1,024M): before passing it, training stops between "
         "two games and writes what was learned, saying so",
     )
-    hats = parser.add_argument_group("the hat AI's learning settings (default: seed 000's)")
+    hats = parser.add_argument_group(
+        "the hat AI's learning settings (defaults: the original hat AI's)"
+    )
     for option, what in (
         ("--fresh-balls", "balls of each number in a fresh hat (default 1)"),
         ("--win-balls", "balls added per drawn ball on a win (default 1)"),

@@ -1,7 +1,7 @@
 """What a brain has learned, as text: the analysis table, the rules found and the learning curve.
 
 ``sticks-tui analyze`` prints it; the app's analysis screen shows the same cells and lines. A
-hat AI's table shows how sure each hat is (the preferred ball's share) and the evidence; a
+hat AI's table shows how sure each hat is (the preferred ball's share) and the balls gained; a
 Q-learner's shows its values. Positions and moves are named in the game's words
 (:mod:`.moves`), and a table of a game whose positions are not stick counts fits 80 columns.
 """
@@ -23,11 +23,11 @@ from ..engine.learners.hats import CurvePoint
 from .moves import move_legend, move_words, moves_words, position_heading, position_words
 
 _LEARNED_WORDS = {LOST: "yes", UNDECIDED: "?"}
-TABLE_HEADER = ("n", "AI move", "confidence", "evidence", "learned lost?", "solver move", "agree?")
+TABLE_HEADER = ("n", "AI move", "confidence", "gained", "learned lost?", "solver move", "agree?")
 #: A Q-learner's table of a take-away game: its values where hats show their balls.
 Q_TABLE_HEADER = ("n", "AI move", "value", "next best", "learned lost?", "solver move", "agree?")
 #: The app's table of a take-away game (narrower words than the command's).
-SCREEN_HEADER = ("n", "AI move", "sure", "evidence", "lost?", "solver", "agree?")
+SCREEN_HEADER = ("n", "AI move", "sure", "gained", "lost?", "solver", "agree?")
 #: How wide a table of positions that are not stick counts may be.
 TABLE_WIDTH = 80
 _DISAGREEMENT_MARK = "NO  <--"
@@ -81,7 +81,7 @@ def _header(rules: AnyRuleSet | None, q: bool, stick_counts: bool) -> tuple[str,
     heading = position_heading(rules) if rules is not None else "position"
     if q:
         return (heading, "AI move", "value", "next", "lost?", "solver moves", "agree?")
-    return (heading, "AI move", "sure", "taught", "lost?", "solver moves", "agree?")
+    return (heading, "AI move", "sure", "gained", "lost?", "solver moves", "agree?")
 
 
 def _marked(cells: tuple[str, ...]) -> tuple[str, ...]:
@@ -155,11 +155,20 @@ def screen_table(analysis: Analysis, width: int) -> tuple[tuple[str, ...], list[
     return header, [tuple("\n".join(lines) for lines in cells) for cells in fitted]
 
 
+#: How to read the app's table, a column a line (each fits 76 columns).
+SCREEN_LEGEND = (
+    "sure: how often the AI draws its move (that ball's share of the hat).",
+    "gained: balls its wins added to the hat here and to the moves into here.",
+    "lost?: yes when it learned that whoever moves here loses; ?: not clear yet.",
+)
+
+
 def sure_words(analysis: Analysis) -> str:
-    """One line saying how to read the table's "sure" column (and, for other games, its moves)."""
-    line = "sure: how often the AI draws its move (that ball's share of the hat)."
+    """How to read the table's columns ("sure", "gained", "lost?"), a line each, and, for
+    games whose positions are not stick counts, its moves."""
     legend = list(move_legend(analysis.rules)) if analysis.rules is not None else []
-    return " ".join([line, *(part.strip() for part in legend)])
+    moves = " ".join(part.strip() for part in legend)
+    return "\n".join([*SCREEN_LEGEND, *([moves] if moves else [])])
 
 
 def _items(cell: str, commas: bool) -> list[str]:
@@ -252,11 +261,10 @@ def _legend(analysis: Analysis) -> list[str]:
     if analysis.learner != _Q and stick_counts:  # today's words for today's table
         lines = [
             "confidence: the preferred ball's share of the legal balls in the hat.",
-            "evidence: balls won at and into this position (about the games that taught "
-            "something).",
+            "gained: balls the AI's wins added to the hat here and to the moves into here.",
             "learned lost?: yes when the hat never grew while the moves into it did; ? when the "
             "hats",
-            "  do not say yet (too little or mixed evidence); with no move left, the rules say "
+            "  do not say yet (too few balls gained, or mixed); with no move left, the rules say "
             "it.",
         ]
     else:
@@ -283,9 +291,9 @@ def _legend_paragraphs(q: bool, stick_counts: bool) -> list[str]:
         ]
     return [
         "sure: the preferred ball's share of the legal balls in the hat.",
-        "taught: balls won at and into this position (about the games that taught something).",
+        "gained: balls the AI's wins added to the hat here and to the moves into here.",
         f"{lost}: yes when the hat never grew while the moves into it did; ? when the hats do "
-        "not say yet (too little or mixed evidence).",
+        "not say yet (too few balls gained, or mixed).",
     ]
 
 
@@ -354,9 +362,13 @@ def _lost_lines(analysis: Analysis, width: int) -> list[str]:
     learned = sum(p.learned == LOST for p in reports)
     right = sum(p.learned == LOST and p.solver_lost for p in reports)
     lost = sum(p.solver_lost for p in reports)
+    if learned:
+        found = f"the AI has learned that {learned:,} lose, and is right about {right:,}"
+    else:
+        found = "the AI has not learned yet that any of them loses"
     text = (
         f"Positions analysed (with a move to make): {len(reports):,}; lost for the player to "
-        f"move (the solver): {lost:,}; learned lost: {learned:,}, {right:,} of them rightly."
+        f"move (the solver): {lost:,}; {found}."
     )
     return textwrap.wrap(text, width, subsequent_indent="  ")
 

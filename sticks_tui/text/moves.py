@@ -78,3 +78,23 @@ def move_legend(rules: AnyRuleSet) -> Iterable[str]:
     elif family == STICKY:
         yield "\"take 2 of 6 (1|3)\": take 2 adjacent sticks from a group of 6, leaving groups"
         yield "  of 1 and 3 on either side; a position lists its groups, e.g. [6, 3]."
+
+
+def takes_words(takes: tuple[int, ...]) -> str:
+    """Takes in a few words: runs of three or more as "1-4", "or" before the last, and
+    "sticks" after them, while they are few; a long list has commas only."""
+    runs: list[list[int]] = []
+    for take in takes:
+        if runs and take == runs[-1][-1] + 1:
+            runs[-1].append(take)
+        else:
+            runs.append([take])
+    parts = [
+        f"{run[0]}-{run[-1]}" if len(run) >= 3 else ", ".join(map(str, run)) for run in runs
+    ]
+    items = ", ".join(parts).split(", ")
+    if len(items) > 3:
+        return ", ".join(items)
+    sticks = "stick" if takes == (1,) else "sticks"
+    listed = items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+    return f"{listed} {sticks}"

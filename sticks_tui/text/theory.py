@@ -56,7 +56,7 @@ def takeaway_lines(
 ) -> Iterator[str]:
     """One row per heap size, then the lost positions, the rule, its proof and the counts (with
     ``summary_first``, those before the table)."""
-    yield f"{theory.rules.name}: {takeaway_sentence(theory.rules)}"
+    yield from _wrapped(f"{theory.rules.name}: {takeaway_sentence(theory.rules)}", width)
     yield ""
     if summary_first:
         yield from _takeaway_summary(theory, width)
@@ -89,21 +89,26 @@ def _takeaway_summary(theory: TakeAwayTheory, width: int = WIDTH) -> Iterator[st
     if period.period is not None:
         yield period_text(period.period, period.start)
     yield from _wrapped(period_proof_text(period), width)
-    yield (
-        f"Memoized solver: {theory.memoized_evaluations:,} "
+    counts = [
+        f"Solver remembering each heap it solved: {theory.memoized_evaluations:,} "
         f"{'evaluation' if theory.memoized_evaluations == 1 else 'evaluations'} to solve "
         f"{rules.sticks} sticks"
-    )
+    ]
     if theory.plain_recursion_calls is not None:
-        yield f"Plain recursion (seed 003): {count_text(theory.plain_recursion_calls)} calls"
+        counts.append(
+            "Solver solving every heap again each time it meets it: "
+            f"{count_text(theory.plain_recursion_calls)} calls"
+        )
     elif rules.misere:
-        yield "(Seed 003's plain-recursion count is for --normal games.)"
+        counts.append('(The count without remembering is given for the ending "no move loses".)')
     elif theory.plain_recursion_misjudges is not None:
         n = theory.plain_recursion_misjudges
-        yield (
-            f"(No plain-recursion count: seed 003's would take {rules.takes[-1]} from {n} "
+        counts.append(
+            f"(No count without remembering: that solver would take {rules.takes[-1]} from {n} "
             f"sticks and misjudge {n}.)"
         )
+    for line in counts:
+        yield from _wrapped(line, width)
 
 
 def period_proof_text(period: HeapPeriod) -> str:

@@ -51,7 +51,7 @@ class SticksApp(App[int]):
     TITLE = "sticks-tui"
     SUB_TITLE = "the Game of Sticks"
     BINDINGS = [
-        Binding("q", "quit", "Quit"),
+        Binding("q", "quit_asking", "Quit"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("f1,question_mark", "help", "Help"),
         Binding("f2", "analysis", "Analysis", show=False),
@@ -175,6 +175,14 @@ class SticksApp(App[int]):
         from .screens.too_small import keep_to_size
 
         keep_to_size(self)
+
+    def action_quit_asking(self) -> None:
+        """``q``: quit, asking first while a game is in progress (as every way out of a game
+        does); ``ctrl+q`` quits at once."""
+        from .screens.confirm import asks_before_leaving
+
+        if not asks_before_leaving(self, self.exit):
+            self.exit()
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen

@@ -47,8 +47,8 @@ def test_solve_game_of_sticks_shows_lost_positions_one_mod_four_and_winning_move
         "Period: 4 (wins and losses repeat every 4 sticks)\n"
         "Proved: each heap from 3 sticks on follows from the 3 heaps below it, and heaps 0 to 2 "
         "win or lose\nas the heaps 4 above them do, so the period holds for every heap.\n"
-        "Memoized solver: 44 evaluations to solve 20 sticks\n"
-        "(Seed 003's plain-recursion count is for --normal games.)\n"
+        "Solver remembering each heap it solved: 44 evaluations to solve 20 sticks\n"
+        '(The count without remembering is given for the ending "no move loses".)\n'
     )
 
 
@@ -70,8 +70,8 @@ def test_solve_seed_003_game_shows_mod_seven_rule_and_memoization_figures(
         "Rule: lost when n mod 7 is one of 0, 1\n"
         "Period: 7 (wins and losses repeat every 7 sticks)\n"
     ) in out
-    assert "Memoized solver: 110 evaluations to solve 50 sticks" in out
-    assert "Plain recursion (seed 003): 2,305,817 calls" in out
+    assert "Solver remembering each heap it solved: 110 evaluations to solve 50 sticks" in out
+    assert "Solver solving every heap again each time it meets it: 2,305,817 calls" in out
     assert table_rows(out)[1] == ("loses", "- (no move possible)")
 
 
@@ -98,7 +98,7 @@ def test_solve_misere_prints_no_plain_recursion_count(capsys: pytest.CaptureFixt
     assert data["evaluations"]["plain_recursion"] is None
     assert data["evaluations"]["memoized"] > 0
     _, text, _ = run(capsys, "solve")
-    assert "Plain recursion" not in text and "--normal" in text
+    assert "again each time" not in text and '"no move loses"' in text
 
 
 def test_solve_hides_plain_count_when_seed_003_recursion_would_misjudge_a_heap(
@@ -112,7 +112,7 @@ def test_solve_hides_plain_count_when_seed_003_recursion_would_misjudge_a_heap(
     assert data["evaluations"]["plain_recursion"] is None
     _, text, _ = run(capsys, "solve", "-n", "30", "--takes", "2,5", "--normal")
     assert text.endswith(
-        "(No plain-recursion count: seed 003's would take 5 from 4 sticks and misjudge 4.)\n"
+        "(No count without remembering: that solver would take 5 from 4 sticks and misjudge 4.)\n"
     )
 
 
@@ -257,7 +257,7 @@ def test_game_before_the_command_works_like_after(capsys: pytest.CaptureFixture[
     _, after, _ = run(capsys, "solve", "--game", "nim:1,3,5,7")
     assert "nim-sum" in before and before == after
     _, heap, _ = run(capsys, "--sticks", "30", "solve")
-    assert "Memoized solver: 66 evaluations to solve 30 sticks" in heap
+    assert "Solver remembering each heap it solved: 66 evaluations to solve 30 sticks" in heap
     status, out, err = run(capsys, "--game", "nim", "solve", "--game", "nim:1,2")
     assert_argument_error(status, err, "argument --game: given before the command ('nim') and after")
     assert out == ""

@@ -109,7 +109,7 @@ def test_friend_game_played_to_the_end_in_tmux(tmux: Tmux) -> None:
     tmux.keys("1", "0", "Enter")  # the sticks field starts selected: typing replaces it
     tmux.wait_for("Play against a friend")
     tmux.keys("1")
-    screen = tmux.wait_for("Player 1: How many sticks do you take (1-3)?")
+    screen = tmux.wait_for("Player 1: take 1-3 sticks")
     assert "There are 10 sticks on the board." in screen
     for key, left in (("3", 7), ("3", 4), ("3", 1)):
         tmux.keys(key)
@@ -132,7 +132,7 @@ def test_sticky_nim_friend_game_by_letters_in_tmux(tmux: Tmux) -> None:
     # list closes could race the focus, which the screen does not show)
     tmux.wait_for("Play against a friend")
     tmux.keys("1")
-    screen = tmux.wait_for("Player 1: letters of the sticks to take")
+    screen = tmux.wait_for("Player 1: take 1-3 sticks, e.g. df")
     assert "a b c d e f g h i j k l m n o p q r s t" in " ".join(screen.split())
     moves = ("ac", "df", "gi", "jl", "mo", "pr")
     for letters, left in zip(moves, (17, 14, 11, 8, 5, 2)):

@@ -98,11 +98,12 @@ def test_plot_draws_the_three_lines_within_its_size() -> None:
     curve = [CurvePoint(0, 0, 10, 0.5, 0.0), CurvePoint(1000, 10, 10, 1.0, 0.5)]
     lines = plot(curve, 60, 15).plain.splitlines()
     assert len(lines) == 15 and all(len(line) <= 60 for line in lines)
-    assert lines[0].startswith("● hats right")
-    top, middle, bottom = lines[1], lines[1 + 5], lines[1 + 11]  # 12 rows of plot
-    assert top.startswith("100% ┤") and top.rstrip().endswith("●")  # all hats right at the end
+    assert lines[0].startswith("◆ hats right")
+    assert lines[1] == "× 50% at most: the starts alternate"  # why, under the legend
+    top, middle, bottom = lines[2], lines[2 + 5], lines[2 + 10]  # 11 rows of plot
+    assert top.startswith("100% ┤") and top.rstrip().endswith("◆")  # all hats right at the end
     assert middle.startswith(" 50% ┤+") and middle.rstrip().endswith("×")  # 50% vs perfect
-    assert bottom.startswith("  0% ┤●")  # no hat right at the start
+    assert bottom.startswith("  0% ┤◆")  # no hat right at the start
     assert lines[-1].split() == ["0", "1,000", "games", "(log", "scale)"]
 
 

@@ -55,7 +55,7 @@ async def test_sticks_theory_gives_lost_positions_period_and_rule_first() -> Non
     async with app_on("sticks").run_test(size=SIZE) as pilot:
         await to_theory(pilot)
         lines = theory_text(pilot).splitlines()
-        assert lines[2:5] == [
+        assert lines[3:6] == [  # after the rules, on two lines at 74 columns
             "Lost for the player to move: 1, 5, 9, 13, 17",
             "Rule: lost when n ≡ 1 (mod 4)",
             "Period: 4 (wins and losses repeat every 4 sticks)",

@@ -7,6 +7,7 @@ The snapshots of the screens named here are at the end of the file.
 from __future__ import annotations
 
 import pytest
+from rich.cells import cell_len
 from test_ui_games import against, board, choose_game, log_lines, setup_message
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -20,6 +21,8 @@ from ui_helpers import (
     still_cursor,
     to_board,
     to_mode,
+    to_training,
+    training_done,
     wait_until,
 )
 
@@ -30,6 +33,7 @@ from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.too_small import TooSmallScreen
 from sticks_tui.ui.session import Machine
 from sticks_tui.ui.widgets.line import GOES_ON, line_layout
+from sticks_tui.ui.widgets.tally import fitted_line
 
 
 def cover_text(pilot: Pilot) -> str:
@@ -41,6 +45,49 @@ def words_in(pilot: Pilot, widget: Widget) -> str:
     region = widget.region
     lines = screen_text(pilot).splitlines()[region.y : region.bottom]
     return " ".join(" ".join(line[region.x : region.right] for line in lines).split())
+
+
+def unfit(pilot: Pilot, widget: Widget, *, prose: bool = False) -> list[str]:
+    """What of ``widget``'s words a person does not read whole at this size: a line wider than
+    the widget (wrapped into another line, or cut), more lines than its height (cut), or a place
+    off the screen or under the footer (hidden); empty when it all reads. ``prose`` may wrap
+    (the hint), but must show whole without scrolling."""
+    region, problems = widget.content_region, []
+    width, height = pilot.app.size
+    if not widget.display or region.height <= 0 or region.width <= 0:
+        return ["hidden"]
+    if region.right > width or region.bottom > height - 1:  # the last line is the footer's
+        problems.append(f"off the screen: {region}")
+    if prose:  # its lines as wrapped at its width
+        lines = widget.get_content_height(region.size, pilot.app.size, region.width)
+        if lines > region.height:
+            problems.append(f"cut: {lines} lines in {region.height}")
+        return problems
+    lines = str(widget.render()).splitlines()
+    problems += [f"wraps: {line!r}" for line in lines if cell_len(line) > region.width]
+    if len(lines) > region.height:
+        problems.append(f"cut: {len(lines)} lines in {region.height}")
+    return problems
+
+
+def board_unfit(pilot: Pilot) -> dict[str, list[str]]:
+    """Every line of the board's left column that does not read whole (the position's words,
+    the turn, the tally, the hint), and the log, which must show its last lines."""
+    screen = board(pilot)
+    found = {
+        selector: unfit(pilot, screen.query_one(selector))
+        for selector in ("#heap-words", "#turn", "#tally")
+        if screen.query_one(selector).display and not screen.has_class("-hint")
+    }
+    hint = screen.query_one("#hint")
+    if hint.display:
+        found["#hint"] = unfit(pilot, hint, prose=True)
+    else:
+        log = screen.query_one("#log").content_region  # it scrolls to its last line itself
+        height = pilot.app.size.height
+        if log.height < 2 or log.bottom > height - 1:
+            found["#log"] = [f"the move log is not in view: {log}"]
+    return {selector: problems for selector, problems in found.items() if problems}
 
 
 def letter_rows(pilot: Pilot) -> list[str]:
@@ -97,13 +144,109 @@ async def test_a_screen_opened_while_too_small_is_covered_too() -> None:
         await pilot.pause()
         await pilot.resize_terminal(60, 20)
         await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
-        await pilot.press("f1")  # help opens beneath the cover, which stays on top
+        app.action_help()  # opened by the program (no key reaches beneath the cover)
         await pilot.pause()
         await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
         await pilot.resize_terminal(80, 24)
         await wait_until(pilot, lambda: screen_name(pilot) == "HelpScreen")
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
+
+
+@pytest.mark.parametrize("key", ["f1", "q", "f2", "f3", "ctrl+b", "ctrl+l", "ctrl+p", "ctrl+c"])
+async def test_no_key_acts_behind_the_cover_but_ctrl_q(key: str) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_board(pilot, "1", sticks=20)
+        await pilot.press("3")
+        await pilot.resize_terminal(60, 20)
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        stack = list(app.screen_stack)
+        await pilot.press(key)
+        for _ in range(5):
+            await pilot.pause()
+        assert app.is_running and app.screen_stack == stack, key
+        await pilot.resize_terminal(80, 24)
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        assert board(pilot).match.position == 17  # the game as it was
+        await pilot.press("ctrl+p")  # the palette is back once the cover is gone
+        await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
+
+
+async def test_ctrl_q_quits_from_the_cover() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_board(pilot, "1", sticks=20)
+        await pilot.press("3")
+        await pilot.resize_terminal(60, 20)
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        assert "ctrl+q quits" in cover_text(pilot)
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: not app.is_running)
+
+
+# -- every line read whole ------------------------------------------------------------------------
+
+
+async def test_against_the_trained_ai_the_tally_fits_and_the_log_stays_in_view() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_training(pilot, 20)
+        await training_done(pilot)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        screen = board(pilot)
+        assert screen.table.seats[1].name == "Trained AI"
+        await wait_until(pilot, lambda: screen._human_turn())
+        assert board_unfit(pilot) == {}
+        while not screen.match.is_over:
+            await pilot.press("1")
+            await wait_until(pilot, lambda: screen.match.is_over or screen._human_turn())
+        await wait_until(pilot, lambda: "1 game" in words_in(pilot, screen.query_one("#tally")))
+        tally = words_in(pilot, screen.query_one("#tally"))
+        assert "1 game: Trained AI won 1, you 0" in tally and "100%" in tally
+        assert board_unfit(pilot) == {}
+        assert "You lose." in log_lines(pilot)[-1]  # the end of the game, in view
+
+
+def test_a_tally_line_shortens_names_never_figures() -> None:
+    name = "W" * 40
+    choices = [[(name, ""), (" won 1,234, you 5,678", "")]]
+    line = fitted_line(choices, 38, [name]).plain
+    assert len(line) == 38 and line.endswith("… won 1,234, you 5,678") and line.startswith("WWW")
+    assert fitted_line([[("AI", ""), (" won 1", "")], choices[0]], 38, [name]).plain == "AI won 1"
+
+
+HINT_CASES = [
+    ("sticks", {"sticks": "13"}, ()),
+    ("sticks", {"sticks": "17"}, ("1", "u")),  # a practice game: one line more
+    ("nim", {"piles": "1,3,5,7"}, ()),
+    ("nim", {"piles": ",".join(["20"] * 8)}, ()),
+    ("sticky", {"sticks": "20", "max_take": "3"}, ()),
+    ("takeaway", {"sticks": "30", "takes": "1,2,3,4,11,20"}, ()),
+    ("takeaway", {"sticks": "30", "takes": "2,4,6,8,10,12"}, ()),
+]
+
+
+@pytest.mark.parametrize(("game", "fields", "keys"), HINT_CASES)
+async def test_the_hint_and_the_turn_read_whole_beside_the_hats_at_80x24(
+    game: str, fields: dict[str, str], keys: tuple[str, ...]
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await against(pilot, Machine.LEARNING, game, **fields)
+        for key in keys:
+            await wait_until(pilot, lambda: screen._human_turn())
+            await pilot.press(key)
+        await wait_until(pilot, lambda: screen._human_turn())
+        assert board_unfit(pilot) == {}
+        await pilot.press("f5")
+        await wait_until(pilot, lambda: screen.query_one("#hint").display)
+        hint = screen.query_one("#hint")
+        if game in ("sticks", "takeaway"):  # the words wait for the period's proof
+            await wait_until(pilot, lambda: "multiple of" in words_in(pilot, hint))
+        await wait_until(pilot, lambda: board_unfit(pilot) == {})
+        assert "draws" in words_in(pilot, hint)  # the AI's line, the last, in view
 
 
 # -- Sticky-Nim -----------------------------------------------------------------------------------
@@ -181,16 +324,19 @@ async def test_every_take_of_1_2_3_4_11_20_has_its_button_in_view_beside_the_hat
         await pilot.click("#take-11")
         await wait_until(pilot, lambda: screen.match.position < 30 - 11)  # the AI replied
         assert screen.table.seats[0].name in log_lines(pilot)[1] and "11" in log_lines(pilot)[1]
-        await wait_until(  # the footer is redrawn after the AI's reply
-            pilot,
-            lambda: all(f"{n} Take {n}" in screen_text(pilot).splitlines()[-1] for n in (1, 2, 3, 4)),
-        )
+        await wait_until(pilot, lambda: all(  # the footer is redrawn once it is their turn
+            f"{n} Take {n}" in screen_text(pilot).splitlines()[-1] for n in (1, 2, 3, 4)
+        ))
 
 
-def test_the_question_with_one_stick_left_offers_one_take() -> None:
+def test_the_question_names_the_takes_allowed_now_in_a_few_words() -> None:
     presenter = presenter_for(TakeAway(10))
-    assert presenter.question((1,)) == "How many sticks do you take (1)?"
-    assert presenter.question((1, 2, 3)) == "How many sticks do you take (1-3)?"
+    assert presenter.question((1,)) == "take 1 stick"
+    assert presenter.question((1, 2, 3)) == "take 1-3 sticks"
+    assert presenter.question((2, 3, 5)) == "take 2, 3 or 5 sticks"
+    assert presenter.question((1, 2, 3, 4, 11, 20)) == "take 1-4, 11 or 20 sticks"
+    longest = presenter.question((10, 12, 14, 16, 18, 20))  # beside the default name: 38
+    assert longest == "take 10, 12, 14, 16, 18, 20" and len(f"Player 1: {longest}") <= 38
 
 
 async def test_three_takes_keep_their_words_on_the_buttons() -> None:

@@ -179,7 +179,7 @@ async def test_takeaway_friend_game_with_takes_2_3_5_where_no_move_loses() -> No
         assert [b.id for b in screen.query("#takes Button")] == ["take-2", "take-3", "take-5"]
         assert "1" not in screen.active_bindings  # no key for a take not allowed
         assert "2" in screen.active_bindings
-        assert turn_text(pilot) == "Player 1: How many sticks do you take (2, 3, 5)?"
+        assert turn_text(pilot) == "Player 1: take 2, 3 or 5 sticks"
         await pilot.press("1", "5", "5")  # "1" is not a move here: nothing happens
         assert screen.match.position == 2
         await pilot.press("2")

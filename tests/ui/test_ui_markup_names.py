@@ -93,8 +93,8 @@ async def test_names_typed_on_setup_are_shown_as_typed_through_a_whole_game(
 
         await pilot.press("1")  # a friend
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        assert static_text(pilot, "#turn") == f"{first}: How many sticks do you take (1-3)?"
-        shown(pilot, f"{first}: How many sticks", f"{first} vs {second} · 20 sticks")
+        assert static_text(pilot, "#turn") == f"{first}: take 1-3 sticks"
+        shown(pilot, f"{first}: take 1-3 sticks", f"{first} vs {second} · 20 sticks")
         await pilot.press("3", "3", "3", "3", "3", "3", "1", "1")  # 20 sticks; second takes last
         assert static_text(pilot, "#turn") == f"{second}, you lose."
         assert log_lines(pilot)[-3:] == [
@@ -119,7 +119,7 @@ async def test_names_with_markup_meet_every_kind_of_opponent() -> None:
         await to_mode(pilot, 10)
         await pilot.press("2")  # the learning AI takes the second player's place
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        shown(pilot, f"{first}: How many sticks", f"{first} vs AI · 10 sticks", "AI's hats")
+        shown(pilot, f"{first}: take 1-3 sticks", f"{first} vs AI · 10 sticks", "AI's hats")
         await pilot.press("f2")
         await wait_until(pilot, lambda: screen_name(pilot) == "AnalysisScreen")
         shown(pilot, "What AI has learned")
@@ -134,7 +134,7 @@ async def test_names_with_markup_meet_every_kind_of_opponent() -> None:
         await wait_until(pilot, lambda: training.result is not None)
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        shown(pilot, f"{first}: How many sticks", f"{first} vs Trained AI")
+        shown(pilot, f"{first}: take 1-3 sticks", f"{first} vs Trained AI")
 
         await pilot.press("escape", "y", "4")  # watch: the machines play, the names stay as typed
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")

@@ -66,7 +66,7 @@ async def test_names_and_who_starts_are_kept_for_the_game() -> None:
         await pilot.press("1")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         turn = str(pilot.app.screen.query_one("#turn", Static).render())
-        assert turn == "Hal: How many sticks do you take (1-3)?"
+        assert turn == "Hal: take 1-3 sticks"
 
 
 async def test_two_players_with_the_same_name_are_refused() -> None:
@@ -103,7 +103,7 @@ async def test_the_names_given_to_the_app_fill_the_form() -> None:
         await to_mode(pilot)
         await pilot.press("1")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        assert "Marvin the robot: How many" in str(
+        assert "Marvin the robot: take 1-3 sticks" in str(
             pilot.app.screen.query_one("#turn", Static).render()
         )
 

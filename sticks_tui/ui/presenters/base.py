@@ -208,6 +208,11 @@ class Presenter:
         """The ball a machine just drew, on the turn line."""
         return self.ball_words(move)
 
+    def end_reason(self, position: Position, loser: str) -> tuple[str, str]:
+        """Why a game ended where a person would not expect it to (sticks still left), as a
+        short line for under the result and a sentence for the log; ("", "") otherwise."""
+        return "", ""
+
     def prompt(self, name: str, view: BoardView) -> str | None:
         """The turn line while a person types a move; None: the question is enough."""
         return None

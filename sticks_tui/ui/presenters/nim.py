@@ -238,5 +238,4 @@ class NimPresenter(Presenter):
             return None
         size = view.position[self.pile]
         typed = self.typed or "_"
-        keys = f"1-{size}" if size > 1 else "1"
-        return f"{name}: take {typed} of {size} from pile {self.pile} (type {keys})"
+        return f"{name}: take {typed} of {size} from pile {self.pile}"  # one line at 80x24

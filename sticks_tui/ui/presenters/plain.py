@@ -15,6 +15,8 @@ from .base import BoardView, MoveButton, Presenter, numbered
 
 #: Buttons shown for the legal moves (the rest are chosen by number).
 BUTTONS_MOST = 9
+#: The footer's one word for the digits.
+MOVE_KEYS = Binding.Group("Move")
 
 
 class PlainPresenter(Presenter):
@@ -24,8 +26,10 @@ class PlainPresenter(Presenter):
         self._legal: tuple[Move, ...] = ()
 
     def bindings(self) -> list[BindingType]:
+        """The digits, shown in the footer together ("1 2 3 Move"): only those that pick a
+        legal move now, or go on typing the number of one (:meth:`key_state`)."""
         digits: list[BindingType] = [
-            Binding(str(d), f"move_key('digit', {d})", "Move", key_display="0-9", show=d == 0)
+            Binding(str(d), f"move_key('digit', {d})", "Move", group=MOVE_KEYS)
             for d in range(10)
         ]
         return digits + [
@@ -69,7 +73,25 @@ class PlainPresenter(Presenter):
             for n, move in numbered(self._legal[:BUTTONS_MOST])
         )
 
+    def key_state(self, args: tuple[object, ...], view: BoardView) -> bool | None:
+        """A digit that starts or goes on with the number of a legal move (shown; greyed while
+        a machine moves); the others are left out of the footer."""
+        if args[0] != "digit":
+            return True if view.human_turn else None
+        value = int(self.typed + str(args[1]))
+        if not 1 <= value <= len(view.legal):
+            return False
+        return True if view.human_turn else None
+
     def key(self, args: tuple[object, ...], view: BoardView) -> bool:
+        typed = self.typed
+        try:
+            return self._key(args, view)
+        finally:
+            if self.typed != typed and self._poster is not None:
+                self._poster.screen.refresh_bindings()  # the digits that go on now
+
+    def _key(self, args: tuple[object, ...], view: BoardView) -> bool:
         what = args[0]
         if what == "clear":
             self.typed = ""

@@ -18,6 +18,7 @@ from ...engine.games import GameFamily
 from ...engine.games.sticky import LETTERS, STICKY_MAX, group_values
 from ...engine.hints import Hint
 from ...text import hints
+from ...text.moves import takes_words
 from ..plain import plain
 from ..widgets.line import StickyLineView
 from .base import BoardView, Presenter
@@ -250,7 +251,10 @@ class StickyPresenter(Presenter):
         return f"{sticks} on the line, in groups of {', '.join(map(str, groups))}."
 
     def question(self, legal: tuple[Move, ...]) -> str:
-        return f"letters of the sticks to take, e.g. df (at most {self.max_take})"
+        """"take 1-3 sticks, e.g. df": how many, and how a move is typed (its first and last
+        letters), on one line beside the hat at 80x24."""
+        most = self.max_take
+        return f"take {takes_words(tuple(range(1, most + 1)))}, e.g. {'d' if most == 1 else 'df'}"
 
     def move_words(self, name: str, human: bool, move: Move, placed: str) -> str:
         return f"{name} {'takes' if human else 'selects'} {placed}"

@@ -16,6 +16,7 @@ from ...engine.games import GameFamily
 from ...engine.hints import Hint
 from ...engine.period_proof import heap_period, known_heap_period
 from ...text import hints
+from ...text.moves import takes_words
 from ...text.words import board_line
 from ..widgets.sticks import StickArt
 from .base import BoardView, MoveButton, Presenter
@@ -176,7 +177,11 @@ class TakeAwayPresenter(Presenter):
         heap.count = view.position
 
     def key_state(self, args: tuple[object, ...], view: BoardView) -> bool | None:
-        return True if view.human_turn and args[0] in view.legal else None
+        """A take the heap allows now: shown (greyed while a machine moves); any other take is
+        left out of the footer ("3 Take 3" is not offered with 2 sticks left)."""
+        if args[0] not in view.legal:
+            return False
+        return True if view.human_turn else None
 
     def key(self, args: tuple[object, ...], view: BoardView) -> bool:
         take = args[0]
@@ -192,10 +197,24 @@ class TakeAwayPresenter(Presenter):
         return board_line(position)  # the console's words
 
     def question(self, legal: tuple[Move, ...]) -> str:
-        takes = sorted(legal)
-        if len(takes) > 1 and takes == list(range(1, len(takes) + 1)):
-            return f"How many sticks do you take (1-{takes[-1]})?"
-        return f"How many sticks do you take ({', '.join(map(str, takes))})?"
+        """"take 1-3 sticks", "take 2, 3 or 5 sticks", "take 1 stick": the takes allowed now,
+        short enough to stay on one line beside the hats at 80x24 (a long list has commas
+        only: "take 2, 4, 6, 8, 10, 12")."""
+        return f"take {takes_words(tuple(sorted(legal)))}"
+
+    def end_reason(self, position: Position, loser: str) -> tuple[str, str]:
+        """A game whose takes cannot empty the heap ends with sticks left ({2, 3, 5} at 1
+        stick): "1 stick is left and no take fits." and who lost by it (no move loses: the
+        player to move; last stick loses: the player who made the last move)."""
+        if not position:
+            return "", ""
+        left = "1 stick is left" if position == 1 else f"{position} sticks are left"
+        misere = isinstance(self.rules, TakeAway) and self.rules.misere
+        how = "made the last move" if misere else "cannot move"
+        return (
+            f"{left} and no take fits.",
+            f"{left} but no allowed take fits: {loser} {how} and loses.",
+        )
 
     def move_words(self, name: str, human: bool, move: Move, placed: str) -> str:
         verb = "takes" if human else "selects"

@@ -218,6 +218,9 @@ class BoardScreen(LeavesGame):
         if not match.practice:
             self.query_one(BoardTally).count(match)
         self._log_line(table.end_words(match), style="bold")
+        _short, reason = self._end_reason()
+        if reason:
+            self._log_line(reason, style="dim")
         self._redraw()
         if not self.watching:
             self.query_one("#end-again", Button).focus()
@@ -274,7 +277,8 @@ class BoardScreen(LeavesGame):
     def _turn_words(self, view: BoardView) -> str:
         match, table = self.match, self.table
         if match.is_over:
-            return table.end_words(match)
+            short, _reason = self._end_reason()
+            return f"{table.end_words(match)}\n{short}" if short else table.end_words(match)
         seat = table.seats[match.to_move]
         if self._drawn is not None:
             hat = self.presenter.hat_name(match.position)
@@ -287,6 +291,12 @@ class BoardScreen(LeavesGame):
             hat = self.presenter.hat_name(match.position)
             return f"{seat.name} is drawing a ball from {hat}"
         return f"{seat.name} is choosing"
+
+    def _end_reason(self) -> tuple[str, str]:
+        """Why the game ended, where the heap does not say it (the presenter's words)."""
+        match = self.match
+        assert match.loser is not None
+        return self.presenter.end_reason(match.position, self.table.seats[match.loser].name)
 
     def _log_line(self, line: str, style: str = "") -> None:
         self.query_one("#log", RichLog).write(plain(line, style=style))

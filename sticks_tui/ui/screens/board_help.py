@@ -13,7 +13,8 @@ period, and is said again with it once the period is proved.
 Undo takes back the person's last move, and the machine's reply after it, so that it is their
 turn again (two friends: the last move). A game with a move taken back is practice: the balls
 beside the hats go back at once and at its end, nothing is learned and the leaderboard does not
-count it; the board says so above the log.
+count it; the board says so above the log. With no move of theirs to take back yet, undo says
+so (a notification) rather than doing nothing.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from textual.worker import Worker, WorkerState
 from ...engine import Match, Move, QLearningPlayer
 from ...engine.hints import Advisor
 from ...text import hints
-from ..plain import plain
+from ..plain import notify_plain, plain
 from ..presenters import Presenter
 from ..session import Table
 from . import app_of
@@ -39,6 +40,8 @@ W = TypeVar("W", bound=Widget)
 
 HELP_ACTIONS = ("hint", "undo")
 PRACTICE = "practice game: it will not count"
+#: Undo (F6) with no move of the person's to take back.
+NOTHING_TO_UNDO = "Nothing to undo: no move of yours yet."
 
 
 def help_bindings(presenter: Presenter) -> list[BindingType]:
@@ -66,6 +69,8 @@ class Board(Protocol):
     def _human_turn(self) -> bool: ...
 
     def _advance(self) -> None: ...
+
+    def set_class(self, add: bool, *class_names: str, update: bool = True) -> Any: ...
 
     def _log_line(self, line: str, style: str = "") -> None: ...
 
@@ -119,11 +124,8 @@ class BoardHelp:
         return Advisor(self.board.match.rules)
 
     def allowed(self, action: str) -> bool:
-        """Both keys are for a person to move; undo needs a move of theirs to take back."""
-        board = self.board
-        if not board._human_turn():
-            return False
-        return action == "hint" or self._takes_back() > 0
+        """Both keys are for a person to move (undo with nothing to take back says so)."""
+        return self.board._human_turn()
 
     def _takes_back(self) -> int:
         """How many moves undo would take back: back to the last person's move, inclusive."""
@@ -185,9 +187,10 @@ class BoardHelp:
         board.query_one("#speed", Static).display = not showing  # empty unless watching
         log = board.query_one("#log", RichLog)
         log.border_title = plain(PRACTICE) if match.practice else None
-        # The log gives the hint its place by shrinking to nothing: hidden (display: none), it
-        # would wrap the lines written meanwhile at its smallest width.
-        log.styles.max_height = 0 if showing else None
+        # The log and the tally give the hint their place, so that it is read whole at 80x24
+        # (app.tcss: BoardScreen.-hint). The log shrinks to nothing: hidden (display: none),
+        # it would wrap the lines written meanwhile at its smallest width.
+        board.set_class(showing, "-hint")
 
     def _panel(self) -> HintPanel:
         return self.board.query_one("#hint", HintPanel)
@@ -197,7 +200,7 @@ class BoardHelp:
         board = self.board
         back = self._takes_back() if board._human_turn() else 0
         if not back:
-            app_of(self._panel()).bell()
+            notify_plain(app_of(self._panel()), NOTHING_TO_UNDO)
             return
         board._generation += 1  # a machine's step that was waiting is forgotten
         board._drawn = None

@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from ...engine import Match
 from ..session import Table
-from ..widgets.tally import RunningTally, WindowShare
+from ..widgets.tally import Part, RunningTally, WindowShare, fitted_line
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,8 @@ LEAST_BETWEEN = 0.01
 WATCH_ACTIONS = ("pause", "step", "slower", "faster")
 #: The results the curve under the tally keeps (one mark each, the latest on the right).
 CURVE_MOST = 200
+#: The board's column at 80x24, for the tally's words before the board is laid out.
+TALLY_WIDTH = 38
 BARS = "▁▂▃▄▅▆▇█"
 
 
@@ -87,6 +89,7 @@ class BoardTally(Static):
 
     DEFAULT_CSS = """
     BoardTally { height: auto; color: $text-muted; }
+    BoardTally.-nobody { display: none; }
     """
 
     def __init__(self, table: Table) -> None:
@@ -95,7 +98,7 @@ class BoardTally(Static):
         self.side = tally_side(table)
         self.tally = RunningTally()
         self.curve: list[float] = []
-        self.display = self.side is not None
+        self.set_class(self.side is None, "-nobody")  # two people: no tally
 
     def on_mount(self) -> None:
         if self.side is not None:
@@ -110,24 +113,44 @@ class BoardTally(Static):
         del self.curve[:-CURVE_MOST]
         self.update(self.words())
 
+    def on_resize(self) -> None:
+        if self.side is not None:
+            self.update(self.words())  # the words that fit the new width
+
     def words(self) -> Text:
-        """Two short lines (they wrap, rather than being cut, on a narrow board); playing a
-        person, the curve of the machine's win share after each game under them."""
+        """Two lines, each the fullest words that fit the board's column on one line (a line
+        that wrapped would push the move log off the board at 80x24); playing a person, the
+        curve of the machine's win share after each game under them."""
         assert self.side is not None
         tally, seats = self.tally, self.table.seats
         name, other = seats[self.side].name, seats[1 - self.side]
+        width = self.content_size.width or TALLY_WIDTH
         games = f"{tally.games:,} game{'' if tally.games == 1 else 's'}"
-        text = Text()
+        won, lost = f"{tally.won:,}", f"{tally.lost:,}"
         if other.is_human:
-            text.append(f"{name} vs you: {games}, won {tally.won:,}, lost {tally.lost:,}\n")
+            counts: list[list[Part]] = [
+                [(name, ""), (f" vs you: {games}, won {won}, lost {lost}", "")],
+                [(f"{games}: ", ""), (name, ""), (f" won {won}, you {lost}", "")],
+                [(name, ""), (f" won {won}, you {lost}", "")],
+            ]
         else:
-            text.append(f"{games}: {name} won {tally.won:,}, {other.name} {tally.lost:,}\n")
-        text.append(f"{name} wins, ", style="dim")
-        text.append(f"last 100: {_share(tally.last(100))}", style="bold")
-        text.append(" · ", style="dim")
-        text.append(f"1,000: {_share(tally.last(1000))}", style="bold")
+            counts = [
+                [(f"{games}: ", ""), (name, ""), (f" won {won}, ", ""), (other.name, ""),
+                 (f" {lost}", "")],
+                [(name, ""), (f" won {won}, ", ""), (other.name, ""), (f" {lost}", "")],
+            ]
+        shares: list[Part] = [
+            (f"last 100: {_share(tally.last(100))}", "bold"), (" · ", "dim"),
+            (f"1,000: {_share(tally.last(1000))}", "bold"),
+        ]
+        text = fitted_line(counts, width, [name, other.name])
+        text.append("\n")
+        text.append_text(fitted_line(
+            [[(name, "dim"), (" wins, ", "dim"), *shares], [("its wins, ", "dim"), *shares],
+             [("wins, ", "dim"), *shares], shares],
+            width, [name],
+        ))
         if other.is_human:
-            width = max(10, (self.content_size.width or 40) - 1)
             marks = "".join(BARS[round(share * (len(BARS) - 1))] for share in self.curve[-width:])
             text.append(f"\n{marks}", style="#87d75f")
         return text

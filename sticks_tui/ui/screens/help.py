@@ -41,7 +41,7 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | letters, `Enter` | Sticky-Nim board | first and last letter of the sticks to take (`d` alone: one stick) |
 | click, click | Sticky-Nim board | first and last stick to take (the same stick twice: one) |
 | `F5` (`h`) | board, your turn | hint: the best move and why, or the move that lasts longest where every move loses; what the AI would play there |
-| `F6` (`u`) | board, your turn | undo: take back your move and the computer's reply (a friend's game: the last move); the game then counts for no one |
+| `F6` (`u`) | board, your turn | undo: take back your move and the computer's reply (a friend's game: the last move); the game then counts for no one ("Nothing to undo" before your first move) |
 | | | (`h` and `u` only where moves are not letters: not on the Sticky-Nim board) |
 | `a` / `n` / `l` | board | play again / new setup / leaderboard |
 | `space` `s` `-` `+` | watch | run or pause / single step (at a game's end: the next game) / slower / faster (`games`: only each game's end drawn; `full`) |
@@ -64,7 +64,8 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | `t` / `c` / `y` | analysis | the table of positions / the learning curve / the game's theory |
 | `F3` | anywhere | the training lab |
 | `F1` `?` | anywhere | this help |
-| `q` `ctrl+q` | anywhere | quit (`q` types a letter in a text field) |
+| `q` | anywhere | quit; in the middle of a game it asks first (in a text field `q` is a letter) |
+| `ctrl+q` | anywhere | quit at once, even in a game or on the "too small" screen |
 
 ## Settings when you start it
 
@@ -97,6 +98,28 @@ group of 6, leaving groups of 1 and 3.
 The *trained computer* first plays itself many times (the training screen), then plays you;
 it is saved, so the next time it plays you at once (it trains again only after a cancelled
 training, up to the number of games set by `--training-games`).
+
+## Words you will meet
+
+- *hat*, *ball*: the learning AI keeps a hat of numbered balls for each position; the number
+  on a ball is the move it makes (see above). *A fresh hat* holds one ball of each number.
+- *sure* (analysis table): how often the AI draws its favourite move there.
+- *gained* (analysis table): the balls the AI's wins added to the hat at a position and to
+  the moves into it. Balls gained by the moves *into* a position and none at it: the AI has
+  learned that whoever moves there loses (*lost?* says yes; `?` while it cannot tell yet).
+- *wins vs perfect* (learning curve): the AI's share of wins against a player that never
+  makes a mistake, each starting half the games. 50% is the most anyone gets: from the start
+  only one side can force a win, the perfect player always does when it is that side, and the
+  two take turns starting.
+- *period* (take-away): the wins and losses of the heap sizes repeat every so many sticks.
+- *nim-sum* (Nim): write each pile in binary and add the columns without carrying (a column
+  with an even number of 1s gives 0). The player to move loses exactly when it is 0.
+- *Grundy value* (Sticky-Nim): the number a group of sticks counts for, as if it were a Nim
+  pile; the groups' Grundy values combine as Nim piles do ("xor" is the nim-sum).
+- *practice game*: a game with a move taken back; it counts for no one and teaches nothing.
+- *Normal* / *misère* ending: a player who cannot move loses / whoever takes the last stick
+  loses. A take-away game that cannot empty the heap (takes 2, 3, 5) may end with sticks left:
+  then nobody can move, and the board says who lost and why.
 
 ## The training lab
 

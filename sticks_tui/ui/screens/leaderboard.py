@@ -1,8 +1,10 @@
 """The leaderboard: every player's games, wins, losses and rating, best rating first.
 
-One board at a time, chosen at the top: every game together, or one game played (by its spec,
-``nim:1,3,5,7``). Games between two computer players are recorded but left off until ``m``
-shows them, and a computer player's row says so: "Perfect AI (machine: perfect)".
+One board at a time, chosen at the top: every game together, or one game played, named in words
+as the title bar names it ("Take-away {2, 3, 5}, no move loses" for ``takeaway:2,3,5:normal``,
+the spec the records keep). Games between two computer players are recorded but left off until
+``m`` shows them, and a computer player's row says so: "Perfect AI (machine: perfect)". The rows
+have the keys (the arrows move through them at once, and again once a board is chosen).
 """
 
 from __future__ import annotations
@@ -13,8 +15,11 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Select, Static
 
+from ...engine.game import RuleError
+from ...engine.games import GameSpecError, parse_game
 from ...storage.records import Standing
 from ..plain import plain
+from ..presenters import presenter_for
 from . import app_of
 
 COLUMNS = ("Name", "Games", "Wins", "Losses", "Rating")
@@ -62,6 +67,7 @@ class LeaderboardScreen(Screen[None]):
         if isinstance(event.value, str) and event.value != self.board:
             self.board = event.value
             self.refill()
+            self.query_one(DataTable).focus()  # the arrows go through the rows again
 
     def action_toggle_machines(self) -> None:
         self.machines = not self.machines
@@ -76,7 +82,8 @@ class LeaderboardScreen(Screen[None]):
         choice = self.query_one("#board-choice", Select)
         with choice.prevent(Select.Changed):
             choice.set_options(
-                [(plain("Every game"), EVERY_GAME)] + [(plain(game), game) for game in games]
+                [(plain("Every game"), EVERY_GAME)]
+                + [(plain(label), game) for game, label in game_labels(games).items()]
             )
             choice.value = self.board
         self.query_one("#machines-note", Static).update(plain(
@@ -96,3 +103,21 @@ class LeaderboardScreen(Screen[None]):
             table.add_row(*(plain(cell) for cell in cells))
         if not standings:
             table.add_row(*(plain(cell) for cell in ("(no games yet)", "", "", "", "")))
+
+
+def game_labels(specs: list[str]) -> dict[str, str]:
+    """Each game's name in words, by its spec; two games of one name (Sticky-Nim on lines of
+    20 and of 30) add their start. A spec no game reads any more is shown as it is."""
+    named: dict[str, tuple[str, str]] = {}
+    for spec in specs:
+        try:
+            rules = parse_game(spec)
+        except (GameSpecError, RuleError):
+            named[spec] = (spec, "")
+            continue
+        named[spec] = (rules.name, presenter_for(rules).start_words())
+    names = [name for name, _start in named.values()]
+    return {
+        spec: f"{name}, {start}" if start and names.count(name) > 1 else name
+        for spec, (name, start) in named.items()
+    }

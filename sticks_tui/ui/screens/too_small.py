@@ -2,8 +2,12 @@
 
 Drawn any smaller, the screens would cut their words and squeeze their fields to nothing, and a
 person would not know why. So while the terminal is smaller than 80x24 a screen saying so covers
-whatever screen is on top (it takes the keys too, so nothing hidden is typed into), and it goes
-away as soon as the terminal is large enough again.
+whatever screen is on top, and it goes away as soon as the terminal is large enough again.
+
+The cover takes every key but ``ctrl+q`` (which it names): nothing hidden is typed into, and no
+key acts behind it, the app's own keys included (``q``, ``F1``, ``F2``...; it is modal, so the
+app's bindings are not looked up beyond it) and the command palette (``ctrl+p``, which the app
+checks before any screen: it is turned off while the cover shows).
 
 One mechanism for every screen: the app calls :func:`keep_to_size` when it starts and whenever
 the terminal is resized, and it runs again whenever a screen is pushed or popped (a screen
@@ -14,11 +18,11 @@ it comes back to the top).
 from __future__ import annotations
 
 from typing import Any
-from weakref import WeakSet
+from weakref import WeakKeyDictionary, WeakSet
 
 from textual.app import App, ComposeResult
 from textual.geometry import Size
-from textual.screen import Screen
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..plain import plain
@@ -30,6 +34,8 @@ MIN_HEIGHT = 24
 
 #: The apps whose screens are watched already (each subscribes once).
 _WATCHED: WeakSet[App[Any]] = WeakSet()
+#: Whether each covered app had its command palette on before the cover turned it off.
+_PALETTE: WeakKeyDictionary[App[Any], bool] = WeakKeyDictionary()
 
 
 def too_small_words(size: Size) -> str:
@@ -48,13 +54,14 @@ def is_too_small(size: Size) -> bool:
     return size.width < MIN_WIDTH or size.height < MIN_HEIGHT
 
 
-class TooSmallScreen(Screen[None]):
-    """The cover: one message, centred, and nothing else."""
+class TooSmallScreen(ModalScreen[None]):
+    """The cover: one message, centred, and nothing else; no key but ``ctrl+q`` acts."""
 
     DEFAULT_CSS = """
     TooSmallScreen {
         align: center middle;
         overflow: hidden;
+        background: $background;  /* opaque: nothing of the screen beneath shows through */
     }
     TooSmallScreen #too-small {
         width: 100%;
@@ -71,6 +78,17 @@ class TooSmallScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.query_one("#too-small", Static).update(plain(too_small_words(self.app.size)))
+
+    def on_screen_resume(self) -> None:
+        """On top: the command palette's key (a priority key of the app's) is off meanwhile."""
+        _PALETTE.setdefault(self.app, self.app.use_command_palette)
+        self.app.use_command_palette = False
+
+    def on_screen_suspend(self) -> None:
+        self.app.use_command_palette = _PALETTE.pop(self.app, self.app.use_command_palette)
+
+    def on_unmount(self) -> None:
+        self.on_screen_suspend()
 
 
 def keep_to_size(app: App[Any]) -> None:

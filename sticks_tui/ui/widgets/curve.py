@@ -4,9 +4,14 @@ The checkpoints of a training run are dense early and sparse late (most is learn
 few thousand games), so the games axis is logarithmic; between two checkpoints the line is
 interpolated. The three lines:
 
-* ``●`` hats right: hats whose most numerous ball is a winning move, of those that have one;
+* ``◆`` hats right: hats whose most numerous ball is a winning move, of those that have one;
 * ``+`` wins against the random player;
-* ``×`` wins against the perfect player (50% is the best possible: the AI starts every other game).
+* ``×`` wins against the perfect player: 50% at most, and the plot says why (from the start one
+  side can force a win, the perfect player always does when it is that side, and the two take
+  turns starting).
+
+The legend reads as the hat charts' does (:mod:`.hats`): each mark in its colour, then what it
+is in dim words; the marks are the curve's own (``●`` is a ball drawn, on the hats).
 """
 
 from __future__ import annotations
@@ -26,11 +31,25 @@ def _share_right(point: CurvePoint) -> float:
 
 
 SERIES: tuple[tuple[str, str, str, Callable[[CurvePoint], float]], ...] = (
-    ("●", "bold #5fafff", "hats right", _share_right),
+    ("◆", "bold #5fafff", "hats right", _share_right),
     ("+", "bold #87d75f", "wins vs random", lambda p: p.vs_random),
     ("×", "bold #ffaf5f", "wins vs perfect", lambda p: p.vs_perfect),
 )
+#: The legend's words, the fullest that fit first (one per series, in order).
+LEGEND_WORDS = (
+    ("hats right", "wins vs random", "wins vs perfect (50% at most)"),
+    ("hats right", "wins vs random", "wins vs perfect"),
+    ("right", "random", "perfect"),
+)
+#: Why no learner wins more than half its games against the perfect player, the longest that
+#: fits under the legend (with room for it).
+CEILING_WORDS = (
+    "At most 50% vs perfect: one side wins from the start, and they take turns.",
+    "× 50% at most: the starts alternate",
+)
 Y_LABEL_WIDTH = 5  # "100% "
+#: The plot's rows above which the reason for the 50% is said under the legend.
+ROWS_FOR_REASON = 5
 
 
 def _x(games: int) -> float:
@@ -47,11 +66,28 @@ def _value_at(points: Sequence[tuple[float, float]], x: float) -> float | None:
     return None
 
 
+def legend(width: int) -> Text:
+    """The marks and what they are, as the hat charts' key reads: the mark in its colour, its
+    words dim, two spaces between; the fullest words that fit ``width``."""
+    words = next(
+        (names for names in LEGEND_WORDS if sum(len(name) + 4 for name in names) - 2 <= width),
+        LEGEND_WORDS[-1],
+    )
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for i, ((marker, style, _, _), name) in enumerate(zip(SERIES, words)):
+        text.append(("  " if i else "") + marker, style=style)
+        text.append(f" {name}", style="dim")
+    return text
+
+
 def plot(curve: Sequence[CurvePoint], width: int, height: int) -> Text:
     """The plot as rich text, ``width`` x ``height`` cells (legend and axes included)."""
     if not curve:
         return Text("No learning curve yet: it is recorded while the AI trains.", style="italic")
-    rows = max(3, height - 3)  # the legend, the axis and its labels take three lines
+    reason = next((words for words in CEILING_WORDS if len(words) <= width), "")
+    if height - 4 < ROWS_FOR_REASON:
+        reason = ""
+    rows = max(3, height - 3 - bool(reason))  # the legend, the axis and its labels: 3 lines
     columns = max(2, width - Y_LABEL_WIDTH - 1)
     xs = [_x(p.games) for p in curve]
     lo, hi = xs[0], xs[-1]
@@ -65,13 +101,9 @@ def plot(curve: Sequence[CurvePoint], width: int, height: int) -> Text:
                 continue
             r = rows - 1 - round(min(1.0, max(0.0, y)) * (rows - 1))
             grid[r][c] = (marker, style)
-    text = Text()
-    names = [name for _, _, name, _ in SERIES]
-    if sum(len(name) + 5 for name in names) > width:  # narrow: the legend's short words
-        names = [name.split()[-1] for name in names]
-    for (marker, style, _, _), name in zip(SERIES, names):
-        text.append(f"{marker} ", style=style)
-        text.append(f"{name}   ")
+    text = legend(width)
+    if reason:
+        text.append(f"\n{reason}", style="dim")
     text.append("\n")
     for r, line in enumerate(grid):
         label = {0: "100%", (rows - 1) // 2: " 50%", rows - 1: "  0%"}.get(r, "")

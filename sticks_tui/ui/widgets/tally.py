@@ -10,8 +10,10 @@ run's (an estimate, marked ``≈``), otherwise it is exact.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
@@ -95,17 +97,18 @@ class TallyFigures:
         return self.won / self.games if self.games else 0.0
 
 
-def tally_text(tally: TallyFigures, note: str = "") -> Text:
-    """Two lines: the counts (and ``note``), then the win shares."""
-    text = Text(no_wrap=True, overflow="ellipsis")
-    text.append("games ", style="dim")
-    text.append(f"{tally.games:,}", style="bold")
-    text.append("  won ", style="dim")
-    text.append(f"{tally.won:,}", style="bold #87d75f")
-    text.append("  lost ", style="dim")
-    text.append(f"{tally.lost:,}", style="bold #ff5f87")
-    if note:
-        text.append(f"  {note}", style="dim")
+def tally_text(tally: TallyFigures, note: str = "", width: int | None = None) -> Text:
+    """Two lines: the counts (and ``note``), then the win shares. Within ``width`` columns a
+    note "(what: detail)" says only "(detail)", and goes where even that does not fit: the
+    counts are never cut."""
+    counts: list[Part] = [
+        ("games ", "dim"), (f"{tally.games:,}", "bold"),
+        ("  won ", "dim"), (f"{tally.won:,}", "bold #87d75f"),
+        ("  lost ", "dim"), (f"{tally.lost:,}", "bold #ff5f87"),
+    ]
+    notes = [note, f"({note.split(': ', 1)[1]}" if note.startswith("(") and ": " in note else ""]
+    choices = [[*counts, (f"  {said}", "dim")] for said in notes if said] + [counts]
+    text = fitted_line(choices, width if width is not None else 10**6, [])
     text.append("\n")
     text.append("win share: ", style="dim")
     for window, last in tally.windows:
@@ -115,6 +118,41 @@ def tally_text(tally: TallyFigures, note: str = "") -> Text:
         text.append("   ")
     text.append("all ", style="dim")
     text.append("-" if tally.games == 0 else f"{tally.share:.0%}", style="bold")
+    return text
+
+
+#: One part of a line: its words and their style.
+Part = tuple[str, str]
+
+
+def fitted_line(choices: Sequence[Sequence[Part]], width: int, names: Sequence[str]) -> Text:
+    """The first of ``choices`` (the fullest words first) that fits ``width`` columns; when
+    none does, the last with its ``names`` (players' names, the only words of any length, each
+    a part of its own) shortened with "…" until it fits. The numbers are never cut: a tally
+    line is read whole, on one line (one that wrapped would push the move log off the board)."""
+    for parts in choices:
+        if _width(parts) <= width:
+            return _joined(parts)
+    last = choices[-1]
+    for room in range(max((len(name) for name in names), default=0) - 1, 0, -1):
+        short = [
+            (words[: max(1, room - 1)].rstrip() + "…" if words in names and len(words) > room
+             else words, style)
+            for words, style in last
+        ]
+        if _width(short) <= width:
+            return _joined(short)
+    return _joined(last)
+
+
+def _width(parts: Sequence[Part]) -> int:
+    return sum(cell_len(words) for words, _ in parts)
+
+
+def _joined(parts: Sequence[Part]) -> Text:
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for words, style in parts:
+        text.append(words, style=style)
     return text
 
 
@@ -129,4 +167,5 @@ class TallyView(Static):
     note = ""
 
     def show(self, tally: TallyFigures) -> None:
-        self.update(tally_text(tally, self.note), layout=False)  # always two lines
+        width = self.content_size.width or None  # the note's words that fit it
+        self.update(tally_text(tally, self.note, width), layout=False)  # always two lines
