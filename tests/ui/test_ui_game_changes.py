@@ -191,9 +191,14 @@ async def test_a_q_learner_on_the_board_shows_its_values_and_that_it_learns_noth
         chart = screen.query_one(OneHatChart)
         assert str(chart.border_title) == "Q-learning AI's Q-values"
         screen.post_message(MoveChosen(screen.match.legal_moves()[0]))
-        await wait_until(pilot, lambda: len(screen.match.history) >= 2 or screen.match.is_over)
+        await wait_until(pilot, lambda: len(screen.match.history) >= 2)
         picture = chart.picture
-        assert picture is not None and picture.title.startswith("Q-values at piles ")
+        made = screen.match.history[1]  # its move, at the position its chart shows
+        assert picture is not None
+        assert picture.title == f"Q-values {screen.presenter.at_words(made.before)}"
+        assert [row.label for row in picture.rows if row.beside] == [
+            screen.presenter.ball_words(made.move)
+        ]
         await play_nim(pilot, screen, best=False)
         assert chart.picture is not None
         assert chart.picture.title == "It plays as it was trained and learns nothing while it plays."

@@ -187,7 +187,9 @@ class BoardHats:
             picture = HatPicture.of_hat(learner, focus, words)
         else:
             assert isinstance(learner, QLearner)
-            picture = HatPicture.of_q(learner, focus, words)
+            history = self.board.match.history
+            played = next((t.move for t in history if t.player == seat and t.before == focus), None)
+            picture = HatPicture.of_q(learner, focus, words, played)
         after = self.after.get(seat)
         if after is None:
             return picture

@@ -97,13 +97,20 @@ class HatPicture:
         return cls(title, rows, subtitle, counts=False)
 
     @classmethod
-    def of_q(cls, learner: QLearner, position: object, words: HatWords) -> HatPicture:
-        """A Q-learner's value of each move at ``position``, in the game's words."""
+    def of_q(
+        cls, learner: QLearner, position: object, words: HatWords, played: object = None
+    ) -> HatPicture:
+        """A Q-learner's value of each move at ``position``, in the game's words; the move it
+        ``played`` there (if any) is marked."""
         rules = learner.rules
         moves = rules.legal_moves(position) if rules is not None else ()
-        values = [(words.ball_words(move), learner.get_q_value(position, move)) for move in moves]
-        at = words.at_words(position)
-        return cls.of_values(f"Q-values {at}", values, games_learned(learner.games_played))
+        rows = tuple(
+            MoveRow(words.ball_words(move), value, (value + 1) / 2, move == played)
+            for move in moves
+            for value in (learner.get_q_value(position, move),)
+        )
+        title = f"Q-values {words.at_words(position)}"
+        return cls(title, rows, games_learned(learner.games_played), counts=False)
 
     @classmethod
     def of_change(
