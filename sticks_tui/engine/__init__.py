@@ -40,6 +40,7 @@ from .games.takeaway import (
 from .learners import (
     BrainError,
     CurvePoint,
+    GameChange,
     HatBrain,
     HatSettings,
     HatView,
@@ -47,6 +48,7 @@ from .learners import (
     QLearner,
     QSettings,
     SettingsError,
+    Unchanged,
     learner_from_dict,
 )
 from .learners.qlearning import QLearningPlayer
@@ -92,6 +94,7 @@ __all__ = [
     "CurvePoint",
     "CurveSettings",
     "FrozenOpponent",
+    "GameChange",
     "GameFamily",
     "GameSpecError",
     "HatBrain",
@@ -131,6 +134,7 @@ __all__ = [
     "TrainingProgress",
     "TrainingResult",
     "Turn",
+    "Unchanged",
     "find_periodic_rule",
     "game_families",
     "game_of_sticks",

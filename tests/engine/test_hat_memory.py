@@ -31,7 +31,7 @@ from sticks_tui.engine import (
 )
 from sticks_tui.engine.learners import hat_self_play, q_self_play
 from sticks_tui.engine.learners.hat_draw import draw_index, fresh_index
-from sticks_tui.engine.learners.qlearning import train_qlearner_reference
+from sticks_tui.engine.learners.q_reference import train_qlearner_reference
 
 DATA = Path(__file__).parent / "data"
 

@@ -3,7 +3,7 @@ in the game's words, and a border title that is never cut (issue 13)."""
 
 from __future__ import annotations
 
-from ui_helpers import make_app, to_board, to_training, wait_until
+from ui_helpers import make_app, screen_text, to_board, to_training, wait_until
 
 from sticks_tui.engine import RANDOM, HatBrain, Nim, train
 from sticks_tui.engine.games.sticky import StickyNim
@@ -114,7 +114,7 @@ async def test_the_training_chart_says_what_the_ai_does_at_the_start() -> None:
 
 
 async def test_a_one_hat_chart_as_wide_as_the_boards_says_its_games_whole() -> None:
-    """At 80x24 the board's chart is 40 columns: "40 hats met · 100,000 games learned" does
+    """At 80x24 the board's chart is 40 columns: "40 hats learned · 100,000 games learned" does
     not fit there, so the games learned are said alone, never cut with "…"."""
     from textual.app import App, ComposeResult
 
@@ -142,4 +142,6 @@ async def test_a_one_hat_chart_as_wide_as_the_boards_says_its_games_whole() -> N
         assert "…" not in bottom and "100,000" in bottom
         brain.games_played = 20
         chart.show(HatPicture.of_hat(brain, rules.initial_position(), presenter_for(rules)))
-        assert str(chart.border_subtitle).endswith("hats met · 20 games learned")  # room for both
+        assert str(chart.border_subtitle) == "40 hats learned · 20 games learned"  # both fit
+        await pilot.pause()
+        assert "╰─ 40 hats learned · 20 games learned ─╯" in screen_text(pilot)  # whole

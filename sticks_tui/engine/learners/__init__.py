@@ -26,14 +26,16 @@ from .base import (
     SettingsError,
     read_header,
 )
+from .game_change import GameChange, MoveChange, Unchanged
 from .hats import HatBrain, HatSettings, HatView
 from .q_settings import QSettings
 from .qlearning import QLearner
 
 __all__ = [
-    "BRAIN_FORMAT", "BRAIN_VERSION", "LEARNER_KINDS", "BrainError", "CurvePoint", "HatBrain",
-    "HatSettings", "HatView", "Learner", "LearnerSettings", "PlaysItselfFast", "QLearner",
-    "QSettings", "SelfPlayRun", "SettingsError", "learner_from_dict",
+    "BRAIN_FORMAT", "BRAIN_VERSION", "LEARNER_KINDS", "BrainError", "CurvePoint", "GameChange",
+    "HatBrain", "HatSettings", "HatView", "Learner", "LearnerSettings", "MoveChange",
+    "PlaysItselfFast", "QLearner", "QSettings", "SelfPlayRun", "SettingsError", "Unchanged",
+    "learner_from_dict",
 ]
 
 

@@ -30,6 +30,7 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from ..game import AnyRuleSet as RuleSet
 from ..game import RuleError
 from ..games import rules_from_description
+from .game_change import GameChange
 
 P = TypeVar("P", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -110,6 +111,11 @@ class Learner(Protocol[P, M]):
 
     def game_over(self, results: Mapping[int, bool]) -> None:
         """The game ended: for each seat it held, whether that seat won. One game is counted."""
+
+    @property
+    def last_game(self) -> GameChange | None:
+        """What the last game finished did to it, move by move (None before any game, and
+        after a game abandoned); read it between games."""
 
     def abandon(self) -> None:
         """The game ended without a result: every seat forgets its moves, nothing is learned."""

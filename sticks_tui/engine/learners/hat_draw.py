@@ -38,6 +38,9 @@ SparseHats = dict[Position, SparseHat]
 SparseBall = tuple[Position, int]
 #: The learning rule on the brain's own (sparse) hats.
 SparseSettle = Callable[[list[SparseBall], bool], None]
+#: A ball as it was settled: its hat's position, its index, whether its side won, and the
+#: balls of its number in the hat before the game (it counted in) and after.
+Settled = tuple[Position, int, bool, int, int]
 
 
 def draw_index(counts: Sequence[int], legal: Sequence[int], u: float) -> int:
@@ -173,15 +176,18 @@ def dense_settler(settings: HatSettings) -> Settle:
     return settle
 
 
-def sparse_settler(settings: HatSettings, hats: SparseHats) -> SparseSettle:
+def sparse_settler(
+    settings: HatSettings, hats: SparseHats, settled: list[Settled] | None = None
+) -> SparseSettle:
     """The same rule on the brain's sparse ``hats``, for ``(position, ball index)`` pairs; a
-    hat a loss brings back to fresh is dropped."""
+    hat a loss brings back to fresh is dropped. Each ball settled is told to ``settled``, when
+    given (a hat has at most one ball beside it in the games here: no position comes twice)."""
     win_back, loss_back, floor = rule_numbers(settings)
     fresh = settings.fresh_balls
 
     def settle(drawn: list[SparseBall], won: bool) -> None:
         for position, i in drawn:
-            count = get_count(hats.get(position), i, fresh)
+            out = count = get_count(hats.get(position), i, fresh)  # the ball drawn is out
             if won:
                 count += win_back
             else:
@@ -189,6 +195,8 @@ def sparse_settler(settings: HatSettings, hats: SparseHats) -> SparseSettle:
                 if count < floor:
                     count = floor
             set_count(hats, position, i, count, fresh)
+            if settled is not None:
+                settled.append((position, i, won, out + 1, count))
         drawn.clear()
 
     return settle

@@ -25,6 +25,7 @@ from typing import Protocol
 from ..game import AnyRuleSet as RuleSet
 from ..game import Position
 from ..games.takeaway import TakeAway
+from ..solver import Solver
 from .base import MachineOpponent
 from .hat_draw import Ball, Settle, draw_index
 
@@ -96,6 +97,26 @@ def takeaway_hats(brain: DenseBrain, rules: RuleSet) -> TakeAwayHats | None:
     return TakeAwayHats(
         brain, start, takes, rules.misere, counts, balls, legal, common, brain._dense_settler()
     )
+
+
+def takeaway_machine_run(
+    hats: TakeAwayHats | None,
+    rules: RuleSet,
+    rng: random.Random,
+    games_before: int,
+    opponent: MachineOpponent,
+) -> TakeAwayAgainstMachine | None:
+    """The flat loop of ``hats`` against a machine that plays at random or by the solver (a
+    perfect or mixed one), or None (no flat hats, or another opponent)."""
+    if hats is None or opponent.kind not in ("random", "perfect", "mixed"):
+        return None
+    top = hats.start + 1
+    legal_moves = [tuple(rules.legal_moves(n)) for n in range(top)]
+    replies = legal_moves
+    if opponent.kind != "random":
+        solver = Solver(rules)
+        replies = [solver.winning_moves(n) or legal_moves[n] for n in range(top)]
+    return TakeAwayAgainstMachine(hats, opponent, replies, legal_moves, rng, games_before)
 
 
 class TakeAwaySelfPlay:

@@ -25,12 +25,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from ..game import AnyRuleSet as RuleSet
 from ..game import Move, Position, RuleError
-from ..solver import Solver
 from .base import (
     BrainError,
     CurvePoint,
@@ -39,8 +37,10 @@ from .base import (
     brain_dict,
     read_header,
 )
+from .game_change import GameChange, MoveChange, hat_change
 from .hat_draw import (
     Settle,
+    Settled,
     SparseHats,
     SparseSettle,
     dense,
@@ -53,8 +53,8 @@ from .hat_draw import (
     take_ball,
 )
 from .hat_json import hats_from_file, hats_to_file, learned_balls, read_settings
-from .hat_lessons import Lesson
-from .hat_loops import TakeAwayAgainstMachine, TakeAwayHats, TakeAwaySelfPlay, takeaway_hats
+from .hat_lessons import Lesson, add_lesson, lesson_between
+from .hat_loops import TakeAwayHats, TakeAwaySelfPlay, takeaway_hats, takeaway_machine_run
 from .hat_self_play import AnyGameSelfPlay
 from .hat_settings import HatSettings, HatView
 
@@ -81,6 +81,8 @@ class HatBrain:
         self._hats: SparseHats = {}
         # per seat, the balls waiting beside their hats during a game: (position, ball index)
         self._beside: tuple[list[tuple[Position, int]], list[tuple[Position, int]]] = ([], [])
+        # what the last game finished did, as the settling saw it (see last_game)
+        self._last_game: list[Settled] | None = None
 
     # -- hats -----------------------------------------------------------------------------
     def positions(self) -> list[Position]:
@@ -104,6 +106,14 @@ class HatBrain:
     def __iter__(self) -> Iterator[HatView]:
         """Every hat to show (:meth:`hat_positions`), as a user would see it."""
         return (self.view(p) for p in self.hat_positions())
+
+    def learned_hats(self) -> int:
+        """How many hats hold something learned: balls (a ball beside counted in) that differ
+        from a fresh hat's. A hat that losses bring back to fresh is not counted."""
+        beside = {p for p, _ in self._all_beside()}
+        fresh = self.settings.fresh_balls
+        learned = sum(any(n != fresh for n in self.counts(p).values()) for p in beside)
+        return len(self._hats.keys() - beside) + learned
 
     def kept_counts(self) -> int:
         """How many counts the brain keeps (those that differ from a fresh hat's)."""
@@ -211,11 +221,24 @@ class HatBrain:
         self.game_over({seat: won})
 
     def game_over(self, results: Mapping[int, bool]) -> None:
-        """End of a game: settle the balls beside the hats of each seat by its result."""
-        settle = self._settler()
+        """End of a game: settle the balls beside the hats of each seat by its result (what
+        that did is kept: :attr:`last_game`)."""
+        settled: list[Settled] = []
+        settle = sparse_settler(self.settings, self._hats, settled)
         for seat in sorted(results):  # the fast loops settle in the same order
             settle(self._beside[seat], results[seat])
+        self._last_game = settled
         self.games_played += 1
+
+    @property
+    def last_game(self) -> GameChange | None:
+        """What the last game finished did to the hats: each ball drawn, and the balls of its
+        number before and after (None before any game, or after a game abandoned)."""
+        if self._last_game is None:
+            return None
+        kinds = self.rules.ball_kinds
+        moves = tuple(MoveChange(p, kinds(p)[i], won, n, m) for p, i, won, n, m in self._last_game)
+        return hat_change(moves, self.settings.floor, self.settings.balls_taken_on_loss)
 
     def _settler(self) -> SparseSettle:
         """The learning rule on the brain's own hats (see :func:`.hat_draw.sparse_settler`)."""
@@ -237,6 +260,7 @@ class HatBrain:
     def abandon(self) -> None:
         """A game that ended without a result (cancelled): balls beside go back, nothing learned."""
         fresh = self.settings.fresh_balls
+        self._last_game = None
         for beside in self._beside:
             for position, i in beside:
                 count = get_count(self._hats.get(position), i, fresh) + 1
@@ -258,18 +282,7 @@ class HatBrain:
     ) -> SelfPlayRun | None:
         """The flat loop against a machine (see :class:`~.base.PlaysMachinesFast`), for a
         take-away game."""
-        if opponent.kind not in ("random", "perfect", "mixed"):
-            return None
-        hats = self._takeaway_hats(rules)
-        if hats is None:
-            return None
-        top = hats.start + 1
-        legal_moves = [tuple(rules.legal_moves(n)) for n in range(top)]
-        replies = legal_moves
-        if opponent.kind != "random":
-            solver = Solver(rules)
-            replies = [solver.winning_moves(n) or legal_moves[n] for n in range(top)]
-        return TakeAwayAgainstMachine(hats, opponent, replies, legal_moves, rng, games_before)
+        return takeaway_machine_run(self._takeaway_hats(rules), rules, rng, games_before, opponent)
 
     def _takeaway_hats(self, rules: RuleSet) -> TakeAwayHats | None:
         """The hats as the flat take-away loops play them, or None (see :func:`takeaway_hats`)."""
@@ -277,57 +290,14 @@ class HatBrain:
 
     # -- lessons: what games taught, as a change that adds up --------------------------------
     def lesson_since(self, earlier: HatBrain) -> Lesson:
-        """What this brain learned since it was ``earlier`` (a copy taken then).
-
-        A ball waiting beside a hat still counts as the hat's, as in :meth:`counts`.
-        """
-        if earlier.rules.key != self.rules.key:
-            raise ValueError(f"a lesson for {self.rules.key} cannot come from {earlier.rules.key}")
-        games = self.games_played - earlier.games_played
-        if games < 0:
-            raise ValueError("the earlier brain has finished more games than this one")
-        balls: dict[Position, dict[Move, int]] = {}
-        beside = {p for p, _ in self._all_beside() + earlier._all_beside()}
-        for position in self._hats.keys() | earlier._hats.keys() | beside:
-            if position not in beside and self._hats.get(position) == earlier._hats.get(position):
-                continue  # the same hat: nothing learned there
-            now, then = self.counts(position), earlier.counts(position)
-            change = {move: now[move] - then[move] for move in now if now[move] != then[move]}
-            if change:
-                balls[position] = change
-        known = set(earlier.learning_curve)
-        curve = tuple(point for point in self.learning_curve if point not in known)
-        return Lesson(self.rules.key, games, balls, earlier.games_played, curve)
+        """What this brain learned since it was ``earlier`` (a copy taken then); see
+        :func:`.hat_lessons.lesson_between`."""
+        return lesson_between(self, earlier)
 
     def apply_lesson(self, lesson: Lesson) -> None:
-        """Add what ``lesson`` taught to these hats, between two games.
-
-        Balls gained go in and balls lost come out, but a hat always keeps the floor of its
-        settings of each number (as :meth:`learn` does); the games add up, and the lesson's
-        checkpoints are added to the learning curve counted from this brain's games.
-        """
-        if lesson.rules_key != self.rules.key:
-            raise ValueError(f"a lesson for {lesson.rules_key} does not fit a brain for "
-                             f"{self.rules.key}")
-        if self._all_beside():
-            raise ValueError("a lesson is added between games, with no ball beside a hat")
-        fresh, floor = self.settings.fresh_balls, self.settings.floor
-        for position, change in lesson.balls.items():
-            kinds = self.rules.ball_kinds(position)
-            counts = self._fill(position, kinds)
-            for move, delta in change.items():
-                if move not in kinds:
-                    raise ValueError(f"hat {position!r} has no balls {move!r}")
-                i = kinds.index(move)
-                set_count(self._hats, position, i, max(floor, counts[i] + delta), fresh)
-        shift = self.games_played - lesson.since_games
-        self.games_played += lesson.games
-        last = self.learning_curve[-1].games if self.learning_curve else 0
-        for point in lesson.curve:
-            moved = replace(point, games=max(0, point.games + shift))
-            if moved.games >= last:  # a curve never goes back in games played
-                self.learning_curve.append(moved)
-                last = moved.games
+        """Add what ``lesson`` taught to these hats, between two games; see
+        :func:`.hat_lessons.add_lesson`."""
+        add_lesson(self, lesson)
 
     def take_on(self, saved: HatBrain) -> None:
         """Become ``saved`` (between two games), staying the same object.

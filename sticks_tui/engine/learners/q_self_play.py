@@ -1,7 +1,7 @@
 """The Q-learner's fast self-play loop: CS50's ``train`` loop on per-position tables.
 
 It makes the same random draws in the same order and the same arithmetic as
-:func:`~.qlearning.train_qlearner_reference`, several times faster;
+:func:`~.q_reference.train_qlearner_reference`, several times faster;
 ``tests/engine/test_qlearning.py`` checks that both give the same Q table for a seed.
 """
 

@@ -23,7 +23,7 @@ misère, so there the move that ends the game gets -1 and the winner's last move
 where the last mover wins it is the other way round), every other move gets 0. The rewards,
 alpha and epsilon are its :class:`QSettings`. The fast loop (:meth:`QLearner.self_play_run`)
 works on per-position tables instead of the public methods, several times faster;
-:func:`train_qlearner_reference` is the plain method-by-method loop, and
+:func:`~.q_reference.train_qlearner_reference` is the plain method-by-method loop, and
 ``tests/engine/test_qlearning.py`` checks that both give the same Q table for a seed.
 """
 
@@ -35,7 +35,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from typing import Any
 
 from ..game import AnyRuleSet as RuleSet
-from ..game import Move, Position, RuleError, mover_wins_at_end
+from ..game import Move, Position, RuleError
 from .base import (
     BrainError,
     CurvePoint,
@@ -44,6 +44,7 @@ from .base import (
     read_header,
     short,
 )
+from .game_change import GameChange, MoveChange, q_change
 from .q_self_play import QSelfPlay, state_key
 from .q_settings import DEFAULT_ALPHA, DEFAULT_EPSILON, QSettings, finite
 
@@ -87,8 +88,13 @@ class QLearner:
         self.learning_curve: list[CurvePoint] = []
         # per seat, the last (state, action) still waiting for its reward
         self._pending: list[tuple[Any, Move] | None] = [None, None]
-        # the values this game's moves changed, as they were before (for abandon)
-        self._undo: list[tuple[tuple[Hashable, Move], float | None]] = []
+        # the values this game's moves changed, as they were before, and by which seat (for
+        # abandon, and for last_game)
+        self._undo: list[tuple[tuple[Hashable, Move], float | None, int]] = []
+        # the last game finished: each value it changed, before and after, and whether the
+        # seat that played it won (see last_game)
+        self._last_game: list[tuple[tuple[Hashable, Move], float | None, float, bool]] | None
+        self._last_game = None
 
     @classmethod
     def with_settings(
@@ -179,7 +185,7 @@ class QLearner:
         waiting = self._pending[seat]
         if waiting is not None:
             key = (state_key(waiting[0]), waiting[1])
-            self._undo.append((key, self.q.get(key)))
+            self._undo.append((key, self.q.get(key), seat))
             self.update(waiting[0], waiting[1], position, self.move_reward)
         action = self._choose(position, True, rng)
         self._pending[seat] = (position, action)
@@ -205,15 +211,30 @@ class QLearner:
             waiting = self._pending[seat]
             if waiting is not None:
                 state, action = waiting
+                key = (state_key(state), action)
+                self._undo.append((key, self.q.get(key), seat))
                 reward = self.win_reward if results[seat] else self.loss_reward
                 self.update_q_value(state, action, self.get_q_value(state, action), reward, 0)
             self._pending[seat] = None
-        self._undo.clear()
+        q = self.q
+        self._last_game = [(k, old, q[k], results.get(seat, False)) for k, old, seat in self._undo]
+        self._undo = []
         self.games_played += 1
+
+    @property
+    def last_game(self) -> GameChange | None:
+        """What the last game finished did to the table: each move made, and its value before
+        and after (None before any game, or after a game abandoned)."""
+        if self._last_game is None:
+            return None
+        return q_change(tuple(
+            MoveChange(key[0], key[1], won, old or 0, new) for key, old, new, won in self._last_game
+        ))
 
     def abandon(self) -> None:
         """Forget the game: the values its moves changed go back to what they were."""
-        for key, value in reversed(self._undo):
+        self._last_game = None
+        for key, value, _ in reversed(self._undo):
             if value is None:
                 del self.q[key]
             else:
@@ -312,57 +333,6 @@ def _in_order(known: Iterable[Move], legal: Iterable[Move]) -> list[Move]:
     learned), any that are not legal last."""
     ordered = [move for move in legal if move in known]
     return ordered + [move for move in known if move not in ordered]
-
-
-# -- self-play training ----------------------------------------------------------------------------
-
-
-def train_qlearner_reference(
-    rules: RuleSet,
-    games: int = DEFAULT_Q_TRAINING_GAMES,
-    *,
-    seed: int | None = None,
-    learner: QLearner | None = None,
-) -> QLearner:
-    """CS50's ``train`` loop, calling the public methods move by move (slow; the reference).
-
-    The rewards follow who won: CS50 gives -1 to the move that ends the game because in its
-    (misère) Nim that move loses; where the last mover wins, that move gets the win reward.
-    """
-    if games < 0:
-        raise ValueError("the number of training games cannot be negative")
-    start = rules.initial_position()
-    if rules.is_over(start):
-        raise ValueError("the starting position is already finished; nothing to train on")
-    if learner is None:
-        learner = QLearner(rules=rules, rng=random.Random(seed))
-    elif learner.rules is None:
-        learner.rules = rules  # a CS50-style learner (no rules) trained on these rules
-    last_mover_wins = not mover_wins_at_end(rules)  # the mover at the end is the other one
-    end_reward = learner.win_reward if last_mover_wins else learner.loss_reward
-    other_reward = learner.loss_reward if last_mover_wins else learner.win_reward
-    for _ in range(games):
-        position = start
-        player = 0
-        last: dict[int, tuple[Any, Move] | None] = {0: None, 1: None}
-        while True:
-            state = position
-            action = learner.choose_action(position)
-            last[player] = (state, action)
-            position = rules.apply(position, action)
-            player = 1 - player
-            new_state = position
-            if rules.is_over(position):
-                learner.update(state, action, new_state, end_reward)
-                previous = last[player]
-                if previous is not None:
-                    learner.update(previous[0], previous[1], new_state, other_reward)
-                break
-            previous = last[player]
-            if previous is not None:
-                learner.update(previous[0], previous[1], new_state, learner.move_reward)
-        learner.games_played += 1
-    return learner
 
 
 # -- playing ---------------------------------------------------------------------------------------

@@ -25,8 +25,8 @@ from ...engine import Match, Move
 from ..plain import plain
 from ..presenters import BoardView, MoveChosen, presenter_for
 from ..session import Mode, Table
-from ..widgets.hats import HatChart, HatPicture, HatsSnapshot, OneHatChart
 from . import app_of
+from .board_hats import BoardHats
 from .board_help import HELP_ACTIONS, BoardHelp, HintPanel, help_bindings
 from .board_watch import WATCH_ACTIONS, BoardTally, BoardWatch
 from .confirm import LeavesGame
@@ -74,12 +74,10 @@ class BoardScreen(LeavesGame):
         self.match: Match = table.new_match()
         self.watching = table.mode is Mode.WATCH
         self._drawn: Move | None = None
-        self._in_use: dict[int, object] = {}
-        #: The hat each chart is centred on; it stays on the last hat used when a game ends.
-        self._focus: dict[int, object] = {}
         self._generation = 0
         self._keys_state: tuple[object, ...] = ()
-        self._hat_seats = [i for i, seat in enumerate(table.seats) if seat.brain is not None]
+        #: The charts of the machines that learn, and what each game did to them.
+        self.hats = BoardHats(self)
         #: Where a machine's move goes, for games that place it (set on mount, from the app).
         self._place_rng = random.Random(0)
         self.help = BoardHelp(self)
@@ -108,23 +106,15 @@ class BoardScreen(LeavesGame):
                 yield BoardTally(self.table)
                 yield HintPanel()
                 yield RichLog(id="log", wrap=True, min_width=10, markup=False, max_lines=1000)
-            if self._hat_seats:
+            if self.hats.seats:
                 with Vertical(id="hats"):
-                    for i in self._hat_seats:
-                        yield self._hat_chart(i)
+                    for i in self.hats.seats:
+                        yield self.hats.chart(i)
         yield Footer(show_command_palette=False)
-
-    def _hat_chart(self, seat: int) -> HatChart | OneHatChart:
-        name = self.table.seats[seat].name
-        if self.presenter.every_hat:
-            return HatChart(
-                f"{name}'s hats", words=self.presenter, rules=self.rules, id=f"chart-{seat}"
-            )
-        return OneHatChart(f"{name}'s hat", id=f"chart-{seat}")
 
     def on_mount(self) -> None:
         self.set_class(self.watching, "-watching")
-        self.set_class(not self._hat_seats, "-no-hats")
+        self.set_class(not self.hats.seats, "-no-hats")
         self.query_one("#log", RichLog).can_focus = False  # arrows choose piles, not scroll
         if self.presenter.places_moves:
             self._place_rng = app_of(self).player_rng()
@@ -146,8 +136,8 @@ class BoardScreen(LeavesGame):
     def _advance(self) -> None:
         """Redraw, then either finish the game, wait for a person, or let a machine move."""
         match = self.match
-        if not match.is_over and match.to_move in self._hat_seats:
-            self._in_use[match.to_move] = match.position
+        if not match.is_over and not self.table.seats[match.to_move].is_human:
+            self.hats.playing(match.to_move, match.position)
         self._redraw()
         if match.is_over:
             self._game_over()
@@ -212,7 +202,7 @@ class BoardScreen(LeavesGame):
 
     def _game_over(self) -> None:
         match, table = self.match, self.table
-        self._in_use.clear()
+        self.hats.game_over(match)  # what the game did, kept before saving may change the brain
         self.help.keep_result()  # counted and learned from, unless a move was taken back
         table.games += 1
         if not match.practice:
@@ -244,35 +234,12 @@ class BoardScreen(LeavesGame):
         self.query_one("#turn", Static).update(plain(self._turn_words(view)))
         self.set_class(view.over, "-over")
         self.query_one("#speed", Static).update(plain(self.watched.words()))
-        self._draw_hats()
+        self.hats.draw()
         self.help.redraw()
         keys_state = (view.over, view.human_turn, view.legal if view.human_turn else ())
         if keys_state != self._keys_state:  # the footer is rebuilt only when its keys change
             self._keys_state = keys_state
             self.refresh_bindings()
-
-    def _draw_hats(self) -> None:
-        match, table = self.match, self.table
-        every_hat = self.presenter.every_hat
-        for i in self._hat_seats:
-            brain = table.seats[i].brain
-            assert brain is not None
-            in_use = self._in_use.get(i)
-            if in_use is not None:
-                self._focus[i] = in_use
-            elif not match.is_over and every_hat:
-                self._focus[i] = match.position
-            if every_hat:
-                focus = self._focus.get(i, match.position or 1)
-                self.query_one(f"#chart-{i}", HatChart).show(  # every hat: positions are heaps
-                    HatsSnapshot.of(brain),
-                    in_use=in_use if isinstance(in_use, int) else None,
-                    focus=focus if isinstance(focus, int) else None,
-                )
-            else:
-                focus = self._focus.get(i, match.position)
-                picture = HatPicture.of_hat(brain, focus, self.presenter)
-                self.query_one(f"#chart-{i}", OneHatChart).show(picture)
 
     def _turn_words(self, view: BoardView) -> str:
         match, table = self.match, self.table
@@ -342,8 +309,7 @@ class BoardScreen(LeavesGame):
         self.match = self.table.new_match()
         self.presenter.new_game(self._place_rng)
         self._log_line(f"-- game {self.table.games + 1} --", style="dim")
-        for chart in self.query(HatChart):
-            chart.reset_scroll()
+        self.hats.new_game(self.match.position)  # the marks of the last game go
         self._advance()
 
     def action_pause(self) -> None:
@@ -359,8 +325,7 @@ class BoardScreen(LeavesGame):
         self.watched.faster(1)
 
     def action_scroll_hats(self, delta: int) -> None:
-        for chart in self.query(HatChart):
-            chart.scroll_hats(delta * 2)
+        self.hats.scroll(delta * 2)
 
     @on(Button.Pressed)
     async def _button(self, event: Button.Pressed) -> None:

@@ -35,6 +35,7 @@ from ..plain import notify_plain, plain
 from ..presenters import Presenter
 from ..session import Table
 from . import app_of
+from .board_hats import BoardHats
 
 W = TypeVar("W", bound=Widget)
 
@@ -64,7 +65,7 @@ class Board(Protocol):
     presenter: Presenter
     _generation: int
     _drawn: Move | None
-    _in_use: dict[int, object]
+    hats: BoardHats
 
     def _human_turn(self) -> bool: ...
 
@@ -204,12 +205,12 @@ class BoardHelp:
             return
         board._generation += 1  # a machine's step that was waiting is forgotten
         board._drawn = None
-        board._in_use.clear()
         self._shown_for = None  # a hint asked for before comes back only when asked again
         board.table.abandon()  # the balls beside the hats go back: nothing is learned now
         for _ in range(back):
             board.match.undo()
             board.presenter.taken_back(board.match.position)
+        board.hats.taken_back(board.match.position)  # the hats as they are now, there
         name = board.table.seats[board.match.to_move].name
         moves = "a move" if back == 1 else f"{back} moves"
         board._log_line(f"{name} takes back {moves}: practice game, it will not count", "dim")

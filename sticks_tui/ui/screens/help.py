@@ -95,6 +95,19 @@ per move there, so the board shows only the hat in use: one bar per move, the mo
 first, with its share of the hat. A Sticky-Nim ball "2 of 6 → 1 + 3" takes 2 sticks from a
 group of 6, leaving groups of 1 and 3.
 
+After each game, until the next one starts, the chart shows what the game did to the hats:
+`●` stays above each ball drawn, and under the hat numbers is its change, in colour and as
+text: `+1` after a win, `-1` after a loss, `0` where the hat was at the **floor** (the fewest
+balls of a number a hat keeps: 1, unless the lab's settings say otherwise). A line says it, or
+why nothing changed: "It lost, but each ball it drew was already at the floor (1): nothing
+changed." In Nim and Sticky-Nim the chart lists each move the AI made, under its hat, with the
+balls of that number before → after. A move taken back (`F6`) puts the balls drawn back: the
+chart shows the hats as they are. The border counts the **hats learned** (the hats that hold
+something learned; a hat that losses bring back to fresh is not counted) and the games learned.
+Against the Q-learner the chart shows its **Q-values** at the position in play (what it has
+learned to expect of each move: near +1 a win, near -1 a loss, with its default rewards); it
+plays as it was trained and learns nothing on the board.
+
 The *trained computer* first plays itself many times (the training screen), then plays you;
 it is saved, so the next time it plays you at once (it trains again only after a cancelled
 training, up to the number of games set by `--training-games`).

@@ -107,7 +107,10 @@ class LabRunScreen(Screen[None]):
             yield Static(id="run-move")
             with Horizontal(id="run-charts"):
                 if self.views.every_hat(plan.learner):
-                    yield HatChart(f"{plan.name}'s hats", id="run-hats")
+                    yield HatChart(
+                        f"{plan.name}'s hats", rules=plan.rules, words=self.views.presenter,
+                        id="run-hats",
+                    )
                 else:
                     what = "Q-values" if isinstance(plan.learner, QLearner) else "hat in play"
                     yield OneHatChart(f"{plan.name}: {what}", id="run-hats")

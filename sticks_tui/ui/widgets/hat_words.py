@@ -11,9 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from ...engine import GameChange, Unchanged
+
 BALL_STYLES = ("bold #5fafff", "bold #87d75f", "bold #ffaf5f", "bold #d787ff", "bold #ff5f87")
 BESIDE = "●"
 BESIDE_STYLE = "bold #ffff5f"
+#: The colours of a change a game made: a gain, a loss (the same as the tally's won and lost).
+GAIN_STYLE = "bold #87d75f"
+LOSS_STYLE = "bold #ff5f87"
+#: What a game taught nothing said in one line, where no learner's change tells it.
+PRACTICE_WORDS = "A move was taken back: a practice game teaches nothing."
+NOT_LEARNING_WORDS = "It plays as it was trained and learns nothing while it plays."
 #: A caption names the moves a hat draws alike when there are at most this many.
 ALIKE_NAMED = 3
 
@@ -80,13 +88,16 @@ def shares(counts: Sequence[int]) -> list[float]:
 
 #: A border's title loses this many columns to the corners and the spaces around it.
 BORDER_TITLE_MARGIN = 4
+#: What a border of some width shows of a title whole: its width less this (measured: Textual
+#: draws 34 characters whole on a border 40 wide: two corners, two spaces, a rule at each end).
+BORDER_ROOM_MARGIN = 6
 
 
-def fitted_subtitle(subtitle: str, width: int) -> str:
-    """``subtitle`` ("40 hats met · 100,000 games learned") as a border ``width`` columns wide
-    shows it whole: its first parts are left out until the rest fits (the games learned are
-    said last, and kept), rather than cut with "…"."""
-    room = width - BORDER_TITLE_MARGIN
+def fitted_subtitle(subtitle: str, border_width: int) -> str:
+    """``subtitle`` ("40 hats learned · 100,000 games learned") as a border ``border_width``
+    columns wide (the widget's outer width) shows it whole: its first parts are left out until
+    the rest fits (the games learned are said last, and kept), rather than cut with "…"."""
+    room = border_width - BORDER_ROOM_MARGIN
     parts = subtitle.split(" · ")
     while len(parts) > 1 and room > 0 and len(" · ".join(parts)) > room:
         parts.pop(0)
@@ -109,3 +120,67 @@ def fitted_title(title: str, width: int) -> str:
 def games_learned(games: int) -> str:
     """How many games a brain has learned from, as the charts' borders say it."""
     return f"{games:,} game learned" if games == 1 else f"{games:,} games learned"
+
+
+def hats_learned(hats: int, games: int) -> str:
+    """A hat AI's counts as the charts' borders say them: "3 hats learned · 1 game learned"
+    (the hats that hold something learned: a hat that losses bring back to fresh is not one)."""
+    return f"{hats:,} {'hat' if hats == 1 else 'hats'} learned · {games_learned(games)}"
+
+
+def change_style(change: float) -> str:
+    """The colour of a change: a gain, a loss, or none (the colour of a ball drawn)."""
+    return GAIN_STYLE if change > 0 else LOSS_STYLE if change < 0 else BESIDE_STYLE
+
+
+def change_text(change: float, counts: bool = True) -> str:
+    """A change as text, for a screen reader or a terminal without colours: "+1", "-1", "0"
+    (a Q-value's to two places)."""
+    if counts:
+        return f"{change:+g}" if change else "0"
+    return f"{change:+.2f}"
+
+
+def change_words(change: GameChange) -> str:
+    """What a game did to a learner, in one line: what changed and how, or why nothing did
+    ("It lost, but each ball it drew was already at the floor (1): nothing changed.")."""
+    result = {True: "won", False: "lost", None: "played"}[change.won]
+    why = change.unchanged
+    if why is Unchanged.NO_MOVE:
+        return "It made no move this game: nothing changed."
+    if why is Unchanged.AT_FLOOR:
+        return (f"It {result}, but each ball it drew was already at the floor "
+                f"({change.floor}): nothing changed.")
+    if why is Unchanged.WIN_ADDS_NONE:
+        return "It won, but its settings add no ball on a win: nothing changed."
+    if why is Unchanged.LOSS_TAKES_NONE:
+        return "It lost, but its settings take no ball on a loss: nothing changed."
+    if why is Unchanged.AT_TARGET:
+        return (f"It {result}, but each value it played was already what the game teaches: "
+                "nothing changed.")
+    if change.learner != "hats":
+        values = _plural(len(change.changed), "value")
+        return f"It {result}: {values} of the moves it made changed (old → new)."
+    return _hat_words(change)
+
+
+def _hat_words(change: GameChange) -> str:
+    """A hat AI's game that changed something."""
+    deltas = sorted({int(move.change) for move in change.changed})
+    each = ", ".join(f"{d:+d}" for d in deltas)
+    if change.won:
+        more = f"{deltas[0]} more" if len(deltas) == 1 else "more balls"
+        return f"It won: each ball it drew went back with {more} ({each})."
+    if change.won is None:
+        return f"It played both sides: the balls it drew changed ({each})."
+    moves, changed = len(change.moves), len(change.changed)
+    lost = "thrown away (-1)" if deltas == [-1] else f"taken away, with more ({each})"
+    if changed == moves:
+        return f"It lost: each ball it drew was {lost}."
+    verb = "was" if changed == 1 else "were"
+    return (f"It lost: {_plural(changed, 'ball')} it drew {verb} {lost}; {moves - changed} at "
+            f"the floor ({change.floor}) went back.")
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"

@@ -12,7 +12,11 @@ Reading the chart:
 * a caption says in the game's words what the hat in use does: "at 19 sticks it takes 2 in 65%
   of draws";
 * ``●`` above a bar: the ball of that number drawn this game, waiting *beside* the hat until the
-  game ends; the hat in use has a highlighted background and its number in reverse.
+  game ends; the hat in use has a highlighted background and its number in reverse (and comes
+  into view when it changes);
+* after a game, until the next one starts (:class:`HatMarks`): ``●`` stays above each ball drawn,
+  in the colour of its change, a row under the hat numbers says the change as text (``+1``,
+  ``-1``, ``0``), and the caption says what the game did, or why it changed nothing.
 
 Nim's and Sticky-Nim's one hat at a time is :mod:`.one_hat` (re-exported here).
 """
@@ -26,7 +30,7 @@ from dataclasses import dataclass, replace
 from rich.text import Text
 from textual.widget import Widget
 
-from ...engine import HatBrain
+from ...engine import GameChange, HatBrain
 from ...engine.analysis import AnalysisError, reachable_positions
 from ...engine.game import AnyRuleSet
 from ..plain import plain
@@ -37,6 +41,9 @@ from .hat_words import (
     HatWords,
     PlainWords,
     caption,
+    change_style,
+    change_text,
+    change_words,
     fitted_title,
     games_learned,
     shares,
@@ -44,15 +51,43 @@ from .hat_words import (
 from .one_hat import HatPicture, MoveRow, OneHatChart, bar_cell_row, draw_picture
 
 __all__ = [
-    "BALL_STYLES", "BESIDE", "BESIDE_STYLE", "HatChart", "HatPicture", "HatsSnapshot",
-    "MoveRow", "OneHatChart", "bar_cell_row", "draw_hats", "draw_picture", "games_learned",
-    "hat_window", "reachable_hats", "visible_hats",
+    "BALL_STYLES", "BESIDE", "BESIDE_STYLE", "HatChart", "HatMarks", "HatPicture",
+    "HatsSnapshot", "MoveRow", "OneHatChart", "bar_cell_row", "draw_hats", "draw_picture",
+    "games_learned", "hat_window", "reachable_hats", "visible_hats",
 ]
 
 BAR_BLOCKS = " ▁▂▃▄▅▆▇█"
 IN_USE_BACKGROUND = "on #3a3a5a"
 #: What a bar's height says, the longest that fits beside the colours of the ball numbers.
 KEY_WORDS = (" bar = share of its hat", " = share of the hat", " = share")
+#: Lines the caption may take: what the hat in use does, or what the game did.
+CAPTION_LINES = 2
+CHANGE_LINES = 3
+
+
+@dataclass(frozen=True)
+class HatMarks:
+    """What a game did to the hats, marked on them until the next game starts: per hat, the
+    ball drawn and the change in its number's balls; and the game in words."""
+
+    drawn: dict[int, tuple[int, int]]
+    words: str
+
+    @classmethod
+    def of(cls, change: GameChange, words: str | None = None) -> HatMarks:
+        """The marks of ``change`` (what a game did to a hat AI); ``words`` say it, else
+        :func:`~.hat_words.change_words` does."""
+        drawn = {
+            m.position: (m.move, int(m.change))
+            for m in change.moves
+            if isinstance(m.position, int) and isinstance(m.move, int)
+        }
+        return cls(drawn, change_words(change) if words is None else words)
+
+    @classmethod
+    def saying(cls, words: str) -> HatMarks:
+        """No ball marked, only words: a game that taught nothing (a practice game)."""
+        return cls({}, words)
 
 
 @dataclass(frozen=True)
@@ -175,25 +210,31 @@ def draw_hats(
     centre: int,
     words: HatWords | None = None,
     caption_at: int | None = None,
+    marks: HatMarks | None = None,
 ) -> Text:
-    """The chart as text: the balls beside, the bars (each hat its own scale), the hat numbers,
-    then as room allows the caption of the hat in use (else the one in the middle) and a key."""
+    """The chart as text: the balls beside (or, with ``marks``, the balls the game drew), the
+    bars (each hat its own scale), the hat numbers (and the changes the game made), then as
+    room allows the caption of the hat in use (else the one in the middle, or what the game
+    did) and a key."""
     kinds = snapshot.kinds or (1, 2, 3)
     group = len(kinds) + 1
     window = visible_hats(snapshot, width, centre)
     told = caption_at if caption_at is not None else in_use if in_use is not None else centre
-    said = hat_caption(snapshot, told, words or PlainWords())
-    caption_lines = textwrap.wrap(said, max(10, width))[:2] if height >= 5 else []
+    said = hat_caption(snapshot, told, words or PlainWords()) if marks is None else marks.words
+    most = CAPTION_LINES if marks is None else CHANGE_LINES
+    caption_lines = textwrap.wrap(said, max(10, width))[:most] if height >= 5 else []
     scrolls = len(window) < len(snapshot.positions)
     key_lines = _key(kinds, scrolls, width) if height >= 10 else []
-    bar_rows = max(1, height - 2 - len(caption_lines) - len(key_lines))
+    change_row = marks is not None and bool(marks.drawn) and height >= 6
+    bar_rows = max(1, height - 2 - change_row - len(caption_lines) - len(key_lines))
     heights = {p: _bar_heights(hat_shares(snapshot, p), bar_rows) for p in window}
     text = Text(no_wrap=True, overflow="crop")
-    for p in window:  # the row of balls waiting beside their hats
+    for p in window:  # the row of balls drawn this game (beside their hats until it ends)
         background = IN_USE_BACKGROUND if p == in_use else ""
+        drawn, style = _drawn(snapshot, marks, p)
         for kind in kinds:
-            if snapshot.beside.get(p) == kind:
-                text.append(BESIDE, style=f"{BESIDE_STYLE} {background}".strip())
+            if drawn == kind:
+                text.append(BESIDE, style=f"{style} {background}".strip())
             else:
                 text.append(" ", style=background)
         text.append(" ")
@@ -210,12 +251,28 @@ def draw_hats(
         label = str(p).rjust(group - 1)[-(group - 1) :]
         text.append(label, style="reverse bold" if p == in_use else "dim")
         text.append(" ")
+    if change_row and marks is not None:
+        text.append("\n")
+        for p in window:
+            _, change = marks.drawn.get(p, (None, 0))
+            said = change_text(change) if p in marks.drawn else ""
+            text.append(said.rjust(group - 1)[-(group - 1) :], style=change_style(change))
+            text.append(" ")
     for line in caption_lines:
         text.append("\n" + line, style="bold")
     for key in key_lines:
         text.append("\n")
         text.append_text(key)
     return text
+
+
+def _drawn(snapshot: HatsSnapshot, marks: HatMarks | None, position: int) -> tuple[object, str]:
+    """The ball to mark above the hat at ``position`` and its colour: the one beside it during
+    a game, the one the game drew (in the colour of its change) after it."""
+    if marks is None:
+        return snapshot.beside.get(position), BESIDE_STYLE
+    ball, change = marks.drawn.get(position, (None, 0))
+    return ball, change_style(change)
 
 
 def _key(kinds: tuple[int, ...], scrolls: bool, width: int) -> list[Text]:
@@ -238,8 +295,9 @@ def _key(kinds: tuple[int, ...], scrolls: bool, width: int) -> list[Text]:
 class HatChart(Widget):
     """A live bar chart of one AI's hats. Call :meth:`show` with a fresh snapshot to redraw.
 
-    ``words`` (the game's presenter) name the hats and moves in the caption; ``rules`` (the
-    game on screen) say which hats its start reaches, the only ones shown.
+    ``rules`` (the game on screen) say which hats its start reaches, the only ones shown, the
+    same on every screen; ``words`` (the game's presenter) name the hats and moves in the
+    caption.
     """
 
     DEFAULT_CSS = """
@@ -250,8 +308,8 @@ class HatChart(Widget):
         self,
         title: str = "hats",
         *,
+        rules: AnyRuleSet,
         words: HatWords | None = None,
-        rules: AnyRuleSet | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -259,10 +317,11 @@ class HatChart(Widget):
         super().__init__(name=name, id=id, classes=classes)
         self.chart_title = title
         self.words = words
-        self.reachable = reachable_hats(rules) if rules is not None else None
+        self.reachable = reachable_hats(rules)
         self.snapshot: HatsSnapshot | None = None
         self.in_use: int | None = None
         self.caption_at: int | None = None
+        self.marks: HatMarks | None = None
         self.focus_hat = 1
         self.shift = 0
         self.border_title = plain(title)  # the title names the AI: never markup
@@ -273,12 +332,18 @@ class HatChart(Widget):
         in_use: int | None = None,
         focus: int | None = None,
         caption_at: int | None = None,
+        marks: HatMarks | None = None,
     ) -> None:
-        """Draw ``snapshot``; ``in_use`` is highlighted and the window follows ``focus``; the
-        caption tells of ``caption_at`` (default: the hat in use, else the window's middle)."""
+        """Draw ``snapshot``; ``in_use`` is highlighted and the window follows ``focus`` (a new
+        hat in use comes into view, wherever the window was scrolled); the caption tells of
+        ``caption_at`` (default: the hat in use, else the window's middle); ``marks`` show
+        what the game just finished did."""
         self.snapshot = snapshot.within(self.reachable)
+        if in_use is not None and in_use != self.in_use:
+            self.shift = 0
         self.in_use = in_use
         self.caption_at = caption_at
+        self.marks = marks
         if focus is not None:
             self.focus_hat = focus
         self._redraw()
@@ -323,4 +388,5 @@ class HatChart(Widget):
             self.centre,
             self.words,
             self.caption_at,
+            self.marks,
         )

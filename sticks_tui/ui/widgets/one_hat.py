@@ -4,6 +4,11 @@ In these games a hat belongs to each position the AI meets, with one kind of bal
 the board shows the hat in use. Its caption says in the game's words what the AI does there
 ("at piles 1, 3, 5, 7 it takes 2 from pile 3 in 40% of draws"); each row is a move, its bar
 and its share of the hat's balls; ``●`` marks the ball drawn this game, waiting beside the hat.
+
+After a game, until the next one starts, the chart lists what the game did
+(:meth:`HatPicture.of_change`): the caption says it in a line (or why nothing changed), and each
+move the AI made is a row under the hat it was drawn from, with its balls before and after
+(a Q-learner: its value, old → new), the change in colour and as text.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.widget import Widget
 
-from ...engine import HatBrain
+from ...engine import GameChange, HatBrain, QLearner
 from ..plain import plain
 from .hat_words import (
     BALL_STYLES,
@@ -22,9 +27,13 @@ from .hat_words import (
     BESIDE_STYLE,
     HatWords,
     caption,
+    change_style,
+    change_text,
+    change_words,
     fitted_subtitle,
     fitted_title,
     games_learned,
+    hats_learned,
     shares,
 )
 
@@ -41,6 +50,10 @@ class MoveRow:
     value: float
     share: float
     beside: bool = False
+    before: float | None = None
+    """What the value was before the game just finished (only in a picture of a game)."""
+    heading: str = ""
+    """Where the move was made, said on a line of its own above it (a picture of a game)."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +64,8 @@ class HatPicture:
     rows: tuple[MoveRow, ...]
     subtitle: str
     counts: bool = True
+    game: bool = False
+    """A picture of what a game did: its rows are the moves made, in order."""
 
     @classmethod
     def of_hat(cls, brain: HatBrain, position: object, words: HatWords) -> HatPicture:
@@ -58,13 +73,12 @@ class HatPicture:
         marked. A hat the brain has not kept (never met, or back to fresh) is said to be fresh,
         not made: looking must not teach the brain anything. ``words`` is the game's presenter
         (or anything with its words)."""
-        positions = brain.positions()
-        hats = "1 hat" if len(positions) == 1 else f"{len(positions):,} hats"
-        subtitle = f"{hats} met · {games_learned(brain.games_played)}"
+        subtitle = hats_learned(brain.learned_hats(), brain.games_played)
         at = words.at_words(position)
-        if position not in positions:
-            return cls(f"{at}: a fresh hat (every move alike)", (), subtitle)
         view = brain.view(position)
+        fresh = brain.settings.fresh_balls
+        if view.beside is None and all(n == fresh for n in view.balls.values()):
+            return cls(f"{at}: a fresh hat (every move alike)", (), subtitle)
         counts = brain.counts(position)  # the ball drawn this game counts, and is marked
         share = shares(list(counts.values()))
         rows = tuple(
@@ -82,14 +96,54 @@ class HatPicture:
         rows = tuple(MoveRow(name, value, (value + 1) / 2) for name, value in values)
         return cls(title, rows, subtitle, counts=False)
 
+    @classmethod
+    def of_q(
+        cls, learner: QLearner, position: object, words: HatWords, played: object = None
+    ) -> HatPicture:
+        """A Q-learner's value of each move at ``position``, in the game's words; the move it
+        ``played`` there (if any) is marked."""
+        rules = learner.rules
+        moves = rules.legal_moves(position) if rules is not None else ()
+        rows = tuple(
+            MoveRow(words.ball_words(move), value, (value + 1) / 2, move == played)
+            for move in moves
+            for value in (learner.get_q_value(position, move),)
+        )
+        title = f"Q-values {words.at_words(position)}"
+        return cls(title, rows, games_learned(learner.games_played), counts=False)
+
+    @classmethod
+    def of_change(
+        cls, change: GameChange, words: HatWords, subtitle: str, said: str | None = None
+    ) -> HatPicture:
+        """What a game did (see the module's docstring): ``said`` says it (by default
+        :func:`~.hat_words.change_words`), and each move made is a row under its hat."""
+        counts = change.learner == "hats"
+        rows = tuple(
+            MoveRow(
+                words.ball_words(m.move), m.after, 0.0, True, m.before,
+                heading=words.at_words(m.position),
+            )
+            for m in change.moves
+        )
+        title = change_words(change) if said is None else said
+        return cls(title, rows, subtitle, counts=counts, game=True)
+
+    @classmethod
+    def saying(cls, said: str, subtitle: str) -> HatPicture:
+        """Only words: a game that taught nothing (a practice game)."""
+        return cls(said, (), subtitle, game=True)
+
 
 def draw_picture(picture: HatPicture, width: int, height: int) -> Text:
     """The picture as text: the caption, then the fullest rows first, as many as fit; the ball
-    beside always."""
+    beside always (a picture of a game: :func:`draw_game`)."""
     text = Text(no_wrap=True, overflow="crop")
     title = textwrap.wrap(picture.title, max(10, width)) or [""]
     title = title[: max(1, min(CAPTION_LINES, height - 2))]
     text.append("\n".join(title), style="bold")
+    if picture.game:
+        return draw_game(text, picture, width, height - len(title))
     order = sorted(picture.rows, key=lambda row: (-row.beside, -row.value))
     room = max(1, height - len(title) - 1)
     shown = order if len(order) <= room + 1 else order[:room]
@@ -116,6 +170,33 @@ def draw_picture(picture: HatPicture, width: int, height: int) -> Text:
     elif picture.counts and shown and height - len(title) - len(shown) >= 3:
         text.append("\n\n" + BESIDE, style=BESIDE_STYLE)
         text.append(" drawn this game · bar = share", style="dim")
+    return text
+
+
+def draw_game(text: Text, picture: HatPicture, width: int, room: int) -> Text:
+    """The moves of a game under ``text`` (its caption), in ``room`` lines: each under its hat,
+    its ball marked in the colour of its change, before → after and the change; the last moves
+    when not all fit."""
+    rows = list(picture.rows)
+    if 2 * len(rows) > room:  # the last moves, and a line for those left out
+        fits = max(0, (room - 1) // 2)
+        text.append(f"\n({len(rows) - fits} earlier moves not shown)", style="dim")
+        rows = rows[len(rows) - fits :]
+    for row in rows:
+        before = row.before if row.before is not None else row.value
+        change = row.value - before
+        if picture.counts:
+            number = f"{before:g} → {row.value:g}"
+        else:
+            number = f"{before:+.2f} → {row.value:+.2f}"
+        said = f" ({change_text(change, picture.counts)})" if change else ""
+        label = row.label[: max(1, width - len(number) - len(said) - 3)]
+        text.append("\n" + row.heading[:width], style="dim")
+        text.append("\n")
+        text.append(BESIDE, style=change_style(change))
+        text.append(" " + label.ljust(max(1, width - len(number) - len(said) - 2)))
+        text.append(number, style="bold")
+        text.append(said, style=change_style(change))
     return text
 
 
@@ -153,7 +234,8 @@ class OneHatChart(Widget):
 
     def _show_subtitle(self) -> None:
         if self.picture is not None:
-            self.border_subtitle = plain(fitted_subtitle(self.picture.subtitle, self.size.width))
+            subtitle = fitted_subtitle(self.picture.subtitle, self.outer_size.width)
+            self.border_subtitle = plain(subtitle)
 
     def show(self, picture: HatPicture) -> None:
         self.picture = picture

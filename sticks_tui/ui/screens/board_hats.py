@@ -1,0 +1,198 @@
+"""The board's hat panel: a chart for each machine at the table that learns, and what each game
+did to it (SPEC section 11, "watching it learn").
+
+While a game is played, each chart shows the hat of the position in play (highlighted, and in
+view): a take-away game's every hat (:class:`~..widgets.hats.HatChart`), one hat of Nim or
+Sticky-Nim, or a Q-learner's values there (:class:`~..widgets.hats.OneHatChart`). When the game
+ends, each chart shows what the game did (the learner's ``last_game``): the balls drawn stay
+marked, each change shown in colour and as text, and a line says it, or why nothing changed. It
+stays until the next game starts; a move taken back clears it, as the balls go back.
+
+It lives beside the board screen (as its help and watch mode do) so that the board keeps to
+the flow of one game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from textual.widget import Widget
+
+from ...engine import GameChange, HatBrain, Learner, LearnerPlayer, Match, QLearner, QLearningPlayer
+from ..presenters import Presenter
+from ..session import Seat, Table
+from ..widgets.hat_words import NOT_LEARNING_WORDS, PRACTICE_WORDS
+from ..widgets.hats import HatChart, HatMarks, HatPicture, HatsSnapshot, OneHatChart
+
+W = TypeVar("W", bound=Widget)
+
+
+class Board(Protocol):
+    """What the hat panel needs of the board screen."""
+
+    match: Match
+    table: Table
+    presenter: Presenter
+
+    def query_one(self, selector: str, expect_type: type[W]) -> W: ...
+
+
+def seat_learner(seat: Seat) -> Learner[Any, Any] | None:
+    """The learner a machine at the table plays with (its hats, or its Q table), if any."""
+    if seat.brain is not None:
+        return seat.brain
+    if isinstance(seat.player, (LearnerPlayer, QLearningPlayer)):
+        learner: Learner[Any, Any] = seat.player.learner
+        return learner
+    return None
+
+
+def learns(seat: Seat) -> bool:
+    """Whether the machine learns from the games it plays here (a hat AI does; a Q-learner
+    plays as it was trained, as CS50's does)."""
+    player = seat.player
+    return isinstance(player, LearnerPlayer) and player.learns
+
+
+@dataclass(frozen=True)
+class AfterGame:
+    """What the game just finished did to one learner: its change, or words alone (a game that
+    taught nothing: practice, or a learner that does not learn here)."""
+
+    change: GameChange | None
+    said: str | None = None
+
+
+class BoardHats:
+    """The charts of the machines that learn at one board, and what they show."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        seats = board.table.seats
+        self.seats = [i for i, seat in enumerate(seats) if seat_learner(seat) is not None]
+        #: The position whose hat each machine is drawing from (while it is its turn).
+        self.in_use: dict[int, object] = {}
+        #: The hat each chart is centred on; it stays on the last hat used when a game ends.
+        self.focus: dict[int, object] = {}
+        #: What the game just finished did, per seat, until the next game starts.
+        self.after: dict[int, AfterGame] = {}
+
+    def _learner(self, seat: int) -> Learner[Any, Any]:
+        learner = seat_learner(self.board.table.seats[seat])
+        assert learner is not None
+        return learner
+
+    def every_hat(self, seat: int) -> bool:
+        """Whether the seat's chart shows every hat (a take-away game's hat AI)."""
+        return self.board.presenter.every_hat and isinstance(self._learner(seat), HatBrain)
+
+    def chart(self, seat: int) -> HatChart | OneHatChart:
+        """The chart of one seat, for the board to lay out."""
+        board = self.board
+        name = board.table.seats[seat].name
+        if self.every_hat(seat):
+            return HatChart(
+                f"{name}'s hats", rules=board.table.rules, words=board.presenter,
+                id=f"chart-{seat}",
+            )
+        what = "Q-values" if isinstance(self._learner(seat), QLearner) else "hat"
+        return OneHatChart(f"{name}'s {what}", id=f"chart-{seat}")
+
+    # -- the flow of the games ------------------------------------------------------------------
+    def playing(self, seat: int, position: object) -> None:
+        """The machine in ``seat`` is to move at ``position``: its hat there is in play."""
+        if seat in self.seats:
+            self.in_use[seat] = position
+
+    def game_over(self, match: Match) -> None:
+        """The game is over: keep what it did to each learner (before anything else changes
+        it, as saving may)."""
+        self.in_use.clear()
+        for i in self.seats:
+            seat = self.board.table.seats[i]
+            change = self._learner(i).last_game
+            if match.practice:
+                self.after[i] = AfterGame(None, PRACTICE_WORDS)
+            elif not learns(seat) or change is None:
+                self.after[i] = AfterGame(None, NOT_LEARNING_WORDS)
+            else:
+                self.after[i] = AfterGame(change)
+                if change.changed:  # the window shows the last hat the game changed
+                    self.focus[i] = change.changed[-1].position
+
+    def new_game(self, position: object) -> None:
+        """The next game starts at ``position``: the marks of the last one go."""
+        self.after.clear()
+        self.in_use.clear()
+        for i in self.seats:
+            self.focus[i] = position
+        for chart in self._charts():
+            chart.reset_scroll()
+
+    def taken_back(self, position: object) -> None:
+        """Moves were taken back to ``position``: the balls drawn went back, so nothing is
+        marked, and the charts show the hats as they are now, there."""
+        self.in_use.clear()
+        self.after.clear()
+        for i in self.seats:
+            self.focus[i] = position
+
+    def scroll(self, delta: int) -> None:
+        for chart in self._charts():
+            chart.scroll_hats(delta)
+
+    def _charts(self) -> list[HatChart]:
+        board = self.board
+        return [
+            chart for i in self.seats
+            if isinstance(chart := board.query_one(f"#chart-{i}", Widget), HatChart)
+        ]
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self) -> None:
+        match = self.board.match
+        for i in self.seats:
+            in_use = self.in_use.get(i)
+            if in_use is not None:
+                self.focus[i] = in_use
+            elif not match.is_over and self.every_hat(i):
+                self.focus[i] = match.position
+            focus = self.focus.get(i, match.position)
+            chart = self.board.query_one(f"#chart-{i}", Widget)
+            if isinstance(chart, HatChart):
+                self._draw_hats(i, chart, in_use, focus)
+            elif isinstance(chart, OneHatChart):
+                chart.show(self._picture(i, focus))
+
+    def _draw_hats(self, seat: int, chart: HatChart, in_use: object, focus: object) -> None:
+        """Every hat of a take-away game (its positions are heaps: whole numbers)."""
+        brain = self._learner(seat)
+        assert isinstance(brain, HatBrain)
+        after = self.after.get(seat)
+        marks = None
+        if after is not None:
+            marks = HatMarks.of(after.change) if after.change else HatMarks.saying(after.said or "")
+        chart.show(
+            HatsSnapshot.of(brain),
+            in_use=in_use if isinstance(in_use, int) else None,
+            focus=focus if isinstance(focus, int) else None,
+            marks=marks,
+        )
+
+    def _picture(self, seat: int, focus: object) -> HatPicture:
+        """One hat (or a Q-learner's values) at ``focus``; after a game, what it did."""
+        learner, words = self._learner(seat), self.board.presenter
+        if isinstance(learner, HatBrain):
+            picture = HatPicture.of_hat(learner, focus, words)
+        else:
+            assert isinstance(learner, QLearner)
+            history = self.board.match.history
+            played = next((t.move for t in history if t.player == seat and t.before == focus), None)
+            picture = HatPicture.of_q(learner, focus, words, played)
+        after = self.after.get(seat)
+        if after is None:
+            return picture
+        if after.change is None:
+            return HatPicture.saying(after.said or "", picture.subtitle)
+        return HatPicture.of_change(after.change, words, picture.subtitle)
