@@ -91,6 +91,7 @@ class BoardScreen(LeavesGame):
         with Horizontal(id="board"):
             with Vertical(id="table"):
                 yield Static(id="heap-words")
+                yield Static(id="brain-line")  # a brain no hat chart names
                 yield from self.presenter.compose_position()
                 yield Static(id="turn")
                 with Horizontal(id="takes", classes="actions"):
@@ -115,12 +116,10 @@ class BoardScreen(LeavesGame):
         yield Footer(show_command_palette=False)
 
     def _hat_chart(self, seat: int) -> HatChart | OneHatChart:
-        name = self.table.seats[seat].name
+        name = self.table.seats[seat].brain_words(games=False)  # "AI (hats)": which brain
         if self.presenter.every_hat:
-            return HatChart(
-                f"{name}'s hats", words=self.presenter, rules=self.rules, id=f"chart-{seat}"
-            )
-        return OneHatChart(f"{name}'s hat", id=f"chart-{seat}")
+            return HatChart(name, words=self.presenter, rules=self.rules, id=f"chart-{seat}")
+        return OneHatChart(name, id=f"chart-{seat}")
 
     def on_mount(self) -> None:
         self.set_class(self.watching, "-watching")
@@ -239,6 +238,9 @@ class BoardScreen(LeavesGame):
         )
         self.presenter.redraw(view)
         self.query_one("#turn", Static).update(plain(self._turn_words(view)))
+        line = self.query_one("#brain-line", Static)
+        line.update(plain(self.table.brain_line()))
+        line.display = bool(self.table.brain_line())
         self.set_class(view.over, "-over")
         self.query_one("#speed", Static).update(plain(self.watched.words()))
         self._draw_hats()
