@@ -60,11 +60,13 @@ async def test_after_training_it_finds_the_rule_and_draws_the_curve() -> None:
         curve = screen.query_one(LearningCurvePlot).curve
         assert curve[0].games == 0 and curve[-1].games == 3000
         assert curve[0].hats_right == 0 and curve[-1].hats_right == curve[-1].hats_winnable == 15
-        # the curve is kept with the trained AI's brain
-        assert app.brain("Trained AI", app.settings.rules).learning_curve == list(curve)
         await pilot.press("t")
         await pilot.pause()
         assert screen.query_one(TabbedContent).active == "analysis-positions"
+        await pilot.press("escape", "k")  # back to the training, and keep what it learned
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        # the curve is kept with the trained AI's brain
+        assert app.brain("Trained AI", app.settings.rules).learning_curve == list(curve)
 
 
 async def test_from_the_board_it_shows_the_ai_at_the_table() -> None:
