@@ -209,8 +209,8 @@ class SticksApp(App[int]):
 
     def action_lab(self) -> None:
         """The training lab, for the game the setup screen chose; from a board, for the brain
-        it plays. In the middle of a game it asks first: finish the game, or abandon it (the
-        board goes, and the game teaches nothing)."""
+        it plays (from the mode screen, the one chosen there). In the middle of a game it asks
+        first: finish the game, or abandon it (the board goes, and the game teaches nothing)."""
         from .screens.board import BoardScreen
         from .screens.lab import AbandonFirst, LabScreen
         from .screens.lab_run import LabRunScreen
@@ -220,6 +220,9 @@ class SticksApp(App[int]):
         board = next((s for s in self.screen_stack if isinstance(s, BoardScreen)), None)
         seat = board.table.brain_seat() if board is not None else None
         brain = seat.saved if seat is not None else None
+        chosen = getattr(self.screen, "chosen_brain", None)  # the mode screen's computer
+        if brain is None and callable(chosen):
+            brain = chosen()
         if board is None or board.match.is_over:
             self.push_screen(LabScreen(brain=brain))
             return
