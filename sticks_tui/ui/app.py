@@ -236,21 +236,22 @@ class SticksApp(App[int]):
 
         self.push_screen(AbandonFirst(), answered)
 
-    def play_against(self, ref: BrainRef) -> None:
+    def play_against(self, ref: BrainRef, *, train: bool = False) -> None:
         """The person against the brain ``ref`` of the game chosen, on a board of its own
-        ("play it now", "play against it", ``--opponent``), as it is: not trained first."""
+        ("play it now", "play against it", ``--opponent``), as it is; ``train``: trained first
+        where it must be, as when chosen on the mode screen (the palette)."""
         from .screens.confirm import asks_before_leaving
 
-        if asks_before_leaving(self, lambda: self.play_against(ref)):
+        if asks_before_leaving(self, lambda: self.play_against(ref, train=train)):
             return
         self.action_mode()
-        self.call_after_refresh(self._play_on_mode_screen, ref)
+        self.call_after_refresh(self._play_on_mode_screen, ref, train)
 
-    def _play_on_mode_screen(self, ref: BrainRef) -> None:
+    def _play_on_mode_screen(self, ref: BrainRef, train: bool) -> None:
         from .screens.mode import ModeScreen
 
         if isinstance(self.screen, ModeScreen):
-            self.screen.play_against(ref)
+            self.screen.play_against(ref, train=train)
 
     def action_train(self) -> None:
         self._on_mode_screen("trained")

@@ -48,10 +48,10 @@ def brain_commands(app: SticksApp) -> Iterable[SystemCommand]:
         if ref is not None:
             yield SystemCommand(
                 f"Play against {label.plain}",
-                "A brain of this game, as the mode screen's computer offers it",
+                "A brain of this game (one that must learn first trains first)",
                 _player(app, ref),
             )
 
 
 def _player(app: SticksApp, ref: BrainRef) -> Callable[[], None]:
-    return lambda: app.play_against(ref)
+    return lambda: app.play_against(ref, train=True)

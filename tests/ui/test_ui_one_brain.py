@@ -249,7 +249,7 @@ async def test_the_brains_screen_plays_the_highlighted_brain_on_p() -> None:
         await pilot.pause()
         await pilot.press("ctrl+b")
         await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
-        assert "p Play against it" in screen_text(pilot)
+        assert "p Play" in screen_text(pilot)
         await pilot.press("p")  # in its own game (Nim), though the setup screen has sticks
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         screen = board(pilot)
@@ -329,3 +329,17 @@ async def test_the_analysis_from_setup_reads_the_brain_of_the_game_chosen() -> N
                          not app.screen.working)  # type: ignore[attr-defined]
         assert str(title.render()).startswith("What AI has learned: Nim")
         assert str(title.render()).endswith(", 1 game learned")
+
+
+async def test_the_mode_screen_lists_the_brains_as_they_are_when_it_is_back() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_mode(pilot, 10)
+        assert level_choices(pilot)[Machine.LEARNING] == "AI (hats, new)"
+        await pilot.press("2")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        await play_out(pilot, board(pilot))
+        await pilot.press("escape")  # the game is over: back at once
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        await wait_until(pilot, lambda: level_choices(pilot)[Machine.LEARNING] == "AI (hats, 1 game)")
+        assert pilot.app.screen.query_one("#level", Select).value is Machine.LEARNING

@@ -78,7 +78,7 @@ class BrainsScreen(Screen[None]):
         Binding("r", "reset", "Reset"),
         Binding("e", "export", "Export"),
         Binding("i", "import_file", "Import"),
-        Binding("p", "play", "Play against it"),
+        Binding("p", "play", "Play"),
     ]
 
     def __init__(self) -> None:
@@ -92,7 +92,7 @@ class BrainsScreen(Screen[None]):
             yield DataTable(id="brains-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="brain-detail")
             yield Static(id="brains-message")
-        yield Footer()
+        yield Footer(show_command_palette=False)  # room for every key (ctrl+p still works)
 
     @property
     def shelf(self) -> BrainShelf:

@@ -148,9 +148,8 @@ class LabScreen(Screen[None]):
     def _explain() -> str:
         return (
             "While it trains: space pauses and resumes, s steps one game (or move), - and + "
-            "change the speed from one move at a time to full speed, c cancels. At the end, "
-            "k keeps what it learned in the saved brain, d discards it, p keeps it and plays "
-            "you with it."
+            "change the speed, c cancels. At the end, k keeps what it learned in the saved "
+            "brain, d discards it, p keeps it and plays you with it."
         )
 
     def on_mount(self) -> None:

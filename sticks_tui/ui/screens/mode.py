@@ -138,6 +138,20 @@ class ModeScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#friend", Button).focus()
 
+    def on_screen_resume(self) -> None:
+        """Back from a game, the lab or the brains screen: the brains as they are now (their
+        games, a new one), each selector keeping its choice where it is still offered."""
+        app = app_of(self)
+        choices = opponent_choices(app.brains, app.settings.rules)
+        offered = [choice for _, choice in choices]
+        for selector, default in (("#level", Machine.LEARNING), ("#left", Machine.LEARNING),
+                                  ("#right", Machine.PERFECT)):
+            select = self.query_one(selector, Select)
+            chosen = select.value
+            with select.prevent(Select.Changed):
+                select.set_options(choices)
+                select.value = chosen if chosen in offered else default
+
     @on(Button.Pressed, ".mode-option")
     async def _chosen(self, event: Button.Pressed) -> None:
         await self.run_action(event.button.id or "")
@@ -182,14 +196,15 @@ class ModeScreen(Screen[None]):
         left, right = self._choice("#left"), self._choice("#right")
         self._start((left, right), lambda ready: self._watch(left, right, ready), "Watch")
 
-    def play_against(self, ref: BrainRef) -> None:
-        """The person against the brain ``ref`` as it is now (the lab's and the brains
-        screen's "play it now"): chosen in the selector, and played without training first."""
+    def play_against(self, ref: BrainRef, *, train: bool = False) -> None:
+        """The person against the brain ``ref``, chosen in the selector: as it is now (the
+        lab's "play it now", the brains screen's), or (``train``) trained first where it must
+        be, as the computer chosen here is."""
         app = app_of(self)
         choice = choice_of(ref)
         if choice in [offered for _, offered in opponent_choices(app.brains, app.settings.rules)]:
             self.query_one("#level", Select).value = choice
-        self._start((choice,), lambda ready: self._against(choice, ready), train=False)
+        self._start((choice,), lambda ready: self._against(choice, ready), train=train)
 
     # -- helpers ----------------------------------------------------------------------------
     def _start(
