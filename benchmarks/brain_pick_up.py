@@ -46,21 +46,24 @@ def timed(call: Callable[[], object], rounds: int) -> float:
 def hats_case(what: str, brain: HatBrain, rounds: int) -> None:
     rules = brain.rules
     ref = BrainRef("AI", "hats")
-    with tempfile.TemporaryDirectory() as folder:
-        with SqliteStore.open(folder) as one, SqliteStore.open(folder) as two:
-            one.save_brain(brain, "AI")
-            here, there = BrainCache(one), BrainCache(two)
-            here.hats(rules, "AI")
-            theirs = there.hats(rules, "AI")
-            unchanged = timed(lambda: here.pick_up(rules, ref), rounds)
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        SqliteStore.open(folder) as one,
+        SqliteStore.open(folder) as two,
+    ):
+        one.save_brain(brain, "AI")
+        here, there = BrainCache(one), BrainCache(two)
+        here.hats(rules, "AI")
+        theirs = there.hats(rules, "AI")
+        unchanged = timed(lambda: here.pick_up(rules, ref), rounds)
 
-            def another_saved() -> None:
-                there.keep_hats("AI", _one_more_game(theirs))
-                here.pick_up(rules, ref)
+        def another_saved() -> None:
+            there.keep_hats("AI", _one_more_game(theirs))
+            here.pick_up(rules, ref)
 
-            picked = timed(another_saved, max(1, rounds // 20))
-            saving = timed(lambda: there.keep_hats("AI", _one_more_game(theirs)),
-                           max(1, rounds // 20))
+        picked = timed(another_saved, max(1, rounds // 20))
+        saving = timed(lambda: there.keep_hats("AI", _one_more_game(theirs)),
+                       max(1, rounds // 20))
     print(f"{what:<44} {unchanged:8.3f} ms {picked - saving:9.1f} ms")
 
 
@@ -74,25 +77,28 @@ def q_case(what: str, rounds: int) -> None:
     learner = QLearner(rules=rules)
     train(learner, SELF, 10_000, rules=rules, rng=random.Random(1))
     ref = BrainRef("Q-learning AI", "q")
-    with tempfile.TemporaryDirectory() as folder:
-        with SqliteStore.open(folder) as one, SqliteStore.open(folder) as two:
-            here, there = BrainCache(one), BrainCache(two)
-            here.keep_trained(rules, ref.name, learner, None)
-            theirs = there.q(rules, ref.name)
-            assert theirs is not None
-            unchanged = timed(lambda: here.pick_up(rules, ref), rounds)
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        SqliteStore.open(folder) as one,
+        SqliteStore.open(folder) as two,
+    ):
+        here, there = BrainCache(one), BrainCache(two)
+        here.keep_trained(rules, ref.name, learner, None)
+        theirs = there.q(rules, ref.name)
+        assert theirs is not None
+        unchanged = timed(lambda: here.pick_up(rules, ref), rounds)
 
-            def another_saved() -> None:
-                theirs.games_played += 1
-                there.keep_trained(rules, ref.name, theirs.copy(), theirs)
-                here.pick_up(rules, ref)
+        def another_saved() -> None:
+            theirs.games_played += 1
+            there.keep_trained(rules, ref.name, theirs.copy(), theirs)
+            here.pick_up(rules, ref)
 
-            def saved_only() -> None:
-                theirs.games_played += 1
-                there.keep_trained(rules, ref.name, theirs.copy(), theirs)
+        def saved_only() -> None:
+            theirs.games_played += 1
+            there.keep_trained(rules, ref.name, theirs.copy(), theirs)
 
-            rounds_saved = max(1, rounds // 20)
-            picked = timed(another_saved, rounds_saved) - timed(saved_only, rounds_saved)
+        rounds_saved = max(1, rounds // 20)
+        picked = timed(another_saved, rounds_saved) - timed(saved_only, rounds_saved)
     print(f"{what:<44} {unchanged:8.3f} ms {picked:9.1f} ms")
 
 
