@@ -223,7 +223,7 @@ class SticksApp(App[int]):
         chosen = getattr(self.screen, "chosen_brain", None)  # the mode screen's computer
         if brain is None and callable(chosen):
             brain = chosen()
-        if board is None or board.match.is_over:
+        if board is None or not board.table.in_play(board.match):
             self.push_screen(LabScreen(brain=brain))
             return
 

@@ -286,6 +286,11 @@ class Table:
             return "You lose." if loser.is_human else f"{loser.name} loses."
         return f"{loser.name} loses."
 
+    def in_play(self, match: Match) -> bool:
+        """Whether ``match`` is under way: a move played, or a ball drawn, and not over."""
+        drawn = any(seat.brain is not None and seat.brain.balls_beside for seat in self.seats)
+        return not match.is_over and (bool(match.history) or drawn)
+
     def abandon(self) -> None:
         """A game left unfinished: balls waiting beside the hats go back, nothing is learned."""
         for seat in self.seats:

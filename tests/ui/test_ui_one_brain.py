@@ -343,3 +343,14 @@ async def test_the_mode_screen_lists_the_brains_as_they_are_when_it_is_back() ->
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
         await wait_until(pilot, lambda: level_choices(pilot)[Machine.LEARNING] == "AI (hats, 1 game)")
         assert pilot.app.screen.query_one("#level", Select).value is Machine.LEARNING
+
+
+async def test_the_lab_from_a_board_before_its_first_move_asks_nothing() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_board(pilot, "2", sticks=10)
+        screen = board(pilot)
+        await pilot.press("f3")
+        form = await lab_form(pilot)  # nothing to finish or abandon: the lab at once
+        assert form.query_one("#brain", Input).value == "AI"
+        assert screen in app.screen_stack and not screen.match.history
