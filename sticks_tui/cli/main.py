@@ -110,6 +110,23 @@ def build_parser() -> argparse.ArgumentParser:
         help="the app's pause before an AI's move, so you can see the ball it draws (default "
         "0.45; 0 to 10)",
     )
+    parser.add_argument(
+        "--opponent",
+        dest="app_opponent",
+        type=player_name,
+        default=None,
+        metavar="NAME",
+        help="open the app on a game against this brain of the game (--game): a saved brain's "
+        "name, as the brains screen lists it, or AI; refused when there is none",
+    )
+    parser.add_argument(
+        "--learner",
+        dest="app_learner",
+        choices=("hats", "q"),
+        default=None,
+        help="with --opponent, when the name has a brain of each learner: hats (the hat AI) or "
+        "q (the Q-learner)",
+    )
     for number in (1, 2):
         parser.add_argument(
             f"--player{number}",
@@ -133,6 +150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     check_player_options(parser, args)  # names that would share a leaderboard row: exit 2
+    _check_opponent(parser, args)
     if args.command is None:
         args.app_rules = _app_game(parser, args)
     try:
@@ -192,6 +210,16 @@ def _app_game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> AnyR
             "solve and analyze have wider ones)"
         )
     return rules
+
+
+def _check_opponent(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``--opponent`` opens the app on a game; ``--learner`` only says which brain it means."""
+    opponent, learner = args.app_opponent, args.app_learner
+    if opponent is not None and (args.command is not None or args.classic):
+        what = "the classic console" if args.classic else f"the {args.command} command"
+        parser.error(f"argument --opponent: it opens the app on a game; {what} takes none")
+    if learner is not None and opponent is None:
+        parser.error("argument --learner: it says which brain --opponent names; give --opponent")
 
 
 def _dispatch(args: argparse.Namespace) -> int:

@@ -44,6 +44,7 @@ from .records import (
     name_from_typed,
 )
 from .saved_brains import BrainInfo, BrainSummary
+from .store_file import StoreError
 
 
 class BrainShelf(Protocol):
@@ -180,9 +181,13 @@ def new_brain(shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str) -> 
     return f"Started {brain_words(rules, learner, ai_name, 0)}."
 
 
-def reset_brain(shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str) -> str:
+def reset_brain(
+    shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str, *, keep_row: bool = False
+) -> str:
     """Forget what the AI learned, so it starts afresh; what was done, in a line (asking first
-    is the caller's: see :func:`brain_words` for what to ask about)."""
+    is the caller's: see :func:`brain_words` for what to ask about). ``keep_row`` (the brains
+    screen): the brain stays saved, fresh, with its learning settings, so it stays listed with
+    0 games; else (``brain reset``) its row goes."""
     info = shelf.brain_info(rules, ai_name, learner)
     if info is None:
         return (
@@ -190,11 +195,28 @@ def reset_brain(shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str) -
             f"there is nothing to reset."
         )
     what = brain_words(rules, learner, ai_name, info.games_played)
-    shelf.delete_brain(rules, ai_name, learner)
+    if keep_row:
+        shelf.save_brain(_fresh(shelf, rules, learner, ai_name), ai_name)
+    else:
+        shelf.delete_brain(rules, ai_name, learner)
     afresh = "with one ball of each number in every hat" if learner == HATS else (
         "with no value learned"
     )
     return f"Reset {what}; it starts afresh {afresh}."
+
+
+def _fresh(shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str) -> SavedBrain:
+    """A fresh brain with the learning settings of the saved one (the defaults when it cannot
+    be read: a damaged brain is reset to the defaults)."""
+    try:
+        saved = shelf.load_learner(rules, ai_name, learner)
+    except StoreError:
+        saved = None
+    if learner == HATS:
+        return HatBrain(rules, saved.settings if isinstance(saved, HatBrain) else None)
+    if isinstance(saved, QLearner):
+        return QLearner.with_settings(saved.settings, rules=rules)
+    return QLearner(rules=rules)
 
 
 def brain_file_writer(path: str) -> BrainFileWriter:

@@ -12,7 +12,6 @@ import argparse
 import os
 import random
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterable
 
@@ -21,12 +20,14 @@ from textual.binding import Binding
 from textual.driver import Driver
 from textual.screen import Screen
 
-from ..engine import DEFAULT_TRAINING_GAMES, HatBrain, QLearner
+from ..engine import DEFAULT_TRAINING_GAMES, HatBrain
 from ..engine.game import AnyRuleSet
 from ..engine.games import spec_of
 from ..engine.games.family import quoted
 from ..engine.learners.qlearning import DEFAULT_Q_TRAINING_GAMES
-from ..storage.records import KeptBrain, MemoryRecords, Records
+from ..storage.brain_cache import BrainCache, BrainRef
+from ..storage.records import HATS, MemoryRecords, Records
+from ..text.terminal import printable
 from .leaving import catch_leaving_signals, hangup_proof, say_after_leaving
 from .plain import notify_plain
 from .presenters import presenter_for
@@ -76,7 +77,8 @@ class SticksApp(App[int]):
         self.leave_on_signals = leave_on_signals
         #: What was said while the app was leaving (what a training kept): printed after it.
         self.said_after_leaving: list[str] = []
-        self.records: Records = records if records is not None else MemoryRecords()
+        #: Every brain played or trained this run: the one cache, over the records.
+        self.brains = BrainCache(records if records is not None else MemoryRecords())
         self.seed = seed
         self.rng = random.Random(seed)
         self.training_games = training_games
@@ -84,70 +86,38 @@ class SticksApp(App[int]):
         self.ai_delay = ai_delay
         self.clock = clock
         self.settings = GameSettings()
-        #: Each hat AI played this run, with the saved brain its next lesson is counted from.
-        self._kept: dict[str, KeptBrain] = {}
-        self._keeping = threading.Lock()
-        self._q_learners: dict[str, QLearner] = {}
+        #: The brain to play at once when the app opens (``--opponent``).
+        self.start_against: BrainRef | None = None
 
     # -- shared state ---------------------------------------------------------------------------
     def player_rng(self) -> random.Random:
         """A random source for one new player, repeatable when the app has a seed."""
         return random.Random(self.rng.getrandbits(64))
 
+    @property
+    def records(self) -> Records:
+        """The leaderboard and the saved brains (in memory, or the store on disk)."""
+        return self.brains.records
+
+    @records.setter
+    def records(self, records: Records) -> None:
+        self.brains.records = records
+
     def brain(self, name: str, rules: AnyRuleSet) -> HatBrain:
-        """The hats of the AI called ``name``: what it learned so far, or fresh hats."""
-        key = f"{rules.key}/{name}"
-        with self._keeping:
-            kept = self._kept.get(key)
-            if kept is None:
-                kept = self._kept[key] = KeptBrain.load(self.records, rules, name)
-            return kept.brain
+        """The hats of the AI called ``name`` in play: what it learned so far, or fresh hats."""
+        return self.brains.hats(rules, name)
 
     def has_brain(self, name: str, rules: AnyRuleSet) -> bool:
-        key = f"{rules.key}/{name}"
-        return key in self._kept or self.records.load_brain(rules, name) is not None
+        return self.brains.has(rules, BrainRef(name, HATS))
 
     def keep_brain(self, name: str, brain: HatBrain) -> None:
-        """Save what ``brain``, the AI called ``name``, learned since it was last kept, between
-        two games (from the app's thread or a training worker's).
-
-        It is added to the saved brain as a lesson, so another program playing the same AI
-        loses nothing, and ``brain`` then becomes the saved brain, taking on what other
-        programs taught it meanwhile. A brain not handed out by :meth:`brain` (a sparring
-        partner from training) counts from fresh hats the first time.
-        """
-        key = f"{brain.rules.key}/{name}"
-        with self._keeping:
-            kept = self._kept.get(key)
-            if kept is None or kept.brain is not brain:
-                kept = self._kept[key] = KeptBrain(name, brain, HatBrain(brain.rules), shared=True)
-            kept.save(self.records)
-
-    def brain_changed(self, rules_key: str, name: str) -> None:
-        """The saved brain of ``name`` was reset, replaced or started (brains screen): the
-        brain in play follows it, so no game plays, or saves back, the brain it replaced."""
-        with self._keeping:
-            kept = self._kept.get(f"{rules_key}/{name}")
-            if kept is not None:
-                kept.replaced(self.records)
+        """Save what the hats of ``name`` learned, between two games (see
+        :meth:`BrainCache.keep_hats`)."""
+        self.brains.keep_hats(name, brain)
 
     def record_game(self, winner: str, loser: str, rules: AnyRuleSet) -> None:
         """Count a finished game on the overall board and on its game's own."""
         self.records.record_game(winner, loser, game=spec_of(rules))
-
-    @staticmethod
-    def _q_key(rules: AnyRuleSet) -> str:
-        # A Q-table knows the positions met from its start, so the start is part of the key.
-        return f"{rules.key}/{rules.position_key(rules.initial_position())}"
-
-    def q_learner(self, rules: AnyRuleSet) -> QLearner | None:
-        """The Q-learner trained this run for these rules and start, if any (kept in memory:
-        retraining takes about a second)."""
-        return self._q_learners.get(self._q_key(rules))
-
-    def keep_q_learner(self, rules: AnyRuleSet, learner: QLearner) -> QLearner:
-        self._q_learners[self._q_key(rules)] = learner
-        return learner
 
     def say(self, message: str, *, quietly: bool = False) -> None:
         """Tell the user ``message`` (what a training kept), as a notification; once the app is
@@ -169,6 +139,8 @@ class SticksApp(App[int]):
             catch_leaving_signals(self)
         self.push_screen(SetupScreen())
         self.on_resize()
+        if self.start_against is not None:  # --opponent: straight to the board
+            self.call_after_refresh(self.play_against, self.start_against)
 
     def on_resize(self) -> None:
         """Below 80x24 a cover says the terminal is too small (every screen needs that much)."""
@@ -203,17 +175,17 @@ class SticksApp(App[int]):
             self.push_screen(BrainsScreen())
 
     def action_analysis(self) -> None:
-        """What the AI on screen (or the trained one) has learned, beside the solver."""
+        """What the brain on screen (the board's, the lab's, the one chosen) has learned,
+        beside the solver."""
         from .screens.analysis import AnalysisScreen, brain_to_analyse
 
         if not isinstance(self.screen, AnalysisScreen):
-            rules = self.settings.rules
+            name, brain, rules = brain_to_analyse(self)
             refusal = presenter_for(rules).analysis_refusal()
             if refusal is not None:
                 notify_plain(self, refusal, severity="warning")
                 return
-            name, brain = brain_to_analyse(self)
-            self.push_screen(AnalysisScreen(brain, name))
+            self.push_screen(AnalysisScreen(brain, name, rules))
 
     def action_new_setup(self) -> None:
         """Back to the setup screen, leaving whatever game is on the board (asking first)."""
@@ -244,12 +216,50 @@ class SticksApp(App[int]):
         self._on_mode_screen("watch")
 
     def action_lab(self) -> None:
-        """The training lab, for the game the setup screen chose."""
-        from .screens.lab import LabScreen
+        """The training lab, for the game the setup screen chose; from a board, for the brain
+        it plays (from the mode screen, the one chosen there). In the middle of a game it asks
+        first: finish the game, or abandon it (the board goes, and the game teaches nothing)."""
+        from .screens.board import BoardScreen
+        from .screens.lab import AbandonFirst, LabScreen
         from .screens.lab_run import LabRunScreen
 
-        if not isinstance(self.screen, (LabScreen, LabRunScreen)):
-            self.push_screen(LabScreen())
+        if isinstance(self.screen, (LabScreen, LabRunScreen, AbandonFirst)):
+            return
+        board = next((s for s in self.screen_stack if isinstance(s, BoardScreen)), None)
+        seat = board.table.brain_seat() if board is not None else None
+        brain = seat.saved if seat is not None else None
+        chosen = getattr(self.screen, "chosen_brain", None)  # the mode screen's computer
+        if brain is None and callable(chosen):
+            brain = chosen()
+        if board is None or not board.table.in_play(board.match):
+            self.push_screen(LabScreen(brain=brain))
+            return
+
+        def answered(abandon: bool | None) -> None:
+            if abandon:
+                board.leave_agreed = True
+                while board in self.screen_stack:
+                    self.pop_screen()  # leaving mid-game abandons it (BoardScreen.on_unmount)
+                self.push_screen(LabScreen(brain=brain))
+
+        self.push_screen(AbandonFirst(), answered)
+
+    def play_against(self, ref: BrainRef, *, train: bool = False) -> None:
+        """The person against the brain ``ref`` of the game chosen, on a board of its own
+        ("play it now", "play against it", ``--opponent``), as it is; ``train``: trained first
+        where it must be, as when chosen on the mode screen (the palette)."""
+        from .screens.confirm import asks_before_leaving
+
+        if asks_before_leaving(self, lambda: self.play_against(ref, train=train)):
+            return
+        self.action_mode()
+        self.call_after_refresh(self._play_on_mode_screen, ref, train)
+
+    def _play_on_mode_screen(self, ref: BrainRef, train: bool) -> None:
+        from .screens.mode import ModeScreen
+
+        if isinstance(self.screen, ModeScreen):
+            self.screen.play_against(ref, train=train)
 
     def action_train(self) -> None:
         self._on_mode_screen("trained")
@@ -270,29 +280,11 @@ class SticksApp(App[int]):
             getattr(self.screen, f"action_{action}")()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        """The command palette (ctrl+p) offers every screen."""
+        """The command palette (ctrl+p) offers every screen, and every brain to play."""
+        from .palette import app_commands
+
         yield from super().get_system_commands(screen)
-        yield SystemCommand(
-            "Setup", "Choose the game, its rules, the names and who starts", self.action_new_setup
-        )
-        yield SystemCommand("Mode", "Play a friend, the computer, or watch", self.action_mode)
-        yield SystemCommand(
-            "Training", "Pre-train the AI by self-play, then play it", self.action_train
-        )
-        yield SystemCommand("Watch", "Watch the computer play itself", self.action_watch)
-        yield SystemCommand(
-            "Training lab", "Teach a brain against the opponent you choose, live", self.action_lab
-        )
-        yield SystemCommand(
-            "Analysis", "What the AI learned, beside the exact solver", self.action_analysis
-        )
-        yield SystemCommand(
-            "Leaderboard", "Games, wins, losses and ratings", self.action_leaderboard
-        )
-        yield SystemCommand(
-            "Brains", "The AIs' saved brains: new, reset, export, import", self.action_brains
-        )
-        yield SystemCommand("Help", "Rules, keys and how the hats work", self.action_help)
+        yield from app_commands(self)
 
 
 def training_games_from_env(environ: dict[str, str] | os._Environ[str] = os.environ) -> int:
@@ -344,6 +336,15 @@ def run_app(args: argparse.Namespace) -> int:
     rules = getattr(args, "app_rules", None)
     if rules is not None:
         app.settings.choose(rules)
+    opponent = getattr(args, "app_opponent", None)
+    if opponent is not None:  # a brain of the game chosen, or a clear refusal
+        try:
+            learner = getattr(args, "app_learner", None)
+            app.start_against = app.brains.named(app.settings.rules, opponent, learner)
+        except ValueError as error:
+            print(f"sticks-tui: error: argument --opponent: {printable(str(error))}",
+                  file=sys.stderr)
+            return 2
     result = app.run()  # returns once every training thread has ended (and kept its work)
     say_after_leaving(app.said_after_leaving)
     if result is None:  # quit normally (0), or stopped by an error Textual has shown (1)

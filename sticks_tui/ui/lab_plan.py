@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine import HatBrain, HatSettings, Learner, QLearner, QSettings, SettingsError
 from ..engine.game import AnyRuleSet
-from ..engine.opponents import FrozenOpponent, Opponent
+from ..engine.opponents import FrozenOpponent, Opponent, SelfPlay
 from ..engine.training_report import TrainingResult
 from ..storage.records import (
     HATS,
@@ -25,8 +25,10 @@ from ..storage.records import (
     typed_name_problem,
 )
 from ..storage.store_file import StoreError
+from ..text import moves
 from ..text.memory import DEFAULT_MEMORY_CAP_TEXT, parse_memory_cap, size_words
 from ..text.opponents import GAMES_MAX, against_plan, training_games
+from .session import LEARNER_SHORT
 
 #: Games the lab offers by default (SPEC section 8: seed 000's and CS50's).
 DEFAULT_LAB_GAMES = {HATS: 100_000, Q: 10_000}
@@ -108,12 +110,13 @@ def read_plan(
     rules: AnyRuleSet,
     records: Records,
     values: Mapping[str, str],
-    live_hats: Callable[[str], HatBrain | None],
+    live: Callable[[str, str], HatBrain | QLearner | None],
 ) -> LabPlan | dict[str, str]:
     """The plan the form's ``values`` make, or a message per field that is wrong.
 
-    ``live_hats(name)`` is the app's brain of that name in play this run, if any (it may know
-    more than the records, when saving failed).
+    ``live(name, learner)`` is the app's brain of that name and learner (the brain played and
+    trained everywhere in the app: it may know more than the records, when saving failed), or
+    None when it has none; :class:`DamagedBrain` for one the store cannot read.
     """
     problems: dict[str, str] = {}
     kind = values.get("learner", HATS)
@@ -126,14 +129,13 @@ def read_plan(
     learner: HatBrain | QLearner | None = None
     before: HatBrain | QLearner | None = None
     if not problem:
-        before = live_hats(name) if kind == HATS else None
-        if before is None:
-            try:
-                before = saved_brain(records, rules, name, kind)
-            except DamagedBrain as error:
-                problems["brain"] = str(error)
-                return problems
+        try:
+            before = live(name, kind)
+        except DamagedBrain as error:
+            problems["brain"] = str(error)
+            return problems
         if before is not None:
+            before = before.copy()  # the brain as it was: what training adds is the lesson
             learner = before.copy()
         else:
             try:
@@ -148,6 +150,23 @@ def read_plan(
     if problems or learner is None or against is None:
         return problems
     return LabPlan(rules, kind, name, learner, before, against, games, words, memory_cap)
+
+
+def self_play_plan(
+    rules: AnyRuleSet, name: str, kind: str, brain: HatBrain | QLearner | None, games: int
+) -> LabPlan:
+    """The training the trained-opponent mode runs: ``brain`` (the app's brain of ``name``, or
+    None for a new one of learner ``kind``) plays itself ``games`` more games, under the default
+    memory cap."""
+    before = brain.copy() if brain is not None else None
+    if before is not None:
+        learner = before.copy()
+    else:
+        learner = HatBrain(rules) if kind == HATS else QLearner(rules=rules)
+    return LabPlan(
+        rules, kind, name, learner, before, SelfPlay(), games, "itself",
+        parse_memory_cap(DEFAULT_MEMORY),
+    )
 
 
 def _name_problem(name: str) -> str | None:
@@ -266,6 +285,20 @@ def settings_fields(kind: str) -> list[tuple[str, str]]:
     """(field id, label) of the learner's settings, in order."""
     table = HAT_FIELDS if kind == HATS else Q_FIELDS
     return [(field, label) for field, (_, label) in table.items()]
+
+
+def run_title(plan: LabPlan) -> str:
+    """``Training "Trained AI" (hats) by self-play · Game of Sticks from 20 sticks``: which
+    brain learns (its name and learner), against whom, in which game."""
+    against = "by self-play" if isinstance(plan.against, SelfPlay) else (
+        f"against {plan.against_words}"
+    )
+    game = plan.rules.name
+    start = moves.position_words(plan.rules, plan.rules.initial_position())
+    if start not in game:
+        game += f" from {start}"
+    learner = LEARNER_SHORT.get(plan.kind, plan.kind)
+    return f"Training \"{plan.name}\" ({learner}) {against} · {game}"
 
 
 def run_end_words(result: TrainingResult) -> tuple[str, str]:

@@ -10,6 +10,7 @@ and Sticky-Nim's moves are named by their letters as in seed 004 ("Player 1 take
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -28,7 +29,16 @@ from ..engine import (
     levels_for,
 )
 from ..engine.game import AnyRuleSet
-from ..storage.records import LEARNING_AI_NAME, TRAINED_AI_NAME, Records, names_problem
+from ..storage.brain_cache import BrainRef
+from ..storage.records import (
+    HATS,
+    LEARNING_AI_NAME,
+    Q_LEARNING_AI_NAME,
+    TRAINED_AI_NAME,
+    Q,
+    Records,
+    names_problem,
+)
 from .presenters import SetupForm, setup_forms
 
 #: As long as a name may be in the classic console (``--player1``), so both share the leaderboard.
@@ -49,7 +59,7 @@ class Machine(Enum):
     RANDOM = "Random AI"
     LEARNING = LEARNING_AI_NAME
     TRAINED = TRAINED_AI_NAME
-    Q_LEARNING = "Q-learning AI"
+    Q_LEARNING = Q_LEARNING_AI_NAME
     PERFECT = "Perfect AI"
     MIXED = "Mixed AI"
 
@@ -76,11 +86,54 @@ class Machine(Enum):
             Machine.MIXED: Level.MIXED,
         }[self]
 
+    @property
+    def brain(self) -> BrainRef | None:
+        """The saved brain this machine plays (the learners'), None for one that does not learn."""
+        learner = {Level.LEARNING: HATS, Level.Q_LEARNING: Q}.get(self.level)
+        return None if learner is None else BrainRef(self.value, learner)
+
+
+#: Who may be chosen to play: a machine, or a saved brain by its name and learner.
+Opponent = Machine | BrainRef
+
 
 def machines_for(rules: AnyRuleSet) -> list[Machine]:
     """The machines offered for ``rules`` (Q-learning only where the engine offers it)."""
     offered = levels_for(rules)
     return [machine for machine in Machine if machine.level in offered]
+
+
+def brain_of(choice: Opponent) -> BrainRef | None:
+    """The saved brain a choice plays; None for a machine that does not learn."""
+    return choice if isinstance(choice, BrainRef) else choice.brain
+
+
+def choice_of(ref: BrainRef) -> Opponent:
+    """``ref`` as the selectors offer it: the app's own learners by their machine."""
+    return next((machine for machine in Machine if machine.brain == ref), ref)
+
+
+def name_of(choice: Opponent) -> str:
+    """The player's name of a choice (a brain plays under its AI's name)."""
+    return choice.name if isinstance(choice, BrainRef) else choice.value
+
+
+#: The learners in a brain's label: how the brains screen and ``--learner`` name them.
+LEARNER_SHORT = {HATS: "hats", Q: "q"}
+#: ...and in a sentence.
+LEARNER_WORDS = {HATS: "the hat AI", Q: "the Q-learner"}
+
+
+def brain_label(ref: BrainRef, games: int | None) -> str:
+    """A brain where it is chosen: ``AI (hats, 1,203 games)``; ``games`` None for a brain not
+    saved yet: ``Q-learning AI (q, new)``."""
+    learned = "new" if games is None else f"{games:,} game" + ("" if games == 1 else "s")
+    return f"{ref.name} ({LEARNER_SHORT.get(ref.learner, ref.learner)}, {learned})"
+
+
+def learner_short(learner: HatBrain | QLearner) -> str:
+    """``hats`` or ``q``: a brain's learner, as its label says it."""
+    return LEARNER_SHORT.get(learner.kind, learner.kind)
 
 
 SKILL_MESSAGE = "Mixed: please enter a percentage from 0 to 100"
@@ -161,10 +214,30 @@ class Seat:
     name: str
     player: Player
     brain: HatBrain | None = None
+    #: The saved brain the player plays (and teaches, for hats); None for a person, a machine
+    #: that does not learn, or a twin playing a copy of the brain of the other side.
+    saved: BrainRef | None = None
 
     @property
     def is_human(self) -> bool:
         return self.player.is_human
+
+    @property
+    def learner(self) -> HatBrain | QLearner | None:
+        """The brain the player plays with: its hats, or its Q-learner's table."""
+        if self.brain is not None:
+            return self.brain
+        return self.player.learner if isinstance(self.player, QLearningPlayer) else None
+
+    def brain_words(self, games: bool = True) -> str:
+        """The brain this seat plays, named as the mode screen lists it: ``AI (hats, 12
+        games)`` (without the games: ``AI (hats)``); empty for a player with no brain."""
+        learner = self.learner
+        if learner is None:
+            return ""
+        if not games:
+            return f"{self.name} ({learner_short(learner)})"
+        return brain_label(BrainRef(self.name, learner.kind), learner.games_played)
 
 
 @dataclass
@@ -176,13 +249,24 @@ class Table:
     seats: tuple[Seat, Seat]
     first: int = 0
     games: int = field(default=0)
+    #: Called with each seat's saved brain before every game, to pick up what another program
+    #: saved of it meanwhile (the app's brain cache).
+    pick_up: Callable[[AnyRuleSet, BrainRef], None] | None = None
 
     @property
     def players(self) -> tuple[Player, Player]:
         return (self.seats[0].player, self.seats[1].player)
 
     def new_match(self) -> Match:
+        if self.pick_up is not None:
+            for seat in self.seats:
+                if seat.saved is not None:
+                    self.pick_up(self.rules, seat.saved)
         return Match(self.rules, self.players, self.first)
+
+    def brain_seat(self) -> Seat | None:
+        """The first seat that plays a saved brain (the brain the lab trains from here)."""
+        return next((seat for seat in self.seats if seat.saved is not None), None)
 
     def end_words(self, match: Match) -> str:
         """Who lost, in the console's words."""
@@ -195,6 +279,11 @@ class Table:
             return "You lose." if loser.is_human else f"{loser.name} loses."
         return f"{loser.name} loses."
 
+    def in_play(self, match: Match) -> bool:
+        """Whether ``match`` is under way: a move played, or a ball drawn, and not over."""
+        drawn = any(seat.brain is not None and seat.brain.balls_beside for seat in self.seats)
+        return not match.is_over and (bool(match.history) or drawn)
+
     def abandon(self) -> None:
         """A game left unfinished: balls waiting beside the hats go back, nothing is learned."""
         for seat in self.seats:
@@ -203,27 +292,29 @@ class Table:
 
 
 def machine_seat(
-    machine: Machine,
+    choice: Opponent,
     name: str,
     rules: AnyRuleSet,
-    brain: HatBrain | None,
     rng: random.Random,
     *,
-    learner: QLearner | None = None,
+    learner: HatBrain | QLearner | None = None,
     skill: int = DEFAULT_SKILL_PERCENT,
+    saved: bool = True,
 ) -> Seat:
-    """A machine player at the table; hat AIs bring the brain they will draw from and teach."""
-    if machine is Machine.RANDOM:
+    """A machine player at the table; a learner brings the brain it plays (and teaches, for
+    hats): the saved brain ``choice`` names, or (``saved`` False) a copy of it."""
+    if choice is Machine.RANDOM:
         return Seat(name, RandomPlayer(name, rng))
-    if machine is Machine.PERFECT:
+    if choice is Machine.PERFECT:
         return Seat(name, PerfectPlayer(name, rules, rng))
-    if machine is Machine.MIXED:
+    if choice is Machine.MIXED:
         return Seat(name, MixedPlayer(name, rules, skill / 100, rng))
-    if machine is Machine.Q_LEARNING:
-        assert learner is not None, "a Q-learning AI needs its trained table"
-        return Seat(name, QLearningPlayer(name, learner))
-    assert brain is not None, "a hat AI needs a brain"
-    return Seat(name, HatPlayer(name, brain, rng), brain)
+    ref = brain_of(choice)
+    assert ref is not None and learner is not None, "a learner plays with its brain"
+    kept = ref if saved else None
+    if isinstance(learner, QLearner):
+        return Seat(name, QLearningPlayer(name, learner), saved=kept)
+    return Seat(name, HatPlayer(name, learner, rng), learner, saved=kept)
 
 
 def human_seat(name: str) -> Seat:

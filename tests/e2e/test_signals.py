@@ -61,11 +61,12 @@ def train_in_the_lab(child: pexpect.spawn) -> None:
 
 
 def train_the_trained_opponent(child: pexpect.spawn) -> None:
-    """Setup, then "Play against the trained computer": the hats train by self-play."""
+    """Setup, then "Play against the trained computer": the hats train by self-play, on the
+    lab's run screen."""
     child.send(CTRL_N)
     child.expect_exact("Play against the trained computer")
     child.send("3")
-    child.expect(rf"[1-9][\d,]* of {GAMES:,} games")
+    child.expect(rf"[1-9][\d,]* of {GAMES:,}")
 
 
 def stop_with(child: pexpect.spawn, signum: int) -> str:

@@ -28,7 +28,7 @@ async def test_fresh_ai_has_not_enough_data_and_escape_goes_back() -> None:
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("f2")
         await analysis_shown(pilot)
-        assert title(pilot) == "What AI has learned: Game of Sticks, 0 games"
+        assert title(pilot) == "What AI has learned: Game of Sticks, 0 games learned"
         assert "Rule read from the hats: not enough data" in rules_text(pilot)
         assert (
             "Rule of the solver: lost when n ≡ 1 (mod 4) (proved for every heap)"
@@ -44,7 +44,7 @@ async def test_after_training_it_finds_the_rule_and_draws_the_curve() -> None:
     async with app.run_test(size=(100, 36)) as pilot:
         await _analysis_of_a_trained_ai(pilot)
         screen = pilot.app.screen
-        assert title(pilot) == "What Trained AI has learned: Game of Sticks, 3,000 games"
+        assert title(pilot) == "What Trained AI has learned: Game of Sticks, 3,000 games learned"
         assert (
             "Rule read from the hats of heaps 1 to 20: lost when n ≡ 1 (mod 4) (backed by 20"
             in " ".join(rules_text(pilot).split())
@@ -60,11 +60,13 @@ async def test_after_training_it_finds_the_rule_and_draws_the_curve() -> None:
         curve = screen.query_one(LearningCurvePlot).curve
         assert curve[0].games == 0 and curve[-1].games == 3000
         assert curve[0].hats_right == 0 and curve[-1].hats_right == curve[-1].hats_winnable == 15
-        # the curve is kept with the trained AI's brain
-        assert app.brain("Trained AI", app.settings.rules).learning_curve == list(curve)
         await pilot.press("t")
         await pilot.pause()
         assert screen.query_one(TabbedContent).active == "analysis-positions"
+        await pilot.press("escape", "k")  # back to the training, and keep what it learned
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        # the curve is kept with the trained AI's brain
+        assert app.brain("Trained AI", app.settings.rules).learning_curve == list(curve)
 
 
 async def test_from_the_board_it_shows_the_ai_at_the_table() -> None:

@@ -83,7 +83,7 @@ async def test_a_20_stick_board_shows_20_hats() -> None:
         await to_board(pilot, "2", sticks=20)
         chart = pilot.app.screen.query_one(HatChart)
         assert chart.snapshot is not None and chart.snapshot.positions == list(range(1, 21))
-        assert str(chart.border_title) == "AI's hats"
+        assert str(chart.border_title) == "AI (hats)"  # the brain: its name and learner
 
 
 def test_a_border_title_too_long_for_the_chart_keeps_whose_hats_they_are() -> None:

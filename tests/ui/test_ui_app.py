@@ -159,5 +159,5 @@ async def test_palette_training_opens_the_training_screen() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         app.action_train()
-        await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+        await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
         await training_done(pilot)

@@ -188,8 +188,9 @@ async def test_reset_confirmed_forgets_the_brain_and_the_next_game_plays_fresh_h
         await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
         assert said(app) == ("Reset the brain of AI for Game of Sticks (7 games played); it "
                              "starts afresh with one ball of each number in every hat.")
-        assert rows(app) == [("(no brain saved yet)", "", "", "", "")]
-        assert saved_json(store, "AI") is None
+        assert rows(app) == [("sticks", "hats", "AI", "0", "defaults")]  # listed, fresh
+        saved = store.load_brain(STICKS, "AI")
+        assert saved is not None and saved.to_dict() == HatBrain(STICKS).to_dict()
         assert app.brain("AI", STICKS).to_dict() == HatBrain(STICKS).to_dict()
 
 
@@ -429,7 +430,7 @@ async def test_where_nothing_can_be_saved_the_screen_says_so_and_still_works() -
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmModal))
         await pilot.press("y")
         await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
-        assert rows(app) == [("(no brain saved yet)", "", "", "", "")]
+        assert rows(app) == [("sticks", "hats", "Robo", "0", "defaults")]  # still listed
 
 
 async def test_a_damaged_brain_is_listed_as_damaged_with_its_reason(store: SqliteStore) -> None:

@@ -127,8 +127,8 @@ async def nim_board(pilot: Pilot, machine: Machine = Machine.LEARNING) -> BoardS
     pilot.app.screen.query_one("#level", Select).value = machine
     await pilot.pause()
     await pilot.press("2")
-    await wait_until(pilot, lambda: screen_name(pilot) in ("BoardScreen", "TrainingScreen"))
-    if screen_name(pilot) == "TrainingScreen":
+    await wait_until(pilot, lambda: screen_name(pilot) in ("BoardScreen", "LabRunScreen"))
+    if screen_name(pilot) == "LabRunScreen":
         await wait_until(pilot, lambda: pilot.app.screen.result is not None)  # type: ignore[attr-defined]
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
@@ -189,7 +189,7 @@ async def test_a_q_learner_on_the_board_shows_its_values_and_that_it_learns_noth
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await nim_board(pilot, Machine.Q_LEARNING)
         chart = screen.query_one(OneHatChart)
-        assert str(chart.border_title) == "Q-learning AI's Q-values"
+        assert str(chart.border_title) == "Q-learning AI (q)"
         screen.post_message(MoveChosen(screen.match.legal_moves()[0]))
         await wait_until(pilot, lambda: len(screen.match.history) >= 2)
         picture = chart.picture

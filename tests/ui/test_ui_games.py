@@ -60,8 +60,8 @@ async def against(pilot: Pilot, machine: Machine, game: str, **fields: str) -> B
     pilot.app.screen.query_one("#level", Select).value = machine
     await pilot.pause()
     await pilot.press("2")
-    await wait_until(pilot, lambda: screen_name(pilot) in ("BoardScreen", "TrainingScreen"))
-    if screen_name(pilot) == "TrainingScreen":
+    await wait_until(pilot, lambda: screen_name(pilot) in ("BoardScreen", "LabRunScreen"))
+    if screen_name(pilot) == "LabRunScreen":
         await wait_until(pilot, lambda: pilot.app.screen.result is not None)  # type: ignore[attr-defined]
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
@@ -293,8 +293,11 @@ async def test_nim_against_the_q_learner_trains_it_first() -> None:
     app = make_app(q_training_games=2000)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await against(pilot, Machine.Q_LEARNING, "nim")
-        assert app.q_learner(screen.rules) is not None
-        assert app.q_learner(screen.rules).games_played == 2000  # type: ignore[union-attr]
+        learner = app.brains.q(screen.rules, "Q-learning AI")
+        assert learner is not None and learner.games_played == 2000
+        assert screen.table.seats[1].learner is learner  # the app's one brain, as saved
+        saved = app.records.load_learner(screen.rules, "Q-learning AI", "q")
+        assert saved is not None and saved.games_played == 2000
         await pilot.press("1")
         await wait_until(pilot, lambda: screen.match.to_move == 0)
         said = " ".join(log_lines(pilot)[-2:])  # wrapped beside the chart of its values
@@ -391,7 +394,7 @@ async def test_the_trained_computer_of_sticky_nim_trains_its_hats_first() -> Non
         await pilot.press("ctrl+n")
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
         await pilot.press("3")
-        await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+        await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
         training = pilot.app.screen
         await wait_until(pilot, lambda: training.result is not None)  # type: ignore[attr-defined]
         picture = training.query_one(OneHatChart).picture

@@ -242,7 +242,7 @@ async def test_the_q_learner_is_offered_where_it_fits_and_saved_whole() -> None:
         assert "Q-values" in screen_text(pilot)
         await pilot.press("k")
         await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
-        assert app.q_learner(rules) is not None
+        assert app.brains.q(rules, "Q-learning AI") is not None
     saved = records.load_learner(rules, "Q-learning AI", "q")
     assert saved is not None and saved.games_played == 300
 

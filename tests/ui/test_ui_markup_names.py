@@ -31,7 +31,7 @@ from sticks_tui.engine import HatBrain, game_of_sticks
 from sticks_tui.storage.store import SqliteStore
 from sticks_tui.ui.app import SticksApp
 from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.screens.training import TrainingScreen
+from sticks_tui.ui.screens.lab_run import LabRunScreen
 from sticks_tui.ui.session import Machine, Mode, Table, human_seat, machine_seat
 
 QUIT_ON_CLICK = "[@click=app.quit]Q[/]"
@@ -119,7 +119,7 @@ async def test_names_with_markup_meet_every_kind_of_opponent() -> None:
         await to_mode(pilot, 10)
         await pilot.press("2")  # the learning AI takes the second player's place
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        shown(pilot, f"{first}: take 1-3 sticks", f"{first} vs AI · 10 sticks", "AI's hats")
+        shown(pilot, f"{first}: take 1-3 sticks", f"{first} vs AI · 10 sticks", "AI (hats)")
         await pilot.press("f2")
         await wait_until(pilot, lambda: screen_name(pilot) == "AnalysisScreen")
         shown(pilot, "What AI has learned")
@@ -127,9 +127,9 @@ async def test_names_with_markup_meet_every_kind_of_opponent() -> None:
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
 
         await pilot.press("escape", "y", "3")  # leave, to the mode screen: the trained AI
-        await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+        await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
         training = app.screen
-        assert isinstance(training, TrainingScreen)
+        assert isinstance(training, LabRunScreen)
         await training_done(pilot)
         await wait_until(pilot, lambda: training.result is not None)
         await pilot.press("enter")
@@ -247,10 +247,12 @@ async def test_an_ai_named_with_brackets_is_shown_as_named_on_the_board() -> Non
     ai_name = "[red]Hal[/red]"
     app = make_app()
     async with app.run_test(size=WIDE) as pilot:
-        ai = machine_seat(Machine.LEARNING, ai_name, rules, HatBrain(rules), random.Random(1))
+        ai = machine_seat(
+            Machine.LEARNING, ai_name, rules, random.Random(1), learner=HatBrain(rules)
+        )
         table = Table(Mode.COMPUTER, rules, (human_seat("[/]"), ai), first=1)
         board = BoardScreen(table)
         await app.push_screen(board)
         await wait_until(pilot, lambda: board.match.to_move == 0)  # the AI has moved
-        shown(pilot, f"{ai_name}'s hats", f"{ai_name} selects", "[/] vs [red]Hal[/red]")
+        shown(pilot, f"{ai_name} (hats)", f"{ai_name} selects", "[/] vs [red]Hal[/red]")
         assert app.is_running

@@ -1,15 +1,18 @@
-"""Training: self-play in a worker thread, with progress, live hats, cancel, then play."""
+"""The trained computer (option 3): it tops up the brain "Trained AI" by self-play through the
+lab's pipeline (the lab's run screen, at full speed), with progress, live hats and cancel, then
+plays it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import ProgressBar, Static
+from textual.widgets import Static
 from ui_helpers import (
     TRAINING_GAMES,
     make_app,
     palette_highlights,
     screen_name,
+    screen_text,
     to_training,
     training_done,
     wait_until,
@@ -18,7 +21,7 @@ from ui_helpers import (
 from sticks_tui.engine import game_of_sticks
 from sticks_tui.storage.store import SqliteStore, open_records
 from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.screens.training import TrainingScreen
+from sticks_tui.ui.screens.lab_run import LabRunScreen
 from sticks_tui.ui.widgets.hats import HatChart
 
 
@@ -26,30 +29,34 @@ def text(pilot, selector: str) -> str:  # noqa: ANN001
     return str(pilot.app.screen.query_one(selector, Static).render())
 
 
-async def test_trained_computer_trains_first_then_plays_with_what_it_learned() -> None:
+async def test_option_3_trains_the_trained_ai_through_the_labs_pipeline_then_plays_it() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await to_training(pilot, 20)
         training = pilot.app.screen
-        assert isinstance(training, TrainingScreen)
+        assert isinstance(training, LabRunScreen)  # the lab's pipeline, at full speed
+        assert training.control.speed.is_full
+        assert training.plan.name == "Trained AI" and training.plan.kind == "hats"
+        assert 'Training "Trained AI" (hats) by self-play' in screen_text(pilot)
         await training_done(pilot)
         await wait_until(pilot, lambda: training.result is not None)
-        assert training.query_one(ProgressBar).progress == TRAINING_GAMES
-        rate = text(pilot, "#training-rate")
-        assert rate.startswith(f"{TRAINING_GAMES:,} of {TRAINING_GAMES:,} games")
-        assert "games/s" in text(pilot, "#training-rate")
-        assert text(pilot, "#training-title").startswith(f"Trained for {TRAINING_GAMES:,} games")
+        assert training.games_done == TRAINING_GAMES
+        progress = text(pilot, "#run-progress")
+        assert f"{TRAINING_GAMES:,} of {TRAINING_GAMES:,}" in progress and "games/s" in progress
+        assert f"Trained for {TRAINING_GAMES:,} games" in screen_text(pilot)
         chart = training.query_one(HatChart)
         assert chart.snapshot is not None and chart.snapshot.games_played == TRAINING_GAMES
         # the hats learned something: some hat is no longer 1, 1, 1
         assert any(balls != (1, 1, 1) for balls in chart.snapshot.balls.values())
-        await pilot.press("enter")
+        assert "Play (p)" in screen_text(pilot)
+        await pilot.press("enter")  # the Play button has the focus
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         board = pilot.app.screen
         assert isinstance(board, BoardScreen)
         ai = board.table.seats[1]
         assert ai.name == "Trained AI" and ai.brain is not None
         assert ai.brain.games_played == TRAINING_GAMES
+        assert ai.brain is app.brain("Trained AI", board.rules)  # the app's one brain
         await pilot.press("1")
         await wait_until(pilot, lambda: len(board.match.history) == 2)
         assert board.match.history[1].player == 1
@@ -61,7 +68,8 @@ async def test_cancel_keeps_what_was_learned_and_keys_work_while_training() -> N
     async with app.run_test(size=(80, 24)) as pilot:
         await to_training(pilot, 20)
         training = pilot.app.screen
-        assert isinstance(training, TrainingScreen)
+        assert isinstance(training, LabRunScreen)
+        assert training.control.speed.is_full
         await pilot.press("f1")  # the UI answers keys while the worker trains
         assert screen_name(pilot) == "HelpScreen"
         await pilot.press("escape")
@@ -73,8 +81,8 @@ async def test_cancel_keeps_what_was_learned_and_keys_work_while_training() -> N
         result = training.result
         assert result is not None and result.cancelled
         assert 0 < result.games_played < 10_000_000
-        assert text(pilot, "#training-title").startswith(f"Cancelled after {result.games_played:,}")
-        await pilot.press("enter")
+        assert f"Cancelled after {result.games_played:,}" in screen_text(pilot)
+        await pilot.press("p")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         brain = pilot.app.screen.table.seats[1].brain  # type: ignore[attr-defined]
         assert brain.games_played == result.games_played
@@ -87,18 +95,18 @@ async def _train_from_the_palette(pilot, cancel: bool) -> int:  # noqa: ANN001
     await pilot.press(*"Training")
     await wait_until(pilot, lambda: palette_highlights(pilot, "Training"))
     await pilot.press("enter")
-    await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+    await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
     training = pilot.app.screen
-    assert isinstance(training, TrainingScreen)
+    assert isinstance(training, LabRunScreen)
     if cancel:
         await wait_until(pilot, lambda: training.games_done > 0)
         await pilot.press("c")
     await training_done(pilot)
     await wait_until(pilot, lambda: training.result is not None)
     assert training.result is not None and training.result.cancelled is cancel
-    assert "the AI keeps what it learned" in text(pilot, "#training-title")
+    assert "Keep what it learned (k)" in screen_text(pilot)
     await pilot.press("escape")  # back, without pressing Play
-    await wait_until(pilot, lambda: screen_name(pilot) != "TrainingScreen")
+    await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
     return training.result.games_played
 
 
@@ -153,26 +161,26 @@ async def test_a_cancelled_training_carries_on_up_to_the_budget_next_time() -> N
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
         await pilot.press("3")
-        await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
-        assert pilot.app.screen.games == 1_000_000 - done  # type: ignore[attr-defined]
+        await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
+        assert pilot.app.screen.plan.games == 1_000_000 - done  # type: ignore[attr-defined]
 
 
 async def test_enter_while_training_runs_does_not_cancel_it() -> None:
-    """Enter is the Play key once training is done; while it runs it must not press the
-    Cancel button (only c, Escape or a click cancel)."""
+    """Enter plays once training is done; while it runs it must not stop it (only c or
+    Escape do)."""
     app = make_app(training_games=10_000_000)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_training(pilot, 20)
         training = pilot.app.screen
-        assert isinstance(training, TrainingScreen)
+        assert isinstance(training, LabRunScreen)
         await wait_until(pilot, lambda: training.games_done > 0)
         await pilot.press("enter")
-        await pilot.press("space")
         for _ in range(5):
             await pilot.pause()
-        assert not text(pilot, "#training-title").startswith("Stopping")
+        assert "Stopping" not in screen_text(pilot)
         assert training.result is None or not training.result.cancelled
-        await pilot.click("#cancel")  # a click still cancels
+        assert screen_name(pilot) == "LabRunScreen"
+        await pilot.press("c")  # c still cancels
         await training_done(pilot)
         await wait_until(pilot, lambda: training.result is not None)
         assert training.result is not None and training.result.cancelled

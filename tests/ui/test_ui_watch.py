@@ -9,7 +9,7 @@ from textual.widgets import RichLog, Select, Static
 from ui_helpers import make_app, screen_name, to_mode, training_done, wait_until
 
 from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.screens.training import TrainingScreen
+from sticks_tui.ui.screens.lab_run import LabRunScreen
 from sticks_tui.ui.session import Machine
 from sticks_tui.ui.widgets.hats import HatChart
 
@@ -111,10 +111,10 @@ async def test_trained_side_trains_first_then_watches_with_both_trained_brains()
         pilot.app.screen.query_one("#left", Select).value = Machine.TRAINED
         pilot.app.screen.query_one("#right", Select).value = Machine.TRAINED
         await pilot.press("4")
-        await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+        await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
         await training_done(pilot)
         training = pilot.app.screen
-        assert isinstance(training, TrainingScreen)
+        assert isinstance(training, LabRunScreen)
         await wait_until(pilot, lambda: training.result is not None)
         assert training.result is not None and training.result.games_played == 400
         await pilot.press("enter")

@@ -86,21 +86,23 @@ async def to_mode(pilot: Pilot, sticks: int = 10) -> None:
 
 
 async def to_training(pilot: Pilot, sticks: int = 20) -> None:
-    """Setup, then "play against the trained computer", until the training screen shows."""
+    """Setup, then "play against the trained computer", until its training shows (the lab's
+    run screen: the app's one training pipeline)."""
     await to_mode(pilot, sticks)
     await pilot.press("3")
-    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "TrainingScreen")
+    await wait_until(pilot, lambda: type(pilot.app.screen).__name__ == "LabRunScreen")
 
 
 async def training_done(pilot: Pilot) -> None:
-    """Wait until the training screen has its result: its worker is awaited (not every worker:
-    the mode screen's waits for the training screen to be dismissed, so it never ends here)."""
-    await wait_until(pilot, lambda: screen_name(pilot) == "TrainingScreen")
+    """Wait until the training on screen has its result: its worker is awaited (not every
+    worker: the mode screen's waits for the training screen to be dismissed, so it never ends
+    here)."""
+    await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
     screen = pilot.app.screen
     for _ in range(400):
         if getattr(screen, "result", None) is not None:
             return
-        workers = [w for w in pilot.app.workers if w.node is screen and w.group == "training"]
+        workers = [w for w in pilot.app.workers if w.node is screen and w.group == "lab"]
         if workers:
             await pilot.app.workers.wait_for_complete(workers)
         await pilot.pause()

@@ -256,6 +256,18 @@ class QLearner:
         other._undo = list(self._undo)
         return other
 
+    def take_on(self, saved: QLearner) -> None:
+        """Become ``saved`` (between two games), staying the same object, as
+        :meth:`HatBrain.take_on <.hats.HatBrain.take_on>`: whoever holds this table plays on
+        with the one saved (by a training, or by another program)."""
+        self.alpha, self.epsilon = saved.alpha, saved.epsilon
+        self.win_reward, self.loss_reward = saved.win_reward, saved.loss_reward
+        self.move_reward = saved.move_reward
+        self.q = dict(saved.q)
+        self.games_played = saved.games_played
+        self.learning_curve = list(saved.learning_curve)
+        self._pending, self._undo = [None, None], []
+
     # -- the brain file ----------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """The brain file: the shared header and ``"values"``, position key -> move key -> value."""

@@ -27,11 +27,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
-from ...engine import HatBrain, TakeAway
+from ...engine import HatBrain, QLearner, TakeAway
 from ...engine.analysis import DISAGREE, Analysis, AnalysisError, analyse_game
 from ...engine.game import AnyRuleSet, RuleError
 from ...engine.games import theory_of
 from ...engine.period_proof import heap_period
+from ...storage.brain_cache import BrainRef
+from ...storage.records import HATS, LEARNING_AI_NAME, TRAINED_AI_NAME
 from ...text.analysis import (
     SCREEN_HEADER,
     TABLE_HEADER,
@@ -42,8 +44,8 @@ from ...text.analysis import (
 from ...text.theory import theory_panel_lines
 from ..plain import plain
 from ..presenters import presenter_type
-from ..session import Machine
 from ..widgets.curve import LearningCurvePlot
+from ..widgets.hat_words import games_learned
 
 #: The room a table of positions that are not stick counts is fitted to: 80 columns less the
 #: screen's margins and the scroll bar, less the space that starts every cell.
@@ -102,7 +104,9 @@ class AnalysisScreen(Screen[None]):
         Binding("y", "show_tab('analysis-theory')", "Theory"),
     ]
 
-    def __init__(self, brain: HatBrain, name: str, rules: AnyRuleSet | None = None) -> None:
+    def __init__(
+        self, brain: HatBrain | QLearner, name: str, rules: AnyRuleSet | None = None
+    ) -> None:
         """``rules``: the game whose start the table begins at (default: the app's game, where
         the brain plays it, else the brain's own)."""
         super().__init__()
@@ -114,11 +118,15 @@ class AnalysisScreen(Screen[None]):
         #: True until the work is done (the table, the rules and the theory are then shown).
         self.working = True
 
-    def _game_on_screen(self, brain: HatBrain) -> AnyRuleSet:
+    def _game_on_screen(self, brain: HatBrain | QLearner) -> AnyRuleSet:
         """The app's game when the brain is one of its kind (its rules' key), else the brain's."""
         settings = getattr(self.app, "settings", None)
         rules: AnyRuleSet | None = getattr(settings, "rules", None)
-        return rules if rules is not None and rules.key == brain.rules.key else brain.rules
+        own = brain.rules
+        if own is None or (rules is not None and rules.key == own.key):
+            assert rules is not None, "a brain without a game is analysed in the app's"
+            return rules
+        return own
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -218,7 +226,7 @@ class AnalysisScreen(Screen[None]):
             return plain(f"{self.ai_name}: {self.problem}")
         return plain(
             f"What {self.ai_name} has learned: {self.analysis.rules_name}, "
-            f"{self.analysis.games_played:,} games"
+            f"{games_learned(self.analysis.games_played)}"
         )
 
     def _rules(self) -> Text:
@@ -238,22 +246,30 @@ class AnalysisScreen(Screen[None]):
             self.call_after_refresh(self.query_one(shown).focus)
 
 
-def brain_to_analyse(app: Any) -> tuple[str, HatBrain]:
-    """The AI the user most likely means: the one on screen, else the trained one, else "AI".
-
-    The board shows a table whose seats may hold hats; the training screen has the brain it
-    trains; anywhere else the app's remembered brains for the current rules are used.
+def brain_to_analyse(app: Any) -> tuple[str, HatBrain | QLearner, AnyRuleSet]:
+    """The brain the user most likely means, with its name and the game to read it in: the
+    one the board plays (the hint reads it too), the one the lab trains, else the one chosen
+    for the game chosen (on the setup screen, as its form stands; on the mode screen, the
+    computer chosen there): the trained AI where it has a brain, else the learning AI.
     """
     screen = app.screen
     table = getattr(screen, "table", None)
-    for seat in getattr(table, "seats", ()):
-        if seat.brain is not None:
-            return seat.name, seat.brain
-    brain = getattr(screen, "brain", None)
-    if isinstance(brain, HatBrain):
-        return Machine.TRAINED.value, brain
+    seat = table.brain_seat() if table is not None else None
+    if table is not None and seat is not None and seat.learner is not None:
+        return seat.name, seat.learner, table.rules
+    plan = getattr(screen, "plan", None)
+    if plan is not None:
+        return plan.name, plan.learner, plan.rules
     rules = app.settings.rules
-    for machine in (Machine.TRAINED, Machine.LEARNING):
-        if app.has_brain(machine.value, rules):
-            return machine.value, app.brain(machine.value, rules)
-    return Machine.LEARNING.value, app.brain(Machine.LEARNING.value, rules)
+    chosen = getattr(screen, "chosen_rules", None)
+    if callable(chosen):
+        rules = chosen() or rules
+    choice = getattr(screen, "chosen_brain", None)
+    ref = choice() if callable(choice) else None
+    if ref is None:
+        trained = BrainRef(TRAINED_AI_NAME, HATS)
+        ref = trained if app.brains.has(rules, trained) else BrainRef(LEARNING_AI_NAME, HATS)
+    brain = app.brains.learner(rules, ref)
+    if brain is None:  # a Q-learner not trained yet: nothing learned, in a fresh table
+        brain = QLearner(rules=rules)
+    return ref.name, brain, rules

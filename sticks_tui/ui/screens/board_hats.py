@@ -90,14 +90,11 @@ class BoardHats:
     def chart(self, seat: int) -> HatChart | OneHatChart:
         """The chart of one seat, for the board to lay out."""
         board = self.board
-        name = board.table.seats[seat].name
+        name = board.table.seats[seat].brain_words(games=False)  # "AI (hats)": which brain
         if self.every_hat(seat):
-            return HatChart(
-                f"{name}'s hats", rules=board.table.rules, words=board.presenter,
-                id=f"chart-{seat}",
-            )
-        what = "Q-values" if isinstance(self._learner(seat), QLearner) else "hat"
-        return OneHatChart(f"{name}'s {what}", id=f"chart-{seat}")
+            return HatChart(name, rules=board.table.rules, words=board.presenter,
+                            id=f"chart-{seat}")
+        return OneHatChart(name, id=f"chart-{seat}")
 
     # -- the flow of the games ------------------------------------------------------------------
     def playing(self, seat: int, position: object) -> None:

@@ -227,6 +227,6 @@ class BoardHelp:
             return
         app = app_of(self._panel())
         app.record_game(table.seats[match.winner].name, table.seats[match.loser].name, match.rules)
-        for seat in table.seats:
-            if seat.brain is not None:
-                app.keep_brain(seat.name, seat.brain)
+        for seat in table.seats:  # a twin's copy of a brain is kept nowhere
+            if seat.brain is not None and seat.saved is not None:
+                app.keep_brain(seat.saved.name, seat.brain)

@@ -1,10 +1,12 @@
-"""The saved brains of every game: start a new one, reset one, export one, import one.
+"""The saved brains of every game: start a new one, reset one, export one, import one, or play
+against one (``p``: the person against it on a board, in its game).
 
 What ``sticks-tui brain`` does on the command line, with the same checks and the same words
 (:mod:`sticks_tui.storage.brain_shelf`). A reset asks first. A refusal (a name no AI may have, a
 file that cannot be written, a file that is not a brain of a game) is shown in the form, where
-the user can mend it; the saved brain is then as it was. After a reset or an import the app
-forgets the brain it was playing with, so the next game plays the brain now saved.
+the user can mend it; the saved brain is then as it was. After a reset or an import the brain
+in play follows the one now saved, so the next game plays it. A reset brain stays listed, fresh
+(0 games), with its learning settings.
 
 Names and paths come from people: they are shown as text (:func:`~sticks_tui.ui.plain.plain`),
 and a path's control characters are shown escaped (the brain actions' messages do that).
@@ -24,6 +26,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from ...engine.game import AnyRuleSet
 from ...engine.games import spec_of
+from ...storage.brain_cache import BrainRef
 from ...storage.brain_files import STDIO, BrainFileError, read_brain_file
 from ...storage.brain_shelf import (
     BrainActionRefused,
@@ -75,6 +78,7 @@ class BrainsScreen(Screen[None]):
         Binding("r", "reset", "Reset"),
         Binding("e", "export", "Export"),
         Binding("i", "import_file", "Import"),
+        Binding("p", "play", "Play"),
     ]
 
     def __init__(self) -> None:
@@ -88,7 +92,7 @@ class BrainsScreen(Screen[None]):
             yield DataTable(id="brains-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="brain-detail")
             yield Static(id="brains-message")
-        yield Footer()
+        yield Footer(show_command_palette=False)  # room for every key (ctrl+p still works)
 
     @property
     def shelf(self) -> BrainShelf:
@@ -110,7 +114,7 @@ class BrainsScreen(Screen[None]):
         path = getattr(app_of(self).records, "path", None)
         self.query_one("#brains-where", Static).update(plain(
             "Brains kept in memory only: nothing can be saved this run." if path is None
-            else "The AIs' saved brains, every game's. New, reset, export or import one."
+            else "The AIs' saved brains, every game's. New, reset, export, import, play one."
         ))
         try:
             self.listed = self.shelf.brains()
@@ -180,7 +184,7 @@ class BrainsScreen(Screen[None]):
         def start(values: dict[str, str], learner: str) -> str:
             name = ai_name_from(values["ai"])
             done = new_brain(self.shelf, rules, learner, name)
-            app_of(self).brain_changed(rules.key, name)
+            app_of(self).brains.changed(rules, BrainRef(name, learner))
             return done
 
         self.app.push_screen(BrainFormModal(
@@ -204,13 +208,25 @@ class BrainsScreen(Screen[None]):
                 self.say(f"Not reset: {what} is as it was.")
                 return
             try:
-                done = reset_brain(self.shelf, rules, learner, ai)
+                done = reset_brain(self.shelf, rules, learner, ai, keep_row=True)
             except StoreError as error:
                 done = str(error)
-            app_of(self).brain_changed(rules.key, ai)
+            app_of(self).brains.changed(rules, BrainRef(ai, learner))
             self._done(done)
 
         self.app.push_screen(ConfirmModal(f"Reset {what}? It cannot be undone."), answered)
+
+    def action_play(self) -> None:
+        """The person against the highlighted brain, in its game (the setup screen's game
+        when it is the same game, else the brain's own), as it is now."""
+        chosen = self._chosen("play against")
+        if chosen is None:
+            return
+        rules, learner, ai, _ = chosen
+        app = app_of(self)
+        if app.settings.rules.key != rules.key:
+            app.settings.choose(rules)
+        app.play_against(BrainRef(ai, learner))
 
     def action_export(self) -> None:
         chosen = self._chosen("export")
@@ -243,7 +259,7 @@ class BrainsScreen(Screen[None]):
             except BrainFileError as error:
                 raise BrainActionRefused(f"{error}; the saved brain is unchanged") from None
             assert read.rules is not None, "a saved brain knows its game"
-            app_of(self).brain_changed(read.rules.key, name)
+            app_of(self).brains.changed(read.rules, BrainRef(name, read.kind))
             return done
 
         self.app.push_screen(BrainFormModal(

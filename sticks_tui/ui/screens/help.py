@@ -26,10 +26,14 @@ takes the last stick loses. Name a move by its first and last letter, e.g. `df`.
 
 ## Opponents
 
-A friend, or the computer: *random*, *learning* (the hats below, carrying on from what it has
-learned), *trained* (hats trained by self-play first), *Q-learning* (CS50's Q-learner, trained
-by 10,000 self-play games first; not for lines over 30), *perfect*, and *mixed* (perfect with
-the chance you type, otherwise random). *Watch* puts any two of them at the table.
+A friend, or the computer: *random*, *perfect*, *mixed* (perfect with the chance you type,
+otherwise random), or a **brain**: a machine that learns, saved under its name. The computer's
+list names each brain with its learner and the games it has learned, e.g. `AI (hats, 1,203
+games)`: *hats* is the hat AI below, *q* CS50's Q-learner (not for lines over 30). `AI` is the
+one you teach by playing it; `Trained AI` is trained by self-play before it plays you (option
+3); `Q-learning AI` trains 10,000 self-play games the first time (a Q-learner learns only when
+trained); every brain made on the brains screen or in the lab is listed too. The board names
+the brain it plays. *Watch* puts any two of them at the table.
 
 ## Keys
 
@@ -46,7 +50,6 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | `a` / `n` / `l` | board | play again / new setup / leaderboard |
 | `space` `s` `-` `+` | watch | run or pause / single step (at a game's end: the next game) / slower / faster (`games`: only each game's end drawn; `full`) |
 | `[` `]` | board, training, lab | scroll the hats (take-away games) |
-| `c` / `Enter` | training | cancel (keeps what was learned) / play |
 | `m` | leaderboard | count the games between two computer players too (or leave them out) |
 | `1`-`5` | mode | friend / computer at the level chosen / trained computer / watch / training lab |
 | `Enter` | lab form | start training (every field is checked as you type) |
@@ -54,15 +57,17 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 | `-` `+` | lab | slower / faster: one move at a time, quick moves, a game at a time, 10, 100, 1,000 games a second, full speed |
 | `c` `Escape` | lab | cancel (stops after the game; what was learned is kept unless discarded) |
 | `k` `Enter` / `d` | lab, at the end | keep what it learned in the saved brain / discard it (leaving keeps it) |
+| `p` | lab, at the end | play it now: keep it and play against it (option 3: play, also `Enter`) |
 | `Enter` | setup | continue |
 | `Escape` | anywhere | back (leaving a game in progress asks first) |
 | `y` / `n` | leave the game? | leave it (it does not count) / stay |
 | `ctrl+p` | anywhere | command palette: every screen |
 | `ctrl+b` | anywhere | the AIs' saved brains, every game's |
 | `n` / `r` / `e` / `i` | brains | new brain / reset (asks first) / export to a file / import from a file |
-| `F2` | anywhere | what the AI has learned, beside the exact answer |
+| `p` | brains | play against the brain highlighted, in its game |
+| `F2` | anywhere | what the brain on the board (or the one chosen) has learned, beside the exact answer |
 | `t` / `c` / `y` | analysis | the table of positions / the learning curve / the game's theory |
-| `F3` | anywhere | the training lab |
+| `F3` | anywhere | the training lab; from a board, for the brain it plays (mid-game: `f` finish the game first, `a` abandon it) |
 | `F1` `?` | anywhere | this help |
 | `q` | anywhere | quit; in the middle of a game it asks first (in a text field `q` is a letter) |
 | `ctrl+q` | anywhere | quit at once, even in a game or on the "too small" screen |
@@ -71,10 +76,11 @@ the chance you type, otherwise random). *Watch* puts any two of them at the tabl
 
 `sticks-tui --help` lists them all. `--game SPEC` starts on a game (`sticks`,
 `takeaway:2,3,5:normal`, `nim:1,3,5,7`, `sticky:20:3`) and `--sticks N` sets its heap;
-`--player1`/`--player2` the names; `--training-games N` how many games the trained computer
-learns before it plays you (100,000); `--ai-delay SECONDS` the pause before the AI moves
-(0.45); `--data-dir DIR` where the leaderboard and brains are kept; `--seed S` makes the AI's
-choices repeat. The training lab sets its own games, opponent and learning settings on its form.
+`--opponent NAME` opens on a game against that brain (`--learner hats` or `q` when the name
+has both); `--player1`/`--player2` the names; `--training-games N` how many games the trained
+computer learns before it plays you (100,000); `--ai-delay SECONDS` the pause before the AI
+moves (0.45); `--data-dir DIR` where the leaderboard and brains are kept; `--seed S` makes the
+AI's choices repeat. The training lab sets its own games, opponent and learning settings on its form.
 
 ## The learning AI and its hats
 
@@ -108,8 +114,9 @@ Against the Q-learner the chart shows its **Q-values** at the position in play (
 learned to expect of each move: near +1 a win, near -1 a loss, with its default rewards); it
 plays as it was trained and learns nothing on the board.
 
-The *trained computer* first plays itself many times (the training screen), then plays you;
-it is saved, so the next time it plays you at once (it trains again only after a cancelled
+The *trained computer* ("Trained AI", a brain of its own: the "AI" you teach is another)
+first plays itself many times on the lab's training screen, at full speed, then plays you; it
+is saved, so the next time it plays you at once (it trains again only after a cancelled
 training, up to the number of games set by `--training-games`).
 
 ## Words you will meet
@@ -145,7 +152,8 @@ stops before the app holds more, keeping what it learned). While it trains you s
 tally (won, lost, the win share over the last 100 and 1,000 games; `≈` where the games went
 by in a run too fast to tell apart), the learning curve, the hats of the position in play and
 the games per second. At the end (or on cancel) `k` keeps what it learned in the saved brain,
-which counts the games; `d` discards it.
+which counts the games; `d` discards it; `p` keeps it and plays you with it. Opened from a
+board, the lab trains the brain that board plays.
 """
 
 

@@ -7,6 +7,7 @@ takes it (itself, random, perfect, mixed:P, another saved brain, or a schedule s
 takes it: training stops before the app holds more), and the learning settings of a new brain
 (the seeds' by default; a saved brain learns with its own, shown). Every field is checked as it is
 typed, with its message beside it; Enter starts the run (:mod:`.lab_run`) once all are good.
+Opened from a board, the form starts with the brain that board plays (its name and learner).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from ...engine import HatBrain, HatSettings, QLearner, QSettings
 from ...engine.levels import Level, levels_for
+from ...storage.brain_cache import BrainRef
 from ...storage.records import HATS, Q
-from ...storage.store_file import StoreError
 from ..lab_plan import (
     DEFAULT_BRAIN,
     DEFAULT_LAB_GAMES,
@@ -39,10 +40,35 @@ from ..lab_plan import (
 from ..plain import plain
 from ..presenters import presenter_for
 from ..speed import FULL_SPEED
+from ..widgets.hat_words import games_learned
 from . import app_of
+from .brain_modals import ConfirmModal
 
 #: Every field whose message shows beside it, and where (the settings share one line).
 MESSAGES = ("brain", "against", "games", "memory", "settings")
+
+
+class AbandonFirst(ConfirmModal):
+    """Asked when the lab is opened in the middle of a game: abandon it (``a``: the board
+    goes, and the game teaches nothing), or finish it first (``f``, Escape: nothing changes)."""
+
+    BINDINGS = [
+        Binding("a", "answer(True)", "Abandon it"),
+        Binding("f,escape", "answer(False)", "Finish it first"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(
+            "A game is on the board. The lab trains the brain it plays: finish the game "
+            "first, or abandon it (an abandoned game teaches nothing)?"
+        )
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="brain-modal"):
+            yield Static(plain(self.question), classes="modal-title")
+            with Horizontal(classes="modal-buttons"):
+                yield Button("Abandon it (a)", id="yes", variant="error")
+                yield Button("Finish it first (f)", id="no", variant="primary")
 
 
 class LabScreen(Screen[None]):
@@ -54,8 +80,17 @@ class LabScreen(Screen[None]):
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
-    def __init__(self, *, speed: int = FULL_SPEED, pause_after: int | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        speed: int = FULL_SPEED,
+        pause_after: int | None = None,
+        brain: BrainRef | None = None,
+    ) -> None:
+        """``brain``: the brain the form starts with (the one on the board it was opened
+        from); by default the trained AI's."""
         super().__init__()
+        self.brain = brain
         #: How the run starts (tests start it paused at a given game).
         self.speed = speed
         self.pause_after = pause_after
@@ -65,6 +100,9 @@ class LabScreen(Screen[None]):
         learners = [("hat AI (learns with balls in hats)", HATS)]
         if Level.Q_LEARNING in levels_for(rules):
             learners.append(("Q-learner (CS50's)", Q))
+        brain = self.brain
+        if brain is None or brain.learner not in {value for _, value in learners}:
+            brain = BrainRef(DEFAULT_BRAIN[HATS], HATS)
         yield Header()
         with Vertical(id="lab"):
             yield Static(
@@ -72,10 +110,12 @@ class LabScreen(Screen[None]):
             )
             with Horizontal(classes="lab-row"):
                 yield Label("Learner", classes="lab-label")
-                yield Select(learners, value=HATS, allow_blank=False, id="learner", compact=True)
+                yield Select(
+                    learners, value=brain.learner, allow_blank=False, id="learner", compact=True
+                )
             with Horizontal(classes="lab-row with-message"):
                 yield Label("Brain", classes="lab-label")
-                yield Input(DEFAULT_BRAIN[HATS], id="brain", compact=True, max_length=60)
+                yield Input(brain.name, id="brain", compact=True, max_length=60)
             yield Static("", id="brain-message", classes="lab-message wide")
             with Horizontal(classes="lab-row with-message"):
                 yield Label("Against", classes="lab-label")
@@ -108,8 +148,8 @@ class LabScreen(Screen[None]):
     def _explain() -> str:
         return (
             "While it trains: space pauses and resumes, s steps one game (or move), - and + "
-            "change the speed from one move at a time to full speed, c cancels. At the end, "
-            "k keeps what it learned in the saved brain, d discards it."
+            "change the speed, c cancels. At the end, k keeps what it learned in the saved "
+            "brain, d discards it, p keeps it and plays you with it."
         )
 
     def on_mount(self) -> None:
@@ -138,24 +178,21 @@ class LabScreen(Screen[None]):
     @on(Input.Changed, "#brain")
     def _brain_changed(self) -> None:
         """A saved brain learns with its own settings: show them, fixed; a new one's are typed."""
-        app = app_of(self)
         name = " ".join(self.query_one("#brain", Input).value.split())
         kind = self.kind
         saved: HatBrain | QLearner | None = None
         if name:
-            saved = self._live_hats(name) if kind == HATS else None
-            if saved is None:
-                try:
-                    saved = saved_brain(app.records, app.settings.rules, name, kind)
-                except DamagedBrain:
-                    saved = None  # said by the check below
+            try:
+                saved = self._live(name, kind)
+            except DamagedBrain:
+                saved = None  # said by the check below
         for field in self.query(f".{kind}-setting").results(Input):
             field.disabled = saved is not None
         if saved is not None:
             settings: HatSettings | QSettings = saved.settings
             for field_id, value in settings_values(settings).items():
                 self.query_one(f"#{field_id}", Input).value = value
-            self._say("brain", f"saved: {saved.games_played:,} games learned", error=False)
+            self._say("brain", f"saved: {games_learned(saved.games_played)}", error=False)
         else:
             self._say("brain", "a new brain" if name else "", error=False)
         self._check()
@@ -165,15 +202,16 @@ class LabScreen(Screen[None]):
         if event.input.id != "brain":
             self._check()
 
-    def _live_hats(self, name: str) -> HatBrain | None:
-        """The app's hats of ``name`` in play this run (they may know more than the store),
-        or None; a damaged saved brain is left for the plan to refuse."""
+    def _live(self, name: str, kind: str) -> HatBrain | QLearner | None:
+        """The app's brain of ``name`` and learner ``kind`` (the one its games play), or None
+        when it has none; :class:`DamagedBrain` for a saved brain the store cannot read."""
         app = app_of(self)
-        rules = app.settings.rules
-        try:
-            return app.brain(name, rules) if app.has_brain(name, rules) else None
-        except StoreError:
-            return None
+        rules, ref = app.settings.rules, BrainRef(name, kind)
+        live = app.brains.in_play(rules, ref)
+        if live is not None or not app.brains.has(rules, ref):
+            return live
+        saved_brain(app.records, rules, name, kind)  # refuses a damaged one, in words
+        return app.brains.learner(rules, ref)
 
     def _values(self) -> dict[str, str]:
         values = {field.id or "": field.value for field in self.query(Input)}
@@ -183,7 +221,7 @@ class LabScreen(Screen[None]):
     def _check(self) -> LabPlan | None:
         """The plan, or None with every problem shown beside its field."""
         app = app_of(self)
-        plan = read_plan(app.settings.rules, app.records, self._values(), self._live_hats)
+        plan = read_plan(app.settings.rules, app.records, self._values(), self._live)
         problems = plan if isinstance(plan, dict) else {}
         for field in MESSAGES:
             if field in problems:

@@ -1,20 +1,21 @@
 """The training lab at work: a learner trains against the opponent chosen, in a worker thread,
 while the screen shows the progress, games per second, the tally, the learning curve as it
 grows and the hats (or Q-values) of the position in play; the speed changes while it runs, from
-one move at a time to full speed (``-``/``+``), and it pauses, steps and cancels.
+one move at a time to full speed (``-``/``+``), and it pauses, steps and cancels. The app's one
+training pipeline: the lab's form starts it, and so does the trained-opponent mode (option 3).
 
 The worker's reports replace each other in the queue (the screen draws the latest), and at full
 speed :class:`~..speed.SpeedControl` lets about one through a second. When training ends,
-finished or cancelled, what was learned is kept (``k``/Enter) or discarded (``d``); leaving the
-screen any other way keeps it, and says so: nothing is lost silently.
+finished or cancelled, what was learned is kept (``k``/Enter) or discarded (``d``), or kept and
+played at once (``p``: "play it now" puts the brain on the board against the person); leaving the
+screen any other way keeps it, and says so: nothing is lost silently. It is kept in the app's
+brain cache, so the board, the analysis and the hint play and read the brain as trained.
 """
 
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Callable
-from typing import Any
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -26,7 +27,6 @@ from textual.worker import Worker, WorkerState
 
 from ...engine import (
     CurveSettings,
-    HatBrain,
     QLearner,
     TrainingProgress,
     TrainingResult,
@@ -35,26 +35,25 @@ from ...engine import (
 from ...engine.opponents import SelfPlay
 from ...engine.pacing import MoveSeen
 from ...engine.theory import reachable
-from ...storage.records import HATS, Q_LEARNING_AI_NAME
-from ...text import moves
-from ..lab_plan import LabPlan, run_end_words
+from ...storage.brain_cache import BrainRef
+from ..lab_plan import LabPlan, run_end_words, run_title
 from ..lab_views import LabViews, Picture
-from ..leaving import kept_words
 from ..plain import notify_plain, plain
 from ..speed import FULL_SPEED, SpeedControl
 from ..widgets.curve import LearningCurvePlot
 from ..widgets.hats import HatChart, HatsSnapshot, OneHatChart
 from ..widgets.tally import RunningTally, TallyView
 from . import app_of
+from .lab_end import RunEnd
 from .lab_parts import LabDone, LabMove, LabTick, progress_bar
 
 #: The curve is kept for games whose start reaches at most this many positions (as ``train``).
 CURVE_POSITIONS_MAX = 10_000
-LEARNER_WORDS = {HATS: "The hat AI", "q": "The Q-learner"}
 
 
-class LabRunScreen(Screen[None]):
-    """One training of the lab, from the plan the form made."""
+class LabRunScreen(Screen["bool | None"]):
+    """One training, from the plan the lab's form (or the trained-opponent mode) made; it is
+    dismissed with True when the person asks to play the brain now."""
 
     CSS_PATH = "lab.tcss"
     BINDINGS = [
@@ -65,15 +64,25 @@ class LabRunScreen(Screen[None]):
         Binding("c,escape", "cancel", "Cancel"),
         Binding("k,enter", "keep", "Keep"),
         Binding("d", "discard", "Discard"),
+        Binding("p", "play_now", "Play it now"),
         Binding("left_square_bracket", "scroll_hats(-1)", "Hats left", show=False),
         Binding("right_square_bracket", "scroll_hats(1)", "Hats right", show=False),
     ]
 
     def __init__(
-        self, plan: LabPlan, *, speed: int = FULL_SPEED, pause_after: int | None = None
+        self,
+        plan: LabPlan,
+        *,
+        speed: int = FULL_SPEED,
+        pause_after: int | None = None,
+        then_play: str | None = None,
     ) -> None:
+        """``then_play``: the run is a step before a game (the trained-opponent mode), which
+        follows on "play it now" (its button says ``then_play``) and on Enter; else the lab's
+        "play it now" puts the brain on a board of its own."""
         super().__init__()
         self.plan = plan
+        self.then_play = then_play
         self.control = SpeedControl(speed, on_move=self._seen)
         self.control.pause_after = pause_after
         opponent = "itself" if isinstance(plan.against, SelfPlay) else plan.against_words
@@ -82,33 +91,27 @@ class LabRunScreen(Screen[None]):
         self.result: TrainingResult | None = None
         #: How long training took (once it has ended).
         self.seconds = 0.0
-        self.decided = False
+        #: What the end decides, once: keep (whichever comes first: the end, or leaving) or not.
+        self.end = RunEnd(plan)
         self.games_done = 0
         self.curve_kept = reachable(plan.rules, CURVE_POSITIONS_MAX) is not None
         #: The position of the watched game now (None between games, or at full speed).
         self._in_play: object = None
         self._shown_paused = False
-        #: Saves what was learned; says what it did (set on mounting: it holds the app).
-        self._keeper: Callable[[bool], None] | None = None
-        #: Training's end and the screen's going, each told the other once (under the lock),
-        #: so that what was learned is kept whichever comes first.
-        self._leaving = threading.Lock()
-        self._trained: TrainingResult | None = None
-        self._gone = False
 
     def compose(self) -> ComposeResult:
         plan = self.plan
         yield Header()
         with Vertical(id="lab-run"):
-            yield Static(plain(self._title()), id="run-title")
+            yield Static(plain(run_title(plan)), id="run-title")
             yield Static(id="run-progress")
             yield Static(id="run-speed")
             yield TallyView(id="run-tally")
             yield Static(id="run-move")
             with Horizontal(id="run-charts"):
                 if self.views.every_hat(plan.learner):
-                    yield HatChart(
-                        f"{plan.name}'s hats", rules=plan.rules, words=self.views.presenter,
+                    yield HatChart(  # the hats its start reaches, in the game's words
+                        f"{plan.name}'s hats", words=self.views.presenter, rules=plan.rules,
                         id="run-hats",
                     )
                 else:
@@ -118,16 +121,11 @@ class LabRunScreen(Screen[None]):
             with Horizontal(id="run-actions"):
                 yield Button("Keep (k)", id="keep", compact=True, variant="primary")
                 yield Button("Discard (d)", id="discard", compact=True)
+                yield Button(
+                    f"{self.then_play or 'Play it now'} (p)", id="play-now", compact=True,
+                    variant="success",
+                )
         yield Footer()
-
-    def _title(self) -> str:
-        plan = self.plan
-        against = "itself" if self.self_play else plan.against_words
-        game = plan.rules.name
-        start = moves.position_words(plan.rules, plan.rules.initial_position())
-        if start not in game:
-            game += f" from {start}"
-        return f"{LEARNER_WORDS[plan.kind]} \"{plan.name}\" vs {against} · {game}"
 
     def on_mount(self) -> None:
         self.query_one("#run-curve", LearningCurvePlot).border_title = "learning curve"
@@ -140,7 +138,7 @@ class LabRunScreen(Screen[None]):
         self.query_one("#run-move", Static).update(plain(self._move_hint()))
         self.set_class(True, "-running")
         app = app_of(self)
-        self._keeper = self._keeper_for(app)
+        self.end.start(app)
         self.control.clock = app.clock  # the app's clock paces full speed (tests fix it)
         self._train(app.player_rng(), app.clock)
 
@@ -185,12 +183,7 @@ class LabRunScreen(Screen[None]):
             memory_cap=plan.memory_cap,
         )
         seconds = clock() - started
-        with self._leaving:  # the screen shows it, or is going: then it is kept here
-            self._trained, gone = result, self._gone
-        if gone:  # the screen went away while training: keep what was learned, as it says
-            self.result = result
-            self._keep(quietly=True)
-        else:
+        if not self.end.ended(result):  # else the screen has gone: kept there, as it said
             self.post_message(LabDone(result, views.picture(plan.learner), seconds))
 
     def _seen(self, move: MoveSeen) -> None:
@@ -234,7 +227,7 @@ class LabRunScreen(Screen[None]):
             self.query_one("#run-move", Static).update(plain(hint))
         self.set_class(False, "-running")
         self.set_class(True, "-done")
-        self.query_one("#keep", Button).focus()
+        self.query_one("#play-now" if self.then_play else "#keep", Button).focus()
         self.refresh_bindings()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -271,9 +264,13 @@ class LabRunScreen(Screen[None]):
         return "Press - until the moves show, one at a time."
 
     def _show_picture(self, picture: Picture, position: object) -> None:
+        """The hats, at the hat in play; between games, at the start's, whose caption says
+        what the brain does first."""
         if isinstance(picture, HatsSnapshot):
             at = position if isinstance(position, int) else None
-            self.query_one(HatChart).show(picture, in_use=at, focus=at)
+            start = self.plan.rules.initial_position()
+            first = start if at is None and isinstance(start, int) else None
+            self.query_one(HatChart).show(picture, in_use=at, focus=at or first, caption_at=first)
         else:
             self.query_one(OneHatChart).show(picture)
 
@@ -283,7 +280,9 @@ class LabRunScreen(Screen[None]):
         if action in ("pause", "step", "speed"):
             return running
         if action in ("keep", "discard"):
-            return not running and not self.decided
+            return not running and not self.end.decided
+        if action == "play_now":
+            return not running
         return True
 
     def action_pause(self) -> None:
@@ -310,18 +309,32 @@ class LabRunScreen(Screen[None]):
             self.control.stop()
             self.query_one("#run-speed", Static).update("Stopping after this game...")
             return
-        if not self.decided:
-            self._keep()
+        if not self.end.decided:
+            self.end.keep(self.result)
         self.dismiss(None)
 
     def action_keep(self) -> None:
-        if self.result is not None and not self.decided:
-            self._keep()
+        if self.result is not None and not self.end.decided:
+            self.end.keep(self.result)
             self.dismiss(None)
 
+    def action_play_now(self) -> None:
+        """Keep what was learned (unless discarded) and play the brain: the game the mode
+        screen waits for, or (from the lab) the person against it on a board."""
+        if self.result is None:
+            return
+        if not self.end.decided:
+            self.end.keep(self.result)
+        if self.then_play:
+            self.dismiss(True)
+            return
+        app, plan = app_of(self), self.plan
+        self.dismiss(None)
+        app.play_against(BrainRef(plan.name, plan.kind))
+
     def action_discard(self) -> None:
-        if self.result is not None and not self.decided:
-            self.decided = True
+        if self.result is not None and not self.end.decided:
+            self.end.discard()
             notify_plain(self.app, f"Discarded: {self.plan.name} is as it was before.")
             self.dismiss(None)
 
@@ -337,44 +350,11 @@ class LabRunScreen(Screen[None]):
     def _discard_pressed(self) -> None:
         self.action_discard()
 
+    @on(Button.Pressed, "#play-now")
+    def _play_pressed(self) -> None:
+        self.action_play_now()
+
     def on_unmount(self) -> None:
-        """Leaving (or quitting, or a signal: :mod:`..leaving`) keeps what was learned unless
-        it was discarded: here if training has ended (even if the screen has not heard yet),
-        else by the worker when it stops, after this game."""
+        """Leaving keeps what was learned unless it was discarded (:class:`RunEnd`)."""
         self.control.stop()
-        with self._leaving:
-            self._gone, trained = True, self._trained
-        if trained is not None and not self.decided:
-            self.result = self.result or trained
-            self._keep()
-
-    # -- keeping ------------------------------------------------------------------------------
-    def _keep(self, quietly: bool = False) -> None:
-        """Save what training taught (once), and say so (``quietly``: only when the app is
-        leaving, after it: see :meth:`SticksApp.say`)."""
-        self.decided = True
-        if self._keeper is not None:
-            self._keeper(quietly)
-
-    def _keeper_for(self, app: Any) -> Callable[[bool], None]:
-        """How to save what training taught in the store, as the brain's own (it counts the
-        games): a saved hat brain gets the lesson (other programs' lessons stay), a new brain
-        or a Q-learner is saved whole. Safe from the training thread (the app's lock)."""
-        plan = self.plan
-
-        def keep(quietly: bool) -> None:
-            trained = plan.learner
-            if isinstance(trained, HatBrain) and isinstance(plan.before, HatBrain):
-                live = app.brain(plan.name, plan.rules)
-                live.apply_lesson(trained.lesson_since(plan.before))
-                app.keep_brain(plan.name, live)
-            else:
-                app.records.save_brain(trained, plan.name)
-                if isinstance(trained, HatBrain):  # a game in play with that name follows it
-                    app.brain_changed(plan.rules.key, plan.name)
-                if isinstance(trained, QLearner) and plan.name == Q_LEARNING_AI_NAME:
-                    app.keep_q_learner(plan.rules, trained)
-            games = self.result.games_played if self.result is not None else 0
-            app.say(kept_words(plan.name, games), quietly=quietly)
-
-        return keep
+        self.end.going(self.result)

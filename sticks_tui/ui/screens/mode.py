@@ -1,17 +1,20 @@
-"""Mode selection: a friend, the computer at a chosen level, the trained computer, or computer
-against computer, for whichever game the setup screen chose.
+"""Mode selection: a friend, the computer (a machine, or a saved brain by its name), the trained
+computer, or computer against computer, for whichever game the setup screen chose.
 
-The levels offered come from the engine (``levels_for``): random, learning (hats), trained
-(hats pre-trained by self-play), Q-learning where it fits, perfect, and mixed (perfect with the
-chance typed beside the watch choices, else random). Machines that must learn first (the trained
-hat AI until it has learned the training budget, the Q-learner once a run) go through the
-training screen before the game starts: a worker waits for that screen's result
-(``push_screen_wait``), then sits the players at the board.
+The computer's selector and the watch sides list the machines that do not learn (random,
+perfect, mixed: perfect with the chance typed on its line, else random) and the brains of the
+game, each with its learner and the games it has learned: the learning AI "AI" (hats), the
+trained AI "Trained AI" (hats), the Q-learner "Q-learning AI" where it fits, and every other
+saved brain of the game, of either learner. A brain plays as saved, but one that must learn
+before it plays trains first, through the lab's pipeline (:class:`~.lab_run.LabRunScreen`, at
+full speed): the trained AI until it has learned the training budget (``--training-games``;
+option 3 is this), and a Q-learner that has learned nothing (it learns only when trained). A
+worker waits for that screen's result (``push_screen_wait``), then sits the players at the board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rich.text import Text
 from textual import on, work
@@ -21,30 +24,54 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-from ...engine import HatBrain, QLearner, TrainingResult
-from ..plain import plain
+from ...engine import HatBrain, QLearner
+from ...engine.game import AnyRuleSet
+from ...storage.brain_cache import BrainCache, BrainRef
+from ...storage.records import Q
+from ..lab_plan import self_play_plan
+from ..plain import notify_plain, plain
 from ..presenters import presenter_for
 from ..presenters.forms import parse_number
 from ..session import (
     SKILL_MESSAGE,
     Machine,
     Mode,
+    Opponent,
     Seat,
     Table,
+    brain_label,
+    brain_of,
+    choice_of,
     human_seat,
     machine_seat,
     machines_for,
+    name_of,
 )
 from . import app_of
-from .training import TrainingScreen
 
-#: What the machines need before play: the trained AI's hats, a trained Q-table.
-Prepared = tuple[HatBrain | None, QLearner | None]
+#: The brains the chosen players play, ready: by the saved brain they are.
+Ready = Mapping[BrainRef, HatBrain | QLearner]
 
 
 def option(label: str, action: str) -> Button:
     """One way to play: a one-line button whose id is the action it runs."""
     return Button(label, id=action, classes="mode-option", compact=True)
+
+
+def opponent_choices(brains: BrainCache, rules: AnyRuleSet) -> list[tuple[Text, Opponent]]:
+    """Who may play, as the selectors list them: random, the app's learners and every other
+    saved brain of the game (``AI (hats, 1,203 games)``), perfect, mixed."""
+    saved = dict(brains.saved(rules))
+    choices: list[tuple[Text, Opponent]] = [(plain("random"), Machine.RANDOM)]
+    for machine in machines_for(rules):
+        ref = machine.brain
+        if ref is not None:
+            choices.append((plain(brain_label(ref, saved.pop(ref, None))), machine))
+    for ref, games in saved.items():
+        if ref.learner != Q or rules.capabilities.q_learning:
+            choices.append((plain(brain_label(ref, games)), ref))
+    choices += [(plain("perfect"), Machine.PERFECT), (plain("mixed"), Machine.MIXED)]
+    return choices
 
 
 class ModeScreen(Screen[None]):
@@ -60,11 +87,17 @@ class ModeScreen(Screen[None]):
         Binding("5", "lab", "Lab", show=False),
     ]
 
+    def __init__(self, chosen: Opponent | None = None) -> None:
+        """``chosen``: the computer the selector starts on (default: the learning AI)."""
+        super().__init__()
+        self.chosen = chosen
+
     def compose(self) -> ComposeResult:
-        settings = app_of(self).settings
-        rules = settings.rules
-        choices = [(m.label, m) for m in machines_for(rules)]
-        levels = [(label, m) for label, m in choices if m is not Machine.TRAINED]
+        app = app_of(self)
+        settings = app.settings
+        choices = opponent_choices(app.brains, settings.rules)
+        offered = [choice for _, choice in choices]
+        level = self.chosen if self.chosen in offered else Machine.LEARNING
         yield Header()
         with Vertical(id="mode"):
             yield Static(self._summary(), id="mode-summary")
@@ -73,9 +106,7 @@ class ModeScreen(Screen[None]):
             yield option("1  Play against a friend", "friend")
             with Horizontal(classes="mode-row"):
                 yield option("2  Play against the computer", "computer")
-                yield Select(
-                    levels, value=Machine.LEARNING, allow_blank=False, id="level", compact=True
-                )
+                yield Select(choices, value=level, allow_blank=False, id="level", compact=True)
             yield option("3  Play against the trained computer", "trained")
             yield option("4  Watch computer vs computer", "watch")
             with Horizontal(id="watch-sides"):
@@ -86,10 +117,11 @@ class ModeScreen(Screen[None]):
                 yield Select(
                     choices, value=Machine.PERFECT, allow_blank=False, id="right", compact=True
                 )
-                yield Label("mixed", id="skill-label")
+            with Horizontal(id="mixed-row"):
+                yield Label("mixed plays a perfect move", id="skill-label")
                 yield Input(str(settings.skill), id="skill", max_length=4, compact=True)
-                yield Label("%", id="percent")
-            yield option("5  Training lab: teach the AI against an opponent you choose", "lab")
+                yield Label("% of the time, else a random one", id="percent")
+            yield option("5  Training lab: teach a brain against an opponent you choose", "lab")
             yield Static("", id="mode-message")
         yield Footer()
 
@@ -106,6 +138,20 @@ class ModeScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#friend", Button).focus()
 
+    def on_screen_resume(self) -> None:
+        """Back from a game, the lab or the brains screen: the brains as they are now (their
+        games, a new one), each selector keeping its choice where it is still offered."""
+        app = app_of(self)
+        choices = opponent_choices(app.brains, app.settings.rules)
+        offered = [choice for _, choice in choices]
+        for selector, default in (("#level", Machine.LEARNING), ("#left", Machine.LEARNING),
+                                  ("#right", Machine.PERFECT)):
+            select = self.query_one(selector, Select)
+            chosen = select.value
+            with select.prevent(Select.Changed):
+                select.set_options(choices)
+                select.value = chosen if chosen in offered else default
+
     @on(Button.Pressed, ".mode-option")
     async def _chosen(self, event: Button.Pressed) -> None:
         await self.run_action(event.button.id or "")
@@ -118,12 +164,15 @@ class ModeScreen(Screen[None]):
         """The mixed level's chance of a perfect move (percent); says so when it is bad."""
         value = parse_number(self.query_one("#skill", Input).value, 0, 100)
         self.query_one("#skill", Input).set_class(value is None, "-invalid")
-        message = self.query_one("#mode-message", Static)
-        message.update("" if value is not None else SKILL_MESSAGE)
-        message.set_class(value is None, "error")
+        self._say("" if value is not None else SKILL_MESSAGE, error=value is None)
         if value is not None:
             app_of(self).settings.skill = value
         return value
+
+    def _say(self, message: str, *, error: bool = True) -> None:
+        shown = self.query_one("#mode-message", Static)
+        shown.update(plain(message))
+        shown.set_class(error, "error")
 
     # -- the four ways to play --------------------------------------------------------------------
     def action_friend(self) -> None:
@@ -132,100 +181,134 @@ class ModeScreen(Screen[None]):
         self._play(Table(Mode.FRIEND, settings.rules, seats, settings.first))
 
     def action_computer(self) -> None:
-        """The level chosen beside the option (the learning AI carries on from what it knows)."""
-        machine = self._machine("#level")
-        self._start((machine,), lambda ready: self._against(machine, ready))
+        """The computer chosen beside the option (a brain carries on from what it knows)."""
+        choice = self._choice("#level")
+        self._start((choice,), lambda ready: self._against(choice, ready))
 
     def action_trained(self) -> None:
-        """The trained AI as saved; the training screen first while it has learned fewer games
-        than the training budget (``--training-games``), e.g. the first time."""
-        self._start((Machine.TRAINED,), lambda ready: self._against(Machine.TRAINED, ready))
+        """The trained AI as saved; trained first by self-play (the lab's pipeline) while it
+        has learned fewer games than the training budget (``--training-games``)."""
+        choice = Machine.TRAINED
+        self._start((choice,), lambda ready: self._against(choice, ready))
 
     def action_watch(self) -> None:
         """Two machines play each other; a side that must learn first is trained first."""
-        left, right = self._machine("#left"), self._machine("#right")
-        self._start((left, right), lambda ready: self._watch(left, right, ready))
+        left, right = self._choice("#left"), self._choice("#right")
+        self._start((left, right), lambda ready: self._watch(left, right, ready), "Watch")
+
+    def play_against(self, ref: BrainRef, *, train: bool = False) -> None:
+        """The person against the brain ``ref``, chosen in the selector: as it is now (the
+        lab's "play it now", the brains screen's), or (``train``) trained first where it must
+        be, as the computer chosen here is."""
+        app = app_of(self)
+        choice = choice_of(ref)
+        if choice in [offered for _, offered in opponent_choices(app.brains, app.settings.rules)]:
+            self.query_one("#level", Select).value = choice
+        self._start((choice,), lambda ready: self._against(choice, ready), train=train)
 
     # -- helpers ----------------------------------------------------------------------------
-    def _brain(self, name: str) -> HatBrain:
-        app = app_of(self)
-        return app.brain(name, app.settings.rules)
-
-    def _start(self, machines: tuple[Machine, ...], table: Callable[[Prepared], Table]) -> None:
+    def _start(
+        self,
+        choices: tuple[Opponent, ...],
+        table: Callable[[Ready], Table],
+        then: str = "Play",
+        *,
+        train: bool = True,
+    ) -> None:
         """Prepare the chosen machines, then sit them at ``table``'s board."""
-        if Machine.MIXED in machines and self._skill() is None:
+        if Machine.MIXED in choices and self._skill() is None:
             self.app.bell()
             return
-        self._prepare_and_play(machines, table)
+        person = app_of(self).settings.names[0].casefold()
+        if then == "Play" and any(name_of(c).casefold() == person for c in choices):
+            self._say(f"The brain {name_of(choices[0])} has Player 1's name: change it on the "
+                      "setup screen")
+            return
+        self._prepare_and_play(choices, table, then, train)
 
     @work(exclusive=True, group="mode")
     async def _prepare_and_play(
-        self, machines: tuple[Machine, ...], table: Callable[[Prepared], Table]
+        self,
+        choices: tuple[Opponent, ...],
+        table: Callable[[Ready], Table],
+        then: str,
+        train: bool,
     ) -> None:
-        """Train what the chosen machines need on the training screen, waiting for it to be
-        dismissed, then play; backing out of training leaves the user on this screen."""
+        """Train what the chosen brains need first on the lab's run screen, waiting for it to
+        be dismissed, then play; backing out of training leaves the user on this screen (what
+        was learned is kept: the run screen keeps it)."""
+        from .lab_run import LabRunScreen
+
         app = app_of(self)
         rules = app.settings.rules
-        hats: HatBrain | None = None
-        if Machine.TRAINED in machines:
-            hats = self._brain(Machine.TRAINED.value)
-            more = app.training_games - hats.games_played
-            if more > 0 and await self._trained(TrainingScreen(rules, more, brain=hats)) is None:
-                return
-        learner: QLearner | None = None
-        if Machine.Q_LEARNING in machines:
-            learner = app.q_learner(rules)
-            if learner is None:
-                screen = TrainingScreen(rules, app.q_training_games, q_learning=True)
-                result = await self._trained(screen)
-                if result is None:
+        ready: dict[BrainRef, HatBrain | QLearner] = {}
+        for choice in choices:
+            ref = brain_of(choice)
+            if ref is None or ref in ready:
+                continue
+            brain = app.brains.learner(rules, ref)
+            more = self._to_learn(ref, brain) if train else 0
+            if more > 0:
+                plan = self_play_plan(rules, ref.name, ref.learner, brain, more)
+                if not await app.push_screen_wait(LabRunScreen(plan, then_play=then)):
                     return
-                assert isinstance(result.learner, QLearner)
-                learner = app.keep_q_learner(rules, result.learner)
-        self._play(table((hats, learner)))
+                brain = app.brains.learner(rules, ref)
+            if brain is None:
+                notify_plain(app, f"{ref.name} has no saved brain to play yet.",
+                             severity="warning")
+                return
+            ready[ref] = brain
+        self._play(table(ready))
 
-    async def _trained(self, screen: TrainingScreen) -> TrainingResult | None:
-        """The training screen's result once it is dismissed (None: the user backed out; what
-        was learned is saved already, by the training screen)."""
-        return await self.app.push_screen_wait(screen)
+    def _to_learn(self, ref: BrainRef, brain: HatBrain | QLearner | None) -> int:
+        """The games ``ref`` plays itself before it plays: the trained AI up to the training
+        budget; a Q-learner that has learned nothing, the Q-learner's budget."""
+        app = app_of(self)
+        games = brain.games_played if brain is not None else 0
+        if ref == Machine.TRAINED.brain:
+            return app.training_games - games
+        if ref.learner == Q and games == 0:
+            return app.q_training_games
+        return 0
 
-    def _machine(self, selector: str) -> Machine:
-        """The machine chosen in the selector (each offers machines only, with one chosen)."""
+    def chosen_brain(self) -> BrainRef | None:
+        """The brain chosen in the computer's selector, if a brain is (the analysis reads it)."""
+        return brain_of(self._choice("#level"))
+
+    def _choice(self, selector: str) -> Opponent:
+        """The machine or brain chosen in the selector (each has one chosen)."""
         value = self.query_one(selector, Select).value
-        assert isinstance(value, Machine)
+        assert isinstance(value, (Machine, BrainRef))
         return value
 
-    def _seat(self, machine: Machine, name: str, ready: Prepared, twin: bool = False) -> Seat:
-        """A machine's seat, with the hats or Q-table it plays with."""
+    def _seat(self, choice: Opponent, ready: Ready, twin: bool = False) -> Seat:
+        """A machine's seat, with the brain it plays; a twin (the same brain on both sides)
+        plays a copy of it, its own, kept nowhere."""
         app = app_of(self)
-        trained, learner = ready
-        brain: HatBrain | None = None
-        if machine is Machine.LEARNING:
-            brain = self._brain(name)
-        elif machine is Machine.TRAINED:
-            assert trained is not None
-            # Self-play trained one brain in both seats; a twin plays with a copy of it.
-            brain = trained.copy() if twin else trained
+        ref = brain_of(choice)
+        learner = ready[ref] if ref is not None else None
+        if twin and learner is not None:
+            learner = learner.copy()
+        name = name_of(choice) + (" 2" if twin else "")
         return machine_seat(
-            machine, name, app.settings.rules, brain, app.player_rng(),
-            learner=learner, skill=app.settings.skill,
+            choice, name, app.settings.rules, app.player_rng(),
+            learner=learner, skill=app.settings.skill, saved=not twin,
         )
 
-    def _against(self, machine: Machine, ready: Prepared) -> Table:
-        """The human (Player 1's name) against ``machine``; "Player 2" starts means the AI."""
-        settings = app_of(self).settings
-        ai = self._seat(machine, machine.value, ready)
-        mode = Mode.TRAINED if machine is Machine.TRAINED else Mode.COMPUTER
-        return Table(mode, settings.rules, (human_seat(settings.names[0]), ai), settings.first)
+    def _table(self, mode: Mode, seats: tuple[Seat, Seat]) -> Table:
+        app = app_of(self)
+        settings = app.settings
+        return Table(mode, settings.rules, seats, settings.first, pick_up=app.brains.pick_up)
 
-    def _watch(self, left: Machine, right: Machine, ready: Prepared) -> Table:
+    def _against(self, choice: Opponent, ready: Ready) -> Table:
+        """The human (Player 1's name) against ``choice``; "Player 2" starts means the AI."""
         settings = app_of(self).settings
-        seats: list[Seat] = []
-        for side, machine in enumerate((left, right)):
-            twin = side == 1 and left is right
-            name = f"{machine.value} 2" if twin else machine.value
-            seats.append(self._seat(machine, name, ready, twin))
-        return Table(Mode.WATCH, settings.rules, (seats[0], seats[1]), settings.first)
+        mode = Mode.TRAINED if choice is Machine.TRAINED else Mode.COMPUTER
+        return self._table(mode, (human_seat(settings.names[0]), self._seat(choice, ready)))
+
+    def _watch(self, left: Opponent, right: Opponent, ready: Ready) -> Table:
+        seats = (self._seat(left, ready), self._seat(right, ready, twin=left == right))
+        return self._table(Mode.WATCH, seats)
 
     def _play(self, table: Table) -> None:
         from .board import BoardScreen

@@ -27,6 +27,7 @@ from textual.widgets import (
     Static,
 )
 
+from ...engine.game import AnyRuleSet
 from ...storage.records import names_problem, typed_name_problem
 from ..plain import plain
 from ..presenters import SetupForm
@@ -155,6 +156,13 @@ class SetupScreen(Screen[None]):
         values = dict(app_of(self).settings.values)
         values.update({field.id: field.read(self) for field in self._fields})
         return values
+
+    def chosen_rules(self) -> AnyRuleSet | None:
+        """The game the form makes as it stands (None while a field is wrong): the analysis
+        (F2) reads the brain of this game."""
+        if self._field_problems():
+            return None
+        return self._form().rules(self._values())
 
     def _names(self) -> tuple[str, str]:
         first = clean_name(self._value("#name1"), DEFAULT_NAMES[0])

@@ -1,0 +1,276 @@
+"""One cache of the brains a program plays and trains, and the one way they are loaded and
+saved: the board, the lab, the trained-opponent mode, the analysis and the hint all hold the
+brain this cache hands out, so that a brain has one name and one state in the whole app.
+
+A brain is named by its AI's name and its learner (:class:`BrainRef`), for a game (the rules'
+key: one brain serves every start of its game). Hats are kept as lessons
+(:class:`~.records.KeptBrain`), so two programs playing one AI both keep what their games taught
+it. A Q-learner learns only when it is trained, and a training saves its table whole; one that
+replaces a table another program saved meanwhile says so. Before each game the brain in play
+picks up what another program saved since this one last read or wrote it (:meth:`pick_up`): the
+store's row says how many games the brain has and when it was saved, without reading the brain.
+
+Safe from several threads (a training's worker saves what it taught).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+from ..engine.game import AnyRuleSet as RuleSet
+from ..engine.games.family import quoted
+from ..engine.learners import HatBrain, QLearner
+from ..text.terminal import printable
+from .brain_shelf import shelf_of
+from .records import HATS, LEARNING_AI_NAME, KeptBrain, Q, Records, SavedBrain
+from .store_file import StoreError
+
+
+@dataclass(frozen=True)
+class BrainRef:
+    """A saved brain of a game: its AI's name and its learner (``"hats"`` or ``"q"``)."""
+
+    name: str
+    learner: str = HATS
+
+
+#: What the store says of a saved brain without reading it: its games and when it was saved
+#: (None: no brain is saved).
+Stamp = tuple[int, str] | None
+#: A brain's place in the cache: its game's key, its learner, its AI's name.
+_Key = tuple[str, str, str]
+
+
+def _key(rules: RuleSet, ref: BrainRef) -> _Key:
+    return (rules.key, ref.learner, ref.name)
+
+
+class BrainCache:
+    """The brains this program plays, by game and :class:`BrainRef`; each loaded once."""
+
+    def __init__(self, records: Records) -> None:
+        self.records = records
+        self._lock = threading.RLock()
+        self._hats: dict[_Key, KeptBrain] = {}
+        self._q: dict[_Key, QLearner] = {}
+        #: The store's stamp of each brain as this program last read or wrote it.
+        self._stamps: dict[_Key, Stamp] = {}
+
+    # -- reading ---------------------------------------------------------------------------------
+    def hats(self, rules: RuleSet, name: str) -> HatBrain:
+        """The hats of ``name`` in play: what it learned so far, or fresh hats."""
+        key = _key(rules, BrainRef(name, HATS))
+        with self._lock:
+            kept = self._hats.get(key)
+            if kept is None:
+                stamp = self._stamp_or_none(rules, BrainRef(name, HATS))
+                kept = self._hats[key] = KeptBrain.load(self.records, rules, name)
+                self._stamps[key] = stamp
+            return kept.brain
+
+    def q(self, rules: RuleSet, name: str) -> QLearner | None:
+        """The Q-learner of ``name`` as saved; None while it has no saved table."""
+        ref = BrainRef(name, Q)
+        key = _key(rules, ref)
+        with self._lock:
+            learner = self._q.get(key)
+            if learner is None:
+                stamp = self._stamp_or_none(rules, ref)
+                saved = self.records.load_learner(rules, name, Q)
+                if not isinstance(saved, QLearner):
+                    return None
+                learner = self._q[key] = saved
+                self._stamps[key] = stamp
+            return learner
+
+    def learner(self, rules: RuleSet, ref: BrainRef) -> HatBrain | QLearner | None:
+        """The brain ``ref`` names: hats (fresh when none is saved), or a saved Q-learner."""
+        return self.hats(rules, ref.name) if ref.learner == HATS else self.q(rules, ref.name)
+
+    def has(self, rules: RuleSet, ref: BrainRef) -> bool:
+        """Whether ``ref`` has a brain for this game: in play here, or saved."""
+        key = _key(rules, ref)
+        with self._lock:
+            if key in self._hats or key in self._q:
+                return True
+        return self._stamp_or_none(rules, ref) is not None
+
+    def saved(self, rules: RuleSet) -> list[tuple[BrainRef, int]]:
+        """Every saved brain of this game that loads (a damaged one is left out), with its
+        games, by name; a brain in play counts the games it has now."""
+        try:
+            summaries = shelf_of(self.records).brains()
+        except (TypeError, StoreError):
+            return []
+        found: list[tuple[BrainRef, int]] = []
+        for brain in summaries:
+            info = brain.info
+            if info.rules_key != rules.key or brain.problem:
+                continue
+            ref = BrainRef(info.ai_name, info.learner)
+            live = self.in_play(rules, ref)
+            found.append((ref, live.games_played if live is not None else info.games_played))
+        return sorted(found, key=lambda item: (item[0].name.casefold(), item[0].learner))
+
+    def named(self, rules: RuleSet, name: str, learner: str | None = None) -> BrainRef:
+        """The brain called ``name`` (of ``learner``, when given) this game can play: a saved
+        one, or the learning AI's hats, which are always there; :class:`ValueError` says why
+        there is none, in words that follow "argument --opponent: "."""
+        saved = [ref for ref, _ in self.saved(rules)]
+        always = BrainRef(LEARNING_AI_NAME, HATS)
+        found = [
+            ref for ref in {*saved, always}
+            if ref.name == name and (learner is None or ref.learner == learner)
+        ]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise ValueError(
+                f"{quoted(name)} has a brain of each learner for {rules.name}: add "
+                "--learner hats or --learner q"
+            )
+        of = "" if learner is None else f" of learner {learner}"
+        known = ", ".join(f"{ref.name} ({ref.learner})" for ref in saved) or (
+            f"none is saved yet; {LEARNING_AI_NAME} (hats) is always there"
+        )
+        raise ValueError(f"no brain called {quoted(name)}{of} for {rules.name}; saved: {known}")
+
+    def in_play(self, rules: RuleSet, ref: BrainRef) -> HatBrain | QLearner | None:
+        """The brain of ``ref`` this program has loaded, or None (nothing is read)."""
+        key = _key(rules, ref)
+        with self._lock:
+            kept = self._hats.get(key)
+            return kept.brain if kept is not None else self._q.get(key)
+
+    # -- saving ----------------------------------------------------------------------------------
+    def keep_hats(self, name: str, brain: HatBrain) -> None:
+        """Save what ``brain``, the hats of ``name``, learned since they were last kept, between
+        two games (after a game, or a training).
+
+        It is added to the saved brain as a lesson, so another program playing the same AI
+        loses nothing, and ``brain`` then becomes the saved brain, taking on what other programs
+        taught it meanwhile. A brain not handed out by :meth:`hats` counts from fresh hats.
+        """
+        ref = BrainRef(name, HATS)
+        key = _key(brain.rules, ref)
+        with self._lock:
+            kept = self._hats.get(key)
+            if kept is None or kept.brain is not brain:
+                kept = self._hats[key] = KeptBrain(name, brain, HatBrain(brain.rules), shared=True)
+            kept.save(self.records)
+            self._saw(brain.rules, ref, brain.games_played)
+
+    def keep_trained(
+        self, rules: RuleSet, name: str, trained: SavedBrain, before: SavedBrain | None
+    ) -> str | None:
+        """Save what a training taught the brain of ``name`` (``before``: a copy of the brain it
+        started from, None for a new brain); the brain in play becomes the trained one. What
+        to say besides, if anything: a Q-learner's table saved by another program meanwhile,
+        which this training's replaced."""
+        ref = BrainRef(name, trained.kind)
+        with self._lock:
+            if isinstance(trained, HatBrain):
+                self._keep_trained_hats(rules, name, trained, before)
+                return None
+            assert isinstance(trained, QLearner)
+            replaced = self._stamp_or_none(rules, ref)
+            known = self._stamps.get(_key(rules, ref))
+            self.records.save_brain(trained, name)
+            live = self._q.get(_key(rules, ref))
+            if live is None:
+                self._q[_key(rules, ref)] = trained.copy()
+            else:
+                live.take_on(trained)
+            self._saw(rules, ref, trained.games_played)
+        if replaced is not None and replaced != known:
+            return (
+                f"Another program saved {printable(name)}'s Q-learner brain meanwhile "
+                f"({replaced[0]:,} games): this training's brain replaced it."
+            )
+        return None
+
+    def _keep_trained_hats(
+        self, rules: RuleSet, name: str, trained: HatBrain, before: SavedBrain | None
+    ) -> None:
+        if not isinstance(before, HatBrain):  # a new brain: saved whole
+            self.records.save_brain(trained, name)
+            self.changed(rules, BrainRef(name, HATS))
+            return
+        lesson = trained.lesson_since(before)
+        live = self.hats(rules, name)
+        try:
+            live.apply_lesson(lesson)
+        except ValueError:  # in the middle of a game: the next game picks the lesson up
+            self.records.learn(rules, name, lesson)
+            return
+        self.keep_hats(name, live)
+
+    def changed(self, rules: RuleSet, ref: BrainRef) -> None:
+        """The saved brain of ``ref`` was reset, replaced or started on purpose (the brains
+        screen): the brain in play follows it, so no game plays, or saves back, the one it
+        replaced."""
+        key = _key(rules, ref)
+        with self._lock:
+            kept = self._hats.get(key)
+            if kept is not None:
+                kept.replaced(self.records)
+            live = self._q.get(key)
+            if live is not None:
+                saved = self.records.load_learner(rules, ref.name, Q)
+                if isinstance(saved, QLearner):
+                    live.take_on(saved)
+                else:
+                    del self._q[key]
+            self._stamps[key] = self._stamp_or_none(rules, ref)
+
+    def pick_up(self, rules: RuleSet, ref: BrainRef) -> None:
+        """Before a game: take on what another program saved of ``ref`` since this one last
+        read or wrote it. Hats with a lesson not yet saved add it first (nothing is lost); a
+        brain in the middle of a game is left as it is."""
+        key = _key(rules, ref)
+        with self._lock:
+            try:
+                now = self._stamp(rules, ref)
+            except StoreError:
+                return
+            if key not in self._stamps or now == self._stamps[key]:
+                return
+            kept = self._hats.get(key)
+            if kept is not None:
+                if kept.brain.balls_beside:
+                    return
+                if kept.brain.lesson_since(kept.saved).is_empty:
+                    kept.replaced(self.records)
+                else:
+                    kept.save(self.records)
+            live = self._q.get(key)
+            if live is not None:
+                saved = self.records.load_learner(rules, ref.name, Q)
+                fresh = QLearner.with_settings(live.settings, rules=live.rules)
+                live.take_on(saved if isinstance(saved, QLearner) else fresh)
+            self._stamps[key] = now
+
+    # -- the store's stamps ----------------------------------------------------------------------
+    def _stamp(self, rules: RuleSet, ref: BrainRef) -> Stamp:
+        """The store's stamp of ``ref`` now (:class:`StoreError` when it cannot be read)."""
+        try:
+            shelf = shelf_of(self.records)
+        except TypeError:  # records that list no brains: the brain itself says
+            brain = self.records.load_learner(rules, ref.name, ref.learner)
+            return None if brain is None else (brain.games_played, "")
+        info = shelf.brain_info(rules, ref.name, ref.learner)
+        return None if info is None else (info.games_played, info.saved_at)
+
+    def _stamp_or_none(self, rules: RuleSet, ref: BrainRef) -> Stamp:
+        try:
+            return self._stamp(rules, ref)
+        except StoreError:
+            return None
+
+    def _saw(self, rules: RuleSet, ref: BrainRef, games: int) -> None:
+        """Remember the stamp of a brain this program just saved with ``games``; a stamp of
+        other games is another program's save, after this one: the next game picks it up."""
+        stamp = self._stamp_or_none(rules, ref)
+        if stamp is not None and stamp[0] == games:
+            self._stamps[_key(rules, ref)] = stamp

@@ -1,0 +1,67 @@
+"""The end of a lab run, decided once: what training taught is kept (in the app's brain cache,
+and said) or discarded. Training's end (in its thread) and the screen's going (on the app's
+thread) are each told the other once, under a lock, so that what was learned is kept whichever
+comes first: nothing learned is lost silently.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+from ...engine import TrainingResult
+from ..lab_plan import LabPlan
+from ..leaving import kept_words
+
+if TYPE_CHECKING:
+    from ..app import SticksApp
+
+
+class RunEnd:
+    """What one run's end decides; :meth:`start` gives it the app that keeps the brain."""
+
+    def __init__(self, plan: LabPlan) -> None:
+        self.plan = plan
+        #: Kept or discarded already (a run decides once).
+        self.decided = False
+        self._app: SticksApp | None = None
+        self._lock = threading.Lock()
+        self._trained: TrainingResult | None = None
+        self._gone = False
+
+    def start(self, app: SticksApp) -> None:
+        self._app = app
+
+    def ended(self, result: TrainingResult) -> bool:
+        """Training ended (from its thread): True when the screen has gone, and what it
+        learned has then been kept here, as the screen said it would be."""
+        with self._lock:
+            self._trained, gone = result, self._gone
+        if gone:
+            self.keep(result, quietly=True)
+        return gone
+
+    def going(self, shown: TrainingResult | None) -> None:
+        """The screen goes (leaving, quitting, a signal: :mod:`..leaving`): what was learned
+        is kept unless discarded, here if training has ended (even if the screen has not heard
+        yet: ``shown`` is what it heard), else by :meth:`ended` when it stops."""
+        with self._lock:
+            self._gone, trained = True, self._trained
+        if trained is not None and not self.decided:
+            self.keep(shown or trained)
+
+    def keep(self, result: TrainingResult | None, quietly: bool = False) -> None:
+        """Save what training taught (once), and say so (``quietly``: only when the app is
+        leaving, after it: see :meth:`SticksApp.say`). Safe from the training thread."""
+        self.decided = True
+        app, plan = self._app, self.plan
+        if app is None:
+            return
+        warning = app.brains.keep_trained(plan.rules, plan.name, plan.learner, plan.before)
+        games = result.games_played if result is not None else 0
+        app.say(kept_words(plan.name, games), quietly=quietly)
+        if warning is not None:
+            app.say(warning, quietly=quietly)
+
+    def discard(self) -> None:
+        self.decided = True
