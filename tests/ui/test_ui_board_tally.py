@@ -27,6 +27,8 @@ async def play_out(pilot, screen: BoardScreen, *, to_win: bool) -> None:  # noqa
         assert isinstance(sticks, int)
         take = ((sticks - 1) % 4 or 1) if to_win else (sticks if sticks <= 3 else 1)
         await pilot.press(str(take))
+        # the move may be applied after the key returns: never play the same turn twice
+        await wait_until(pilot, lambda: screen.match.position != sticks)
 
 
 async def test_the_machines_tally_and_curve_against_you_leave_practice_out() -> None:

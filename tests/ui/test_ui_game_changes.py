@@ -41,7 +41,10 @@ async def play_out(pilot: Pilot, screen: BoardScreen, take) -> None:  # noqa: AN
     while not screen.match.is_over:
         await wait_until(pilot, lambda: screen.match.is_over or screen._human_turn())
         if not screen.match.is_over:
-            await pilot.press(str(take(screen.match.position)))
+            before = screen.match.position
+            await pilot.press(str(take(before)))
+            # the move may be applied after the key returns: never play the same turn twice
+            await wait_until(pilot, lambda: screen.match.position != before)
 
 
 def winning_take(sticks: int) -> int:

@@ -47,11 +47,15 @@ NAMES = [name for pair in PAIRS for name in pair]
 WIDE = (120, 36)  # room for two names of 33 characters side by side
 
 
-def shown(pilot: Pilot, *texts: str) -> None:
-    """Each of ``texts`` is on the screen, character for character."""
-    screen = screen_text(pilot)
-    for text in texts:
-        assert text in screen, f"{text!r} is not on the {screen_name(pilot)}:\n{screen}"
+async def shown(pilot: Pilot, *texts: str) -> None:
+    """Each of ``texts`` comes on the screen, character for character (the screen may still be
+    drawing when it has just been pushed)."""
+    try:
+        await wait_until(pilot, lambda: all(text in screen_text(pilot) for text in texts))
+    except AssertionError:
+        screen = screen_text(pilot)
+        missing = [text for text in texts if text not in screen]
+        raise AssertionError(f"{missing!r} not on the {screen_name(pilot)}:\n{screen}") from None
 
 
 def who_starts(pilot: Pilot) -> list[str]:
@@ -81,7 +85,7 @@ async def test_names_typed_on_setup_are_shown_as_typed_through_a_whole_game(
     async with app.run_test(size=WIDE) as pilot:
         await names_on_setup(pilot, first, second)
         assert who_starts(pilot) == [first, second]
-        shown(pilot, first)  # (the second may be cut at the form's edge: checked above)
+        await shown(pilot, first)  # (the second may be cut at the form's edge: checked above)
 
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
@@ -89,22 +93,22 @@ async def test_names_typed_on_setup_are_shown_as_typed_through_a_whole_game(
             f"{first} against {second}, {first} starts. Against the computer, "
             f"the AI takes {second}'s place."
         )
-        shown(pilot, first, second)  # (the summary wraps between words)
+        await shown(pilot, first, second)  # (the summary wraps between words)
 
         await pilot.press("1")  # a friend
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         assert static_text(pilot, "#turn") == f"{first}: take 1-3 sticks"
-        shown(pilot, f"{first}: take 1-3 sticks", f"{first} vs {second} · 20 sticks")
+        await shown(pilot, f"{first}: take 1-3 sticks", f"{first} vs {second} · 20 sticks")
         await pilot.press("3", "3", "3", "3", "3", "3", "1", "1")  # 20 sticks; second takes last
         assert static_text(pilot, "#turn") == f"{second}, you lose."
         assert log_lines(pilot)[-3:] == [
             f"{first} takes 1", f"{second} takes 1", f"{second}, you lose."
         ]
-        shown(pilot, f"{first} takes 1", f"{second}, you lose.")
+        await shown(pilot, f"{first} takes 1", f"{second}, you lose.")
 
         await pilot.press("l")
         await wait_until(pilot, lambda: screen_name(pilot) == "LeaderboardScreen")
-        shown(pilot, first, second)
+        await shown(pilot, first, second)
         table = app.screen.query_one(DataTable)
         assert [str(table.get_row_at(i)[0]) for i in range(table.row_count)] == [first, second]
         assert app.is_running
@@ -119,10 +123,10 @@ async def test_names_with_markup_meet_every_kind_of_opponent() -> None:
         await to_mode(pilot, 10)
         await pilot.press("2")  # the learning AI takes the second player's place
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        shown(pilot, f"{first}: take 1-3 sticks", f"{first} vs AI · 10 sticks", "AI (hats)")
+        await shown(pilot, f"{first}: take 1-3 sticks", f"{first} vs AI · 10 sticks", "AI (hats)")
         await pilot.press("f2")
         await wait_until(pilot, lambda: screen_name(pilot) == "AnalysisScreen")
-        shown(pilot, "What AI has learned")
+        await shown(pilot, "What AI has learned")
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
 
@@ -134,7 +138,7 @@ async def test_names_with_markup_meet_every_kind_of_opponent() -> None:
         await wait_until(pilot, lambda: training.result is not None)
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        shown(pilot, f"{first}: take 1-3 sticks", f"{first} vs Trained AI")
+        await shown(pilot, f"{first}: take 1-3 sticks", f"{first} vs Trained AI")
 
         await pilot.press("escape", "y", "4")  # watch: the machines play, the names stay as typed
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
@@ -143,7 +147,7 @@ async def test_names_with_markup_meet_every_kind_of_opponent() -> None:
         await wait_until(pilot, lambda: board.match.is_over)
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
-        shown(pilot, first, second)
+        await shown(pilot, first, second)
         assert app.is_running
 
 
@@ -159,7 +163,7 @@ async def test_the_leaderboard_shows_names_the_console_saved_as_they_were_typed(
         for _visit in range(2):
             await pilot.press("ctrl+l")
             await wait_until(pilot, lambda: screen_name(pilot) == "LeaderboardScreen")
-            shown(pilot, *NAMES)
+            await shown(pilot, *NAMES)
             table = app.screen.query_one(DataTable)
             names = {str(table.get_row_at(i)[0]) for i in range(table.row_count)}
             assert names == set(NAMES)
@@ -175,7 +179,7 @@ async def test_a_click_on_a_name_on_the_leaderboard_runs_nothing(tmp_path: Path)
     async with app.run_test(size=WIDE) as pilot:
         await pilot.press("ctrl+l")
         await wait_until(pilot, lambda: screen_name(pilot) == "LeaderboardScreen")
-        shown(pilot, QUIT_ON_CLICK)
+        await shown(pilot, QUIT_ON_CLICK)
         for column in range(1, 6):  # the first characters of the name cell, header row above
             await pilot.click(DataTable, offset=(column, 1))
             await pilot.pause()
@@ -217,9 +221,9 @@ async def test_names_given_as_player1_and_player2_are_shown_as_typed(
     async with app.run_test(size=WIDE) as pilot:
         await pilot.pause()
         assert who_starts(pilot) == [first, second]
-        shown(pilot, first)
+        await shown(pilot, first)
         await to_mode(pilot, 10)
-        shown(pilot, first, second)
+        await shown(pilot, first, second)
         assert app.is_running
 
 
@@ -254,5 +258,5 @@ async def test_an_ai_named_with_brackets_is_shown_as_named_on_the_board() -> Non
         board = BoardScreen(table)
         await app.push_screen(board)
         await wait_until(pilot, lambda: board.match.to_move == 0)  # the AI has moved
-        shown(pilot, f"{ai_name} (hats)", f"{ai_name} selects", "[/] vs [red]Hal[/red]")
+        await shown(pilot, f"{ai_name} (hats)", f"{ai_name} selects", "[/] vs [red]Hal[/red]")
         assert app.is_running
