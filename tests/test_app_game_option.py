@@ -137,7 +137,7 @@ def test_a_game_the_setup_screen_accepts_is_accepted_by_game(
     assert seen["rules"] == form.rules(values)
 
 
-def test_the_readme_states_the_limits_the_app_keeps() -> None:
+def test_the_docs_state_the_limits_the_app_keeps() -> None:
     from pathlib import Path
 
     from sticks_tui.engine.games.sticky import STICKY_MAX
@@ -146,7 +146,8 @@ def test_the_readme_states_the_limits_the_app_keeps() -> None:
     from sticks_tui.ui.presenters.sticky import STICKY_TAKE_MAX
     from sticks_tui.ui.presenters.takeaway import TAKES_MAX, TAKES_MOST
 
-    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
+    page = Path(__file__).parents[1] / "docs" / "commands" / "index.md"
+    readme = " ".join(page.read_text(encoding="utf-8").split())
     assert (
         f"the Game of Sticks and a take-away game with {STICKS_MIN} to {STICKS_MAX} sticks, 1 to "
         f"{TAKES_MOST} takes of 1 to {TAKES_MAX}, Nim with 1 to {PILES_MOST} piles of 1 to "

@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--json",
         action="store_true",
-        help="print one JSON object instead of the text (fields in the README)",
+        help="print one JSON object instead of the text (its fields: docs/commands/solve.md)",
     )
     parser.set_defaults(handler=run_solve, command_parser=parser)
 

@@ -87,7 +87,7 @@ def test_train_writes_a_brain_for_the_game_with_the_games_and_tally_printed(
     assert brain.to_dict() == {k: v for k, v in data.items() if k != "tally"}
 
 
-def test_train_nim_with_the_q_learner_as_the_readme_shows(
+def test_train_nim_with_the_q_learner_as_the_docs_show(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
@@ -171,7 +171,7 @@ def test_train_against_a_saved_brain_which_does_not_learn(
     assert rival.read_bytes() == before  # the saved brain learned nothing and was not written
 
 
-def test_a_q_learners_brain_is_an_opponent_too_as_the_readme_says(
+def test_a_q_learners_brain_is_an_opponent_too_as_the_docs_say(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``--against BRAIN.json`` takes any brain of the game, not only a hat AI's."""
@@ -180,7 +180,8 @@ def test_a_q_learners_brain_is_an_opponent_too_as_the_readme_says(
     data, _ = train_to(capsys, tmp_path / "b.json", "--game", "nim:1,3,5", "--against",
                        str(rival), "--games", "60", "--seed", "3")
     assert data["tally"][str(rival)]["games"] == 60
-    readme = " ".join((Path(__file__).parents[2] / "README.md").read_text().split())
+    page = Path(__file__).parents[2] / "docs" / "commands" / "train.md"
+    readme = " ".join(page.read_text(encoding="utf-8").split())
     against = readme.split("- `--against OPPONENT`:", 1)[1].split("- `--games N`", 1)[0]
     assert "`BRAIN.json` (a brain file of the same game, of either learner" in against
     assert "hat AI's brain file" not in against

@@ -27,7 +27,7 @@ from sticks_tui.engine import (
     train,
 )
 
-#: A brain file exactly as the program wrote it before learners had settings (README's example).
+#: A brain file exactly as the program wrote it before learners had settings (the brain format's example).
 HATS_V1 = {
     "format": "sticks-tui-brain",
     "version": 1,
