@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import threading
 
+from test_ui_watch import watch
 from ui_helpers import make_app, to_board, wait_until
 
 from sticks_tui.engine import game_of_sticks
-from sticks_tui.engine.learners.hats import HatBrain, Lesson
 from sticks_tui.engine.game import AnyRuleSet
+from sticks_tui.engine.learners.hats import HatBrain, Lesson
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.board_watch import FULL_SPEED
 from sticks_tui.ui.session import Machine
-from test_ui_watch import watch
 
 SIZE = (80, 24)
 STICKS = game_of_sticks(10)
@@ -58,7 +58,7 @@ def games_of(records: MemoryRecords, name: str) -> int:
     return sum(row.games for row in records.standings("sticks", machines=True) if row.name == name)
 
 
-async def play_to_the_end(pilot, screen: BoardScreen) -> None:  # noqa: ANN001
+async def play_to_the_end(pilot, screen: BoardScreen) -> None:
     while not screen.match.is_over:
         await pilot.press(str(screen.match.legal_moves()[0]))
         await wait_until(pilot, lambda: screen.match.is_over or screen.match.to_move == 0)
