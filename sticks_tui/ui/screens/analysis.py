@@ -135,7 +135,7 @@ class AnalysisScreen(Screen[None]):
         #: True until the work is done (the table, the rules and the theory are then shown).
         self.working = True
         #: How the next step of filling the table is asked for (a test may hold the steps).
-        self.later: Callable[[Callable[[], None]], object] = self.call_later
+        self.later: Callable[[Callable[[], None]], object] = self._after_table_idle
         self._rows: Iterator[Row] = iter(())
         self._filled = 0
 
@@ -238,6 +238,11 @@ class AnalysisScreen(Screen[None]):
         self.working = False
         self.query_one("#analysis-title", Static).update(self._title())
         self.query_one("#analysis-rules", Static).update(self._rules())
+
+    def _after_table_idle(self, step: Callable[[], None]) -> None:
+        """Run ``step`` once the table has measured the rows just added (it measures new rows
+        when it has nothing else to do: step by step, not all at the end)."""
+        self.query_one(DataTable).call_later(step)
 
     @staticmethod
     def _table_cells(analysis: Analysis | None) -> tuple[list[Text], list[Row]]:
