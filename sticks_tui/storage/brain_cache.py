@@ -10,12 +10,19 @@ replaces a table another program saved meanwhile says so. Before each game the b
 picks up what another program saved since this one last read or wrote it (:meth:`pick_up`): the
 store's row says how many games the brain has and when it was saved, without reading the brain.
 
+The saves at the end of a game go to the cache's :class:`~.store_writer.StoreWriter`, off the
+app's event loop (:meth:`keep_hats_soon`, :meth:`record_game_soon`): a copy of the hats is
+taken between two games, and the writer adds what it learned to the saved brain while the game
+goes on. Whatever reads or writes the records otherwise settles the writer first
+(:meth:`settled_records`), so it comes after those saves.
+
 Safe from several threads (a training's worker saves what it taught).
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.game import AnyRuleSet as RuleSet
@@ -25,6 +32,7 @@ from ..text.terminal import printable
 from .brain_shelf import shelf_of
 from .records import HATS, LEARNING_AI_NAME, KeptBrain, Q, Records, SavedBrain
 from .store_file import StoreError
+from .store_writer import StoreWriter
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,22 @@ class BrainCache:
         self._q: dict[_Key, QLearner] = {}
         #: The store's stamp of each brain as this program last read or wrote it.
         self._stamps: dict[_Key, Stamp] = {}
+        #: The saves at the end of a game, in order, off the caller's thread.
+        self.writer = StoreWriter()
+        #: How the writer hands work back to the thread that plays the brains (the app's event
+        #: loop: thread-safe, and it never waits); None: the next game's pick-up does it.
+        self.call_soon: Callable[[Callable[[], None]], object] | None = None
+
+    def settle(self) -> None:
+        """Wait for the saves asked so far (never while holding the cache's lock: the saves
+        take it)."""
+        self.writer.settle()
+
+    def settled_records(self) -> Records:
+        """The records, once every save asked so far is done: what is read from them then
+        holds every game that ended, and what is written comes after."""
+        self.settle()
+        return self.records
 
     # -- reading ---------------------------------------------------------------------------------
     def hats(self, rules: RuleSet, name: str) -> HatBrain:
@@ -152,14 +176,48 @@ class BrainCache:
         loses nothing, and ``brain`` then becomes the saved brain, taking on what other programs
         taught it meanwhile. A brain not handed out by :meth:`hats` counts from fresh hats.
         """
+        self.settle()
+        self._keep_hats(name, brain)
+
+    def keep_hats_soon(self, name: str, brain: HatBrain) -> None:
+        """:meth:`keep_hats`, by the writer: a copy of ``brain`` is taken now, between two
+        games (cheap: copies share their hats), and saved on the writer's thread while
+        ``brain`` plays on."""
+        taken = brain.copy()
+        self.writer.put(lambda: self._keep_hats(name, brain, taken))
+
+    def record_game_soon(self, winner: str, loser: str, game: str) -> None:
+        """Count a finished game on the leaderboard, by the writer (after the saves before)."""
+        self.writer.put(lambda: self.records.record_game(winner, loser, game=game))
+
+    def _keep_hats(self, name: str, brain: HatBrain, taken: HatBrain | None = None) -> None:
+        """Save what ``brain`` learned (as ``taken``, a copy of it, when given)."""
         ref = BrainRef(name, HATS)
         key = _key(brain.rules, ref)
         with self._lock:
             kept = self._hats.get(key)
             if kept is None or kept.brain is not brain:
                 kept = self._hats[key] = KeptBrain(name, brain, HatBrain(brain.rules), shared=True)
-            kept.save(self.records)
-            self._saw(brain.rules, ref, brain.games_played)
+            merged = kept.save(self.records, taken)
+            self._saw(brain.rules, ref, (taken or brain).games_played)
+        if taken is None or merged is None or merged.games_played == taken.games_played:
+            return
+        if self.call_soon is not None and kept.shared:  # the saved brain holds more than ours
+            self.call_soon(lambda: self._catch_up(ref, kept, taken, merged))
+
+    def _catch_up(self, ref: BrainRef, kept: KeptBrain, taken: HatBrain, merged: HatBrain) -> None:
+        """On the thread that plays the brain: it becomes the brain saved from ``taken``, if
+        it is still as it was taken (no game since, no later save); else the next game's
+        pick-up brings it what others saved."""
+        brain = kept.brain
+        with self._lock:
+            if kept.saved is not taken or brain.balls_beside:
+                return
+            if brain.games_played != taken.games_played:
+                return
+            brain.take_on(merged)
+            kept.saved = merged
+            self._saw(brain.rules, ref, merged.games_played)
 
     def keep_trained(
         self, rules: RuleSet, name: str, trained: SavedBrain, before: SavedBrain | None
@@ -169,6 +227,7 @@ class BrainCache:
         to say besides, if anything: a Q-learner's table saved by another program meanwhile,
         which this training's replaced."""
         ref = BrainRef(name, trained.kind)
+        self.settle()
         with self._lock:
             if isinstance(trained, HatBrain):
                 self._keep_trained_hats(rules, name, trained, before)
@@ -204,13 +263,14 @@ class BrainCache:
         except ValueError:  # in the middle of a game: the next game picks the lesson up
             self.records.learn(rules, name, lesson)
             return
-        self.keep_hats(name, live)
+        self._keep_hats(name, live)
 
     def changed(self, rules: RuleSet, ref: BrainRef) -> None:
         """The saved brain of ``ref`` was reset, replaced or started on purpose (the brains
         screen): the brain in play follows it, so no game plays, or saves back, the one it
         replaced."""
         key = _key(rules, ref)
+        self.settle()
         with self._lock:
             kept = self._hats.get(key)
             if kept is not None:
@@ -227,8 +287,11 @@ class BrainCache:
     def pick_up(self, rules: RuleSet, ref: BrainRef) -> None:
         """Before a game: take on what another program saved of ``ref`` since this one last
         read or wrote it. Hats with a lesson not yet saved add it first (nothing is lost); a
-        brain in the middle of a game is left as it is."""
+        brain in the middle of a game is left as it is, and so is one whose saves are not all
+        done yet (a later game picks up)."""
         key = _key(rules, ref)
+        if self.writer.busy:
+            return
         with self._lock:
             try:
                 now = self._stamp(rules, ref)

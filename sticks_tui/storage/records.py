@@ -358,16 +358,27 @@ class KeptBrain:
             return
         self.saved = saved
 
-    def save(self, records: Records) -> None:
-        """Add what the brain learned since the last save to the records (between games)."""
-        lesson = self.brain.lesson_since(self.saved)
+    def save(self, records: Records, taken: HatBrain | None = None) -> HatBrain | None:
+        """Add what the brain learned since the last save to the records (between games); the
+        brain as now saved (None when nothing was).
+
+        ``taken``: a copy of the brain taken between two games, saved instead of the brain
+        itself (by the store's writer, while the brain plays on); the brain is left as it is,
+        and the caller has it take on the saved brain where that holds more (what other
+        programs saved meanwhile, or a reset).
+        """
+        brain = self.brain if taken is None else taken
+        lesson = brain.lesson_since(self.saved)
         if lesson.is_empty:
-            return
-        merged = records.learn(self.brain.rules, self.name, lesson)
+            return None
+        merged = records.learn(brain.rules, self.name, lesson)
         if merged is None:  # not saved: the lesson stays, to go with the next one
-            return
-        if self.shared:
+            return None
+        if taken is not None:
+            self.saved = taken
+        elif self.shared:
             self.brain.take_on(merged)
             self.saved = merged
         else:
             self.saved = self.brain.copy()
+        return merged

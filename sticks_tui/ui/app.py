@@ -9,6 +9,7 @@ environment (``STICKS_TUI_TRAINING_GAMES``, ``STICKS_TUI_AI_DELAY``), for a real
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import random
 import sys
@@ -79,6 +80,7 @@ class SticksApp(App[int]):
         self.said_after_leaving: list[str] = []
         #: Every brain played or trained this run: the one cache, over the records.
         self.brains = BrainCache(records if records is not None else MemoryRecords())
+        self.brains.writer.on_error = lambda error: _warn(self, f"Not saved: {error}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.training_games = training_games
@@ -96,8 +98,9 @@ class SticksApp(App[int]):
 
     @property
     def records(self) -> Records:
-        """The leaderboard and the saved brains (in memory, or the store on disk)."""
-        return self.brains.records
+        """The leaderboard and the saved brains (in memory, or the store on disk), once the
+        saves asked at the end of a game are done (:meth:`BrainCache.settled_records`)."""
+        return self.brains.settled_records()
 
     @records.setter
     def records(self, records: Records) -> None:
@@ -111,13 +114,19 @@ class SticksApp(App[int]):
         return self.brains.has(rules, BrainRef(name, HATS))
 
     def keep_brain(self, name: str, brain: HatBrain) -> None:
-        """Save what the hats of ``name`` learned, between two games (see
-        :meth:`BrainCache.keep_hats`)."""
-        self.brains.keep_hats(name, brain)
+        """Save what the hats of ``name`` learned, between two games, off the event loop (see
+        :meth:`BrainCache.keep_hats_soon`); leaving the app waits for it."""
+        self.brains.keep_hats_soon(name, brain)
 
     def record_game(self, winner: str, loser: str, rules: AnyRuleSet) -> None:
-        """Count a finished game on the overall board and on its game's own."""
-        self.records.record_game(winner, loser, game=spec_of(rules))
+        """Count a finished game on the overall board and on its game's own, off the event
+        loop (after the saves asked before); leaving the app waits for it."""
+        self.brains.record_game_soon(winner, loser, spec_of(rules))
+
+    async def on_unmount(self) -> None:
+        """Leaving (``q``, a signal, or a test's end), once every screen has gone and asked
+        for its last saves: wait for every save asked (the event loop answers meanwhile)."""
+        await asyncio.to_thread(self.brains.settle)
 
     def say(self, message: str, *, quietly: bool = False) -> None:
         """Tell the user ``message`` (what a training kept), as a notification; once the app is
@@ -137,6 +146,7 @@ class SticksApp(App[int]):
 
         if self.leave_on_signals:
             catch_leaving_signals(self)
+        self.brains.call_soon = asyncio.get_running_loop().call_soon_threadsafe
         self.push_screen(SetupScreen())
         self.on_resize()
         if self.start_against is not None:  # --opponent: straight to the board

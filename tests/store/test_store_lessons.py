@@ -12,6 +12,7 @@ import pytest
 
 from sticks_tui.console.classic import run_classic
 from sticks_tui.engine import HatBrain, HatPlayer, Match, RandomPlayer, game_of_sticks
+from sticks_tui.storage.brain_cache import BrainRef
 from sticks_tui.storage.records import KeptBrain
 from sticks_tui.storage.store import STORE_FILE_NAME, SqliteStore, StoreRefused, open_records
 from sticks_tui.ui.app import SticksApp
@@ -51,8 +52,12 @@ def test_two_apps_on_one_store_keep_every_game_of_their_boards(tmp_path: Path) -
     brains = [app.brain("AI", RULES) for app in apps]  # both boards start from the saved brain
     for game in range(40):
         side = game % 2
+        apps[side].brains.pick_up(RULES, BrainRef("AI"))  # what a board does before a game
         _play_one_game(brains[side], rng)
-        apps[side].keep_brain("AI", brains[side])  # what the board does when a game ends
+        apps[side].keep_brain("AI", brains[side])  # ...and when it ends (a save by the writer)
+    for app in apps:
+        app.brains.settle()  # what leaving the app does
+    apps[1].brains.pick_up(RULES, BrainRef("AI"))
     for records in stores:
         records.close()  # type: ignore[attr-defined]
     with SqliteStore.open(tmp_path) as store:

@@ -411,9 +411,10 @@ async def test_a_reset_in_the_middle_of_a_game_is_not_undone_when_the_game_ends(
         while not screen.match.is_over:
             await pilot.press(str(screen.match.legal_moves()[0]))
             await wait_until(pilot, lambda: screen.match.is_over or screen.match.to_move == 0)
+        await wait_until(pilot, lambda: not app.brains.writer.busy)  # the save, off the loop
         saved = store.load_brain(STICKS, "AI")
         assert saved is not None and saved.games_played == 1
-        assert app.brain("AI", STICKS).games_played == 1
+        await wait_until(pilot, lambda: app.brain("AI", STICKS).games_played == 1)
 
 
 async def test_where_nothing_can_be_saved_the_screen_says_so_and_still_works() -> None:

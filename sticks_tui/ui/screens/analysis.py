@@ -8,13 +8,16 @@ analyses a *copy* of the brain, taken when it opens: a brain that is still train
 keeps changing, the picture on the screen does not. It reads the positions the game on screen
 reaches from its start (a take-away brain serves every heap: a 20-stick game has 20).
 
-The work (a take-away game's proved period, reading the hats, the theory) runs in a thread: the
-screen says it is working and how far the proof is, its keys answer meanwhile, and leaving it
-stops the work.
+The work (a take-away game's proved period, reading the hats, the theory, the table's cells)
+runs in a thread: the screen says it is working and how far it is, its keys answer meanwhile,
+and leaving it stops the work. The table (up to thousands of rows) is then filled a few rows
+at a time, each step a message of its own, so that a key waits for one step at most.
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from rich.text import Text
@@ -61,6 +64,8 @@ FOCUS_IN_TAB = {
 THEORY_WIDTH = 74
 #: What the screen says while its work runs.
 WORKING = "Working…"
+#: Rows added to the table in one step (a step takes a few milliseconds).
+FILL_STEP = 40
 
 
 def proof_words(done: int, most: int) -> str:
@@ -79,14 +84,26 @@ class WorkProgress(Message):
         self.words = words
 
 
-class WorkDone(Message):
-    """The analysis (or why there is none) and the theory's lines (from the thread)."""
+#: A row of the table, ready to add: its cells, its key and its height.
+Row = tuple[list[Text], str, int]
 
-    def __init__(self, analysis: Analysis | None, problem: str, theory: list[str]) -> None:
+
+class WorkDone(Message):
+    """The analysis (or why there is none), the theory's lines and the table's columns and rows
+    (from the thread)."""
+
+    def __init__(
+        self,
+        analysis: Analysis | None,
+        problem: str,
+        theory: list[str],
+        table: tuple[list[Text], list[Row]],
+    ) -> None:
         super().__init__()
         self.analysis = analysis
         self.problem = problem
         self.theory = theory
+        self.table = table
 
 
 class _Left(Exception):
@@ -117,6 +134,10 @@ class AnalysisScreen(Screen[None]):
         self.problem = ""
         #: True until the work is done (the table, the rules and the theory are then shown).
         self.working = True
+        #: How the next step of filling the table is asked for (a test may hold the steps).
+        self.later: Callable[[Callable[[], None]], object] = self._after_table_idle
+        self._rows: Iterator[Row] = iter(())
+        self._filled = 0
 
     def _game_on_screen(self, brain: HatBrain | QLearner) -> AnyRuleSet:
         """The app's game when the brain is one of its kind (its rules' key), else the brain's."""
@@ -179,8 +200,11 @@ class AnalysisScreen(Screen[None]):
                 theory = [f"No theory shown: {error}"]
         except _Left:
             return
+        if worker.is_cancelled:
+            return
+        table = self._table_cells(analysis)
         if not worker.is_cancelled:
-            self.post_message(WorkDone(analysis, problem, theory))
+            self.post_message(WorkDone(analysis, problem, theory, table))
 
     def on_work_progress(self, message: WorkProgress) -> None:
         if self.working:
@@ -188,32 +212,55 @@ class AnalysisScreen(Screen[None]):
 
     def on_work_done(self, message: WorkDone) -> None:
         self.analysis, self.problem = message.analysis, message.problem
+        self.query_one("#analysis-title", Static).update(self._title())
+        self.query_one("#analysis-legend", Static).update(self._legend())
+        self.query_one("#analysis-theory-text", Static).update(plain("\n".join(message.theory)))
+        table = self.query_one(DataTable)
+        labels, rows = message.table
+        if self.analysis is not None and labels[0].plain.startswith(" "):
+            table.cell_padding = 0  # one space between columns, so moves in words fit 80
+        for key, label in zip(TABLE_HEADER, labels):
+            table.add_column(label, key=key)
+        self._rows, self._filled = iter(rows), 0
+        self._fill(len(rows))
+
+    def _fill(self, total: int) -> None:
+        """Add the next :data:`FILL_STEP` rows, and ask for the next step until all are in."""
+        table = self.query_one(DataTable)
+        for cells, key, height in itertools.islice(self._rows, FILL_STEP):
+            table.add_row(*cells, key=key, height=height)
+            self._filled += 1
+        if self._filled < total:
+            words = f"{WORKING} filling the table: {self._filled:,} of {total:,} rows"
+            self.query_one("#analysis-rules", Static).update(plain(words))
+            self.later(lambda: self._fill(total))
+            return
         self.working = False
         self.query_one("#analysis-title", Static).update(self._title())
         self.query_one("#analysis-rules", Static).update(self._rules())
-        self.query_one("#analysis-legend", Static).update(self._legend())
-        self.query_one("#analysis-theory-text", Static).update(plain("\n".join(message.theory)))
-        self._fill_table()
 
-    def _fill_table(self) -> None:
-        table = self.query_one(DataTable)
-        if self.analysis is None:
-            for key, label in zip(TABLE_HEADER, SCREEN_HEADER):
-                table.add_column(label, key=key)
-            return
-        header, rows = screen_table(self.analysis, TABLE_ROOM)
+    def _after_table_idle(self, step: Callable[[], None]) -> None:
+        """Run ``step`` once the table has measured the rows just added (it measures new rows
+        when it has nothing else to do: step by step, not all at the end)."""
+        self.query_one(DataTable).call_later(step)
+
+    @staticmethod
+    def _table_cells(analysis: Analysis | None) -> tuple[list[Text], list[Row]]:
+        """The table's column labels and rows (in the thread: thousands of cells)."""
+        if analysis is None:
+            return [plain(label) for label in SCREEN_HEADER], []
+        header, cells = screen_table(analysis, TABLE_ROOM)
         compact = header != SCREEN_HEADER
-        if compact:  # one space between columns, so that moves in words fit 80 columns
-            table.cell_padding = 0
         space = " " if compact else ""
-        for key, label in zip(TABLE_HEADER, header):
-            table.add_column(plain(space + label), key=key)
-        for report, row in zip(self.analysis.positions, rows):
-            cells = [plain("\n".join(space + line for line in cell.split("\n"))) for cell in row]
+        labels = [plain(space + label) for label in header]
+        rows: list[Row] = []
+        for report, row in zip(analysis.positions, cells):
+            texts = [plain("\n".join(space + line for line in cell.split("\n"))) for cell in row]
             if report.agreement == DISAGREE:
-                cells[-1] = plain(space + "NO", style="bold red")
+                texts[-1] = plain(space + "NO", style="bold red")
             height = max(cell.count("\n") for cell in row) + 1  # known: no measuring
-            table.add_row(*cells, key=str(report.position), height=height)
+            rows.append((texts, str(report.position), height))
+        return labels, rows
 
     def _positions_label(self) -> str:
         """"Stick counts" where a position is one heap; "Positions" for Nim and Sticky-Nim."""

@@ -28,7 +28,7 @@ from ..session import Mode, Table
 from . import app_of
 from .board_hats import BoardHats
 from .board_help import HELP_ACTIONS, BoardHelp, HintPanel, help_bindings
-from .board_watch import WATCH_ACTIONS, BoardTally, BoardWatch
+from .board_watch import WATCH_ACTIONS, BoardTally, BoardWatch, GameSaves
 from .confirm import LeavesGame
 
 #: The board's own keys, after the presenter's move keys.
@@ -82,6 +82,8 @@ class BoardScreen(LeavesGame):
         self._place_rng = random.Random(0)
         self.help = BoardHelp(self)
         self.watched = BoardWatch(self, self.watching)
+        #: The saves of the games that end here (set on mount: they go to the app).
+        self.saves: GameSaves
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -116,6 +118,7 @@ class BoardScreen(LeavesGame):
         self.set_class(self.watching, "-watching")
         self.set_class(not self.hats.seats, "-no-hats")
         self.query_one("#log", RichLog).can_focus = False  # arrows choose piles, not scroll
+        self.saves = GameSaves(app_of(self), gather=self.watching)
         if self.presenter.places_moves:
             self._place_rng = app_of(self).player_rng()
         self.presenter.new_game(self._place_rng)
@@ -123,10 +126,17 @@ class BoardScreen(LeavesGame):
         self._advance()
 
     def on_unmount(self) -> None:
-        """Leaving mid-game: balls beside the hats go back and nothing is learned."""
+        """Leaving mid-game: balls beside the hats go back and nothing is learned; what the
+        games before taught is saved."""
         self._generation += 1
         if not self.match.is_over:
             self.table.abandon()
+        self.saves.flush()
+
+    def on_screen_suspend(self) -> None:
+        """Covered by another screen (the leaderboard, the analysis, the lab...): what it
+        shows holds every game that ended here."""
+        self.saves.flush()
 
     def _names(self) -> str:
         seats = self.table.seats

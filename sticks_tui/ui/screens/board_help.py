@@ -36,6 +36,7 @@ from ..presenters import Presenter
 from ..session import Table
 from . import app_of
 from .board_hats import BoardHats
+from .board_watch import GameSaves
 
 W = TypeVar("W", bound=Widget)
 
@@ -66,6 +67,7 @@ class Board(Protocol):
     _generation: int
     _drawn: Move | None
     hats: BoardHats
+    saves: GameSaves
 
     def _human_turn(self) -> bool: ...
 
@@ -225,8 +227,10 @@ class BoardHelp:
         if match.practice:
             table.abandon()
             return
-        app = app_of(self._panel())
-        app.record_game(table.seats[match.winner].name, table.seats[match.loser].name, match.rules)
-        for seat in table.seats:  # a twin's copy of a brain is kept nowhere
-            if seat.brain is not None and seat.saved is not None:
-                app.keep_brain(seat.saved.name, seat.brain)
+        brains = [  # a twin's copy of a brain is kept nowhere
+            (seat.saved.name, seat.brain)
+            for seat in table.seats
+            if seat.brain is not None and seat.saved is not None
+        ]
+        names = (table.seats[match.winner].name, table.seats[match.loser].name)
+        board.saves.game_over(*names, match.rules, brains)

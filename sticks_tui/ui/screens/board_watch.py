@@ -4,6 +4,9 @@ the speed (``space``, ``s``, ``-``/``+``).
 It lives beside the board screen (as its help does, :mod:`.board_help`) so that the board keeps
 to the flow of one game: the board asks here how long a machine's step waits and whether it
 waits at all, and hands the watch keys here.
+
+The saves of the board's games are here too (:class:`GameSaves`): watched at full speed, games
+end many times a second, so their saves are gathered and asked for at most about once a second.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from typing import Protocol
 from rich.text import Text
 from textual.widgets import Static
 
-from ...engine import Match
+from ...engine import HatBrain, Match
+from ...engine.game import AnyRuleSet
 from ..session import Table
 from ..widgets.tally import Part, RunningTally, WindowShare, fitted_line
 
@@ -50,9 +54,60 @@ LEAST_BETWEEN = 0.01
 WATCH_ACTIONS = ("pause", "step", "slower", "faster")
 #: The results the curve under the tally keeps (one mark each, the latest on the right).
 CURVE_MOST = 200
+#: While watching, the least time between two saves of the board's games (in seconds).
+SAVE_EVERY = 1.0
 #: The board's column at 80x24, for the tally's words before the board is laid out.
 TALLY_WIDTH = 38
 BARS = "▁▂▃▄▅▆▇█"
+
+
+class Keeper(Protocol):
+    """Where the saves go: the app (:meth:`~sticks_tui.ui.app.SticksApp.record_game` and
+    :meth:`~sticks_tui.ui.app.SticksApp.keep_brain` ask its store writer)."""
+
+    def record_game(self, winner: str, loser: str, rules: AnyRuleSet) -> None: ...
+
+    def keep_brain(self, name: str, brain: HatBrain) -> None: ...
+
+
+class GameSaves:
+    """What a board's finished games leave to save: their results, and the hats they taught.
+
+    Played, each game's saves are asked for as it ends. Watched, they are gathered and asked
+    for at the end of a game once :data:`SAVE_EVERY` has passed since the last time, and
+    whenever the watch pauses or the board is covered or left (:meth:`flush`): a game's result
+    goes on the leaderboard, one by one, and the hats' lessons of all those games in one save.
+    """
+
+    def __init__(
+        self, keeper: Keeper, *, gather: bool, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.keeper = keeper
+        self.gather = gather
+        self.clock = clock
+        self._results: list[tuple[str, str, AnyRuleSet]] = []
+        self._brains: dict[int, tuple[str, HatBrain]] = {}
+        self._last = clock()
+
+    def game_over(
+        self, winner: str, loser: str, rules: AnyRuleSet, brains: list[tuple[str, HatBrain]]
+    ) -> None:
+        """A game that counts ended: ``brains``, the hats it taught, by their AI's name."""
+        self._results.append((winner, loser, rules))
+        for name, brain in brains:
+            self._brains[id(brain)] = (name, brain)
+        if not self.gather or self.clock() - self._last >= SAVE_EVERY:
+            self.flush()
+
+    def flush(self) -> None:
+        """Ask for every save gathered (nothing when there is none)."""
+        results, brains = self._results, list(self._brains.values())
+        self._results, self._brains = [], {}
+        self._last = self.clock()
+        for winner, loser, rules in results:
+            self.keeper.record_game(winner, loser, rules)
+        for name, brain in brains:
+            self.keeper.keep_brain(name, brain)
 
 
 class Board(Protocol):
@@ -61,6 +116,7 @@ class Board(Protocol):
     match: Match
     table: Table
     watching: bool
+    saves: GameSaves
     _generation: int
 
     def _machine_step(self) -> None: ...
@@ -221,6 +277,7 @@ class BoardWatch:
         if self.pause_after is not None and board.table.games >= self.pause_after:
             self.pause_after = None
             self.paused = True
+            board.saves.flush()
             board._redraw()
         if self.watching and not self.rushing:
             board._schedule(board.action_play_again)
@@ -251,6 +308,8 @@ class BoardWatch:
     def pause(self) -> None:
         board = self.board
         self.paused = not self.paused
+        if self.paused:
+            board.saves.flush()
         board._generation += 1  # forget the step that was waiting; it is scheduled again below
         if not self.paused:
             board._schedule(self._next_step)
