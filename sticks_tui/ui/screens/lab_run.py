@@ -1,8 +1,11 @@
 """The training lab at work: a learner trains against the opponent chosen, in a worker thread,
 while the screen shows the progress, games per second, the tally, the learning curve as it
 grows and the hats (or Q-values) of the position in play; the speed changes while it runs, from
-one move at a time to full speed (``-``/``+``), and it pauses, steps and cancels. The app's one
-training pipeline: the lab's form starts it, and so does the trained-opponent mode (option 3).
+one move at a time to full speed (``-``/``+``, ``f`` full speed, ``w`` back to watching), and it
+pauses, steps and cancels: every key acts at once (:class:`~..speed.SpeedControl`). Games per
+second are over about the last second, with the time left at that speed. The app's one training
+pipeline: the lab's form starts it (at the speed chosen there, kept for the next time), and so
+does the trained-opponent mode (option 3), at full speed.
 
 The worker's reports replace each other in the queue (the screen draws the latest), and at full
 speed :class:`~..speed.SpeedControl` lets about one through a second. When training ends,
@@ -39,13 +42,20 @@ from ...storage.brain_cache import BrainRef
 from ..lab_plan import LabPlan, run_end_words, run_title
 from ..lab_views import LabViews, Picture
 from ..plain import notify_plain, plain
-from ..speed import FULL_SPEED, SpeedControl
+from ..speed import (
+    FULL_SPEED,
+    START_SPEED,
+    SpeedControl,
+    recalled_speed,
+    remember_speed,
+    time_left_words,
+)
 from ..widgets.curve import LearningCurvePlot
 from ..widgets.hats import HatChart, HatsSnapshot, OneHatChart
 from ..widgets.tally import RunningTally, TallyView
 from . import app_of
 from .lab_end import RunEnd
-from .lab_parts import LabDone, LabMove, LabTick, progress_bar
+from .lab_parts import LabDone, LabMove, LabTick, Reports, progress_bar
 
 #: The curve is kept for games whose start reaches at most this many positions (as ``train``).
 CURVE_POSITIONS_MAX = 10_000
@@ -58,9 +68,12 @@ class LabRunScreen(Screen["bool | None"]):
     CSS_PATH = "lab.tcss"
     BINDINGS = [
         Binding("space", "pause", "Pause"),
+        Binding("space", "resume", "Resume"),
         Binding("s", "step", "Step"),
         Binding("minus", "speed(-1)", "Slower"),
         Binding("plus,equals_sign", "speed(1)", "Faster"),
+        Binding("f", "full_speed", "Full speed"),
+        Binding("w", "watch", "Watch slowly"),
         Binding("c,escape", "cancel", "Cancel"),
         Binding("k,enter", "keep", "Keep"),
         Binding("d", "discard", "Discard"),
@@ -98,6 +111,8 @@ class LabRunScreen(Screen["bool | None"]):
         #: The position of the watched game now (None between games, or at full speed).
         self._in_play: object = None
         self._shown_paused = False
+        self._rate: float | None = None  # games per second over about the last second
+        self._left: float | None = None  # seconds left at that rate (None: not known, paused)
 
     def compose(self) -> ComposeResult:
         plan = self.plan
@@ -146,28 +161,13 @@ class LabRunScreen(Screen["bool | None"]):
     @work(thread=True, exclusive=True, group="lab", exit_on_error=False)
     def _train(self, rng: random.Random, clock: Callable[[], float]) -> None:
         """Runs in a thread: never touches a widget, only posts messages."""
-        plan, views, control = self.plan, self.views, self.control
-        tally = RunningTally()
+        plan, control = self.plan, self.control
         started = clock()
-        seen = [0, 0]  # games and games won reported so far
+        reports = Reports(plan.games, control, clock)
 
         def report(progress: TrainingProgress) -> None:
-            games = sum(t.games for t in progress.tally.values())
-            won = sum(t.won for t in progress.tally.values())
-            tally.add(games - seen[0], won - seen[1])
-            seen[:] = [games, won]
-            elapsed = clock() - started
-            paused = control.reached(progress.games_done)
-            self.post_message(
-                LabTick(
-                    progress.games_done,
-                    progress.games_done / elapsed if elapsed > 0 else 0.0,
-                    tally.figures(),
-                    views.picture(plan.learner, self._in_play),
-                    progress.curve,
-                    paused,
-                )
-            )
+            picture = self.views.picture(plan.learner, self._in_play)
+            self.post_message(reports.tick(progress, picture))
 
         result = train(
             plan.learner,
@@ -184,7 +184,7 @@ class LabRunScreen(Screen["bool | None"]):
         )
         seconds = clock() - started
         if not self.end.ended(result):  # else the screen has gone: kept there, as it said
-            self.post_message(LabDone(result, views.picture(plan.learner), seconds))
+            self.post_message(LabDone(result, self.views.picture(plan.learner), seconds))
 
     def _seen(self, move: MoveSeen) -> None:
         """A move of a watched game (from the training thread)."""
@@ -197,17 +197,17 @@ class LabRunScreen(Screen["bool | None"]):
     def on_lab_tick(self, tick: LabTick) -> None:
         if self.result is not None:
             return
+        self._rate, self._left = tick.rate, tick.left
         self._show_counts(tick.games_done, tick.rate)
         self.query_one(TallyView).show(tick.tally)
         self._show_picture(tick.picture, self._in_play)
         plot = self.query_one(LearningCurvePlot)
         if len(plot.curve) != len(tick.curve):  # redrawn only when it has grown
             plot.show(tick.curve)
-        if tick.paused != self._shown_paused:
-            self._show_speed(tick.paused)
+        self._show_speed(tick.paused)
 
     def on_lab_move(self, move: LabMove) -> None:
-        if self.result is None:
+        if self.result is None and self.control.speed.moves:  # not one left from before
             line = plain(move.line)
             line.no_wrap, line.overflow = True, "ellipsis"
             self.query_one("#run-move", Static).update(line, layout=False)
@@ -217,7 +217,9 @@ class LabRunScreen(Screen["bool | None"]):
         result = done.result
         self.result = result
         self.seconds = done.seconds
-        rate = result.games_played / done.seconds if done.seconds > 0 else None
+        rate = self._rate  # over the last second; a run shorter than that, over the run
+        if rate is None and done.seconds > 0:
+            rate = result.games_played / done.seconds
         self._show_counts(result.games_played, rate)
         self._show_picture(done.picture, None)
         self.query_one(LearningCurvePlot).show(result.curve)
@@ -248,14 +250,16 @@ class LabRunScreen(Screen["bool | None"]):
         self.query_one("#run-progress", Static).update(bar, layout=False)
 
     def _show_speed(self, paused: bool | None = None) -> None:
-        if self.result is not None:
+        """The speed, paused or not, and the time left at this speed (the footer follows)."""
+        if self.result is not None or not self.is_mounted:
             return
         paused = self.control.paused if paused is None else paused
-        self._shown_paused = paused
-        state = "PAUSED (space: resume, s: step)" if paused else "running (space: pause)"
+        if paused != self._shown_paused:
+            self._shown_paused = paused
+            self.refresh_bindings()
+        state = "PAUSED (s: step)" if paused else time_left_words(self._left)
         self.query_one("#run-speed", Static).update(
-            plain(f"speed: {self.control.speed.label} (- +) · {state}"),
-            layout=False,
+            plain(f"speed: {self.control.speed.label} (- +) · {state}"), layout=False
         )
 
     def _move_hint(self) -> str:
@@ -277,8 +281,12 @@ class LabRunScreen(Screen["bool | None"]):
     # -- keys ---------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         running = self.result is None
-        if action in ("pause", "step", "speed"):
+        if action in ("step", "speed"):
             return running
+        if action in ("pause", "resume"):
+            return running and self._shown_paused == (action == "resume")
+        if action in ("full_speed", "watch"):
+            return running and self.control.speed.is_full == (action == "watch")
         if action in ("keep", "discard"):
             return not running and not self.end.decided
         if action == "play_now":
@@ -286,7 +294,12 @@ class LabRunScreen(Screen["bool | None"]):
         return True
 
     def action_pause(self) -> None:
-        self.control.pause(not self.control.paused)
+        self.control.pause(True)
+        self._show_speed()
+
+    def action_resume(self) -> None:
+        self.control.pause(False)
+        self._left = None  # measured anew at this speed
         self._show_speed()
 
     def action_step(self) -> None:
@@ -297,9 +310,29 @@ class LabRunScreen(Screen["bool | None"]):
         self._show_speed()
 
     def action_speed(self, steps: int) -> None:
-        self.control.faster(steps)
+        self._new_speed(self.control.index + steps)
+
+    def action_full_speed(self) -> None:
+        self._new_speed(FULL_SPEED)
+
+    def action_watch(self) -> None:
+        """Back to a speed a person can follow: the lab's last slow one, or its first."""
+        recalled = recalled_speed(app_of(self).records)
+        self._new_speed(recalled if recalled != FULL_SPEED else START_SPEED)
+
+    def _new_speed(self, index: int) -> None:
+        """The speed ``index`` at once; the lab keeps it for its next run; the time left and
+        the move line are of the new speed (nothing left from the old one)."""
+        before = self.control.index
+        self.control.set_speed(index)
+        if self.control.index == before:
+            return
+        if self.then_play is None:
+            remember_speed(app_of(self).records, self.control.index)
+        self._left = None
         self._show_speed()
-        if self.control.speed.moves:
+        self.refresh_bindings()
+        if self.is_mounted:
             self.query_one("#run-move", Static).update(plain(self._move_hint()))
 
     def action_cancel(self) -> None:
