@@ -66,6 +66,7 @@ class Reports:
         self.tally = RunningTally()
         self.seen = (0, 0)  # games and games won reported so far
         self.recent = RecentRate()
+        self.recent.add(clock(), 0)  # from the start, the first report has a rate
         self.pace = (control.index, control.paused)
 
     def tick(self, progress: TrainingProgress, picture: Picture) -> LabTick:

@@ -70,10 +70,10 @@ class LabRunScreen(Screen["bool | None"]):
         Binding("space", "pause", "Pause"),
         Binding("space", "resume", "Resume"),
         Binding("s", "step", "Step"),
-        Binding("minus", "speed(-1)", "Slower"),
-        Binding("plus,equals_sign", "speed(1)", "Faster"),
-        Binding("f", "full_speed", "Full speed"),
-        Binding("w", "watch", "Watch slowly"),
+        Binding("minus", "speed(-1)", "Slow"),
+        Binding("plus,equals_sign", "speed(1)", "Fast"),
+        Binding("f", "full_speed", "Full"),
+        Binding("w", "watch", "Watch"),
         Binding("c,escape", "cancel", "Cancel"),
         Binding("k,enter", "keep", "Keep"),
         Binding("d", "discard", "Discard"),
@@ -146,7 +146,7 @@ class LabRunScreen(Screen["bool | None"]):
         self.query_one("#run-curve", LearningCurvePlot).border_title = "learning curve"
         if self.self_play:
             self.query_one(TallyView).note = "(against itself: the starting side's games)"
-        self._show_counts(0, 0.0)
+        self._show_counts(0, None)
         self._show_speed()
         self.query_one(TallyView).show(RunningTally().figures())
         self._show_picture(self.views.picture(self.plan.learner), None)
@@ -225,8 +225,7 @@ class LabRunScreen(Screen["bool | None"]):
         self.query_one(LearningCurvePlot).show(result.curve)
         status, hint = run_end_words(result)
         self.query_one("#run-speed", Static).update(plain(status))
-        if hint:
-            self.query_one("#run-move", Static).update(plain(hint))
+        self.query_one("#run-move", Static).update(plain(hint))  # no move left from the run
         self.set_class(False, "-running")
         self.set_class(True, "-done")
         self.query_one("#play-now" if self.then_play else "#keep", Button).focus()
@@ -243,7 +242,7 @@ class LabRunScreen(Screen["bool | None"]):
         """The progress bar and the games: a Static of fixed size, so no layout is redone
         (a redraw costs little, and training keeps the processor)."""
         self.games_done = done
-        speed = "" if rate is None else f" · {rate:,.0f} games/s"
+        speed = "" if rate is None else f" · {rate:,.{1 if rate < 10 else 0}f} games/s"
         words = f" {done / self.plan.games:4.0%}  {done:,} of {self.plan.games:,}{speed}"
         bar = progress_bar(done, self.plan.games, max(10, self.size.width - 2 - len(words)))
         bar.append(words)
@@ -251,8 +250,8 @@ class LabRunScreen(Screen["bool | None"]):
 
     def _show_speed(self, paused: bool | None = None) -> None:
         """The speed, paused or not, and the time left at this speed (the footer follows)."""
-        if self.result is not None or not self.is_mounted:
-            return
+        if self.result is not None or not self.query("#run-speed"):
+            return  # ended, or a key before the screen is drawn (drawn when it is)
         paused = self.control.paused if paused is None else paused
         if paused != self._shown_paused:
             self._shown_paused = paused
@@ -332,7 +331,7 @@ class LabRunScreen(Screen["bool | None"]):
         self._left = None
         self._show_speed()
         self.refresh_bindings()
-        if self.is_mounted:
+        if self.query("#run-move"):
             self.query_one("#run-move", Static).update(plain(self._move_hint()))
 
     def action_cancel(self) -> None:
