@@ -81,6 +81,9 @@ class LabScreen(Screen[None]):
     CSS_PATH = "lab.tcss"
     BINDINGS = [
         Binding("ctrl+n", "start", "Start"),  # not ctrl+s: terminal flow control eats it
+        # Enter starts as its key comes, before any field sees it (as Input.Submitted would,
+        # later): a key typed right after it goes to the run, not into the form
+        Binding("enter", "start", "Start", show=False, priority=True),
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
@@ -288,6 +291,11 @@ class LabScreen(Screen[None]):
         message.set_class(error, "error")
 
     # -- starting ---------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":  # Enter in an open list chooses in it
+            return not any(select.expanded for select in self.query(Select))
+        return True
+
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:

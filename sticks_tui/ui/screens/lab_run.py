@@ -70,9 +70,9 @@ class LabRunScreen(Screen["bool | None"]):
         Binding("space", "pause", "Pause"),
         Binding("space", "resume", "Resume"),
         Binding("s", "step", "Step"),
-        Binding("minus", "speed(-1)", "Slow"),
-        Binding("plus,equals_sign", "speed(1)", "Fast"),
-        Binding("f", "full_speed", "Full"),
+        Binding("minus", "speed(-1)", "Slower"),
+        Binding("plus,equals_sign", "speed(1)", "Faster"),
+        Binding("f", "full_speed", "Fastest"),
         Binding("w", "watch", "Watch"),
         Binding("c,escape", "cancel", "Cancel"),
         Binding("k,enter", "keep", "Keep"),
@@ -140,7 +140,7 @@ class LabRunScreen(Screen["bool | None"]):
                     f"{self.then_play or 'Play it now'} (p)", id="play-now", compact=True,
                     variant="success",
                 )
-        yield Footer()
+        yield Footer(show_command_palette=False)  # room for every key (ctrl+p still works)
 
     def on_mount(self) -> None:
         self.query_one("#run-curve", LearningCurvePlot).border_title = "learning curve"
