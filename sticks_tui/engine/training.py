@@ -211,6 +211,7 @@ class _Session:
         self.curve = curve
         self._board: CurveBoard | None = None  # the game as the curve sees it, made once
         self.played = 0
+        self.since = learner.games_played  # the curve's points are spaced from here
         self.cancelled = False
         self.counts: dict[str, list[int]] = {}  # opponent -> [games, won, lost]
 
@@ -343,8 +344,8 @@ class _Session:
         return played, won
 
     def _report(self, opponent: str) -> None:
-        curve = self.curve
-        if curve is not None and (self.played == self.total or point_due(self.learner, curve)):
+        curve, end = self.curve, self.played == self.total
+        if curve is not None and (end or point_due(self.learner, curve, self.since)):
             self.record_curve()
         if self.progress is not None:
             self.progress(

@@ -122,3 +122,29 @@ async def test_option_3_trains_at_full_speed_and_w_watches_it_slowly() -> None:
         await pilot.press("f")
         assert screen.control.speed.is_full
         screen.control.stop()
+
+
+async def test_the_curve_of_a_brain_that_learned_much_grows_from_where_this_training_began(
+) -> None:
+    from sticks_tui.engine import SELF, CurveSettings, HatBrain, train
+    from sticks_tui.ui.widgets.curve import LearningCurvePlot
+
+    rules = game_of_sticks(20)
+    brain = HatBrain(rules)
+    train(brain, SELF, 20_000, seed=1, progress_every=1000, curve=CurveSettings(spacing=1.5))
+    records = MemoryRecords()
+    records.save_brain(brain, "Old hand")
+    app = make_app(records=records)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lab(pilot, rules, speed=FULL_SPEED - 1)  # 1,000 games a second
+        await set_input(pilot, "#brain", "Old hand")
+        await set_input(pilot, "#games", "3000")
+        await pilot.press("enter")
+        screen = await run_screen(pilot)
+        await wait_until(pilot, lambda: screen.result is not None, tries=3000)
+        shown = screen.query_one(LearningCurvePlot).curve
+        assert shown[0].games == 20_000 and shown[-1].games == 23_000  # this training's
+        assert len(shown) >= 3  # points on the way, not only its two ends
+        await wait_until(pilot, lambda: "23,000 games" in screen_text(pilot))
+        axis = next(row for row in screen_text(pilot).splitlines() if "23,000 games" in row)
+        assert "20,000 " in axis  # the axis runs from this training's start, whole

@@ -29,6 +29,7 @@ from textual.widgets import Button, Footer, Header, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import (
+    CurvePoint,
     CurveSettings,
     QLearner,
     TrainingProgress,
@@ -108,6 +109,7 @@ class LabRunScreen(Screen["bool | None"]):
         self.end = RunEnd(plan)
         self.games_done = 0
         self.curve_kept = reachable(plan.rules, CURVE_POSITIONS_MAX) is not None
+        self._curve_from = plan.learner.games_played  # the curve shown starts here
         #: The position of the watched game now (None between games, or at full speed).
         self._in_play: object = None
         self._shown_paused = False
@@ -132,7 +134,8 @@ class LabRunScreen(Screen["bool | None"]):
                 else:
                     what = "Q-values" if isinstance(plan.learner, QLearner) else "hat in play"
                     yield OneHatChart(f"{plan.name}: {what}", id="run-hats")
-                yield LearningCurvePlot(id="run-curve")
+                if self.curve_kept:  # else the hats take the width: no curve to promise
+                    yield LearningCurvePlot(id="run-curve")
             with Horizontal(id="run-actions"):
                 yield Button("Keep (k)", id="keep", compact=True, variant="primary")
                 yield Button("Discard (d)", id="discard", compact=True)
@@ -143,7 +146,8 @@ class LabRunScreen(Screen["bool | None"]):
         yield Footer(show_command_palette=False)  # room for every key (ctrl+p still works)
 
     def on_mount(self) -> None:
-        self.query_one("#run-curve", LearningCurvePlot).border_title = "learning curve"
+        for plot in self.query(LearningCurvePlot):
+            plot.border_title = "learning curve"
         if self.self_play:
             self.query_one(TallyView).note = "(against itself: the starting side's games)"
         self._show_counts(0, None)
@@ -201,9 +205,7 @@ class LabRunScreen(Screen["bool | None"]):
         self._show_counts(tick.games_done, tick.rate)
         self.query_one(TallyView).show(tick.tally)
         self._show_picture(tick.picture, self._in_play)
-        plot = self.query_one(LearningCurvePlot)
-        if len(plot.curve) != len(tick.curve):  # redrawn only when it has grown
-            plot.show(tick.curve)
+        self._show_curve(tick.curve)
         self._show_speed(tick.paused)
 
     def on_lab_move(self, move: LabMove) -> None:
@@ -222,7 +224,7 @@ class LabRunScreen(Screen["bool | None"]):
             rate = result.games_played / done.seconds
         self._show_counts(result.games_played, rate)
         self._show_picture(done.picture, None)
-        self.query_one(LearningCurvePlot).show(result.curve)
+        self._show_curve(result.curve)
         status, hint = run_end_words(result)
         self.query_one("#run-speed", Static).update(plain(status))
         self.query_one("#run-move", Static).update(plain(hint))  # no move left from the run
@@ -260,6 +262,14 @@ class LabRunScreen(Screen["bool | None"]):
         self.query_one("#run-speed", Static).update(
             plain(f"speed: {self.control.speed.label} (- +) · {state}"), layout=False
         )
+
+    def _show_curve(self, curve: tuple[CurvePoint, ...]) -> None:
+        """The curve of this training, from its start (a brain that learned long before
+        would draw it as a sliver at the end of its log scale); redrawn only when it grew."""
+        ours = tuple(p for p in curve if p.games >= self._curve_from)
+        for plot in self.query(LearningCurvePlot):
+            if plot.curve != ours:
+                plot.show(ours)
 
     def _move_hint(self) -> str:
         if self.control.speed.moves:
@@ -374,17 +384,11 @@ class LabRunScreen(Screen["bool | None"]):
         for chart in self.query(HatChart):
             chart.scroll_hats(delta * 5)
 
-    @on(Button.Pressed, "#keep")
-    def _keep_pressed(self) -> None:
-        self.action_keep()
-
-    @on(Button.Pressed, "#discard")
-    def _discard_pressed(self) -> None:
-        self.action_discard()
-
-    @on(Button.Pressed, "#play-now")
-    def _play_pressed(self) -> None:
-        self.action_play_now()
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        actions = {"keep": self.action_keep, "discard": self.action_discard,
+                   "play-now": self.action_play_now}
+        actions.get(event.button.id or "", lambda: None)()
 
     def on_unmount(self) -> None:
         """Leaving keeps what was learned unless it was discarded (:class:`RunEnd`)."""
