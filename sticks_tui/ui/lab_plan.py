@@ -316,7 +316,8 @@ def run_title(plan: LabPlan) -> str:
 def run_end_words(result: TrainingResult) -> tuple[str, str]:
     """What the run says when training has ended: how it ended and what the keys do, and (after
     a stop at the memory cap) how to go on; each one line."""
-    games = f"{result.games_played:,} games"
+    played = result.games_played
+    games = f"{played:,} game" if played == 1 else f"{played:,} games"
     stop = result.memory_stop
     if stop is not None:
         return (

@@ -4,6 +4,9 @@ at once, even at full speed: within one chunk of games. Order of events, never a
 
 from __future__ import annotations
 
+import threading
+
+import pytest
 from test_ui_lab import open_lab
 from textual import events
 from textual.pilot import Pilot
@@ -11,9 +14,10 @@ from textual.widgets import Static
 from ui_helpers import make_app, screen_name, screen_text, set_input, to_training, wait_until
 
 from sticks_tui.engine import game_of_sticks
+from sticks_tui.engine.pacing import MoveSeen
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.screens.lab_run import LabRunScreen
-from sticks_tui.ui.speed import FULL_SPEED, SPEEDS, START_SPEED
+from sticks_tui.ui.speed import FULL_SPEED, SPEEDS, START_SPEED, SpeedControl
 
 
 def footer(pilot: Pilot) -> str:
@@ -148,3 +152,34 @@ async def test_the_curve_of_a_brain_that_learned_much_grows_from_where_this_trai
         await wait_until(pilot, lambda: "23,000 games" in screen_text(pilot))
         axis = next(row for row in screen_text(pilot).splitlines() if "23,000 games" in row)
         assert "20,000 " in axis  # the axis runs from this training's start, whole
+
+
+async def test_after_a_cancel_no_speed_key_acts_and_nothing_of_the_old_state_is_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    release = threading.Event()  # the training thread is held after each move until then
+
+    def held(self: SpeedControl, move: MoveSeen) -> None:
+        if self.on_move is not None:
+            self.on_move(move)
+        release.wait()
+
+    monkeypatch.setattr(SpeedControl, "_watch", held)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lab(pilot, game_of_sticks(20), speed=START_SPEED)
+        await pilot.press("enter")
+        screen = await run_screen(pilot)
+        await wait_until(pilot, lambda: "game 1: " in line(screen, "#run-move"))
+        await pilot.press("c")  # stopping: the game in play ends first
+        await wait_until(pilot, lambda: "Slower" not in footer(pilot))
+        assert line(screen, "#run-speed") == "Stopping after this game..."
+        assert "Pause" not in footer(pilot) and "Fastest" not in footer(pilot)
+        await pilot.press("minus", "space", "f")  # nothing: the run is ending
+        assert screen.control.index == START_SPEED and not screen.control.paused
+        assert line(screen, "#run-speed") == "Stopping after this game..."
+        release.set()
+        await wait_until(pilot, lambda: screen.result is not None, tries=3000)
+        await wait_until(pilot, lambda: "Cancelled after 1 game." in line(screen, "#run-speed"))
+        assert line(screen, "#run-move") == ""  # no move left from the run
+        assert "Resume" not in footer(pilot) and "k Keep" in footer(pilot)

@@ -252,8 +252,8 @@ class LabRunScreen(Screen["bool | None"]):
 
     def _show_speed(self, paused: bool | None = None) -> None:
         """The speed, paused or not, and the time left at this speed (the footer follows)."""
-        if self.result is not None or not self.query("#run-speed"):
-            return  # ended, or a key before the screen is drawn (drawn when it is)
+        if self.result is not None or self.control.stopped or not self.query("#run-speed"):
+            return  # ended or stopping (said), or a key before the screen is drawn
         paused = self.control.paused if paused is None else paused
         if paused != self._shown_paused:
             self._shown_paused = paused
@@ -290,12 +290,13 @@ class LabRunScreen(Screen["bool | None"]):
     # -- keys ---------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         running = self.result is None
+        paced = running and not self.control.stopped  # the speed keys go with a cancel
         if action in ("step", "speed"):
-            return running
+            return paced
         if action in ("pause", "resume"):
-            return running and self._shown_paused == (action == "resume")
+            return paced and self._shown_paused == (action == "resume")
         if action in ("full_speed", "watch"):
-            return running and self.control.speed.is_full == (action == "watch")
+            return paced and self.control.speed.is_full == (action == "watch")
         if action in ("keep", "discard"):
             return not running and not self.end.decided
         if action == "play_now":
@@ -350,6 +351,7 @@ class LabRunScreen(Screen["bool | None"]):
         if self.result is None:
             self.control.stop()
             self.query_one("#run-speed", Static).update("Stopping after this game...")
+            self.refresh_bindings()  # the speed keys are gone with the speed
             return
         if not self.end.decided:
             self.end.keep(self.result)
