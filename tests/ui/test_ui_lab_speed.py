@@ -183,3 +183,25 @@ async def test_after_a_cancel_no_speed_key_acts_and_nothing_of_the_old_state_is_
         await wait_until(pilot, lambda: "Cancelled after 1 game." in line(screen, "#run-speed"))
         assert line(screen, "#run-move") == ""  # no move left from the run
         assert "Resume" not in footer(pilot) and "k Keep" in footer(pilot)
+
+
+async def test_the_speed_is_chosen_on_the_form_enter_on_its_list_opens_it() -> None:
+    from textual.widgets import Select
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_lab(pilot, game_of_sticks(20), speed=None)
+        speed = form.query_one("#speed", Select)
+        assert "at quick moves" in screen_text(pilot)
+        speed.focus()
+        await pilot.press("enter")  # opens the list: does not start
+        await wait_until(pilot, lambda: speed.expanded)
+        assert screen_name(pilot) == "LabScreen"
+        await pilot.press("down", "enter")  # a game at a time
+        await wait_until(pilot, lambda: not speed.expanded)
+        assert speed.value == START_SPEED + 1 and screen_name(pilot) == "LabScreen"
+        await pilot.press("ctrl+n")
+        screen = await run_screen(pilot)
+        assert screen.control.speed.label == "a game at a time"
+        screen.control.stop()
+    assert app.records.recall("lab_speed") == "a game at a time"

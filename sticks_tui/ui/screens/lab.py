@@ -83,7 +83,7 @@ class LabScreen(Screen[None]):
         Binding("ctrl+n", "start", "Start"),  # not ctrl+s: terminal flow control eats it
         # Enter starts as its key comes, before any field sees it (as Input.Submitted would,
         # later): a key typed right after it goes to the run, not into the form
-        Binding("enter", "start", "Start", show=False, priority=True),
+        Binding("enter", "enter", "Start", show=False, priority=True),
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
@@ -292,9 +292,15 @@ class LabScreen(Screen[None]):
 
     # -- starting ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "start":  # Enter in an open list chooses in it
-            return not any(select.expanded for select in self.query(Select))
+        if action == "enter":  # Enter on a list (the learner, the speed) opens it, chooses in it
+            focused = self.focused
+            return focused is None or not any(
+                isinstance(node, Select) for node in focused.ancestors_with_self
+            )
         return True
+
+    def action_enter(self) -> None:
+        self.action_start()
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
