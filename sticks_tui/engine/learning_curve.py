@@ -222,8 +222,14 @@ def record_point(
     return point
 
 
-def point_due(learner: Learner[Position, Move], settings: CurveSettings) -> bool:
-    """Whether the games played have grown enough since the last point (see ``spacing``)."""
+def point_due(
+    learner: Learner[Position, Move], settings: CurveSettings, since: int = 0
+) -> bool:
+    """Whether the games played have grown enough since the last point (see ``spacing``),
+    counted from ``since``: the games the learner had learned when this training began (so a
+    brain that has learned much gets its points as it trains on, not once its count is half
+    as big again)."""
     curve = learner.learning_curve
     last = curve[-1].games if curve else 0
-    return settings.spacing is None or learner.games_played >= last * settings.spacing
+    grown = learner.games_played - since
+    return settings.spacing is None or grown >= max(0, last - since) * settings.spacing

@@ -68,9 +68,6 @@ __all__ = [
 
 DEFAULT_TRAINING_GAMES = 100_000
 DEFAULT_PROGRESS_EVERY = 1000
-#: Paced games between two looks at ``should_stop`` when no one watches their moves: asking
-#: before every game costs full speed a few percent; this many games take milliseconds.
-PACED_GAMES_BETWEEN_STOP_CHECKS = 4096
 
 
 # -- the trainer ------------------------------------------------------------------------------
@@ -104,7 +101,8 @@ def train(
     self-play: the python loop, or the compiled one of ``sticks-tui[fast]`` (the same brain).
     ``pacing`` (:mod:`.pacing`), when given, replaces ``progress_every``: it is asked before each
     run of games how many to play before the next report, and who watches their moves; games
-    no one watches then ask ``should_stop`` once every :data:`PACED_GAMES_BETWEEN_STOP_CHECKS`.
+    no one watches are played in its chunks (it may end a run early), asking ``should_stop``
+    once a chunk.
     ``memory_cap`` is the most memory the process may hold, in bytes (or a
     :class:`~.memory.MemoryWatch` that says when to stop; None: no cap): training stops between
     two games before passing it, as if cancelled, and the result's ``memory_stop`` says so.
@@ -213,6 +211,7 @@ class _Session:
         self.curve = curve
         self._board: CurveBoard | None = None  # the game as the curve sees it, made once
         self.played = 0
+        self.since = learner.games_played  # the curve's points are spaced from here
         self.cancelled = False
         self.counts: dict[str, list[int]] = {}  # opponent -> [games, won, lost]
 
@@ -226,13 +225,13 @@ class _Session:
         while remaining > 0:
             chunk, watcher = self._next_chunk(remaining)
             play, sync = loops.player(watcher)
-            played, won = self._play(play, chunk, watcher)
+            played, won, stopped = self._play(play, chunk, watcher)
             counts[0] += played
             counts[1] += won
             counts[2] += played - won
             self.played += played
             remaining -= played
-            if played < chunk:
+            if stopped:
                 self.cancelled = True
                 sync()
                 return
@@ -255,19 +254,21 @@ class _Session:
         play: Callable[[int, Callable[[], bool] | None], tuple[int, int]],
         games: int,
         watcher: MoveWatcher | None,
-    ) -> tuple[int, int]:
-        """Play ``games`` games; paced games no one watches ask ``should_stop`` only every
-        :data:`PACED_GAMES_BETWEEN_STOP_CHECKS` games (the games, and so the brain, are the
-        same: a loop carries on where its last call ended)."""
-        stop = self.should_stop
-        if self.pacing is None or watcher is not None or stop is None:
-            return play(games, stop)
-        played = won = 0
-        while played < games and not stop():
-            more, more_won = play(min(PACED_GAMES_BETWEEN_STOP_CHECKS, games - played), None)
-            played += more
-            won += more_won
-        return played, won
+    ) -> tuple[int, int, bool]:
+        """Up to ``games`` games -> (played, won, stopped); unwatched paced games go in the
+        pacing's chunks, which may end early (a loop carries on where its last call ended)."""
+        stop, pacing = self.should_stop, self.pacing
+        if pacing is None or watcher is not None:
+            played, won = play(games, stop)
+            return played, won, played < games
+        played, won, stopped = 0, 0, False
+        while played < games and not (stopped := stop is not None and stop()):
+            chunk = min(pacing.next_chunk(self.played + played), games - played)
+            if chunk <= 0:
+                break
+            more, more_won = play(chunk, None)
+            played, won = played + more, won + more_won
+        return played, won, stopped
 
     @property
     def watched(self) -> bool:
@@ -343,8 +344,8 @@ class _Session:
         return played, won
 
     def _report(self, opponent: str) -> None:
-        curve = self.curve
-        if curve is not None and (self.played == self.total or point_due(self.learner, curve)):
+        curve, end = self.curve, self.played == self.total
+        if curve is not None and (end or point_due(self.learner, curve, self.since)):
             self.record_curve()
         if self.progress is not None:
             self.progress(

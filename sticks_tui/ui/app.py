@@ -90,6 +90,8 @@ class SticksApp(App[int]):
         self.settings = GameSettings()
         #: The brain to play at once when the app opens (``--opponent``).
         self.start_against: BrainRef | None = None
+        #: The lab's form as last typed, by game (its key): it opens so again, this run.
+        self.lab_forms: dict[str, dict[str, str]] = {}
 
     # -- shared state ---------------------------------------------------------------------------
     def player_rng(self) -> random.Random:

@@ -243,6 +243,8 @@ def _opponent(
     words = " ".join(text.split())
     if plan.is_schedule:
         total = sum(n for _, n in legs)
+        if games_text == str(DEFAULT_LAB_GAMES[kind]):
+            games_text = ""  # the Games field as it first is: not typed (a schedule says)
         if games_text and _games_or_none(games_text) != total:
             problems["games"] = f"The schedule plays {total:,} games: type that, or nothing"
         elif total > GAMES_MAX:
@@ -255,6 +257,16 @@ def _opponent(
     except ValueError as error:
         problems["games"] = f"Games {error}"
         return None, 0, ""
+
+
+def schedule_games(text: str) -> int | None:
+    """The games the schedule typed in "Against" plays (None: no schedule, or a wrong one),
+    for the Games field to follow."""
+    try:
+        plan = against_plan(text, OPPONENT_HELP)
+    except ValueError:
+        return None
+    return sum(n or 0 for _, n in plan.legs) if plan.is_schedule else None
 
 
 def _games_or_none(text: str) -> int | None:
@@ -304,7 +316,8 @@ def run_title(plan: LabPlan) -> str:
 def run_end_words(result: TrainingResult) -> tuple[str, str]:
     """What the run says when training has ended: how it ended and what the keys do, and (after
     a stop at the memory cap) how to go on; each one line."""
-    games = f"{result.games_played:,} games"
+    played = result.games_played
+    games = f"{played:,} game" if played == 1 else f"{played:,} games"
     stop = result.memory_stop
     if stop is not None:
         return (

@@ -48,16 +48,22 @@ def spawn_app(data_dir: Path, *args: str) -> pexpect.spawn:
 
 
 def train_in_the_lab(child: pexpect.spawn) -> None:
-    """The lab, the Game of Sticks, the hat AI "Trained AI" against random, 10,000,000 games."""
+    """The lab, the Game of Sticks, the hat AI "Trained AI" against random, 10,000,000 games
+    (typed in the field that has the focus, "Against", as a schedule: no key moves the focus,
+    so no key can come before the focus has moved), at full speed."""
     child.send(F3)
     child.expect_exact("Start training")
     child.expect_exact("palette")  # the footer: the form is drawn and its field has the focus
-    child.send("\t")  # from "Against" to "Games"
-    child.expect_exact("palette")  # drawn again: the focus has moved
-    child.send(f"{GAMES}")
-    child.expect_exact(f"{GAMES}")
+    child.send(f"random={GAMES}")  # replaces "random", selected with the focus
     child.send(CTRL_N)
     child.expect(rf"[1-9][\d,]* of {GAMES:,}")
+    full_speed(child)
+
+
+def full_speed(child: pexpect.spawn) -> None:
+    """The lab starts at a speed a person can follow: f goes to full speed."""
+    child.send("f")
+    child.expect_exact("speed: full speed")
 
 
 def train_the_trained_opponent(child: pexpect.spawn) -> None:
@@ -128,7 +134,9 @@ def test_a_finished_lab_training_not_yet_kept_is_kept_by_a_signal(tmp_path: Path
     child = spawn_app(tmp_path)
     child.send(F3)
     child.expect_exact("Start training")
-    child.send(CTRL_N)  # the form's 100,000 games: a second or two
+    child.send(CTRL_N)  # the form's 100,000 games: a second or two at full speed
+    child.expect(r"[\d,]+ of 100,000")
+    full_speed(child)
     child.expect_exact("Keep what it learned (k) or discard it (d)")
     written = stop_with(child, signal.SIGTERM)
     assert KEPT.search(written.rsplit(LEAVE_ALTERNATE_SCREEN, 1)[-1])

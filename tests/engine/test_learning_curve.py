@@ -91,3 +91,21 @@ def test_the_curve_is_the_same_whether_training_ran_fast_or_plain(rules) -> None
     assert fast.learning_curve == plain.learning_curve
     assert json.dumps(fast.to_dict()) == json.dumps(plain.to_dict())
 
+
+
+def test_a_brain_that_learned_much_gets_points_as_it_trains_on() -> None:
+    """The points are spaced from where this training began, not from the brain's first game:
+    a brain of 20,000 games trained 2,000 more got no point until the end (the next was due at
+    30,000); now its curve grows as it trains."""
+    brain = HatBrain(game_of_sticks(21))
+    curve = CurveSettings(spacing=1.5)
+    train(brain, SELF, 20_000, seed=6, progress_every=1000, curve=curve)
+    before = len(brain.learning_curve)
+    train(brain, SELF, 2000, seed=7, progress_every=100, curve=curve)
+    added = [p.games for p in brain.learning_curve[before:]]
+    assert added[0] < 20_500 and added[-1] == 22_000  # from the start of this training
+    assert len(added) >= 5  # on the way, spaced by half again of what it has trained
+    fresh = HatBrain(game_of_sticks(21))
+    train(fresh, SELF, 2000, seed=7, progress_every=100, curve=curve)
+    assert [p.games for p in fresh.learning_curve] == [0, 100, 200, 300, 500, 800, 1200, 1800,
+                                                      2000]  # a fresh brain's, as before

@@ -28,10 +28,16 @@ def exact(learner: HatBrain | QLearner) -> str:
 class Scripted:
     """A pacing from a script: (games, watch moves?) for each run of games, the last repeated."""
 
-    def __init__(self, script: list[tuple[int, bool]]) -> None:
+    def __init__(self, script: list[tuple[int, bool]], chunk: int = 4096) -> None:
         self.script = script
         self.asked: list[int] = []
         self.moves: list[MoveSeen] = []
+        self.chunk = chunk
+        self.chunks: list[int] = []  # games done at each chunk asked for
+
+    def next_chunk(self, games_done: int) -> int:
+        self.chunks.append(games_done)
+        return self.chunk
 
     def games_before_report(self, games_done: int) -> int:
         self.asked.append(games_done)
@@ -97,12 +103,11 @@ def test_a_stop_asked_while_paced_ends_training_between_games_keeping_them() -> 
 
 
 @pytest.mark.parametrize("make", [m for _, m in LEARNERS], ids=[n for n, _ in LEARNERS])
-def test_unwatched_paced_games_ask_to_stop_once_a_slice_and_stop_within_one(make) -> None:
+def test_unwatched_paced_games_ask_to_stop_once_a_chunk_and_stop_within_one(make) -> None:
     """At full speed the lab's stop check is not asked before every game (that costs the fast
-    loops a few percent): once every few thousand games, and a stop still lands there, with
-    the brain of headless training for the games played."""
-    from sticks_tui.engine.training import PACED_GAMES_BETWEEN_STOP_CHECKS as SLICE
-
+    loops a few percent): once a chunk, and a stop still lands there, with the brain of
+    headless training for the games played."""
+    chunk = 100
     asked = 0
 
     def should_stop() -> bool:
@@ -111,9 +116,40 @@ def test_unwatched_paced_games_ask_to_stop_once_a_slice_and_stop_within_one(make
         return asked > 2  # stop at the third look
 
     paced, headless = make(), make()
-    result = train(paced, SELF, 5 * SLICE, seed=4, pacing=Scripted([(5 * SLICE, False)]),
+    result = train(paced, SELF, 50 * chunk, seed=4, pacing=Scripted([(50 * chunk, False)], chunk),
                    should_stop=should_stop)
-    assert asked == 3  # not 8,000 times
-    assert result.cancelled and result.games_played == 2 * SLICE
-    train(headless, SELF, 2 * SLICE, seed=4)
+    assert asked == 3  # not 5,000 times
+    assert result.cancelled and result.games_played == 2 * chunk
+    train(headless, SELF, 2 * chunk, seed=4)
+    assert exact(paced) == exact(headless)
+
+
+class EndsTheRunAt(Scripted):
+    """Chunks of 50 games; the run ends (0) where a key came, as the lab's pacing does."""
+
+    def __init__(self, script: list[tuple[int, bool]], key_at: int) -> None:
+        super().__init__(script, 50)
+        self.key_at = key_at
+
+    def next_chunk(self, games_done: int) -> int:
+        super().next_chunk(games_done)
+        return 0 if games_done >= self.key_at and len(self.asked) == 1 else self.chunk
+
+
+@pytest.mark.parametrize("make", [m for _, m in LEARNERS], ids=[n for n, _ in LEARNERS])
+def test_a_pacing_ends_a_run_between_two_chunks_and_the_report_comes_there(make) -> None:
+    """The pacing is asked before every chunk of a run no one watches; when it says 0 the run
+    ends there: the report comes at once (not at the run's planned end), the pacing is asked
+    again, nothing is cancelled, and the brain is the one headless training leaves."""
+    reports: list[int] = []
+    pacing = EndsTheRunAt([(10_000, False), (40, False)], key_at=120)
+    paced, headless = make(), make()
+    result = train(paced, RANDOM, 300, seed=5, pacing=pacing,
+                   progress=lambda p: reports.append(p.games_done))
+    train(headless, RANDOM, 300, seed=5)
+    assert pacing.chunks[:4] == [0, 50, 100, 150]  # a chunk at a time: 50 games each
+    assert reports[0] == 150  # the chunk under way when the key came ends, then the report
+    assert pacing.asked[:2] == [0, 150]  # and the next run is asked for there
+    assert reports[1:] == [190, 230, 270, 300]
+    assert not result.cancelled and result.games_played == 300
     assert exact(paced) == exact(headless)

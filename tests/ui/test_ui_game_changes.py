@@ -16,6 +16,7 @@ from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.lab import LabScreen
 from sticks_tui.ui.screens.lab_run import LabRunScreen
 from sticks_tui.ui.session import Machine
+from sticks_tui.ui.speed import FULL_SPEED
 from sticks_tui.ui.widgets.hats import HatChart, OneHatChart
 
 FLOOR_WORDS = "It lost, but each ball it drew was already at the floor (1): nothing changed."
@@ -213,7 +214,7 @@ async def test_the_board_and_the_lab_show_the_same_hats_of_a_20_stick_game() -> 
         await to_board(pilot, "2", sticks=20)
         on_board = board(pilot).query_one(HatChart).snapshot
         assert on_board is not None and on_board.positions == list(range(1, 21))
-        app.push_screen(LabScreen(pause_after=3))  # the lab, for the game on the board
+        app.push_screen(LabScreen(speed=FULL_SPEED, pause_after=3))  # for the board's game
         await wait_until(pilot, lambda: bool(pilot.app.screen.query("#against")))
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")

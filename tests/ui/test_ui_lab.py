@@ -7,6 +7,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 from ui_helpers import (
+    lab_at_full_speed,
     make_app,
     palette_highlights,
     screen_name,
@@ -22,17 +23,22 @@ from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.app import SticksApp
 from sticks_tui.ui.screens.lab import LabScreen
 from sticks_tui.ui.screens.lab_run import LabRunScreen
+from sticks_tui.ui.speed import FULL_SPEED
 from sticks_tui.ui.widgets.hats import HatChart, OneHatChart
 
 FAMILIES = [game_of_sticks(20), Nim((1, 3, 5)), StickyNim(8)]
 
 
-async def open_lab(pilot: Pilot, rules: AnyRuleSet, pause_after: int | None = None) -> LabScreen:
+async def open_lab(
+    pilot: Pilot, rules: AnyRuleSet, pause_after: int | None = None, speed: int | None = FULL_SPEED
+) -> LabScreen:
+    """The lab's form for ``rules``, its run to start at ``speed`` (None: as a person finds
+    it, at the speed chosen last) and pause after ``pause_after`` games."""
     app = pilot.app
     assert isinstance(app, SticksApp)
     app.settings.choose(rules)
     await pilot.pause()
-    app.push_screen(LabScreen(pause_after=pause_after))
+    app.push_screen(LabScreen(speed=speed, pause_after=pause_after))
     await lab_shown(pilot)
     screen = app.screen
     assert isinstance(screen, LabScreen)
@@ -202,7 +208,6 @@ async def test_a_saved_brain_trains_on_with_its_own_settings_and_adds_the_games(
         ("#against", "mixed:2", "between 0 and 1"),
         ("#against", "nobody", "No saved brain called 'nobody'"),
         ("#against", "random=10,self", "a schedule is OPPONENT=GAMES"),
-        ("#against", "random=10,self=10", "The schedule plays 20 games"),
         ("#games", "0", "must be from 1 to 10,000,000"),
         ("#games", "1e5", "not a whole number"),
         ("#brain", "a\tb", "cannot hold line breaks, tabs"),
@@ -223,6 +228,57 @@ async def test_bad_input_is_said_beside_the_field_and_nothing_starts(field, text
         await pilot.pause()
         assert screen_name(pilot) == "LabScreen"
         assert message.casefold() in screen_text(pilot).casefold()
+
+
+async def test_a_schedule_starts_with_games_as_the_form_has_it_and_games_follow_it() -> None:
+    """The prefilled 100000 in Games does not block a schedule typed in Against: Games follows
+    the schedule; games typed by the person are theirs, and a mismatch is said."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_lab(pilot, game_of_sticks(12))
+        games = form.query_one("#games", Input)
+        assert games.value == "100000"
+        await set_input(pilot, "#against", "random=10,self=15", type_it=True)
+        await wait_until(pilot, lambda: games.value == "25")  # it follows the schedule
+        await set_input(pilot, "#against", "perfect")
+        await wait_until(pilot, lambda: games.value == "100000")  # and back
+        await set_input(pilot, "#games", "7", type_it=True)  # typed: the person's
+        await set_input(pilot, "#against", "random=10,self=15")
+        await wait_until(pilot, lambda: "The schedule plays 25 games" in screen_text(pilot))
+        assert games.value == "7"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_name(pilot) == "LabScreen"  # nothing starts
+        await set_input(pilot, "#games", "")  # nothing typed: the schedule's
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
+        screen = pilot.app.screen
+        assert isinstance(screen, LabRunScreen)
+        await wait_until(pilot, lambda: screen.result is not None, tries=3000)
+        assert screen.result is not None and screen.result.games_played == 25
+
+
+async def test_the_form_opens_again_as_it_was_typed_for_that_game() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        form = await open_lab(pilot, game_of_sticks(12), speed=None)
+        await set_input(pilot, "#brain", "Pupil")
+        await set_input(pilot, "#against", "perfect")
+        await set_input(pilot, "#games", "1234")
+        await set_input(pilot, "#memory", "2G")
+        await set_input(pilot, "#fresh", "3")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(pilot) != "LabScreen")
+        form = await open_lab(pilot, game_of_sticks(12), speed=None)
+        values = {f: form.query_one(f"#{f}", Input).value
+                  for f in ("brain", "against", "games", "memory", "fresh")}
+        assert values == {"brain": "Pupil", "against": "perfect", "games": "1234",
+                          "memory": "2G", "fresh": "3"}
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(pilot) != "LabScreen")
+        form = await open_lab(pilot, Nim((1, 3, 5)), speed=None)  # another game: its own form
+        assert form.query_one("#brain", Input).value == "Trained AI"
+        assert form.query_one("#against", Input).value == "random"
 
 
 async def test_the_q_learner_is_offered_where_it_fits_and_saved_whole() -> None:
@@ -254,6 +310,7 @@ async def test_the_lab_opens_from_the_mode_screen_the_palette_and_names_as_typed
         await pilot.press("5")
         await lab_shown(pilot)
         await set_input(pilot, "#brain", "[bold]Mine[/]")
+        await lab_at_full_speed(pilot)
         screen = await start(pilot, 30)
         await wait_until(pilot, lambda: screen.result is not None, tries=3000)
         assert '"[bold]Mine[/]"' in screen_text(pilot)

@@ -10,6 +10,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 from ui_helpers import (
+    lab_at_full_speed,
     make_app,
     palette_highlights,
     screen_name,
@@ -62,6 +63,7 @@ async def lab_form(pilot: Pilot) -> LabScreen:
 async def run_lab(pilot: Pilot, games: int) -> LabRunScreen:
     await set_input(pilot, "#against", "random")
     await set_input(pilot, "#games", str(games))
+    await lab_at_full_speed(pilot)
     await pilot.press("enter")
     await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
     run = pilot.app.screen
@@ -147,6 +149,7 @@ async def test_the_lab_from_a_board_with_a_q_learner_trains_that_q_learner() -> 
         assert form.query_one("#brain", Input).value == "Q-learning AI"
         await set_input(pilot, "#against", "self")
         await set_input(pilot, "#games", "100")
+        await lab_at_full_speed(pilot)
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
         run = pilot.app.screen

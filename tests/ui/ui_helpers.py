@@ -123,6 +123,16 @@ async def still_cursor(pilot: Pilot) -> None:
     await pilot.pause()
 
 
+async def lab_at_full_speed(pilot: Pilot) -> None:
+    """On the lab's form: its run starts at full speed (it starts slow by default)."""
+    from textual.widgets import Select
+
+    from sticks_tui.ui.speed import FULL_SPEED
+
+    pilot.app.screen.query_one("#speed", Select).value = FULL_SPEED
+    await pilot.pause()
+
+
 def screen_name(pilot: Pilot) -> str:
     return type(pilot.app.screen).__name__
 

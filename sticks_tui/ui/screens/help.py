@@ -52,9 +52,10 @@ the brain it plays. *Watch* puts any two of them at the table.
 | `[` `]` | board, training, lab | scroll the hats (take-away games) |
 | `m` | leaderboard | count the games between two computer players too (or leave them out) |
 | `1`-`5` | mode | friend / computer at the level chosen / trained computer / watch / training lab |
-| `Enter` | lab form | start training (every field is checked as you type) |
-| `space` `s` | lab | pause or resume / step one game (one move at the move speeds) |
-| `-` `+` | lab | slower / faster: one move at a time, quick moves, a game at a time, 10, 100, 1,000 games a second, full speed |
+| `Enter` | lab form | start training at the speed chosen beside it (every field is checked as you type) |
+| `space` `s` | lab | pause or resume / step one game (one move at the move speeds); each acts at once |
+| `-` `+` | lab | slower / faster: one move at a time, quick moves (where the lab starts), a game at a time, 10, 100, 1,000 games a second, full speed; the lab keeps the last speed for its next run |
+| `f` / `w` | lab | full speed / back to watching (option 3 trains at full speed: `w` watches it) |
 | `c` `Escape` | lab | cancel (stops after the game; what was learned is kept unless discarded) |
 | `k` `Enter` / `d` | lab, at the end | keep what it learned in the saved brain / discard it (leaving keeps it) |
 | `p` | lab, at the end | play it now: keep it and play against it (option 3: play, also `Enter`) |
@@ -115,7 +116,7 @@ learned to expect of each move: near +1 a win, near -1 a loss, with its default 
 plays as it was trained and learns nothing on the board.
 
 The *trained computer* ("Trained AI", a brain of its own: the "AI" you teach is another)
-first plays itself many times on the lab's training screen, at full speed, then plays you; it
+first plays itself many times on the lab's training screen, at full speed (`w` to watch it), then plays you; it
 is saved, so the next time it plays you at once (it trains again only after a cancelled
 training, up to the number of games set by `--training-games`).
 

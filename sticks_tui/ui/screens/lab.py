@@ -5,9 +5,12 @@ it), the brain (a saved one by name, or a new one), the opponent typed as ``trai
 takes it (itself, random, perfect, mixed:P, another saved brain, or a schedule such as
 ``random=1000,self=20000``), the number of games, the memory cap (as ``train --memory-cap``
 takes it: training stops before the app holds more), and the learning settings of a new brain
-(the seeds' by default; a saved brain learns with its own, shown). Every field is checked as it is
-typed, with its message beside it; Enter starts the run (:mod:`.lab_run`) once all are good.
-Opened from a board, the form starts with the brain that board plays (its name and learner).
+(the seeds' by default; a saved brain learns with its own, shown), and the speed it starts at (the
+last one chosen; at first one a person can follow). Every field is checked as it is typed, with
+its message beside it; Enter starts the run (:mod:`.lab_run`) once all are good. A schedule typed
+in "Against" sets Games to its games (unless other games were typed there). Opened from a board,
+the form starts with the brain that board plays (its name and learner); reopened, it shows what
+was typed last for the game, this run of the app.
 """
 
 from __future__ import annotations
@@ -34,12 +37,13 @@ from ..lab_plan import (
     default_settings,
     read_plan,
     saved_brain,
+    schedule_games,
     settings_fields,
     settings_values,
 )
 from ..plain import plain
 from ..presenters import presenter_for
-from ..speed import FULL_SPEED
+from ..speed import SPEEDS, recalled_speed, remember_speed
 from ..widgets.hat_words import games_learned
 from . import app_of
 from .brain_modals import ConfirmModal
@@ -77,32 +81,45 @@ class LabScreen(Screen[None]):
     CSS_PATH = "lab.tcss"
     BINDINGS = [
         Binding("ctrl+n", "start", "Start"),  # not ctrl+s: terminal flow control eats it
+        # Enter starts as its key comes, before any field sees it (as Input.Submitted would,
+        # later): a key typed right after it goes to the run, not into the form
+        Binding("enter", "enter", "Start", show=False, priority=True),
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
     def __init__(
         self,
         *,
-        speed: int = FULL_SPEED,
+        speed: int | None = None,
         pause_after: int | None = None,
         brain: BrainRef | None = None,
     ) -> None:
         """``brain``: the brain the form starts with (the one on the board it was opened
-        from); by default the trained AI's."""
+        from); by default the one typed last, or the trained AI's. ``speed``: the speed the
+        form offers first (by default the one chosen last)."""
         super().__init__()
         self.brain = brain
         #: How the run starts (tests start it paused at a given game).
         self.speed = speed
         self.pause_after = pause_after
+        #: What Games holds when the form put it there (not typed): it follows a schedule.
+        self._games_set = {str(n) for n in DEFAULT_LAB_GAMES.values()}
 
     def compose(self) -> ComposeResult:
-        rules = app_of(self).settings.rules
+        app = app_of(self)
+        rules = app.settings.rules
+        kept = app.lab_forms.get(rules.key, {})
         learners = [("hat AI (learns with balls in hats)", HATS)]
         if Level.Q_LEARNING in levels_for(rules):
             learners.append(("Q-learner (CS50's)", Q))
         brain = self.brain
+        if brain is None and "brain" in kept:
+            brain = BrainRef(kept["brain"], kept.get("learner", HATS))
         if brain is None or brain.learner not in {value for _, value in learners}:
             brain = BrainRef(DEFAULT_BRAIN[HATS], HATS)
+        games = kept.get("games", f"{DEFAULT_LAB_GAMES[brain.learner]}")
+        if self.speed is None:
+            self.speed = recalled_speed(app.records)
         yield Header()
         with Vertical(id="lab"):
             yield Static(
@@ -119,15 +136,17 @@ class LabScreen(Screen[None]):
             yield Static("", id="brain-message", classes="lab-message wide")
             with Horizontal(classes="lab-row with-message"):
                 yield Label("Against", classes="lab-label")
-                yield Input("random", id="against", compact=True, max_length=200)
+                yield Input(kept.get("against", "random"), id="against", compact=True,
+                            max_length=200)
             yield Static(plain(OPPONENT_HELP), id="against-message", classes="lab-message wide")
             with Horizontal(classes="lab-row"):
                 yield Label("Games", classes="lab-label")
-                yield Input(f"{DEFAULT_LAB_GAMES[HATS]}", id="games", compact=True, max_length=12)
+                yield Input(games, id="games", compact=True, max_length=12)
                 yield Static("1 to 10,000,000", id="games-message", classes="lab-message")
             with Horizontal(classes="lab-row"):
                 yield Label("Memory", classes="lab-label")
-                yield Input(DEFAULT_MEMORY, id="memory", compact=True, max_length=12)
+                yield Input(kept.get("memory", DEFAULT_MEMORY), id="memory", compact=True,
+                            max_length=12)
                 yield Static(plain(MEMORY_HELP), id="memory-message", classes="lab-message")
             for kind in (HATS, Q):
                 with Horizontal(classes="lab-row with-message", id=f"settings-{kind}"):
@@ -135,12 +154,17 @@ class LabScreen(Screen[None]):
                     for field, label in settings_fields(kind):
                         yield Label(label, classes="setting-label")
                         yield Input(
-                            default_settings(kind)[field], id=field, compact=True,
+                            kept.get(field, default_settings(kind)[field]), id=field, compact=True,
                             classes=f"setting {kind}-setting", max_length=12,
                         )
             yield Static("", id="settings-message", classes="lab-message wide")
             with Horizontal(id="lab-actions"):
                 yield Button("Start training (Enter)", id="start", compact=True, variant="primary")
+                yield Label("at", id="speed-label")
+                yield Select(
+                    [(speed.label, i) for i, speed in enumerate(SPEEDS)], value=self.speed,
+                    allow_blank=False, id="speed", compact=True,
+                )
             yield Static(plain(self._explain()), id="lab-explain")
         yield Footer()
 
@@ -148,8 +172,8 @@ class LabScreen(Screen[None]):
     def _explain() -> str:
         return (
             "While it trains: space pauses and resumes, s steps one game (or move), - and + "
-            "change the speed, c cancels. At the end, k keeps what it learned in the saved "
-            "brain, d discards it, p keeps it and plays you with it."
+            "change the speed, f is full speed, c cancels. At the end, k keeps what it learned, "
+            "d discards it, p keeps it and plays you with it."
         )
 
     def on_mount(self) -> None:
@@ -171,9 +195,25 @@ class LabScreen(Screen[None]):
         if brain.value in DEFAULT_BRAIN.values():
             brain.value = DEFAULT_BRAIN[kind]
         games = self.query_one("#games", Input)
-        if games.value in {str(n) for n in DEFAULT_LAB_GAMES.values()}:
+        if games.value in self._games_set and schedule_games(self._typed("against")) is None:
             games.value = str(DEFAULT_LAB_GAMES[kind])
         self._brain_changed()
+
+    def _typed(self, field: str) -> str:
+        return self.query_one(f"#{field}", Input).value
+
+    @on(Input.Changed, "#against")
+    def _against_changed(self) -> None:
+        """A schedule sets Games to its games, and no schedule back to the default, while Games
+        holds what the form put there (what the person typed there stays)."""
+        games = self.query_one("#games", Input)
+        if games.value.strip() not in self._games_set:
+            return
+        total = schedule_games(self._typed("against"))
+        value = str(total if total is not None else DEFAULT_LAB_GAMES[self.kind])
+        self._games_set.add(value)
+        if games.value != value:
+            games.value = value
 
     @on(Input.Changed, "#brain")
     def _brain_changed(self) -> None:
@@ -218,10 +258,17 @@ class LabScreen(Screen[None]):
         values["learner"] = self.kind
         return values
 
+    @property
+    def speed_chosen(self) -> int:
+        value = self.query_one("#speed", Select).value
+        return value if isinstance(value, int) else recalled_speed(app_of(self).records)
+
     def _check(self) -> LabPlan | None:
         """The plan, or None with every problem shown beside its field."""
         app = app_of(self)
-        plan = read_plan(app.settings.rules, app.records, self._values(), self._live)
+        values = self._values()
+        app.lab_forms[app.settings.rules.key] = values  # opens so again
+        plan = read_plan(app.settings.rules, app.records, values, self._live)
         problems = plan if isinstance(plan, dict) else {}
         for field in MESSAGES:
             if field in problems:
@@ -244,6 +291,17 @@ class LabScreen(Screen[None]):
         message.set_class(error, "error")
 
     # -- starting ---------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "enter":  # Enter on a list (the learner, the speed) opens it, chooses in it
+            focused = self.focused
+            return focused is None or not any(
+                isinstance(node, Select) for node in focused.ancestors_with_self
+            )
+        return True
+
+    def action_enter(self) -> None:
+        self.action_start()
+
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
@@ -253,6 +311,6 @@ class LabScreen(Screen[None]):
         if plan is None:
             self.app.bell()
             return
-        self.app.switch_screen(
-            LabRunScreen(plan, speed=self.speed, pause_after=self.pause_after)
-        )
+        speed = self.speed_chosen
+        remember_speed(app_of(self).records, speed)  # the next run starts at it
+        self.app.switch_screen(LabRunScreen(plan, speed=speed, pause_after=self.pause_after))

@@ -1,17 +1,19 @@
 """The training lab's run, in parts: what the training thread tells the screen (each a copy,
-made between games or moves) and the progress bar drawn as one line of text (a fixed size, so
-redrawing it redoes no layout)."""
+made between games or moves), the reports made into those messages, and the progress bar drawn
+as one line of text (a fixed size, so redrawing it redoes no layout)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
 from textual.message import Message
 
-from ...engine import CurvePoint, TrainingResult
+from ...engine import CurvePoint, TrainingProgress, TrainingResult
 from ..lab_views import Picture
-from ..widgets.tally import TallyFigures
+from ..speed import RecentRate, SpeedControl
+from ..widgets.tally import RunningTally, TallyFigures
 
 
 @dataclass
@@ -19,7 +21,10 @@ class LabTick(Message):
     """A report from the training thread: the figures, the picture, the curve so far."""
 
     games_done: int
-    rate: float
+    rate: float | None
+    """Games per second over about the last second (None: not measured yet at this pace)."""
+    left: float | None
+    """Seconds left at that rate (None: paused, or not known yet)."""
     tally: TallyFigures
     picture: Picture
     curve: tuple[CurvePoint, ...]
@@ -47,6 +52,38 @@ class LabDone(Message):
     picture: Picture
     seconds: float
     """How long training took, by the app's clock."""
+
+
+class Reports:
+    """The trainer's reports made into :class:`LabTick` (in the training thread): the running
+    tally, and games per second over about the last second at the pace now (a new speed, a
+    pause or a resume starts its count anew), with the time left at that rate."""
+
+    def __init__(self, games: int, control: SpeedControl, clock: Callable[[], float]) -> None:
+        self.games = games
+        self.control = control
+        self.clock = clock
+        self.tally = RunningTally()
+        self.seen = (0, 0)  # games and games won reported so far
+        self.recent = RecentRate()
+        self.recent.add(clock(), 0)  # from the start, the first report has a rate
+        self.pace = (control.index, control.paused)
+
+    def tick(self, progress: TrainingProgress, picture: Picture) -> LabTick:
+        games = sum(t.games for t in progress.tally.values())
+        won = sum(t.won for t in progress.tally.values())
+        self.tally.add(games - self.seen[0], won - self.seen[1])
+        self.seen = (games, won)
+        done = progress.games_done
+        paused = self.control.reached(done)
+        if self.pace != (self.control.index, paused):
+            self.pace = (self.control.index, paused)
+            self.recent.reset()
+        rate = self.recent.add(self.clock(), done)
+        left = None if paused or not rate else (self.games - done) / rate
+        return LabTick(
+            done, rate, left, self.tally.figures(), picture, progress.curve, paused
+        )
 
 
 def progress_bar(done: int, total: int, width: int) -> Text:

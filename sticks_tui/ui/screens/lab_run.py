@@ -1,8 +1,11 @@
 """The training lab at work: a learner trains against the opponent chosen, in a worker thread,
 while the screen shows the progress, games per second, the tally, the learning curve as it
 grows and the hats (or Q-values) of the position in play; the speed changes while it runs, from
-one move at a time to full speed (``-``/``+``), and it pauses, steps and cancels. The app's one
-training pipeline: the lab's form starts it, and so does the trained-opponent mode (option 3).
+one move at a time to full speed (``-``/``+``, ``f`` full speed, ``w`` back to watching), and it
+pauses, steps and cancels: every key acts at once (:class:`~..speed.SpeedControl`). Games per
+second are over about the last second, with the time left at that speed. The app's one training
+pipeline: the lab's form starts it (at the speed chosen there, kept for the next time), and so
+does the trained-opponent mode (option 3), at full speed.
 
 The worker's reports replace each other in the queue (the screen draws the latest), and at full
 speed :class:`~..speed.SpeedControl` lets about one through a second. When training ends,
@@ -26,6 +29,7 @@ from textual.widgets import Button, Footer, Header, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import (
+    CurvePoint,
     CurveSettings,
     QLearner,
     TrainingProgress,
@@ -39,13 +43,20 @@ from ...storage.brain_cache import BrainRef
 from ..lab_plan import LabPlan, run_end_words, run_title
 from ..lab_views import LabViews, Picture
 from ..plain import notify_plain, plain
-from ..speed import FULL_SPEED, SpeedControl
+from ..speed import (
+    FULL_SPEED,
+    START_SPEED,
+    SpeedControl,
+    recalled_speed,
+    remember_speed,
+    time_left_words,
+)
 from ..widgets.curve import LearningCurvePlot
 from ..widgets.hats import HatChart, HatsSnapshot, OneHatChart
 from ..widgets.tally import RunningTally, TallyView
 from . import app_of
 from .lab_end import RunEnd
-from .lab_parts import LabDone, LabMove, LabTick, progress_bar
+from .lab_parts import LabDone, LabMove, LabTick, Reports, progress_bar
 
 #: The curve is kept for games whose start reaches at most this many positions (as ``train``).
 CURVE_POSITIONS_MAX = 10_000
@@ -58,9 +69,12 @@ class LabRunScreen(Screen["bool | None"]):
     CSS_PATH = "lab.tcss"
     BINDINGS = [
         Binding("space", "pause", "Pause"),
+        Binding("space", "resume", "Resume"),
         Binding("s", "step", "Step"),
         Binding("minus", "speed(-1)", "Slower"),
         Binding("plus,equals_sign", "speed(1)", "Faster"),
+        Binding("f", "full_speed", "Fastest"),
+        Binding("w", "watch", "Watch"),
         Binding("c,escape", "cancel", "Cancel"),
         Binding("k,enter", "keep", "Keep"),
         Binding("d", "discard", "Discard"),
@@ -95,9 +109,12 @@ class LabRunScreen(Screen["bool | None"]):
         self.end = RunEnd(plan)
         self.games_done = 0
         self.curve_kept = reachable(plan.rules, CURVE_POSITIONS_MAX) is not None
+        self._curve_from = plan.learner.games_played  # the curve shown starts here
         #: The position of the watched game now (None between games, or at full speed).
         self._in_play: object = None
         self._shown_paused = False
+        self._rate: float | None = None  # games per second over about the last second
+        self._left: float | None = None  # seconds left at that rate (None: not known, paused)
 
     def compose(self) -> ComposeResult:
         plan = self.plan
@@ -117,7 +134,8 @@ class LabRunScreen(Screen["bool | None"]):
                 else:
                     what = "Q-values" if isinstance(plan.learner, QLearner) else "hat in play"
                     yield OneHatChart(f"{plan.name}: {what}", id="run-hats")
-                yield LearningCurvePlot(id="run-curve")
+                if self.curve_kept:  # else the hats take the width: no curve to promise
+                    yield LearningCurvePlot(id="run-curve")
             with Horizontal(id="run-actions"):
                 yield Button("Keep (k)", id="keep", compact=True, variant="primary")
                 yield Button("Discard (d)", id="discard", compact=True)
@@ -125,13 +143,14 @@ class LabRunScreen(Screen["bool | None"]):
                     f"{self.then_play or 'Play it now'} (p)", id="play-now", compact=True,
                     variant="success",
                 )
-        yield Footer()
+        yield Footer(show_command_palette=False)  # room for every key (ctrl+p still works)
 
     def on_mount(self) -> None:
-        self.query_one("#run-curve", LearningCurvePlot).border_title = "learning curve"
+        for plot in self.query(LearningCurvePlot):
+            plot.border_title = "learning curve"
         if self.self_play:
             self.query_one(TallyView).note = "(against itself: the starting side's games)"
-        self._show_counts(0, 0.0)
+        self._show_counts(0, None)
         self._show_speed()
         self.query_one(TallyView).show(RunningTally().figures())
         self._show_picture(self.views.picture(self.plan.learner), None)
@@ -146,28 +165,13 @@ class LabRunScreen(Screen["bool | None"]):
     @work(thread=True, exclusive=True, group="lab", exit_on_error=False)
     def _train(self, rng: random.Random, clock: Callable[[], float]) -> None:
         """Runs in a thread: never touches a widget, only posts messages."""
-        plan, views, control = self.plan, self.views, self.control
-        tally = RunningTally()
+        plan, control = self.plan, self.control
         started = clock()
-        seen = [0, 0]  # games and games won reported so far
+        reports = Reports(plan.games, control, clock)
 
         def report(progress: TrainingProgress) -> None:
-            games = sum(t.games for t in progress.tally.values())
-            won = sum(t.won for t in progress.tally.values())
-            tally.add(games - seen[0], won - seen[1])
-            seen[:] = [games, won]
-            elapsed = clock() - started
-            paused = control.reached(progress.games_done)
-            self.post_message(
-                LabTick(
-                    progress.games_done,
-                    progress.games_done / elapsed if elapsed > 0 else 0.0,
-                    tally.figures(),
-                    views.picture(plan.learner, self._in_play),
-                    progress.curve,
-                    paused,
-                )
-            )
+            picture = self.views.picture(plan.learner, self._in_play)
+            self.post_message(reports.tick(progress, picture))
 
         result = train(
             plan.learner,
@@ -184,7 +188,7 @@ class LabRunScreen(Screen["bool | None"]):
         )
         seconds = clock() - started
         if not self.end.ended(result):  # else the screen has gone: kept there, as it said
-            self.post_message(LabDone(result, views.picture(plan.learner), seconds))
+            self.post_message(LabDone(result, self.views.picture(plan.learner), seconds))
 
     def _seen(self, move: MoveSeen) -> None:
         """A move of a watched game (from the training thread)."""
@@ -197,17 +201,15 @@ class LabRunScreen(Screen["bool | None"]):
     def on_lab_tick(self, tick: LabTick) -> None:
         if self.result is not None:
             return
+        self._rate, self._left = tick.rate, tick.left
         self._show_counts(tick.games_done, tick.rate)
         self.query_one(TallyView).show(tick.tally)
         self._show_picture(tick.picture, self._in_play)
-        plot = self.query_one(LearningCurvePlot)
-        if len(plot.curve) != len(tick.curve):  # redrawn only when it has grown
-            plot.show(tick.curve)
-        if tick.paused != self._shown_paused:
-            self._show_speed(tick.paused)
+        self._show_curve(tick.curve)
+        self._show_speed(tick.paused)
 
     def on_lab_move(self, move: LabMove) -> None:
-        if self.result is None:
+        if self.result is None and self.control.speed.moves:  # not one left from before
             line = plain(move.line)
             line.no_wrap, line.overflow = True, "ellipsis"
             self.query_one("#run-move", Static).update(line, layout=False)
@@ -217,14 +219,15 @@ class LabRunScreen(Screen["bool | None"]):
         result = done.result
         self.result = result
         self.seconds = done.seconds
-        rate = result.games_played / done.seconds if done.seconds > 0 else None
+        rate = self._rate  # over the last second; a run shorter than that, over the run
+        if rate is None and done.seconds > 0:
+            rate = result.games_played / done.seconds
         self._show_counts(result.games_played, rate)
         self._show_picture(done.picture, None)
-        self.query_one(LearningCurvePlot).show(result.curve)
+        self._show_curve(result.curve)
         status, hint = run_end_words(result)
         self.query_one("#run-speed", Static).update(plain(status))
-        if hint:
-            self.query_one("#run-move", Static).update(plain(hint))
+        self.query_one("#run-move", Static).update(plain(hint))  # no move left from the run
         self.set_class(False, "-running")
         self.set_class(True, "-done")
         self.query_one("#play-now" if self.then_play else "#keep", Button).focus()
@@ -241,22 +244,32 @@ class LabRunScreen(Screen["bool | None"]):
         """The progress bar and the games: a Static of fixed size, so no layout is redone
         (a redraw costs little, and training keeps the processor)."""
         self.games_done = done
-        speed = "" if rate is None else f" · {rate:,.0f} games/s"
+        speed = "" if rate is None else f" · {rate:,.{1 if rate < 10 else 0}f} games/s"
         words = f" {done / self.plan.games:4.0%}  {done:,} of {self.plan.games:,}{speed}"
         bar = progress_bar(done, self.plan.games, max(10, self.size.width - 2 - len(words)))
         bar.append(words)
         self.query_one("#run-progress", Static).update(bar, layout=False)
 
     def _show_speed(self, paused: bool | None = None) -> None:
-        if self.result is not None:
-            return
+        """The speed, paused or not, and the time left at this speed (the footer follows)."""
+        if self.result is not None or self.control.stopped or not self.query("#run-speed"):
+            return  # ended or stopping (said), or a key before the screen is drawn
         paused = self.control.paused if paused is None else paused
-        self._shown_paused = paused
-        state = "PAUSED (space: resume, s: step)" if paused else "running (space: pause)"
+        if paused != self._shown_paused:
+            self._shown_paused = paused
+            self.refresh_bindings()
+        state = "PAUSED (s: step)" if paused else time_left_words(self._left)
         self.query_one("#run-speed", Static).update(
-            plain(f"speed: {self.control.speed.label} (- +) · {state}"),
-            layout=False,
+            plain(f"speed: {self.control.speed.label} (- +) · {state}"), layout=False
         )
+
+    def _show_curve(self, curve: tuple[CurvePoint, ...]) -> None:
+        """The curve of this training, from its start (a brain that learned long before
+        would draw it as a sliver at the end of its log scale); redrawn only when it grew."""
+        ours = tuple(p for p in curve if p.games >= self._curve_from)
+        for plot in self.query(LearningCurvePlot):
+            if plot.curve != ours:
+                plot.show(ours)
 
     def _move_hint(self) -> str:
         if self.control.speed.moves:
@@ -277,8 +290,13 @@ class LabRunScreen(Screen["bool | None"]):
     # -- keys ---------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         running = self.result is None
-        if action in ("pause", "step", "speed"):
-            return running
+        paced = running and not self.control.stopped  # the speed keys go with a cancel
+        if action in ("step", "speed"):
+            return paced
+        if action in ("pause", "resume"):
+            return paced and self._shown_paused == (action == "resume")
+        if action in ("full_speed", "watch"):
+            return paced and self.control.speed.is_full == (action == "watch")
         if action in ("keep", "discard"):
             return not running and not self.end.decided
         if action == "play_now":
@@ -286,7 +304,12 @@ class LabRunScreen(Screen["bool | None"]):
         return True
 
     def action_pause(self) -> None:
-        self.control.pause(not self.control.paused)
+        self.control.pause(True)
+        self._show_speed()
+
+    def action_resume(self) -> None:
+        self.control.pause(False)
+        self._left = None  # measured anew at this speed
         self._show_speed()
 
     def action_step(self) -> None:
@@ -297,9 +320,29 @@ class LabRunScreen(Screen["bool | None"]):
         self._show_speed()
 
     def action_speed(self, steps: int) -> None:
-        self.control.faster(steps)
+        self._new_speed(self.control.index + steps)
+
+    def action_full_speed(self) -> None:
+        self._new_speed(FULL_SPEED)
+
+    def action_watch(self) -> None:
+        """Back to a speed a person can follow: the lab's last slow one, or its first."""
+        recalled = recalled_speed(app_of(self).records)
+        self._new_speed(recalled if recalled != FULL_SPEED else START_SPEED)
+
+    def _new_speed(self, index: int) -> None:
+        """The speed ``index`` at once; the lab keeps it for its next run; the time left and
+        the move line are of the new speed (nothing left from the old one)."""
+        before = self.control.index
+        self.control.set_speed(index)
+        if self.control.index == before:
+            return
+        if self.then_play is None:
+            remember_speed(app_of(self).records, self.control.index)
+        self._left = None
         self._show_speed()
-        if self.control.speed.moves:
+        self.refresh_bindings()
+        if self.query("#run-move"):
             self.query_one("#run-move", Static).update(plain(self._move_hint()))
 
     def action_cancel(self) -> None:
@@ -308,6 +351,7 @@ class LabRunScreen(Screen["bool | None"]):
         if self.result is None:
             self.control.stop()
             self.query_one("#run-speed", Static).update("Stopping after this game...")
+            self.refresh_bindings()  # the speed keys are gone with the speed
             return
         if not self.end.decided:
             self.end.keep(self.result)
@@ -342,17 +386,11 @@ class LabRunScreen(Screen["bool | None"]):
         for chart in self.query(HatChart):
             chart.scroll_hats(delta * 5)
 
-    @on(Button.Pressed, "#keep")
-    def _keep_pressed(self) -> None:
-        self.action_keep()
-
-    @on(Button.Pressed, "#discard")
-    def _discard_pressed(self) -> None:
-        self.action_discard()
-
-    @on(Button.Pressed, "#play-now")
-    def _play_pressed(self) -> None:
-        self.action_play_now()
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        actions = {"keep": self.action_keep, "discard": self.action_discard,
+                   "play-now": self.action_play_now}
+        actions.get(event.button.id or "", lambda: None)()
 
     def on_unmount(self) -> None:
         """Leaving keeps what was learned unless it was discarded (:class:`RunEnd`)."""

@@ -7,9 +7,10 @@ game, each with its learner and the games it has learned: the learning AI "AI" (
 trained AI "Trained AI" (hats), the Q-learner "Q-learning AI" where it fits, and every other
 saved brain of the game, of either learner. A brain plays as saved, but one that must learn
 before it plays trains first, through the lab's pipeline (:class:`~.lab_run.LabRunScreen`, at
-full speed): the trained AI until it has learned the training budget (``--training-games``;
-option 3 is this), and a Q-learner that has learned nothing (it learns only when trained). A
-worker waits for that screen's result (``push_screen_wait``), then sits the players at the board.
+full speed; ``w`` there watches it slowly): the trained AI until it has learned the training
+budget (``--training-games``; option 3 is this), and a Q-learner that has learned nothing (it
+learns only when trained). A worker waits for that screen's result (``push_screen_wait``), then
+sits the players at the board.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from ..session import (
     machines_for,
     name_of,
 )
+from ..speed import FULL_SPEED
 from . import app_of
 
 #: The brains the chosen players play, ready: by the saved brain they are.
@@ -250,7 +252,8 @@ class ModeScreen(Screen[None]):
             more = self._to_learn(ref, brain) if train else 0
             if more > 0:
                 plan = self_play_plan(rules, ref.name, ref.learner, brain, more)
-                if not await app.push_screen_wait(LabRunScreen(plan, then_play=then)):
+                run = LabRunScreen(plan, speed=FULL_SPEED, then_play=then)  # w: watch it
+                if not await app.push_screen_wait(run):
                     return
                 brain = app.brains.learner(rules, ref)
             if brain is None:

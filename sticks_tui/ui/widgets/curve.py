@@ -114,6 +114,8 @@ def plot(curve: Sequence[CurvePoint], width: int, height: int) -> Text:
         text.append("\n")
     text.append(" " * Y_LABEL_WIDTH + "└" + "─" * columns + "\n", style="dim")
     first, last = f"{curve[0].games:,}", f"{curve[-1].games:,} games (log scale)"
+    if len(first) + 1 + len(last) > columns + 1:  # big counts: the words that fit
+        last = last.removesuffix(" (log scale)")
     gap = max(1, columns + 1 - len(first) - len(last))
     text.append(" " * Y_LABEL_WIDTH + first + " " * gap + last, style="dim")
     return text
