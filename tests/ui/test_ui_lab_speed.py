@@ -165,7 +165,8 @@ async def test_after_a_cancel_no_speed_key_acts_and_nothing_of_the_old_state_is_
         release.wait()
 
     monkeypatch.setattr(SpeedControl, "_watch", held)
-    app = make_app()
+    records = MemoryRecords()
+    app = make_app(records=records)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_lab(pilot, game_of_sticks(20), speed=START_SPEED)
         await pilot.press("enter")
@@ -183,6 +184,14 @@ async def test_after_a_cancel_no_speed_key_acts_and_nothing_of_the_old_state_is_
         await wait_until(pilot, lambda: "Cancelled after 1 game." in line(screen, "#run-speed"))
         assert line(screen, "#run-move") == ""  # no move left from the run
         assert "Resume" not in footer(pilot) and "k Keep" in footer(pilot)
+        # once it has ended there is nothing to cancel: Escape goes back, keeping the game
+        await wait_until(pilot, lambda: "esc Back" in footer(pilot))
+        assert "Cancel" not in footer(pilot)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
+    plan = screen.plan
+    saved = records.load_brain(plan.rules, plan.name)
+    assert saved is not None and saved.games_played == 1  # the one game played is kept
 
 
 async def test_the_speed_is_chosen_on_the_form_enter_on_its_list_opens_it() -> None:

@@ -28,14 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static
 from textual.worker import Worker, WorkerState
 
-from ...engine import (
-    CurvePoint,
-    CurveSettings,
-    QLearner,
-    TrainingProgress,
-    TrainingResult,
-    train,
-)
+from ...engine import CurvePoint, CurveSettings, QLearner, TrainingProgress, TrainingResult, train
 from ...engine.opponents import SelfPlay
 from ...engine.pacing import MoveSeen
 from ...engine.theory import reachable
@@ -76,6 +69,7 @@ class LabRunScreen(Screen["bool | None"]):
         Binding("f", "full_speed", "Fastest"),
         Binding("w", "watch", "Watch"),
         Binding("c,escape", "cancel", "Cancel"),
+        Binding("escape", "leave", "Back"),
         Binding("k,enter", "keep", "Keep"),
         Binding("d", "discard", "Discard"),
         Binding("p", "play_now", "Play it now"),
@@ -301,6 +295,8 @@ class LabRunScreen(Screen["bool | None"]):
             return not running and not self.end.decided
         if action == "play_now":
             return not running
+        if action in ("cancel", "leave"):  # one key: cancel while it runs, then back
+            return running == (action == "cancel")
         return True
 
     def action_pause(self) -> None:
@@ -345,17 +341,19 @@ class LabRunScreen(Screen["bool | None"]):
         if self.query("#run-move"):
             self.query_one("#run-move", Static).update(plain(self._move_hint()))
 
-    def action_cancel(self) -> None:
-        """Stop between two games (what was learned is kept unless discarded); once done,
-        leave (keeping it, unless it was discarded)."""
-        if self.result is None:
-            self.control.stop()
-            self.query_one("#run-speed", Static).update("Stopping after this game...")
-            self.refresh_bindings()  # the speed keys are gone with the speed
+    def action_cancel(self) -> None:  # stop between two games; the games learned are kept
+        if self.result is not None:
+            self.action_leave()
             return
-        if not self.end.decided:
-            self.end.keep(self.result)
-        self.dismiss(None)
+        self.control.stop()
+        self.query_one("#run-speed", Static).update("Stopping after this game...")
+        self.refresh_bindings()  # the speed keys are gone with the speed
+
+    def action_leave(self) -> None:  # once done: back, keeping what it learned unless discarded
+        if self.result is not None:
+            if not self.end.decided:
+                self.end.keep(self.result)
+            self.dismiss(None)
 
     def action_keep(self) -> None:
         if self.result is not None and not self.end.decided:
