@@ -291,6 +291,7 @@ async def test_the_app_starts_on_the_brain_given_by_opponent() -> None:
         assert [type(s).__name__ for s in app.screen_stack][-3:] == [
             "SetupScreen", "ModeScreen", "BoardScreen",
         ]
+        await pilot.pause()  # the headers of the screens just pushed set their titles first
 
 
 # -- the board names the brain ---------------------------------------------------------------------
