@@ -54,7 +54,10 @@ async def test_learning_against_perfect_plays_to_the_end_and_the_loser_is_named(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await watch_games(pilot, Machine.LEARNING, Machine.PERFECT, 1)
         assert screen.match.is_over and screen.table.games == 1
-        assert speed(screen) == "paused · s: next game · speed normal (-/+)"
+        assert speed(screen) == "paused · s: next game\nspeed normal (-/+)"
+        speed_line = screen.query_one("#speed", Static)
+        # at 80x24 each of its lines fits the board's column: as many rows as lines, none wraps
+        assert speed_line.size.height == speed(screen).count("\n") + 1
         log = lines(screen)
         moves = log[1:-1]
         assert moves and all(
@@ -75,14 +78,14 @@ async def test_single_step_draws_then_takes_and_speed_changes() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await watch(pilot, Machine.LEARNING, Machine.LEARNING)
         assert [seat.name for seat in screen.table.seats] == ["AI", "AI 2"]
-        assert speed(screen) == "space pauses · speed normal (-/+)"
+        assert speed(screen) == "space pauses\nspeed normal (-/+)"
         await pilot.press("plus")
         assert "speed fast (-/+)" in speed(screen)
         await pilot.press("minus", "minus")
         assert "speed slow (-/+)" in speed(screen)
         await pilot.press("s")
         assert screen.watched.paused and screen.match.position == 20
-        assert speed(screen) == "paused · s steps · speed slow (-/+)"
+        assert speed(screen) == "paused · s steps\nspeed slow (-/+)"
         chart = screen.query_one("#chart-0", HatChart)
         assert chart.snapshot is not None and 20 in chart.snapshot.beside
         await pilot.press("s")

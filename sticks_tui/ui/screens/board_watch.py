@@ -250,7 +250,8 @@ class BoardWatch:
         return self.watching and self.paused
 
     def words(self) -> str:
-        """The speed line: the speed and the keys that change the run (empty unless watching)."""
+        """The speed lines: the keys that run it, then the speed and its keys (empty unless
+        watching). Two lines of their own: one line would wrap in the board's column at 80x24."""
         if not self.watching:
             return ""
         if not self.paused:
@@ -259,7 +260,7 @@ class BoardWatch:
             state = "paused · s: next game"
         else:
             state = "paused · s steps"
-        return f"{state} · speed {SPEEDS[self.speed].name} (-/+)"
+        return f"{state}\nspeed {SPEEDS[self.speed].name} (-/+)"
 
     def allowed(self, action: str) -> bool:
         return self.watching
