@@ -27,7 +27,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
 from ...engine import HatBrain, QLearner, TakeAway
@@ -48,6 +48,7 @@ from ...text.theory import theory_panel_lines
 from ..plain import plain
 from ..presenters import presenter_type
 from ..widgets.curve import LearningCurvePlot
+from ..widgets.footer import KeysFooter
 from ..widgets.hat_words import games_learned
 
 #: The room a table of positions that are not stick counts is fitted to: 80 columns less the
@@ -165,7 +166,7 @@ class AnalysisScreen(Screen[None]):
                     VerticalScroll(id="analysis-theory-scroll"),
                 ):
                     yield Static(WORKING, id="analysis-theory-text")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._work()

@@ -19,12 +19,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Footer, Header, RichLog, Static
+from textual.widgets import Button, Header, RichLog, Static
 
 from ...engine import Match, Move
 from ..plain import plain
 from ..presenters import BoardView, MoveChosen, presenter_for
 from ..session import Mode, Table
+from ..widgets.footer import KeysFooter
 from . import app_of
 from .board_hats import BoardHats
 from .board_help import HELP_ACTIONS, BoardHelp, HintPanel, help_bindings
@@ -112,7 +113,7 @@ class BoardScreen(LeavesGame):
                 with Vertical(id="hats"):
                     for i in self.hats.seats:
                         yield self.hats.chart(i)
-        yield Footer(show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.set_class(self.watching, "-watching")

@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from ...engine.game import AnyRuleSet
 from ...engine.games import spec_of
@@ -46,6 +46,7 @@ from ...storage.saved_brains import BrainSummary
 from ...storage.store_file import StoreError
 from ...text.terminal import printable
 from ..plain import plain
+from ..widgets.footer import KeysFooter
 from . import app_of
 from .brain_modals import BrainFormModal, ConfirmModal
 
@@ -92,7 +93,7 @@ class BrainsScreen(Screen[None]):
             yield DataTable(id="brains-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="brain-detail")
             yield Static(id="brains-message")
-        yield Footer(show_command_palette=False)  # room for every key (ctrl+p still works)
+        yield KeysFooter(show_command_palette=False)  # room for every key (ctrl+p still works)
 
     @property
     def shelf(self) -> BrainShelf:

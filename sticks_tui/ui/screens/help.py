@@ -6,7 +6,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown
+from textual.widgets import Header, Markdown
+
+from ..widgets.footer import KeysFooter
 
 HELP = """\
 # The Game of Sticks and its relatives
@@ -165,7 +167,7 @@ class HelpScreen(Screen[None]):
         yield Header()
         with VerticalScroll(id="help"):
             yield Markdown(HELP)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#help").focus()  # so the arrow keys and page keys scroll the help

@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from ...engine import HatBrain, HatSettings, QLearner, QSettings
 from ...engine.levels import Level, levels_for
@@ -44,6 +44,7 @@ from ..lab_plan import (
 from ..plain import plain
 from ..presenters import presenter_for
 from ..speed import SPEEDS, recalled_speed, remember_speed
+from ..widgets.footer import KeysFooter
 from ..widgets.hat_words import games_learned
 from . import app_of
 from .brain_modals import ConfirmModal
@@ -166,7 +167,7 @@ class LabScreen(Screen[None]):
                     allow_blank=False, id="speed", compact=True,
                 )
             yield Static(plain(self._explain()), id="lab-explain")
-        yield Footer()
+        yield KeysFooter()
 
     @staticmethod
     def _explain() -> str:

@@ -25,7 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button, Header, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import CurvePoint, CurveSettings, QLearner, TrainingProgress, TrainingResult, train
@@ -45,6 +45,7 @@ from ..speed import (
     time_left_words,
 )
 from ..widgets.curve import LearningCurvePlot
+from ..widgets.footer import KeysFooter
 from ..widgets.hats import HatChart, HatsSnapshot, OneHatChart
 from ..widgets.tally import RunningTally, TallyView
 from . import app_of
@@ -137,7 +138,7 @@ class LabRunScreen(Screen["bool | None"]):
                     f"{self.then_play or 'Play it now'} (p)", id="play-now", compact=True,
                     variant="success",
                 )
-        yield Footer(show_command_palette=False)  # room for every key (ctrl+p still works)
+        yield KeysFooter(show_command_palette=False)  # room for every key (ctrl+p still works)
 
     def on_mount(self) -> None:
         for plot in self.query(LearningCurvePlot):

@@ -13,13 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Select, Static
+from textual.widgets import DataTable, Header, Select, Static
 
 from ...engine.game import RuleError
 from ...engine.games import GameSpecError, parse_game
 from ...storage.records import Standing
 from ..plain import plain
 from ..presenters import presenter_for
+from ..widgets.footer import KeysFooter
 from . import app_of
 
 COLUMNS = ("Name", "Games", "Wins", "Losses", "Rating")
@@ -51,7 +52,7 @@ class LeaderboardScreen(Screen[None]):
             )
             yield Static(id="machines-note")
             yield DataTable(id="standings", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from ...engine import HatBrain, QLearner
 from ...engine.game import AnyRuleSet
@@ -49,6 +49,7 @@ from ..session import (
     name_of,
 )
 from ..speed import FULL_SPEED
+from ..widgets.footer import KeysFooter
 from . import app_of
 
 #: The brains the chosen players play, ready: by the saved brain they are.
@@ -125,7 +126,7 @@ class ModeScreen(Screen[None]):
                 yield Label("% of the time, else a random one", id="percent")
             yield option("5  Training lab: teach a brain against an opponent you choose", "lab")
             yield Static("", id="mode-message")
-        yield Footer()
+        yield KeysFooter()
 
     def _summary(self) -> Text:
         """The game, who plays whom and who starts, with the names as they were typed."""

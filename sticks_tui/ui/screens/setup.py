@@ -17,7 +17,6 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import (
     Button,
-    Footer,
     Header,
     Input,
     Label,
@@ -33,6 +32,7 @@ from ..plain import plain
 from ..presenters import SetupForm
 from ..presenters.forms import FormField, Problem
 from ..session import DEFAULT_NAMES, NAME_MAX, clean_name, remember_names
+from ..widgets.footer import KeysFooter
 from . import app_of
 
 #: The characters the title bar has for the game's name at 80x24, after "sticks-tui — ".
@@ -133,7 +133,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(id="setup-buttons"):
                 yield Button("Continue", id="continue", variant="primary")
                 yield Button("Leaderboard", id="setup-leaderboard")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         #: Why the last paste into a name was refused, until the form changes.
