@@ -36,6 +36,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from textual.pilot import Pilot
+
 from sticks_tui.engine import RANDOM, SELF, HatBrain, game_of_sticks, train
 from sticks_tui.engine.opponents import Opponent
 from sticks_tui.storage.records import MemoryRecords
@@ -71,6 +73,15 @@ def headless(sticks: int, games: int, against: Opponent) -> Run:
     return Run(games, time.perf_counter() - wall, time.thread_time() - cpu)
 
 
+async def _open_lab(app: SticksApp, pilot: Pilot[Any], sticks: int, speed: int) -> None:
+    """The lab's form for the Game of Sticks from ``sticks``, its run to start at ``speed``."""
+    app.settings.choose(game_of_sticks(sticks))
+    await pilot.pause()
+    app.push_screen(LabScreen(speed=speed))
+    while not (isinstance(app.screen, LabScreen) and app.screen.query("#against")):
+        await pilot.pause()
+
+
 def lab(sticks: int, games: int, against: str) -> Run:
     return asyncio.run(_lab(sticks, games, against))
 
@@ -102,11 +113,7 @@ async def _lab(sticks: int, games: int, against: str) -> Run:
     lab_run.train = timed
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            app.settings.choose(game_of_sticks(sticks))
-            await pilot.pause()
-            app.push_screen(LabScreen(speed=FULL_SPEED))
-            while not (isinstance(app.screen, LabScreen) and app.screen.query("#against")):
-                await pilot.pause()
+            await _open_lab(app, pilot, sticks, FULL_SPEED)
             app.screen.query_one("#against").value = against  # type: ignore[attr-defined]
             app.screen.query_one("#games").value = str(games)  # type: ignore[attr-defined]
             await pilot.pause()
@@ -181,11 +188,7 @@ async def _key_delays(sticks: int, speed: int, presses: int) -> dict[str, list[f
     app = SticksApp(MemoryRecords(), seed=1, ai_delay=0.0)
     delays: dict[str, list[float | None]] = {}
     async with app.run_test(size=(80, 24)) as pilot:
-        app.settings.choose(game_of_sticks(sticks))
-        await pilot.pause()
-        app.push_screen(LabScreen(speed=speed))
-        while not (isinstance(app.screen, LabScreen) and app.screen.query("#against")):
-            await pilot.pause()
+        await _open_lab(app, pilot, sticks, speed)
         app.screen.query_one("#games").value = "10000000"  # type: ignore[attr-defined]
         await pilot.pause()
         await pilot.press("enter")

@@ -100,6 +100,14 @@ def letter_rows(pilot: Pilot) -> list[str]:
 # -- too small ------------------------------------------------------------------------------------
 
 
+async def covered_board(pilot: Pilot) -> None:
+    """Two friends' game of 20 sticks, 3 taken, then the terminal shrinks under the cover."""
+    await to_board(pilot, "1", sticks=20)
+    await pilot.press("3")
+    await pilot.resize_terminal(60, 20)
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, TooSmallScreen))
+
+
 async def test_a_terminal_of_40x12_is_told_it_is_too_small_until_it_grows() -> None:
     app = make_app()
     async with app.run_test(size=(40, 12)) as pilot:
@@ -157,10 +165,7 @@ async def test_a_screen_opened_while_too_small_is_covered_too() -> None:
 async def test_no_key_acts_behind_the_cover_but_ctrl_q(key: str) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_board(pilot, "1", sticks=20)
-        await pilot.press("3")
-        await pilot.resize_terminal(60, 20)
-        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await covered_board(pilot)
         stack = list(app.screen_stack)
         await pilot.press(key)
         for _ in range(5):
@@ -176,10 +181,7 @@ async def test_no_key_acts_behind_the_cover_but_ctrl_q(key: str) -> None:
 async def test_ctrl_q_quits_from_the_cover() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_board(pilot, "1", sticks=20)
-        await pilot.press("3")
-        await pilot.resize_terminal(60, 20)
-        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        await covered_board(pilot)
         assert "ctrl+q quits" in cover_text(pilot)
         await pilot.press("ctrl+q")
         await wait_until(pilot, lambda: not app.is_running)

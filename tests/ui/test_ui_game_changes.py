@@ -5,8 +5,9 @@ hats shown and their counts are the same on the board and in the lab."""
 
 from __future__ import annotations
 
+from test_ui_games import against
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
+from textual.widgets import Select
 from ui_helpers import make_app, screen_name, to_board, to_mode, wait_until
 
 from sticks_tui.engine import Nim, Solver, game_of_sticks
@@ -121,22 +122,7 @@ async def test_a_won_game_marks_each_ball_drawn_plus_one() -> None:
 
 async def nim_board(pilot: Pilot, machine: Machine = Machine.LEARNING) -> BoardScreen:
     """Nim 1, 3, 5 against ``machine`` (trained first, for the Q-learner)."""
-    await pilot.pause()
-    setup = pilot.app.screen
-    setup.query_one("#game", Select).value = "nim"
-    await pilot.pause()
-    setup.query_one("#piles", Input).value = "1,3,5"
-    await pilot.press("ctrl+n")
-    await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
-    pilot.app.screen.query_one("#level", Select).value = machine
-    await pilot.pause()
-    await pilot.press("2")
-    await wait_until(pilot, lambda: screen_name(pilot) in ("BoardScreen", "LabRunScreen"))
-    if screen_name(pilot) == "LabRunScreen":
-        await wait_until(pilot, lambda: pilot.app.screen.result is not None)  # type: ignore[attr-defined]
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-    screen = board(pilot)
+    screen = await against(pilot, machine, "nim", piles="1,3,5")
     assert screen.rules == Nim((1, 3, 5))
     return screen
 

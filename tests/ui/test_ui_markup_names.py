@@ -51,7 +51,7 @@ async def shown(pilot: Pilot, *texts: str) -> None:
     """Each of ``texts`` comes on the screen, character for character (the screen may still be
     drawing when it has just been pushed)."""
     try:
-        await wait_until(pilot, lambda: all(text in screen_text(pilot) for text in texts))
+        await wait_until(pilot, lambda: all(map(screen_text(pilot).__contains__, texts)))
     except AssertionError:
         screen = screen_text(pilot)
         missing = [text for text in texts if text not in screen]
