@@ -26,7 +26,7 @@ from typing import Any, TextIO
 from rich.cells import cell_len
 
 from ..engine.game import AnyRuleSet
-from ..engine.learners import LEARNER_KINDS
+from ..engine.learners import learner_names
 from ..storage.brain_files import (
     EXIT_REFUSED,
     BrainFileRefused,
@@ -73,7 +73,7 @@ def _add_brain_choice(parser: argparse.ArgumentParser) -> None:
     add_brain_game_arguments(parser)
     parser.add_argument(
         "--learner",
-        choices=LEARNER_KINDS,
+        choices=learner_names(),
         default=HATS,
         help="which learner's brain: the hat AI (hats, the default) or the Q-learner (q)",
     )

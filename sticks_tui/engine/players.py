@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .game import AnyRuleSet, Move, Position
-from .learners.base import Learner
-from .learners.hats import HatBrain
 from .solver import Solver
+
+if TYPE_CHECKING:  # a learner's registry entry names its player: players never import learners
+    from .learners.base import Learner
+    from .learners.hats import HatBrain
 
 #: The mixed player's default chance of a perfect move.
 DEFAULT_MIXED_SKILL = 0.5

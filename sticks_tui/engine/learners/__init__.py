@@ -1,22 +1,26 @@
-"""Learners: AIs that learn a game by playing it, behind one :class:`Learner` protocol.
+"""The registry of learners: AIs that learn a game by playing it, behind one :class:`Learner`
+protocol, each registered here once as a :class:`~.kind.LearnerKind`.
 
-* :class:`HatBrain` (``hats``): seed 000's hats of numbered balls, for any game;
-* :class:`QLearner` (``q``): CS50 AI's Q-learning, for games whose table fits.
+* the hat AI (``hats``): seed 000's hats of numbered balls, for any game;
+* the Q-learner (``q``): CS50 AI's Q-learning, for games whose table fits.
 
 Both choose moves while learning (for either seat of a game), learn from how a game ended,
 give their preferred move for hints and evaluation, carry their learning settings, and read
 and write the same brain file (see :mod:`.base`); :func:`learner_from_dict` reads any of them.
+
+A learner defined elsewhere (the tests' own) joins with :func:`register_learner`; from then on
+brain files, the commands, the store and the app know it like the others, by asking its entry
+(:func:`learner_kind`, :func:`kind_of`) rather than its name.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..game import AnyRuleSet as RuleSet
 from .base import (
     BRAIN_FORMAT,
     BRAIN_VERSION,
-    LEARNER_KINDS,
     BrainError,
     CurvePoint,
     Learner,
@@ -27,25 +31,95 @@ from .base import (
     read_header,
 )
 from .game_change import GameChange, MoveChange, Unchanged
+from .hat_kind import KIND as HATS_KIND
 from .hats import HatBrain, HatSettings, HatView
+from .kind import LearnerKind
+from .q_kind import KIND as Q_KIND
 from .q_settings import QSettings
 from .qlearning import QLearner
 
 __all__ = [
-    "BRAIN_FORMAT", "BRAIN_VERSION", "LEARNER_KINDS", "BrainError", "CurvePoint", "GameChange",
-    "HatBrain", "HatSettings", "HatView", "Learner", "LearnerSettings", "MoveChange",
-    "PlaysItselfFast", "QLearner", "QSettings", "SelfPlayRun", "SettingsError", "Unchanged",
-    "learner_from_dict",
+    "BRAIN_FORMAT", "BRAIN_VERSION", "BrainError", "CurvePoint", "GameChange",
+    "HatBrain", "HatSettings", "HatView", "Learner", "LearnerKind", "LearnerSettings",
+    "MoveChange", "PlaysItselfFast", "QLearner", "QSettings", "SelfPlayRun", "SettingsError",
+    "Unchanged", "kind_of", "learner_from_dict", "learner_kind", "learner_kinds", "learner_names",
+    "learners_for", "register_learner", "unregister_learner",
 ]
 
+#: Learners by name, in the order registered.
+_kinds: dict[str, LearnerKind[Any]] = {}
 
-def learner_from_dict(data: Any, rules: RuleSet | None = None) -> HatBrain | QLearner:
-    """The learner a brain file holds (hats or Q, by its "learner"; version 1 files are hats).
 
-    ``rules``, when given, is the game it must be for. :class:`BrainError` says in one line
-    what is wrong with anything else.
+def register_learner(kind: LearnerKind[Any]) -> LearnerKind[Any]:
+    """Add a learner; its name must be new, lower case, one word. Returns the entry."""
+    name = kind.name
+    if not name or name != name.lower() or not name.replace("-", "").isalnum():
+        raise ValueError(f"a learner's name is one lower-case word, got {name!r}")
+    if name in _kinds:
+        raise ValueError(f"the learner name {name!r} is taken")
+    _kinds[name] = kind
+    return kind
+
+
+def unregister_learner(name: str) -> None:
+    """Remove a learner added by :func:`register_learner` (a test's, once the test is done)."""
+    del _kinds[name]
+
+
+def learner_kinds() -> tuple[LearnerKind[Any], ...]:
+    """Every registered learner, in the order registered (the first is the default)."""
+    return tuple(_kinds.values())
+
+
+def learner_names() -> tuple[str, ...]:
+    """Every registered learner's name: ``("hats", "q")``."""
+    return tuple(_kinds)
+
+
+def learner_kind(name: str) -> LearnerKind[Any]:
+    """The learner called ``name``; :class:`KeyError` names the learners there are."""
+    try:
+        return _kinds[name]
+    except KeyError:
+        raise KeyError(
+            f"there is no learner {name!r:.30}: {', '.join(_kinds)} are registered"
+        ) from None
+
+
+def kind_of(learner: object) -> LearnerKind[Any]:
+    """The registry entry of ``learner`` (by its class)."""
+    for kind in _kinds.values():
+        if kind.owns(learner):
+            return kind
+    raise KeyError(f"{type(learner).__name__} is not a registered learner")
+
+
+def learners_for(rules: RuleSet) -> tuple[LearnerKind[Any], ...]:
+    """The learners offered for ``rules`` (the hat AI for every game, the others where they
+    fit)."""
+    return tuple(kind for kind in _kinds.values() if kind.fits(rules))
+
+
+def learner_from_dict(
+    data: Any, rules: RuleSet | None = None, kind: str | None = None
+) -> HatBrain | QLearner:
+    """The learner a brain file holds (by its "learner"; version 1 files are hats).
+
+    ``rules``, when given, is the game it must be for; ``kind``, when given, the learner it
+    must be. :class:`BrainError` says in one line what is wrong with anything else.
     """
-    kind = read_header(data, rules).kind
-    if kind == QLearner.kind:
-        return QLearner.from_dict(data, rules)
-    return HatBrain.from_dict(data, rules)
+    header = read_header(data, rules, kinds=tuple(_kinds))
+    found = _kinds[header.kind]
+    if header.version < found.since_version:
+        raise BrainError(
+            f"a brain file of version {header.version} cannot hold {found.words.a} "
+            f"(\"learner\": {found.name!r}): its files are version {found.since_version} or later"
+        )
+    if kind is not None and kind != found.name:
+        asked = learner_kind(kind)
+        raise BrainError(f"this is {found.words.a}'s brain, not {asked.words.a}'s")
+    return cast(HatBrain | QLearner, found.from_dict(data, rules))
+
+
+for _kind in (HATS_KIND, Q_KIND):
+    register_learner(_kind)

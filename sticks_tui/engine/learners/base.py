@@ -23,7 +23,7 @@ Version 2 files (every hat met, every count) and version 1 files (hats only, no 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
@@ -43,8 +43,8 @@ READABLE_VERSIONS = (1, 2, 3)
 #: The largest count a brain file may hold: the largest whole number every JSON reader keeps
 #: exactly (2**53). No hat gets near it by play (one ball per win), so a larger one is an error.
 MAX_COUNT = 2**53
-#: The learners a brain file may hold, by their "learner" name.
-LEARNER_KINDS = ("hats", "q")
+#: The learner of a version 1 file (which says none: only the hat AI was saved then).
+FIRST_LEARNER = "hats"
 
 
 class BrainError(ValueError):
@@ -71,6 +71,59 @@ class CurvePoint:
     random player."""
     vs_perfect: float
     """The same against the perfect player."""
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal move at a position, as a learner holds it."""
+
+    move: Any
+    value: float
+    """Its number: the balls of its number in the hat (the ball drawn this game counted in), or
+    its Q-value (0 where none is learned)."""
+    chance: float
+    """The chance the learner plays it there while learning (:meth:`Learner.move_chances`)."""
+    learned: bool
+    """Whether its number differs from a fresh learner's (the learner learned something)."""
+
+
+@dataclass(frozen=True)
+class MoveValues:
+    """What a learner holds at one position (:meth:`Learner.values_at`): its number for each
+    legal move, in the rules' order, and the moves it prefers."""
+
+    position: Any
+    moves: tuple[MoveValue, ...]
+    preferred: tuple[Any, ...]
+    """The moves it rates best (all of them while it has no preference; none where no move is
+    legal)."""
+    counts: bool
+    """Whether the numbers are counts (balls: a move's share is its count over their sum), or
+    values on the scale from :attr:`low` to :attr:`high`."""
+    low: float = 0.0
+    high: float = 1.0
+    """The scale of values (a Q-learner's loss and win rewards); unused for counts."""
+    drawn: Any = None
+    """The move it drew at this position in the game in play (a ball beside its hat), if any."""
+
+    @property
+    def fresh(self) -> bool:
+        """Nothing learned here: every number is a fresh learner's."""
+        return not any(move.learned for move in self.moves)
+
+    @property
+    def tied(self) -> bool:
+        """No move is rated above all others (a fresh hat, equal values)."""
+        return len(self.preferred) != 1
+
+    def share(self, value: float) -> float:
+        """How full a bar of ``value`` is, from 0 to 1: a count's share of every count here, a
+        value's place on the scale."""
+        if self.counts:
+            total = sum(move.value for move in self.moves)
+            return value / total if total > 0 else 0.0
+        span = self.high - self.low
+        return min(1.0, max(0.0, (value - self.low) / span)) if span > 0 else 0.0
 
 
 class LearnerSettings(Protocol):
@@ -125,6 +178,11 @@ class Learner(Protocol[P, M]):
 
     def preferred_moves(self, position: P) -> tuple[M, ...]:
         """Every move it rates best at ``position`` (more than one while it has no preference)."""
+
+    def values_at(self, position: P) -> MoveValues:
+        """What it holds for each legal move at ``position``, and which it prefers, as data
+        the board, the hint and the analysis draw without asking which learner it is. Looking
+        teaches it nothing."""
 
     def copy(self) -> Learner[P, M]: ...
 
@@ -207,8 +265,11 @@ def brain_dict(
     }
 
 
-def read_header(data: Any, rules: RuleSet | None = None) -> BrainHeader:
-    """Check a brain file's shared part; ``rules`` (when given) is the game it must be for."""
+def read_header(
+    data: Any, rules: RuleSet | None = None, kinds: Collection[str] | None = None
+) -> BrainHeader:
+    """Check a brain file's shared part; ``rules`` (when given) is the game it must be for,
+    ``kinds`` (when given) the learners it may hold (else any learner's name is read)."""
     if not isinstance(data, dict):
         raise BrainError("a brain must be a JSON object")
     if data.get("format") != BRAIN_FORMAT:
@@ -221,11 +282,10 @@ def read_header(data: Any, rules: RuleSet | None = None) -> BrainHeader:
             f"versions {', '.join(map(str, READABLE_VERSIONS[:-1]))} and "
             f"{READABLE_VERSIONS[-1]})"
         )
-    kind = "hats" if version == 1 else data.get("learner")
-    if kind not in LEARNER_KINDS:
-        raise BrainError(
-            f"\"learner\" must be one of {', '.join(map(repr, LEARNER_KINDS))}, got {short(kind)}"
-        )
+    kind = FIRST_LEARNER if version == 1 else data.get("learner")
+    if not isinstance(kind, str) or (kinds is not None and kind not in kinds):
+        named = ", ".join(map(repr, kinds)) if kinds is not None else "a learner's name"
+        raise BrainError(f"\"learner\" must be one of {named}, got {short(kind)}")
     settings = None if version == 1 else data.get("settings")
     if version != 1 and not isinstance(settings, dict):
         raise BrainError("\"settings\" must be an object of learning settings")

@@ -33,6 +33,8 @@ from .base import (
     BrainError,
     CurvePoint,
     MachineOpponent,
+    MoveValue,
+    MoveValues,
     SelfPlayRun,
     brain_dict,
     read_header,
@@ -164,6 +166,20 @@ class HatBrain:
         """The most numerous legal ball (the smallest move on a tie); None where none is legal."""
         best = self.preferred_moves(position)
         return best[0] if best else None
+
+    def values_at(self, position: Position) -> MoveValues:
+        """The legal balls of the hat at ``position`` (the ball drawn this game counted in),
+        the chance of each by :meth:`sample_move`, and the most numerous (see
+        :class:`~.base.MoveValues`); a hat never met reads as fresh, and none is made."""
+        counts = self.counts(position)
+        chances = dict(self.move_chances(position))
+        fresh = self.settings.fresh_balls
+        moves = tuple(
+            MoveValue(move, count, chances.get(move, 0.0), count != fresh)
+            for move, count in counts.items() if move in chances
+        )
+        drawn = next((move for p, move in self.balls_beside if p == position), None)
+        return MoveValues(position, moves, self.preferred_moves(position), True, drawn=drawn)
 
     def confidence(self, position: Position) -> float:
         """The preferred ball's share of the legal balls (1/3 for an untouched Sticks hat)."""

@@ -39,6 +39,8 @@ from ..game import Move, Position, RuleError
 from .base import (
     BrainError,
     CurvePoint,
+    MoveValue,
+    MoveValues,
     SettingsError,
     brain_dict,
     read_header,
@@ -169,6 +171,21 @@ class QLearner:
 
     def preferred_moves(self, position: Position) -> tuple[Move, ...]:
         return tuple(self.best_actions(position))
+
+    def values_at(self, position: Position) -> MoveValues:
+        """The value of each action at ``position`` (0 where none is learned), its chance by
+        :meth:`sample_move`, and the best ones, on the scale of the loss and win rewards (see
+        :class:`~.base.MoveValues`)."""
+        key = state_key(position)
+        chances = self.move_chances(position)
+        moves = tuple(
+            MoveValue(move, float(self.q.get((key, move), 0.0)), chance, (key, move) in self.q)
+            for move, chance in chances
+        )
+        return MoveValues(
+            position, moves, self.preferred_moves(position), False, self.loss_reward,
+            self.win_reward,
+        )
 
     def preferred_move(self, position: Position) -> Move | None:
         """The best action, the first in the rules' order on a tie (greedy play draws among

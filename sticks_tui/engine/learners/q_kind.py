@@ -1,0 +1,78 @@
+"""The Q-learner's entry in the learners' registry (:class:`~.kind.LearnerKind`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..game import AnyRuleSet
+from ..games import game_families
+from ..players import Player
+from .kind import LearnerKind, LearnerWords
+from .q_settings import QSettings
+from .qlearning import DEFAULT_Q_TRAINING_GAMES, QLearner, QLearningPlayer
+
+
+def _fresh(rules: AnyRuleSet, settings: QSettings) -> QLearner:
+    return QLearner.with_settings(settings, rules=rules)
+
+
+def _player(name: str, learner: QLearner, rng: random.Random) -> Player:
+    """CS50's ``play``: its best move, learning nothing."""
+    return QLearningPlayer(name, learner)
+
+
+def _fits(rules: AnyRuleSet) -> bool:
+    """Where its table fits: the game says (``capabilities.q_learning``)."""
+    return bool(rules.capabilities.q_learning)
+
+
+def _offered() -> str:
+    """"every take-away game, every Nim game and Sticky-Nim lines of up to 30 sticks": each
+    registered family's own words."""
+    words = [family.q_learning_offered for family in game_families() if family.q_learning_offered]
+    if len(words) <= 1:
+        return "".join(words) or "no registered game"
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def part_schema() -> dict[str, Any]:
+    """``"values"``: position key -> move key -> the value learned."""
+    return {
+        "description": "For each position met, the value of each move tried (a move left out "
+        "has no value learned, read as 0).",
+        "type": "object",
+        "additionalProperties": {
+            "type": "object",
+            "additionalProperties": {"type": "number"},
+        },
+    }
+
+
+KIND: LearnerKind[QLearner] = LearnerKind(
+    name=QLearner.kind,
+    words=LearnerWords(
+        a="a Q-learner",
+        the="the Q-learner",
+        choice="Q-learner (CS50's)",
+        fits="take-away games, Nim, short Sticky-Nim lines",
+        brain="Q-learner brain",
+        afresh="with no value learned",
+        shown="Q-values",
+        settings="the Q-learner's learning settings (default: CS50's)",
+    ),
+    learner_type=QLearner,
+    settings_type=QSettings,
+    fresh=_fresh,
+    from_dict=QLearner.from_dict,
+    part="values",
+    part_schema=part_schema,
+    since_version=2,
+    default_games=DEFAULT_Q_TRAINING_GAMES,
+    ai_name="Q-learning AI",
+    trained_name="Q-learning AI",
+    learns_in_play=False,
+    player=_player,
+    fits=_fits,
+    offered=_offered,
+)
