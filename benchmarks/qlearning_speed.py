@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sticks_tui.engine import SELF, QLearner, train  # noqa: E402
 from sticks_tui.engine.games.nim import Nim  # noqa: E402
-from sticks_tui.engine.learners.q_reference import train_qlearner_reference  # noqa: E402
+from sticks_tui.engine.learners.q.reference import train_qlearner_reference  # noqa: E402
 
 
 def trained(nim: Nim, games: int, seed: int, fast: bool = True) -> QLearner:

@@ -10,7 +10,7 @@ import pytest
 
 from sticks_tui.cli.main import main
 from sticks_tui.engine import HatBrain, QLearner, parse_game, train
-from sticks_tui.engine.learners import QSettings
+from sticks_tui.engine.learners.q.settings import QSettings
 from sticks_tui.engine.training import SelfPlay
 from sticks_tui.storage.brain_files import brain_json
 

@@ -26,7 +26,8 @@ from typing import Any, TextIO
 
 from ..engine.game import AnyRuleSet
 from ..engine.games import family_of, spec_of
-from ..engine.learners import HatBrain, QLearner
+from ..engine.learners.hats.brain import HatBrain
+from ..engine.learners.q.learner import QLearner
 from ..engine.learning_curve import CurveSettings
 from ..engine.theory import reachable
 from ..engine.training import Tally, TrainingProgress, train

@@ -12,15 +12,12 @@ from typing import Any
 
 from ..engine.game import AnyRuleSet
 from ..engine.games import game_families, spec_of
-from ..engine.learners import (
-    HatBrain,
-    HatSettings,
-    Learner,
-    QLearner,
-    QSettings,
-    SettingsError,
-)
-from ..engine.learners.hat_numba import BACKENDS, KernelUnavailable, compiles, load_kernel
+from ..engine.learners.base import Learner, SettingsError
+from ..engine.learners.hats.brain import HatBrain
+from ..engine.learners.hats.compiled import BACKENDS, KernelUnavailable, compiles, load_kernel
+from ..engine.learners.hats.settings import HatSettings
+from ..engine.learners.q.learner import QLearner
+from ..engine.learners.q.settings import QSettings
 from ..engine.training import (
     FrozenOpponent,
     Opponent,

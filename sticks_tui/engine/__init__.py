@@ -37,21 +37,13 @@ from .games.takeaway import (
     TakeAway,
     game_of_sticks,
 )
-from .learners import (
-    BrainError,
-    CurvePoint,
-    GameChange,
-    HatBrain,
-    HatSettings,
-    HatView,
-    Learner,
-    QLearner,
-    QSettings,
-    SettingsError,
-    Unchanged,
-    learner_from_dict,
-)
-from .learners.qlearning import QLearningPlayer
+from .learners import learner_from_dict
+from .learners.base import BrainError, CurvePoint, Learner, SettingsError
+from .learners.game_change import GameChange, Unchanged
+from .learners.hats.brain import HatBrain
+from .learners.hats.settings import HatSettings, HatView
+from .learners.q.learner import QLearner, QLearningPlayer
+from .learners.q.settings import QSettings
 from .learning_curve import CurveSettings
 from .levels import Level, levels_for
 from .match import Match, Series, Turn

@@ -14,8 +14,8 @@ import random
 from enum import Enum
 
 from .game import AnyRuleSet
-from .learners.hats import HatBrain
-from .learners.qlearning import DEFAULT_Q_TRAINING_GAMES, QLearner, QLearningPlayer
+from .learners.hats.brain import HatBrain
+from .learners.q.learner import DEFAULT_Q_TRAINING_GAMES, QLearner, QLearningPlayer
 from .players import (
     DEFAULT_MIXED_SKILL,
     HatPlayer,

@@ -16,7 +16,7 @@ from .solver import Solver
 
 if TYPE_CHECKING:  # a learner's registry entry names its player: players never import learners
     from .learners.base import Learner
-    from .learners.hats import HatBrain
+    from .learners.hats.brain import HatBrain
 
 #: The mixed player's default chance of a perfect move.
 DEFAULT_MIXED_SKILL = 0.5

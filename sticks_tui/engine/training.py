@@ -35,12 +35,8 @@ from collections.abc import Callable
 
 from .game import AnyRuleSet as RuleSet
 from .game import Move, Position, loser_at_end
-from .learners.base import (
-    Learner,
-    PlaysItselfFast,
-    PlaysMachinesFast,
-)
-from .learners.hat_numba import BACKENDS, compiled_or
+from .learners.base import Learner, PlaysItselfFast, PlaysMachinesFast
+from .learners.hats.compiled import BACKENDS, compiled_or
 from .learning_curve import CurveBoard, CurveSettings, point_due, record_point
 from .memory import DEFAULT_MEMORY_CAP, MemoryWatch, stop_or_memory
 from .opponents import (
@@ -97,7 +93,7 @@ def train(
     asked before every game (a ``threading.Event().is_set`` fits): when it says yes, training
     ends and the result says ``cancelled``. With ``curve``, a learning-curve point is recorded
     before, during (at progress reports) and after training, kept in ``learner.learning_curve``.
-    ``backend`` (:data:`~.learners.hat_numba.BACKENDS`) says who plays a take-away game's
+    ``backend`` (:data:`~.learners.hats.compiled.BACKENDS`) says who plays a take-away game's
     self-play: the python loop, or the compiled one of ``sticks-tui[fast]`` (the same brain).
     ``pacing`` (:mod:`.pacing`), when given, replaces ``progress_every``: it is asked before each
     run of games how many to play before the next report, and who watches their moves; games

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games.family import quoted
-from ..engine.learners import HatBrain, QLearner
+from ..engine.learners.hats.brain import HatBrain
+from ..engine.learners.q.learner import QLearner
 from ..text.terminal import printable
 from .brain_shelf import shelf_of
 from .records import HATS, LEARNING_AI_NAME, KeptBrain, Q, Records, SavedBrain

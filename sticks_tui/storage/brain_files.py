@@ -40,8 +40,8 @@ from typing import Any, BinaryIO
 
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games import spec_of
-from ..engine.learners import BrainError, learner_from_dict
-from ..engine.learners.base import read_header
+from ..engine.learners import learner_from_dict
+from ..engine.learners.base import BrainError, read_header
 from ..engine.memory import DEFAULT_MEMORY_CAP
 from ..text.json_layout import readable_json
 from ..text.memory import size_words

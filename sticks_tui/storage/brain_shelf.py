@@ -22,7 +22,9 @@ from typing import Protocol, TypeGuard
 
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games import spec_of
-from ..engine.learners import BrainError, HatBrain, QLearner
+from ..engine.learners.base import BrainError
+from ..engine.learners.hats.brain import HatBrain
+from ..engine.learners.q.learner import QLearner
 from ..text.analysis import settings_words
 from ..text.terminal import printable
 from .brain_files import (

@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Protocol
 
 from ..engine.game import AnyRuleSet as RuleSet
-from ..engine.learners.hats import BrainError, HatBrain, Lesson
+from ..engine.learners.base import BrainError
+from ..engine.learners.hats.brain import HatBrain
+from ..engine.learners.hats.lessons import Lesson
 from .records import Records, SavedBrain, Standing
 from .saved_brains import BrainInfo, BrainSummary
 from .store_file import StoreError

@@ -16,8 +16,10 @@ from typing import Protocol
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games import spec_of
 from ..engine.games.family import quoted
-from ..engine.learners import HatBrain, QLearner, learner_from_dict
-from ..engine.learners.hats import Lesson
+from ..engine.learners import learner_from_dict
+from ..engine.learners.hats.brain import HatBrain
+from ..engine.learners.hats.lessons import Lesson
+from ..engine.learners.q.learner import QLearner
 from .saved_brains import BrainInfo, BrainSummary, brain_text, summary
 
 #: A brain the records keep: a hat AI's or a Q-learner's.

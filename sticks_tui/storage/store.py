@@ -37,7 +37,9 @@ from pathlib import Path
 
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.learners import learner_from_dict
-from ..engine.learners.hats import BrainError, HatBrain, Lesson
+from ..engine.learners.base import BrainError
+from ..engine.learners.hats.brain import HatBrain
+from ..engine.learners.hats.lessons import Lesson
 from .play_on import PlayOnRecords as PlayOnRecords
 
 # The AIs' names live in records.py (names_problem needs them, and records must not import the

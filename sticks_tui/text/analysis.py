@@ -19,7 +19,7 @@ from ..engine.analysis import (
     PositionReport,
 )
 from ..engine.game import AnyRuleSet
-from ..engine.learners.hats import CurvePoint
+from ..engine.learners.base import CurvePoint
 from .moves import move_legend, move_words, moves_words, position_heading, position_words
 
 _LEARNED_WORDS = {LOST: "yes", UNDECIDED: "?"}

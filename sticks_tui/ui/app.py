@@ -25,7 +25,7 @@ from ..engine import DEFAULT_TRAINING_GAMES, HatBrain
 from ..engine.game import AnyRuleSet
 from ..engine.games import spec_of
 from ..engine.games.family import quoted
-from ..engine.learners.qlearning import DEFAULT_Q_TRAINING_GAMES
+from ..engine.learners.q.learner import DEFAULT_Q_TRAINING_GAMES
 from ..storage.brain_cache import BrainCache, BrainRef
 from ..storage.records import HATS, MemoryRecords, Records
 from ..text.terminal import printable

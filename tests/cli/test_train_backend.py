@@ -15,7 +15,7 @@ import pytest
 from cli_helpers import assert_argument_error, run
 
 from sticks_tui.engine import SELF, HatBrain, game_of_sticks, train
-from sticks_tui.engine.learners import hat_numba
+from sticks_tui.engine.learners.hats import compiled as hat_numba
 
 TRAIN = ("train", "--sticks", "30", "--games", "2000", "--seed", "11")
 

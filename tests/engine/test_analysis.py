@@ -22,7 +22,7 @@ from sticks_tui.engine.analysis import (
     find_rule,
 )
 from sticks_tui.engine.learning_curve import curve_point, record_point, win_rate
-from sticks_tui.engine.learners.hats import CurvePoint
+from sticks_tui.engine.learners.base import CurvePoint
 from sticks_tui.engine.solver import PeriodicRule, find_periodic_rule
 
 

@@ -1,4 +1,4 @@
-"""The hat AI's flat take-away loops (engine/learners/hat_loops.py) leave, for the same seed,
+"""The hat AI's flat take-away loops (engine/learners/hats/loops.py) leave, for the same seed,
 exactly the brain the plain loop of train() leaves: self-play and against the machines, for
 the Game of Sticks, other take sets, both endings and changed settings."""
 
@@ -20,7 +20,7 @@ from sticks_tui.engine import (
     train,
 )
 from sticks_tui.engine.learners.base import MachineOpponent
-from sticks_tui.engine.learners.hat_loops import TakeAwayAgainstMachine, TakeAwaySelfPlay
+from sticks_tui.engine.learners.hats.loops import TakeAwayAgainstMachine, TakeAwaySelfPlay
 
 
 def exact(brain: HatBrain) -> str:

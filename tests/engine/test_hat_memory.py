@@ -29,9 +29,10 @@ from sticks_tui.engine import (
     parse_game,
     train,
 )
-from sticks_tui.engine.learners import hat_self_play, q_self_play
-from sticks_tui.engine.learners.hat_draw import draw_index, fresh_index
-from sticks_tui.engine.learners.q_reference import train_qlearner_reference
+from sticks_tui.engine.learners.hats import self_play as hat_self_play
+from sticks_tui.engine.learners.q import self_play as q_self_play
+from sticks_tui.engine.learners.hats.draw import draw_index, fresh_index
+from sticks_tui.engine.learners.q.reference import train_qlearner_reference
 
 DATA = Path(__file__).parent / "data"
 

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from sticks_tui.engine import BrainError, HatBrain, HatSettings, Match, Nim, TakeAway, game_of_sticks
-from sticks_tui.engine.learners import CurvePoint
+from sticks_tui.engine.learners.base import CurvePoint
 from sticks_tui.engine.players import HatPlayer, RandomPlayer
 
 

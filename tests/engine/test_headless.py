@@ -17,7 +17,7 @@ MODULES = ["sticks_tui.engine"] + sorted(
 def test_the_engine_package_has_its_core_modules():
     core = {
         "game", "games", "games.takeaway", "games.nim", "games.sticky", "learners",
-        "learners.hats", "learners.qlearning", "players", "match", "training", "solver",
+        "learners.hats.brain", "learners.q.learner", "players", "match", "training", "solver",
     }
     assert core <= {m.removeprefix("sticks_tui.engine.") for m in MODULES}
 

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from sticks_tui.engine import SELF, HatBrain, Nim, QLearner, QSettings, game_of_sticks, parse_game, train
+from sticks_tui.engine.learners.base import BrainError
 from sticks_tui.engine.learners import (
-    BrainError,
     kind_of,
     learner_from_dict,
     learner_kind,

@@ -1,4 +1,4 @@
-"""The compiled self-play loop (engine/learners/hat_numba.py, the extra ``sticks-tui[fast]``)
+"""The compiled self-play loop (engine/learners/hats/compiled.py, the extra ``sticks-tui[fast]``)
 leaves, for the same seed, exactly the brain the python loop leaves, and the generator goes on
 exactly as if Python had made the draws. Only where numba is installed: CI's test command does
 not need it."""

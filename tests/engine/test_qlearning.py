@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from sticks_tui.engine import SELF, Match, RandomPlayer, Solver, TakeAway, train
 from sticks_tui.engine.games.nim import Nim, misere_nim_lost
 from sticks_tui.engine.games.sticky import StickyNim
-from sticks_tui.engine.learners.q_reference import train_qlearner_reference
-from sticks_tui.engine.learners.qlearning import QLearner, QLearningPlayer, nim_actions
+from sticks_tui.engine.learners.q.reference import train_qlearner_reference
+from sticks_tui.engine.learners.q.learner import QLearner, QLearningPlayer, nim_actions
 
 
 def test_defaults_and_empty_table():

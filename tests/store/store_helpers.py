@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sticks_tui.engine import RuleSet, game_of_sticks
-from sticks_tui.engine.learners.hats import HatBrain
+from sticks_tui.engine.learners.hats.brain import HatBrain
 
 
 def taught_brain(rules: RuleSet | None = None, games: int = 7, balls: int = 4) -> HatBrain:

@@ -18,7 +18,7 @@ from sticks_tui.engine import (
     game_of_sticks,
     train,
 )
-from sticks_tui.engine.learners import QLearner
+from sticks_tui.engine.learners.q.learner import QLearner
 from sticks_tui.storage.brain_cache import BrainCache, BrainRef
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.storage.store import SqliteStore

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sticks_tui.engine import HatBrain, game_of_sticks
-from sticks_tui.engine.learners import QLearner
+from sticks_tui.engine.learners.q.learner import QLearner
 from sticks_tui.storage.brain_cache import BrainRef
 from sticks_tui.storage.store import SqliteStore
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from sticks_tui.engine import HatBrain, QLearner, parse_game, train
-from sticks_tui.engine.learners import HatSettings, QSettings
+from sticks_tui.engine.learners.hats.settings import HatSettings
+from sticks_tui.engine.learners.q.settings import QSettings
 from sticks_tui.engine.training import SelfPlay
 from sticks_tui.storage.records import HATS, MemoryRecords, Q, Records
 from sticks_tui.storage.store import STORE_FILE_NAME, SqliteStore, StoreRefused, open_records

@@ -189,6 +189,6 @@ def test_a_save_that_fails_during_play_is_a_warning_not_a_crash(
 
 
 def _fresh():
-    from sticks_tui.engine.learners.hats import HatBrain
+    from sticks_tui.engine.learners.hats.brain import HatBrain
 
     return HatBrain(game_of_sticks(10))

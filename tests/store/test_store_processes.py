@@ -32,7 +32,7 @@ print("done", flush=True)
 WRITER = """
 import sys
 from sticks_tui.engine import TakeAway
-from sticks_tui.engine.learners.hats import HatBrain
+from sticks_tui.engine.learners.hats.brain import HatBrain
 from sticks_tui.storage.store import SqliteStore
 rules = TakeAway(1000, (1, 2, 3), misere=True)
 store = SqliteStore.open(sys.argv[1])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import DataTable, Static, TabbedContent
 from ui_helpers import make_app, palette_highlights, screen_name, to_board, to_training, wait_until
 
-from sticks_tui.engine.learners.hats import CurvePoint
+from sticks_tui.engine.learners.base import CurvePoint
 from sticks_tui.ui.widgets.curve import LearningCurvePlot, plot
 
 

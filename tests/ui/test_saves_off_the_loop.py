@@ -12,7 +12,8 @@ from ui_helpers import make_app, to_board, wait_until
 
 from sticks_tui.engine import game_of_sticks
 from sticks_tui.engine.game import AnyRuleSet
-from sticks_tui.engine.learners.hats import HatBrain, Lesson
+from sticks_tui.engine.learners.hats.brain import HatBrain
+from sticks_tui.engine.learners.hats.lessons import Lesson
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.board_watch import FULL_SPEED

@@ -18,8 +18,8 @@ from ui_helpers import make_app, set_input, to_board, wait_until
 
 from sticks_tui.engine import HatBrain
 from sticks_tui.engine.games import parse_game
-from sticks_tui.engine.learners import QLearner
-from sticks_tui.engine.learners.hats import Lesson
+from sticks_tui.engine.learners.q.learner import QLearner
+from sticks_tui.engine.learners.hats.lessons import Lesson
 from sticks_tui.storage.brain_files import brain_json, read_brain_file
 from sticks_tui.storage.records import HATS
 from sticks_tui.storage.store import STORE_FILE_NAME, PlayOnRecords, SqliteStore

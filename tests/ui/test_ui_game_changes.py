@@ -11,7 +11,7 @@ from textual.widgets import Select
 from ui_helpers import make_app, screen_name, to_board, to_mode, wait_until
 
 from sticks_tui.engine import Nim, Solver, game_of_sticks
-from sticks_tui.engine.learners.hat_lessons import Lesson
+from sticks_tui.engine.learners.hats.lessons import Lesson
 from sticks_tui.ui.presenters import MoveChosen
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.lab import LabScreen

@@ -23,7 +23,7 @@ from ui_helpers import (
 
 from sticks_tui.engine import HatBrain, Nim, game_of_sticks
 from sticks_tui.engine.games import parse_game
-from sticks_tui.engine.learners import QLearner
+from sticks_tui.engine.learners.q.learner import QLearner
 from sticks_tui.storage.brain_cache import BrainRef
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.storage.store import open_records

@@ -21,7 +21,7 @@ from ui_helpers import make_app, screen_name, screen_text, to_board, to_mode, wa
 from sticks_tui.engine import HatBrain, Nim, StickyNim, TakeAway
 from sticks_tui.engine.analysis import analyse_game
 from sticks_tui.engine.games import register_game, theory_of, unregister_game
-from sticks_tui.engine.learners.hats import CurvePoint
+from sticks_tui.engine.learners.base import CurvePoint
 from sticks_tui.engine.learning_curve import CurveBoard
 from sticks_tui.engine.solver import Solver
 from sticks_tui.storage.records import MemoryRecords

@@ -9,7 +9,9 @@ from typing import Any
 
 from ..game import AnyRuleSet as RuleSet
 from ..game import Move, Position, mover_wins_at_end
-from ..learners import HatBrain, QLearner, QSettings
+from ..learners.hats.brain import HatBrain
+from ..learners.q.learner import QLearner
+from ..learners.q.settings import QSettings
 from ..solver import Solver
 
 #: A position needs at least this much evidence (games that taught something) to be decided.

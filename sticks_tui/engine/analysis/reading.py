@@ -10,7 +10,8 @@ from ..game import AnyRuleSet as RuleSet
 from ..game import Position, RuleError
 from ..games import family_of, rules_from_description
 from ..games.takeaway import TakeAway
-from ..learners import HatBrain, QLearner
+from ..learners.hats.brain import HatBrain
+from ..learners.q.learner import QLearner
 from ..period_proof import heap_period
 from ..solver import Solver
 from ..theory import reachable

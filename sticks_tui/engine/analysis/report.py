@@ -9,7 +9,9 @@ from typing import Any
 from ..game import AnyRuleSet as RuleSet
 from ..game import Move, Position, RuleError
 from ..games import spec_of
-from ..learners import CurvePoint, HatBrain, QLearner
+from ..learners.base import CurvePoint
+from ..learners.hats.brain import HatBrain
+from ..learners.q.learner import QLearner
 from ..period_proof import HeapPeriod
 from ..solver import PeriodicRule
 from .positions import DISAGREE, PositionReport

@@ -15,34 +15,20 @@ brain files, the commands, the store and the app know it like the others, by ask
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..game import AnyRuleSet as RuleSet
-from .base import (
-    BRAIN_FORMAT,
-    BRAIN_VERSION,
-    BrainError,
-    CurvePoint,
-    Learner,
-    LearnerSettings,
-    PlaysItselfFast,
-    SelfPlayRun,
-    SettingsError,
-    read_header,
-)
-from .game_change import GameChange, MoveChange, Unchanged
-from .hat_kind import KIND as HATS_KIND
-from .hats import HatBrain, HatSettings, HatView
+from .base import BrainError, read_header
+from .hats.kind import KIND as HATS_KIND
 from .kind import LearnerKind
-from .q_kind import KIND as Q_KIND
-from .q_settings import QSettings
-from .qlearning import QLearner
+from .q.kind import KIND as Q_KIND
+
+if TYPE_CHECKING:
+    from .hats.brain import HatBrain
+    from .q.learner import QLearner
 
 __all__ = [
-    "BRAIN_FORMAT", "BRAIN_VERSION", "BrainError", "CurvePoint", "GameChange",
-    "HatBrain", "HatSettings", "HatView", "Learner", "LearnerKind", "LearnerSettings",
-    "MoveChange", "PlaysItselfFast", "QLearner", "QSettings", "SelfPlayRun", "SettingsError",
-    "Unchanged", "kind_of", "learner_from_dict", "learner_kind", "learner_kinds", "learner_names",
+    "kind_of", "learner_from_dict", "learner_kind", "learner_kinds", "learner_names",
     "learners_for", "register_learner", "unregister_learner",
 ]
 
@@ -118,7 +104,7 @@ def learner_from_dict(
     if kind is not None and kind != found.name:
         asked = learner_kind(kind)
         raise BrainError(f"this is {found.words.a}'s brain, not {asked.words.a}'s")
-    return cast(HatBrain | QLearner, found.from_dict(data, rules))
+    return cast("HatBrain | QLearner", found.from_dict(data, rules))
 
 
 for _kind in (HATS_KIND, Q_KIND):

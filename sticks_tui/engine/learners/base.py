@@ -2,8 +2,8 @@
 
 A learner is an AI that gets better at a game by playing it. The trainer
 (:func:`sticks_tui.engine.training.train`), the players and the learning curve are written once
-against this protocol, so the hat AI (:class:`~.hats.HatBrain`) and the Q-learner
-(:class:`~.qlearning.QLearner`) go through the same code.
+against this protocol, so the hat AI (:class:`~.hats.brain.HatBrain`) and the Q-learner
+(:class:`~.q.learner.QLearner`) go through the same code.
 
 One learner may sit in both seats of a game (self-play): each seat (0 or 1) remembers its own
 moves until :meth:`Learner.game_over` says how the game ended for it.

@@ -2,8 +2,8 @@
 
 A learner that finished a game (:meth:`~.base.Learner.game_over`) keeps what that game changed
 as its ``last_game``: each move it made, and the number behind that move before and after the
-game: the balls of that number in the hat it was drawn from (:class:`~.hats.HatBrain`), or the
-move's Q-value (:class:`~.qlearning.QLearner`). When the game changed nothing, the learner says
+game: the balls of that number in the hat it was drawn from (:class:`~.hats.brain.HatBrain`), or the
+move's Q-value (:class:`~.q.learner.QLearner`). When the game changed nothing, the learner says
 why (:class:`Unchanged`): a hat AI that lost with every ball it drew at the floor learns nothing,
 and a person watching should be told so rather than left to wonder.
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from rich.text import Text
 from textual.widget import Widget
 
-from ...engine.learners.hats import CurvePoint
+from ...engine.learners.base import CurvePoint
 
 
 def _share_right(point: CurvePoint) -> float:

@@ -1,6 +1,6 @@
 """The compiled self-play loop of a take-away game (the optional extra ``sticks-tui[fast]``).
 
-The very rule of :class:`~.hat_loops.TakeAwaySelfPlay`, compiled by numba: so that a seed
+The very rule of :class:`~.loops.TakeAwaySelfPlay`, compiled by numba: so that a seed
 leaves the brain the python loop leaves, byte for byte, the kernel draws from Python's own
 Mersenne Twister. It is handed the state of the training's ``random.Random`` (624 words and
 the index), makes every double exactly as ``random.random()`` does (two 32-bit outputs,
@@ -18,8 +18,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ..games.takeaway import TakeAway
-from .hat_loops import TakeAwayHats, TakeAwaySelfPlay
+from ...games.takeaway import TakeAway
+from .loops import TakeAwayHats, TakeAwaySelfPlay
 
 #: Games the kernel plays between two looks at ``should_stop`` (a cancel waits at most this).
 GAMES_BETWEEN_STOP_CHECKS = 64

@@ -1,5 +1,5 @@
 """The hat AI's rule, written once: drawing a ball from a hat, and settling the balls a side
-drew in a game (seed 000's life of a ball, with the numbers of :class:`~.hat_settings.HatSettings`).
+drew in a game (seed 000's life of a ball, with the numbers of :class:`~.settings.HatSettings`).
 
 A hat is held two ways:
 
@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..game import Position
-from .hat_settings import HatSettings
+from ...game import Position
+from .settings import HatSettings
 
 #: A ball laid beside its hat in a dense loop: the hat's counts and the ball's index in them.
 Ball = tuple[list[int], int]

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, fields
 from typing import Any
 
-from .base import SettingsError, short
+from ..base import SettingsError, short
 
 DEFAULT_ALPHA = 0.5
 DEFAULT_EPSILON = 0.1

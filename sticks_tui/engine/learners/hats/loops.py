@@ -8,7 +8,7 @@ made and kept back in the brain by ``sync``), the balls to lay beside it (each b
 turns of a game are written out, and the common hat (three balls, all legal) is drawn without a
 loop.
 
-The rule stays :mod:`.hat_draw`'s: the draw is :func:`draw_index` (for three balls the same
+The rule stays :mod:`.draw`'s: the draw is :func:`draw_index` (for three balls the same
 arithmetic written out), and the balls are settled by its dense ``settle``.
 ``tests/engine/test_flat_training.py`` proves every loop here leaves, for the same seed, the
 brain the plain loop of :func:`~sticks_tui.engine.training.train` leaves, byte for byte.
@@ -22,12 +22,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..game import AnyRuleSet as RuleSet
-from ..game import Position
-from ..games.takeaway import TakeAway
-from ..solver import Solver
-from .base import MachineOpponent
-from .hat_draw import Ball, Settle, draw_index
+from ...game import AnyRuleSet as RuleSet
+from ...game import Position
+from ...games.takeaway import TakeAway
+from ...solver import Solver
+from ..base import MachineOpponent
+from .draw import Ball, Settle, draw_index
 
 #: The most counts the flat loops copy out of a brain (heaps times takes): a heap of a million
 #: sticks is played by the loop for any game instead, on the brain's own sparse hats.

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..game import AnyRuleSet as RuleSet
-from ..game import Move, Position, RuleError
-from .base import MAX_COUNT, BrainError, SettingsError, short
-from .hat_draw import SparseHats, sparse_hat
-from .hat_settings import HatSettings
+from ...game import AnyRuleSet as RuleSet
+from ...game import Move, Position, RuleError
+from ..base import MAX_COUNT, BrainError, SettingsError, short
+from .draw import SparseHats, sparse_hat
+from .settings import HatSettings
 
 #: The first brain file version whose hats leave out what is a fresh hat's.
 SPARSE_VERSION = 3
@@ -75,8 +75,8 @@ def learned_balls(
 def hats_from_file(
     rules: RuleSet, settings: HatSettings, hats: Any, version: int
 ) -> SparseHats:
-    """The brain's sparse hats (see :mod:`.hat_draw`) from a brain file's ``"hats"``, refusing
-    (:class:`~.base.BrainError`) anything that does not fit the rules or the settings. Before
+    """The brain's sparse hats (see :mod:`.draw`) from a brain file's ``"hats"``, refusing
+    (:class:`~..base.BrainError`) anything that does not fit the rules or the settings. Before
     version 3 every count of a hat is written, and one missing is refused as it always was."""
     if not isinstance(hats, dict):
         raise BrainError("\"hats\" must be an object of position -> ball counts")
@@ -96,7 +96,7 @@ def load_hat(
     rules: RuleSet, floor: int, position_key: str, balls: Any, every_count: bool
 ) -> tuple[Position, dict[int, int]]:
     """The position of the brain file's ``position_key`` and the counts its ``balls`` give,
-    by ball index; refused (:class:`~.base.BrainError`) where they do not fit the rules or
+    by ball index; refused (:class:`~..base.BrainError`) where they do not fit the rules or
     the ``floor`` of the brain's settings. ``every_count``: a count missing is refused."""
     try:
         position = rules.position_from_key(position_key)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from ..game import Move, Position
-from .base import SettingsError, short
+from ...game import Move, Position
+from ..base import SettingsError, short
 
 #: The largest number any hat setting may be (a million balls per win is already absurd).
 MAX_SETTING = 1_000_000

@@ -1,7 +1,7 @@
 """The Q-learner's fast self-play loop: CS50's ``train`` loop on per-position tables.
 
 It makes the same random draws in the same order and the same arithmetic as
-:func:`~.q_reference.train_qlearner_reference`, several times faster;
+:func:`~.reference.train_qlearner_reference`, several times faster;
 ``tests/engine/test_qlearning.py`` checks that both give the same Q table for a seed.
 """
 
@@ -11,8 +11,8 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
-from ..game import AnyRuleSet as RuleSet
-from ..game import Move, Position, mover_wins_at_end
+from ...game import AnyRuleSet as RuleSet
+from ...game import Move, Position, mover_wins_at_end
 
 
 def state_key(state: Any) -> Hashable:

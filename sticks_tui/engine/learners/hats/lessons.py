@@ -1,7 +1,7 @@
 """What some games taught a hat AI, as a change that adds up: :class:`Lesson`.
 
-:meth:`~.hats.HatBrain.lesson_since` takes one (:func:`lesson_between`),
-:meth:`~.hats.HatBrain.apply_lesson` adds one (:func:`add_lesson`).
+:meth:`~.brain.HatBrain.lesson_since` takes one (:func:`lesson_between`),
+:meth:`~.brain.HatBrain.apply_lesson` adds one (:func:`add_lesson`).
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from ..game import AnyRuleSet as RuleSet
-from ..game import Move, Position
-from .base import CurvePoint
-from .hat_draw import SparseHats, set_count
-from .hat_settings import HatSettings
+from ...game import AnyRuleSet as RuleSet
+from ...game import Move, Position
+from ..base import CurvePoint
+from .draw import SparseHats, set_count
+from .settings import HatSettings
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """CS50's ``train`` loop, calling the Q-learner's public methods move by move: slow, and the
-reference that the fast loop (:class:`~.q_self_play.QSelfPlay`) is checked against
+reference that the fast loop (:class:`~.self_play.QSelfPlay`) is checked against
 (``tests/engine/test_qlearning.py``: both give the same Q table for a seed)."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..game import AnyRuleSet as RuleSet
-from ..game import Move, mover_wins_at_end
-from .qlearning import DEFAULT_Q_TRAINING_GAMES, QLearner
+from ...game import AnyRuleSet as RuleSet
+from ...game import Move, mover_wins_at_end
+from .learner import DEFAULT_Q_TRAINING_GAMES, QLearner
 
 
 def train_qlearner_reference(

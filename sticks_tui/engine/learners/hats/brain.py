@@ -2,7 +2,7 @@
 
 A hat is kept as *counts per ball number*, never as a list of balls: after a million games a
 list would hold millions of balls, while counts stay a few integers per hat. And the brain keeps
-only what it learned: the counts that differ from a fresh hat's (:mod:`.hat_draw`). A position
+only what it learned: the counts that differ from a fresh hat's (:mod:`.draw`). A position
 met whose hat is still fresh, or back to fresh after losses, costs nothing; its hat reads as a
 fresh hat wherever it is looked at, and looking makes none.
 
@@ -16,9 +16,9 @@ The life of a ball, exactly as the seed tells it:
 
 Those numbers (one ball of each number in a fresh hat, one more on a win, the drawn ball thrown
 away on a loss, a floor of one) are the defaults of :class:`HatSettings`; a brain keeps its
-settings and its brain file says them. The rule lives in :mod:`.hat_draw` alone: the fast loops
+settings and its brain file says them. The rule lives in :mod:`.draw` alone: the fast loops
 (:meth:`HatBrain.self_play_run`, :meth:`HatBrain.machine_run`, the flat take-away ones of
-:mod:`.hat_loops`) draw and settle with the same functions.
+:mod:`.loops`) draw and settle with the same functions.
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ..game import AnyRuleSet as RuleSet
-from ..game import Move, Position, RuleError
-from .base import (
+from ...game import AnyRuleSet as RuleSet
+from ...game import Move, Position, RuleError
+from ..base import (
     BrainError,
     CurvePoint,
     MachineOpponent,
@@ -39,8 +39,8 @@ from .base import (
     brain_dict,
     read_header,
 )
-from .game_change import GameChange, MoveChange, hat_change
-from .hat_draw import (
+from ..game_change import GameChange, MoveChange, hat_change
+from .draw import (
     Settle,
     Settled,
     SparseHats,
@@ -54,13 +54,11 @@ from .hat_draw import (
     sparse_settler,
     take_ball,
 )
-from .hat_json import hats_from_file, hats_to_file, learned_balls, read_settings
-from .hat_lessons import Lesson, add_lesson, lesson_between
-from .hat_loops import TakeAwayHats, TakeAwaySelfPlay, takeaway_hats, takeaway_machine_run
-from .hat_self_play import AnyGameSelfPlay
-from .hat_settings import HatSettings, HatView
-
-__all__ = ["BrainError", "CurvePoint", "HatBrain", "HatSettings", "HatView", "Lesson"]
+from .file import hats_from_file, hats_to_file, learned_balls, read_settings
+from .lessons import Lesson, add_lesson, lesson_between
+from .loops import TakeAwayHats, TakeAwaySelfPlay, takeaway_hats, takeaway_machine_run
+from .self_play import AnyGameSelfPlay
+from .settings import HatSettings, HatView
 
 
 class HatBrain:
@@ -79,7 +77,7 @@ class HatBrain:
         #: Checkpoints of how learning went (see engine.learning_curve).
         self.learning_curve: list[CurvePoint] = []
         #: position -> (ball index into rules.ball_kinds(position), count, ...), only the
-        #: counts that differ from a fresh hat's (a ball beside its hat is out of it); .hat_draw
+        #: counts that differ from a fresh hat's (a ball beside its hat is out of it); .draw
         self._hats: SparseHats = {}
         # per seat, the balls waiting beside their hats during a game: (position, ball index)
         self._beside: tuple[list[tuple[Position, int]], list[tuple[Position, int]]] = ([], [])
@@ -170,7 +168,7 @@ class HatBrain:
     def values_at(self, position: Position) -> MoveValues:
         """The legal balls of the hat at ``position`` (the ball drawn this game counted in),
         the chance of each by :meth:`sample_move`, and the most numerous (see
-        :class:`~.base.MoveValues`); a hat never met reads as fresh, and none is made."""
+        :class:`~..base.MoveValues`); a hat never met reads as fresh, and none is made."""
         counts = self.counts(position)
         chances = dict(self.move_chances(position))
         fresh = self.settings.fresh_balls
@@ -209,7 +207,7 @@ class HatBrain:
         return kinds[chosen]
 
     def move(self, position: Position, rng: random.Random, seat: int = 0) -> Move:
-        """The :class:`~.base.Learner` move: a ball drawn for ``seat`` (see :meth:`draw`)."""
+        """The :class:`~..base.Learner` move: a ball drawn for ``seat`` (see :meth:`draw`)."""
         return self.draw(position, rng, seat)
 
     def sample_move(self, position: Position, rng: random.Random) -> Move:
@@ -257,7 +255,7 @@ class HatBrain:
         return hat_change(moves, self.settings.floor, self.settings.balls_taken_on_loss)
 
     def _settler(self) -> SparseSettle:
-        """The learning rule on the brain's own hats (see :func:`.hat_draw.sparse_settler`)."""
+        """The learning rule on the brain's own hats (see :func:`.draw.sparse_settler`)."""
         return sparse_settler(self.settings, self._hats)
 
     def _dense_settler(self) -> Settle:
@@ -286,7 +284,7 @@ class HatBrain:
     def self_play_run(
         self, rules: RuleSet, rng: random.Random, games_before: int
     ) -> SelfPlayRun:
-        """The fast self-play loop (see :class:`~.base.PlaysItselfFast`): the flat one of a
+        """The fast self-play loop (see :class:`~..base.PlaysItselfFast`): the flat one of a
         take-away game, else the one for any game."""
         hats = self._takeaway_hats(rules)
         if hats is not None:
@@ -296,7 +294,7 @@ class HatBrain:
     def machine_run(
         self, rules: RuleSet, rng: random.Random, games_before: int, opponent: MachineOpponent
     ) -> SelfPlayRun | None:
-        """The flat loop against a machine (see :class:`~.base.PlaysMachinesFast`), for a
+        """The flat loop against a machine (see :class:`~..base.PlaysMachinesFast`), for a
         take-away game."""
         return takeaway_machine_run(self._takeaway_hats(rules), rules, rng, games_before, opponent)
 
@@ -307,12 +305,12 @@ class HatBrain:
     # -- lessons: what games taught, as a change that adds up --------------------------------
     def lesson_since(self, earlier: HatBrain) -> Lesson:
         """What this brain learned since it was ``earlier`` (a copy taken then); see
-        :func:`.hat_lessons.lesson_between`."""
+        :func:`.lessons.lesson_between`."""
         return lesson_between(self, earlier)
 
     def apply_lesson(self, lesson: Lesson) -> None:
         """Add what ``lesson`` taught to these hats, between two games; see
-        :func:`.hat_lessons.add_lesson`."""
+        :func:`.lessons.add_lesson`."""
         add_lesson(self, lesson)
 
     def take_on(self, saved: HatBrain) -> None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..game import AnyRuleSet
-from ..games.takeaway import TakeAway
-from ..players import HatPlayer, Player
-from .base import MAX_COUNT
-from .hat_settings import HatSettings
-from .hats import HatBrain
-from .kind import LearnerKind, LearnerWords
+from ...game import AnyRuleSet
+from ...games.takeaway import TakeAway
+from ...players import HatPlayer, Player
+from ..base import MAX_COUNT
+from ..kind import LearnerKind, LearnerWords
+from .brain import HatBrain
+from .settings import HatSettings
 
 
 def _fresh(rules: AnyRuleSet, settings: HatSettings) -> HatBrain:

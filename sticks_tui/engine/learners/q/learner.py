@@ -16,14 +16,14 @@ Without ``rules`` the learner plays CS50's Nim, whose actions in a state are eve
 with ``1 <= j <= state[i]``. Ties between equally good actions are broken at random (CS50 accepts
 any of them), which keeps early training from always trying the same move.
 
-It is also a :class:`~.base.Learner`: training (``engine.training.train``) plays it against
+It is also a :class:`~..base.Learner`: training (``engine.training.train``) plays it against
 itself or any opponent. Self-play is CS50's ``train`` loop: one learner plays both seats; the
 move that ends the game and the other seat's last move are rewarded by who won (CS50's Nim is
 misère, so there the move that ends the game gets -1 and the winner's last move +1; in a game
 where the last mover wins it is the other way round), every other move gets 0. The rewards,
 alpha and epsilon are its :class:`QSettings`. The fast loop (:meth:`QLearner.self_play_run`)
 works on per-position tables instead of the public methods, several times faster;
-:func:`~.q_reference.train_qlearner_reference` is the plain method-by-method loop, and
+:func:`~.reference.train_qlearner_reference` is the plain method-by-method loop, and
 ``tests/engine/test_qlearning.py`` checks that both give the same Q table for a seed.
 """
 
@@ -34,9 +34,9 @@ import random
 from collections.abc import Hashable, Iterable, Mapping
 from typing import Any
 
-from ..game import AnyRuleSet as RuleSet
-from ..game import Move, Position, RuleError
-from .base import (
+from ...game import AnyRuleSet as RuleSet
+from ...game import Move, Position, RuleError
+from ..base import (
     BrainError,
     CurvePoint,
     MoveValue,
@@ -46,9 +46,9 @@ from .base import (
     read_header,
     short,
 )
-from .game_change import GameChange, MoveChange, q_change
-from .q_self_play import QSelfPlay, state_key
-from .q_settings import DEFAULT_ALPHA, DEFAULT_EPSILON, QSettings, finite
+from ..game_change import GameChange, MoveChange, q_change
+from .self_play import QSelfPlay, state_key
+from .settings import DEFAULT_ALPHA, DEFAULT_EPSILON, QSettings, finite
 
 DEFAULT_Q_TRAINING_GAMES = 10_000
 
@@ -175,7 +175,7 @@ class QLearner:
     def values_at(self, position: Position) -> MoveValues:
         """The value of each action at ``position`` (0 where none is learned), its chance by
         :meth:`sample_move`, and the best ones, on the scale of the loss and win rewards (see
-        :class:`~.base.MoveValues`)."""
+        :class:`~..base.MoveValues`)."""
         key = state_key(position)
         chances = self.move_chances(position)
         moves = tuple(
@@ -260,7 +260,7 @@ class QLearner:
         self._pending = [None, None]
 
     def self_play_run(self, rules: RuleSet, rng: random.Random, games_before: int) -> QSelfPlay:
-        """The fast self-play loop (see :class:`~.base.PlaysItselfFast`)."""
+        """The fast self-play loop (see :class:`~..base.PlaysItselfFast`)."""
         return QSelfPlay(self, rules, rng)
 
     def copy(self) -> QLearner:
@@ -275,7 +275,7 @@ class QLearner:
 
     def take_on(self, saved: QLearner) -> None:
         """Become ``saved`` (between two games), staying the same object, as
-        :meth:`HatBrain.take_on <.hats.HatBrain.take_on>`: whoever holds this table plays on
+        :meth:`HatBrain.take_on <..hats.brain.HatBrain.take_on>`: whoever holds this table plays on
         with the one saved (by a training, or by another program)."""
         self.alpha, self.epsilon = saved.alpha, saved.epsilon
         self.win_reward, self.loss_reward = saved.win_reward, saved.loss_reward

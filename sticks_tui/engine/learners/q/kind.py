@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..game import AnyRuleSet
-from ..games import game_families
-from ..players import Player
-from .kind import LearnerKind, LearnerWords
-from .q_settings import QSettings
-from .qlearning import DEFAULT_Q_TRAINING_GAMES, QLearner, QLearningPlayer
+from ...game import AnyRuleSet
+from ...games import game_families
+from ...players import Player
+from ..kind import LearnerKind, LearnerWords
+from .learner import DEFAULT_Q_TRAINING_GAMES, QLearner, QLearningPlayer
+from .settings import QSettings
 
 
 def _fresh(rules: AnyRuleSet, settings: QSettings) -> QLearner:

@@ -1,5 +1,5 @@
 """The hat AI's fast self-play loop for any game (take-away games have a flatter one,
-:mod:`.hat_loops`)."""
+:mod:`.loops`)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from ..game import AnyRuleSet as RuleSet
-from ..game import Move, Position, mover_wins_at_end
-from .hat_draw import (
+from ...game import AnyRuleSet as RuleSet
+from ...game import Move, Position, mover_wins_at_end
+from .draw import (
     Ball,
     Settle,
     SparseBall,
@@ -20,7 +20,7 @@ from .hat_draw import (
     keep_dense,
     take_ball,
 )
-from .hat_settings import HatSettings
+from .settings import HatSettings
 
 #: Moves the loop remembers position by position (each hat's counts as a list, which are legal,
 #: and where each move taken so far leads; about 4 MB in all): the positions met first, which
@@ -31,7 +31,7 @@ ROW_MOVES_MAX = 1 << 17
 
 
 class HatsOfAnyGame(Protocol):
-    """The :class:`~.hats.HatBrain`, as far as the loop needs it: its own sparse hats, its
+    """The :class:`~.brain.HatBrain`, as far as the loop needs it: its own sparse hats, its
     settings and learning rules, which of a hat's balls are legal, and the games it has
     finished. The loop works on the brain's insides on purpose: it is the brain's own fast path,
     split off only to keep the brain's module readable."""
@@ -69,12 +69,12 @@ class _Row:
 class AnyGameSelfPlay:
     """Self-play of one brain against itself.
 
-    The fast loop for any game (take-away games have a flatter one, :mod:`.hat_loops`): the
+    The fast loop for any game (take-away games have a flatter one, :mod:`.loops`): the
     hats of the positions of the first :data:`ROW_MOVES_MAX` moves are played as lists, as the
     flat loops play theirs (one lookup and one random number a move, a common hat of three
     legal balls drawn without a loop), and kept back in the brain at :meth:`sync`; any other
     hat is drawn from and settled straight on the brain's sparse hats. Every ball is drawn by
-    :mod:`.hat_draw`'s rule. ``tests/engine/test_training.py`` proves it plays the same games,
+    :mod:`.draw`'s rule. ``tests/engine/test_training.py`` proves it plays the same games,
     and leaves the same brain, as the plain loop through :meth:`HatBrain.move`.
     """
 
