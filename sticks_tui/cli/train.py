@@ -26,8 +26,8 @@ from typing import Any, TextIO
 
 from ..engine.game import AnyRuleSet
 from ..engine.games import family_of, spec_of
-from ..engine.learners.hats.brain import HatBrain
-from ..engine.learners.q.learner import QLearner
+from ..engine.learners import kind_of
+from ..engine.learners.base import Learner
 from ..engine.learning_curve import CurveSettings
 from ..engine.theory import reachable
 from ..engine.training import Tally, TrainingProgress, train
@@ -38,8 +38,6 @@ from ..text.signals import StopRequest, exit_status, say_if_there
 from ..text.terminal import printable
 from .args import game_from_args, game_given_before_the_command
 from .train_options import (
-    DEFAULT_GAMES,
-    LEARNER_WORDS,
     add_train_arguments,
     backend_from_args,
     learner_from_args,
@@ -47,7 +45,7 @@ from .train_options import (
     opponents_from_args,
 )
 
-__all__ = ["DEFAULT_GAMES", "register", "run_train"]
+__all__ = ["register", "run_train"]
 
 #: The learning curve kept with a trained brain: a point whenever the games played have grown by
 #: this factor (and at the end): 13 points for 100,000 games, dense where learning is quick.
@@ -194,7 +192,7 @@ def _warn_if_too_large(size: int) -> None:
         )
 
 
-def brain_with_tally(learner: HatBrain | QLearner, tally: Mapping[str, Tally]) -> dict[str, Any]:
+def brain_with_tally(learner: Learner[Any, Any], tally: Mapping[str, Tally]) -> dict[str, Any]:
     """The learner's brain file with this training's tally after ``games_played``.
 
     ``tally`` maps each opponent met (``self``, ``random``, ``perfect``, ``mixed:P``, a brain
@@ -211,7 +209,7 @@ def brain_with_tally(learner: HatBrain | QLearner, tally: Mapping[str, Tally]) -
 
 
 def summary_lines(
-    rules: AnyRuleSet, learner: HatBrain | QLearner, games: int, elapsed: float,
+    rules: AnyRuleSet, learner: Learner[Any, Any], games: int, elapsed: float,
     tally: Mapping[str, Tally],
 ) -> list[str]:
     """What training did: the games, the speed, and the tally per opponent."""
@@ -219,7 +217,7 @@ def summary_lines(
     # a take-away game's start is its heap, which its spec leaves out
     heap = f" ({rules.initial_position()} sticks)" if family_of(rules).takes_sticks else ""
     lines = [
-        f"Trained {LEARNER_WORDS[learner.kind]} for {games:,} games of {spec_of(rules)}{heap} "
+        f"Trained {kind_of(learner).words.the} for {games:,} games of {spec_of(rules)}{heap} "
         f"in {elapsed:.1f} s ({rate:,.0f} games/s)"
     ]
     header = ("against", "games", "won", "lost", "win share")

@@ -7,17 +7,16 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Mapping
+from collections.abc import Callable
 from typing import Any
 
 from ..engine.game import AnyRuleSet
-from ..engine.games import game_families, spec_of
-from ..engine.learners.base import Learner, SettingsError
-from ..engine.learners.hats.brain import HatBrain
-from ..engine.learners.hats.compiled import BACKENDS, KernelUnavailable, compiles, load_kernel
-from ..engine.learners.hats.settings import HatSettings
-from ..engine.learners.q.learner import QLearner
-from ..engine.learners.q.settings import QSettings
+from ..engine.games import spec_of
+from ..engine.learners import learner_kind, learner_kinds, learner_names
+from ..engine.learners.base import Learner
+from ..engine.learners.hats.compiled import BACKENDS, KernelUnavailable, load_kernel
+from ..engine.learners.kind import LearnerKind
+from ..engine.learners.settings import Setting, SettingsError
 from ..engine.training import (
     FrozenOpponent,
     Opponent,
@@ -40,32 +39,11 @@ from .args import add_game_arguments, whole_number
 #: Sticks ``train`` starts a take-away game from by default: the AI has hats for 1..100, and
 #: every one of them is met during self-play only when games start from 100.
 TRAIN_DEFAULT_STICKS = 100
-#: Games of training when ``--games`` is left out (SPEC section 8: seed 000's and CS50's).
-DEFAULT_GAMES = {HatBrain.kind: 100_000, QLearner.kind: 10_000}
-#: The learners by ``--learner`` word, and how the summary names them.
-LEARNER_WORDS = {HatBrain.kind: "the hat AI", QLearner.kind: "the Q-learner"}
 AGAINST_HELP = (
     "self (the default: it plays itself, both sides learning), random, perfect, mixed:P "
     "(perfect with chance P, else random), BRAIN.json (a saved brain, which does not learn) or a "
     "schedule OPPONENT=GAMES,... played in order, e.g. random=1000,self=99000"
 )
-#: The hat settings' options, by the setting's name (the engine names settings in messages).
-HAT_OPTIONS = {
-    "fresh_balls": "--fresh-balls",
-    "balls_added_on_win": "--win-balls",
-    "balls_taken_on_loss": "--loss-balls",
-    "floor": "--floor",
-}
-#: The Q settings' options, likewise.
-Q_OPTIONS = {
-    "alpha": "--alpha",
-    "epsilon": "--epsilon",
-    "win_reward": "the WIN of --rewards",
-    "loss_reward": "the LOSS of --rewards",
-    "move_reward": "the MOVE of --rewards",
-}
-
-
 # -- what --against says (read by sticks_tui.text.opponents, as the lab reads it) ----------
 def against_plan(text: str) -> AgainstPlan:
     """argparse type for ``--against``: an opponent, or OPPONENT=GAMES,... (a schedule)."""
@@ -119,17 +97,29 @@ def number(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number: {text!r:.40}") from None
 
 
-def rewards(text: str) -> tuple[float, float, float]:
-    """argparse type for ``--rewards WIN,LOSS,MOVE``, e.g. ``1,-1,0`` (CS50's)."""
-    parts = text.split(",")
-    try:
-        win, loss, move = (float(part) for part in parts)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"three numbers WIN,LOSS,MOVE are needed, e.g. 1,-1,0; got {text!r:.40}"
-        ) from None
-    return win, loss, move
+#: Counts in words, for "three numbers WIN,LOSS,MOVE are needed".
+_COUNTS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
+
+def numbers(settings: tuple[Setting, ...]) -> Callable[[str], tuple[float, ...]]:
+    """argparse type for an option that gives several settings at once, separated by commas:
+    ``--rewards WIN,LOSS,MOVE``, e.g. ``1,-1,0`` (CS50's)."""
+
+    def read(text: str) -> tuple[float, ...]:
+        parts = text.split(",")
+        try:
+            values = tuple(float(part) for part in parts)
+        except ValueError:
+            values = ()
+        if len(values) != len(settings):
+            count = _COUNTS.get(len(settings), str(len(settings)))
+            raise argparse.ArgumentTypeError(
+                f"{count} numbers {_metavar(settings)} are needed, e.g. {_defaults(settings)}; "
+                f"got {text!r:.40}"
+            )
+        return values
+
+    return read
 
 
 # -- the command line ------------------------------------------------------------------------
@@ -138,10 +128,12 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, default_sticks=TRAIN_DEFAULT_STICKS)
     parser.add_argument(
         "--learner",
-        choices=tuple(LEARNER_WORDS),
-        default=HatBrain.kind,
-        help="hats: the hat AI (the default, any game); q: the Q-learner (take-away games, Nim, "
-        "short Sticky-Nim lines)",
+        choices=learner_names(),
+        default=learner_names()[0],
+        help="; ".join(
+            f"{kind.name}: {kind.words.the} ({'the default, ' if i == 0 else ''}{kind.words.fits})"
+            for i, kind in enumerate(learner_kinds())
+        ),
     )
     parser.add_argument(
         "--against", type=against_plan, default=None, metavar="OPPONENT", help=AGAINST_HELP
@@ -153,8 +145,8 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="N",
         help=f"games of training, 1 to {GAMES_MAX:,} (default "
-        f"{DEFAULT_GAMES[HatBrain.kind]:,} for hats, {DEFAULT_GAMES[QLearner.kind]:,} for q; "
-        "a schedule's own count when left out)",
+        + ", ".join(f"{kind.default_games:,} for {kind.name}" for kind in learner_kinds())
+        + "; a schedule's own count when left out)",
     )
     parser.add_argument(
         "--seed",
@@ -190,98 +182,96 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
         f"{DEFAULT_MEMORY_CAP_TEXT}; 1G is 1,024M): before passing it, training stops between "
         "two games and writes what was learned, saying so",
     )
-    hats = parser.add_argument_group(
-        "the hat AI's learning settings (defaults: the original hat AI's)"
-    )
-    for option, what in (
-        ("--fresh-balls", "balls of each number in a fresh hat (default 1)"),
-        ("--win-balls", "balls added per drawn ball on a win (default 1)"),
-        ("--loss-balls", "balls taken per drawn ball on a loss (default 1; 0 puts it back)"),
-        ("--floor", "the fewest balls of each number a hat keeps (default 1)"),
-    ):
-        hats.add_argument(option, type=whole_number, default=None, metavar="N", help=what)
-    q = parser.add_argument_group("the Q-learner's learning settings (default: CS50's)")
-    q.add_argument(
-        "--alpha", type=number, default=None, metavar="A",
-        help="the learning rate, more than 0 and at most 1 (default 0.5)",
-    )
-    q.add_argument(
-        "--epsilon", type=number, default=None, metavar="E",
-        help="the chance of a random move while learning, 0 to 1 (default 0.1)",
-    )
-    q.add_argument(
-        "--rewards", type=rewards, default=None, metavar="WIN,LOSS,MOVE",
-        help="the reward of a winning last move, of a losing last move, and of every other "
-        "move (default 1,-1,0; write --rewards=-1,... when the first is negative)",
-    )
+    add_settings_arguments(parser)
+
+
+def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
+    """Every learner's learning settings, an option each (settings given together share one),
+    a group of options per learner: from the settings' own declaration (their help, range and
+    default)."""
+    for kind in learner_kinds():
+        group = parser.add_argument_group(kind.words.settings)
+        for option, settings in options_of(kind):
+            first = settings[0]
+            default = f"default {_defaults(settings)}" + (f"; {first.note}" if first.note else "")
+            if len(settings) > 1:
+                group.add_argument(
+                    option, type=numbers(settings), default=None, metavar=_metavar(settings),
+                    help=f"{first.option_help} ({default})",
+                )
+            else:
+                group.add_argument(
+                    option, type=whole_number if first.whole else number, default=None,
+                    metavar=first.metavar, help=f"{first.described()} ({default})",
+                )
+
+
+def options_of(kind: LearnerKind[Any]) -> list[tuple[str, tuple[Setting, ...]]]:
+    """The learner's options, in the order of its settings, each with the settings it gives."""
+    options: dict[str, tuple[Setting, ...]] = {}
+    for meta in kind.settings_type.settings():
+        options[meta.option] = (*options.get(meta.option, ()), meta)
+    return list(options.items())
+
+
+def _defaults(settings: tuple[Setting, ...]) -> str:
+    return ",".join(f"{meta.default:g}" for meta in settings)
+
+
+def _metavar(settings: tuple[Setting, ...]) -> str:
+    return ",".join(meta.part for meta in settings)
 
 
 def learner_from_args(
     parser: argparse.ArgumentParser, args: argparse.Namespace, rules: AnyRuleSet
-) -> HatBrain | QLearner:
+) -> Learner[Any, Any]:
     """A fresh learner of the kind asked for, with the settings given (exit 2 on a bad one)."""
-    kind = args.learner
-    others = Q_OPTIONS if kind == HatBrain.kind else HAT_OPTIONS
-    mine = HAT_OPTIONS if kind == HatBrain.kind else Q_OPTIONS
-    for name, option in others.items():
-        if getattr(args, _dest(name), None) is not None:
-            parser.error(
-                f"argument {option}: that is a setting of "
-                f"{'the Q-learner (--learner q)' if kind == HatBrain.kind else 'the hat AI'}; "
-                f"{LEARNER_WORDS[kind]}'s are {', '.join(_options(mine))}"
-            )
-    if kind == QLearner.kind and not rules.capabilities.q_learning:
-        offered = [f.q_learning_offered for f in game_families() if f.q_learning_offered]
-        parser.error(
-            f"argument --learner: a Q-learner's table does not fit {spec_of(rules)} (too many "
-            f"positions); q is offered for {_and_list(offered) or 'no registered game'}"
-        )
+    kind = learner_kind(args.learner)
+    mine = [option for option, _ in options_of(kind)]
+    for other in learner_kinds():
+        for option, _ in options_of(other) if other is not kind else ():
+            if getattr(args, _dest(option), None) is not None:
+                theirs = ", ".join(mine)
+                parser.error(
+                    f"argument {option}: that is a setting of {_chosen_by(other)}; "
+                    + (f"{kind.words.the}'s are {theirs}" if mine else
+                       f"{kind.words.the} has none")
+                )
+    if not kind.fits(rules):
+        unfit = kind.words.unfit.format(a=kind.words.a, game=spec_of(rules))
+        parser.error(f"argument --learner: {unfit}; {kind.name} is offered for {kind.offered()}")
+    given: dict[str, Any] = {}
+    for option, settings in options_of(kind):
+        value = getattr(args, _dest(option))
+        if value is not None:
+            given.update(zip((meta.name for meta in settings), value if len(settings) > 1
+                             else (value,)))
     try:
-        if kind == HatBrain.kind:
-            given = {name: getattr(args, _dest(name)) for name in HAT_OPTIONS}
-            settings = HatSettings(**{k: v for k, v in given.items() if v is not None})
-            return HatBrain(rules, settings)
-        return QLearner.with_settings(_q_settings(args), rules=rules)
+        learner: Learner[Any, Any] = kind.make(rules, kind.settings_type(**given))
     except SettingsError as error:
-        parser.error(f"bad learning setting: {_in_options(str(error), mine)}")
+        parser.error(f"bad learning setting: {_in_options(str(error), kind)}")
+    return learner
 
 
-def _q_settings(args: argparse.Namespace) -> QSettings:
-    default = QSettings()
-    win, loss, move = args.rewards or (
-        default.win_reward, default.loss_reward, default.move_reward
-    )
-    return QSettings(
-        default.alpha if args.alpha is None else args.alpha,
-        default.epsilon if args.epsilon is None else args.epsilon,
-        win,
-        loss,
-        move,
-    )
+def _chosen_by(kind: LearnerKind[Any]) -> str:
+    """``the Q-learner (--learner q)``; the default learner needs no option."""
+    default = learner_kinds()[0]
+    return kind.words.the if kind is default else f"{kind.words.the} (--learner {kind.name})"
 
 
-def _dest(setting: str) -> str:
-    """Where argparse keeps a setting's option: ``--win-balls`` -> ``win_balls``; the rewards
-    share one option."""
-    option = {**HAT_OPTIONS, **Q_OPTIONS}[setting]
-    return "rewards" if "--rewards" in option else option.removeprefix("--").replace("-", "_")
+def _dest(option: str) -> str:
+    """Where argparse keeps an option: ``--win-balls`` -> ``win_balls``."""
+    return option.removeprefix("--").replace("-", "_")
 
 
-def _options(settings: Mapping[str, str]) -> list[str]:
-    return list(dict.fromkeys("--rewards" if "--rewards" in o else o for o in settings.values()))
-
-
-def _in_options(message: str, settings: Mapping[str, str]) -> str:
-    """The engine's reason with its settings' names replaced by the options that set them."""
-    for name, option in settings.items():
-        message = re.sub(rf"\b{name}\b", option, message)
+def _in_options(message: str, kind: LearnerKind[Any]) -> str:
+    """The engine's reason with its settings' names replaced by the options that set them
+    (``the WIN of --rewards`` for one of several given by one option)."""
+    for option, settings in options_of(kind):
+        for meta in settings:
+            words = option if len(settings) == 1 else f"the {meta.part} of {option}"
+            message = re.sub(rf"\b{meta.name}\b", words, message)
     return message
-
-
-def _and_list(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def opponents_from_args(
@@ -300,7 +290,7 @@ def opponents_from_args(
         return brains[choice.text]
 
     if not plan.is_schedule:
-        games = args.games if args.games is not None else DEFAULT_GAMES[kind]
+        games = args.games if args.games is not None else learner_kind(kind).default_games
         return opponent(plan.legs[0][0]), games
     legs = [(opponent(choice), count or 0) for choice, count in plan.legs]
     total = sum(count for _, count in legs)
@@ -338,7 +328,7 @@ def backend_from_args(
     loop is loaded (numba's import and cache) only where it plays, for the hat AI in a take-away
     game. ``numba`` that cannot be had is an error (exit 2); ``auto`` then falls back quietly."""
     backend: str = args.backend
-    if backend == "python" or not compiles(rules, kind):
+    if backend == "python" or not learner_kind(kind).compiled(rules):
         return "python"
     try:
         load_kernel()

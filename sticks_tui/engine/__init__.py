@@ -38,12 +38,13 @@ from .games.takeaway import (
     game_of_sticks,
 )
 from .learners import learner_from_dict
-from .learners.base import BrainError, CurvePoint, Learner, SettingsError
+from .learners.base import BrainError, CurvePoint, Learner
 from .learners.game_change import GameChange, Unchanged
 from .learners.hats.brain import HatBrain
 from .learners.hats.settings import HatSettings, HatView
 from .learners.q.learner import QLearner, QLearningPlayer
 from .learners.q.settings import QSettings
+from .learners.settings import SettingsError
 from .learning_curve import CurveSettings
 from .levels import Level, levels_for
 from .match import Match, Series, Turn

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .game import RuleError
 
 
@@ -44,3 +46,11 @@ def whole_number_key(text: object, what: str) -> int:
     if value is None:
         raise RuleError(f"a {what} must be a whole number, got {text!r:.40}")
     return value
+
+
+def short(value: Any) -> str:
+    """A value for an error message, cut short (a huge number has no readable repr at all)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return "a number of more than 19 digits" if value > 0 else "a number below -10**19"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

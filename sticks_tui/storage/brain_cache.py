@@ -24,14 +24,16 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games.family import quoted
+from ..engine.learners.base import Learner
 from ..engine.learners.hats.brain import HatBrain
 from ..engine.learners.q.learner import QLearner
 from ..text.terminal import printable
 from .brain_shelf import shelf_of
-from .records import HATS, LEARNING_AI_NAME, KeptBrain, Q, Records, SavedBrain
+from .records import HATS, LEARNING_AI_NAME, KeptBrain, Q, Records
 from .store_file import StoreError
 from .store_writer import StoreWriter
 
@@ -221,7 +223,8 @@ class BrainCache:
             self._saw(brain.rules, ref, merged.games_played)
 
     def keep_trained(
-        self, rules: RuleSet, name: str, trained: SavedBrain, before: SavedBrain | None
+        self, rules: RuleSet, name: str, trained: Learner[Any, Any],
+        before: Learner[Any, Any] | None,
     ) -> str | None:
         """Save what a training taught the brain of ``name`` (``before``: a copy of the brain it
         started from, None for a new brain); the brain in play becomes the trained one. What
@@ -251,7 +254,7 @@ class BrainCache:
         return None
 
     def _keep_trained_hats(
-        self, rules: RuleSet, name: str, trained: HatBrain, before: SavedBrain | None
+        self, rules: RuleSet, name: str, trained: HatBrain, before: Learner[Any, Any] | None
     ) -> None:
         if not isinstance(before, HatBrain):  # a new brain: saved whole
             self.records.save_brain(trained, name)

@@ -12,9 +12,10 @@ from typing import TypeGuard
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games import rules_from_description, spec_of
 from ..engine.learners import learner_from_dict
-from ..engine.learners.base import BrainError, short
+from ..engine.learners.base import BrainError
 from ..engine.learners.hats.brain import HatBrain
 from ..engine.learners.q.learner import QLearner
+from ..engine.numbers import short
 
 # Not taken from .records, which imports this module (the records in memory list their brains).
 HATS = HatBrain.kind

@@ -12,28 +12,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import HatBrain, HatSettings, Learner, QLearner, QSettings, SettingsError
 from ..engine.game import AnyRuleSet
+from ..engine.learners import learner_kind, learner_names
+from ..engine.learners.base import Learner
+from ..engine.learners.settings import Settings, SettingsError
 from ..engine.opponents import FrozenOpponent, Opponent, SelfPlay
 from ..engine.training_report import TrainingResult
-from ..storage.records import (
-    HATS,
-    Q_LEARNING_AI_NAME,
-    TRAINED_AI_NAME,
-    Q,
-    Records,
-    typed_name_problem,
-)
+from ..storage.records import Records, typed_name_problem
 from ..storage.store_file import StoreError
 from ..text import moves
 from ..text.memory import DEFAULT_MEMORY_CAP_TEXT, parse_memory_cap, size_words
 from ..text.opponents import GAMES_MAX, against_plan, training_games
-from .session import LEARNER_SHORT
 
-#: Games the lab offers by default (SPEC section 8: seed 000's and CS50's).
-DEFAULT_LAB_GAMES = {HATS: 100_000, Q: 10_000}
-#: The brain the lab trains unless another name is typed.
-DEFAULT_BRAIN = {HATS: TRAINED_AI_NAME, Q: Q_LEARNING_AI_NAME}
 #: The longest brain name (as a player's name).
 BRAIN_NAME_MAX = 40
 OPPONENT_HELP = "self, random, perfect, mixed:0.5, a saved brain's name, or random=1000,self=20000"
@@ -41,21 +31,6 @@ OPPONENT_HELP = "self, random, perfect, mixed:0.5, a saved brain's name, or rand
 MEMORY_HELP = "training stops before the app passes it, e.g. 2G"
 #: What the memory cap's field holds at first.
 DEFAULT_MEMORY = DEFAULT_MEMORY_CAP_TEXT
-#: The hat settings' fields: field id -> (the setting, its label).
-HAT_FIELDS = {
-    "fresh": ("fresh_balls", "fresh"),
-    "win": ("balls_added_on_win", "win +"),
-    "loss": ("balls_taken_on_loss", "loss -"),
-    "floor": ("floor", "floor"),
-}
-#: The Q settings' fields.
-Q_FIELDS = {
-    "alpha": ("alpha", "alpha"),
-    "epsilon": ("epsilon", "epsilon"),
-    "win-reward": ("win_reward", "win"),
-    "loss-reward": ("loss_reward", "loss"),
-    "move-reward": ("move_reward", "move"),
-}
 
 
 @dataclass
@@ -65,9 +40,9 @@ class LabPlan:
     rules: AnyRuleSet
     kind: str
     name: str
-    learner: HatBrain | QLearner
+    learner: Learner[Any, Any]
     """What trains: a copy of the saved brain, or a fresh one."""
-    before: HatBrain | QLearner | None
+    before: Learner[Any, Any] | None
     """The saved brain as it was (None for a new one): what training adds to it is the lesson."""
     against: Opponent | list[tuple[Opponent, int]]
     games: int
@@ -76,15 +51,15 @@ class LabPlan:
     """The most memory (bytes) the app may hold while it trains: training stops before it."""
 
 
-def settings_values(settings: HatSettings | QSettings) -> dict[str, str]:
-    """The settings as the form shows them, by field id."""
-    table = HAT_FIELDS if isinstance(settings, HatSettings) else Q_FIELDS
-    return {field: f"{getattr(settings, name):g}" for field, (name, _) in table.items()}
+def settings_values(settings: Settings) -> dict[str, str]:
+    """The settings as the form shows them, by field id (each setting's own, from its
+    declaration)."""
+    return {meta.form_id: f"{getattr(settings, meta.name):g}" for meta in settings.settings()}
 
 
 def default_settings(kind: str) -> dict[str, str]:
     """The engine's defaults (the seeds'), by field id."""
-    return settings_values(HatSettings() if kind == HATS else QSettings())
+    return settings_values(learner_kind(kind).settings_type())
 
 
 class DamagedBrain(Exception):
@@ -93,7 +68,7 @@ class DamagedBrain(Exception):
 
 def saved_brain(
     records: Records, rules: AnyRuleSet, name: str, kind: str
-) -> HatBrain | QLearner | None:
+) -> Learner[Any, Any] | None:
     """The saved brain of ``name`` for this learner, or None; :class:`DamagedBrain` (with the
     store's reason and what to do) for one that cannot be read."""
     try:
@@ -110,7 +85,7 @@ def read_plan(
     rules: AnyRuleSet,
     records: Records,
     values: Mapping[str, str],
-    live: Callable[[str, str], HatBrain | QLearner | None],
+    live: Callable[[str, str], Learner[Any, Any] | None],
 ) -> LabPlan | dict[str, str]:
     """The plan the form's ``values`` make, or a message per field that is wrong.
 
@@ -119,15 +94,15 @@ def read_plan(
     None when it has none; :class:`DamagedBrain` for one the store cannot read.
     """
     problems: dict[str, str] = {}
-    kind = values.get("learner", HATS)
+    kind = values.get("learner", learner_names()[0])
     name = " ".join(values.get("brain", "").split())
     problem = typed_name_problem(values.get("brain", "")) or _name_problem(name)
     if problem:
         problem = problem.replace("A player's name", "A brain's name")
     if problem:
         problems["brain"] = problem
-    learner: HatBrain | QLearner | None = None
-    before: HatBrain | QLearner | None = None
+    learner: Learner[Any, Any] | None = None
+    before: Learner[Any, Any] | None = None
     if not problem:
         try:
             before = live(name, kind)
@@ -153,16 +128,13 @@ def read_plan(
 
 
 def self_play_plan(
-    rules: AnyRuleSet, name: str, kind: str, brain: HatBrain | QLearner | None, games: int
+    rules: AnyRuleSet, name: str, kind: str, brain: Learner[Any, Any] | None, games: int
 ) -> LabPlan:
     """The training the trained-opponent mode runs: ``brain`` (the app's brain of ``name``, or
     None for a new one of learner ``kind``) plays itself ``games`` more games, under the default
     memory cap."""
     before = brain.copy() if brain is not None else None
-    if before is not None:
-        learner = before.copy()
-    else:
-        learner = HatBrain(rules) if kind == HATS else QLearner(rules=rules)
+    learner = before.copy() if before is not None else learner_kind(kind).make(rules)
     return LabPlan(
         rules, kind, name, learner, before, SelfPlay(), games, "itself",
         parse_memory_cap(DEFAULT_MEMORY),
@@ -177,17 +149,15 @@ def _name_problem(name: str) -> str | None:
     return None
 
 
-def _fresh(kind: str, rules: AnyRuleSet, values: Mapping[str, str]) -> HatBrain | QLearner:
+def _fresh(kind: str, rules: AnyRuleSet, values: Mapping[str, str]) -> Learner[Any, Any]:
     """A new learner with the settings typed (:class:`SettingsError` says what is wrong)."""
-    if kind == HATS:
-        hats: dict[str, Any] = {}
-        for field, (setting, _) in HAT_FIELDS.items():
-            hats[setting] = _number(values.get(field, ""), setting, whole=True)
-        return HatBrain(rules, HatSettings(**hats))
-    q: dict[str, Any] = {}
-    for field, (setting, _) in Q_FIELDS.items():
-        q[setting] = _number(values.get(field, ""), setting, whole=False)
-    return QLearner.with_settings(QSettings(**q), rules=rules)
+    learner = learner_kind(kind)
+    typed = {
+        meta.name: _number(values.get(meta.form_id, ""), meta.name, whole=meta.whole)
+        for meta in learner.settings_type.settings()
+    }
+    fresh: Learner[Any, Any] = learner.make(rules, learner.settings_type(**typed))
+    return fresh
 
 
 def _number(text: str, setting: str, *, whole: bool) -> int | float:
@@ -206,9 +176,8 @@ def _number(text: str, setting: str, *, whole: bool) -> int | float:
 
 def _settings_words(message: str, kind: str) -> str:
     """The engine's reason with its settings named as the form's labels name them."""
-    table = HAT_FIELDS if kind == HATS else Q_FIELDS
-    for setting, label in table.values():
-        message = message.replace(setting, f"'{label}'")
+    for meta in learner_kind(kind).settings_type.settings():
+        message = message.replace(meta.name, f"'{meta.label}'")
     return message[:1].upper() + message[1:]
 
 
@@ -243,7 +212,7 @@ def _opponent(
     words = " ".join(text.split())
     if plan.is_schedule:
         total = sum(n for _, n in legs)
-        if games_text == str(DEFAULT_LAB_GAMES[kind]):
+        if games_text == str(learner_kind(kind).default_games):
             games_text = ""  # the Games field as it first is: not typed (a schedule says)
         if games_text and _games_or_none(games_text) != total:
             problems["games"] = f"The schedule plays {total:,} games: type that, or nothing"
@@ -251,7 +220,7 @@ def _opponent(
             problems["against"] = f"The schedule plays {total:,} games; at most {GAMES_MAX:,}"
         return legs, total, words
     if not games_text:
-        return legs[0][0], DEFAULT_LAB_GAMES[kind], words
+        return legs[0][0], learner_kind(kind).default_games, words
     try:
         return legs[0][0], training_games(games_text), words
     except ValueError as error:
@@ -277,8 +246,9 @@ def _games_or_none(text: str) -> int | None:
 
 
 def _brain_opponent(rules: AnyRuleSet, records: Records, name: str) -> Opponent | None:
-    """A saved brain (hats first, then a Q-learner) that plays but does not learn."""
-    for kind in (HATS, Q):
+    """A saved brain (of the first learner that has one of that name: hats first) that plays
+    but does not learn."""
+    for kind in learner_names():
         try:
             brain = saved_brain(records, rules, name, kind)
         except DamagedBrain:
@@ -293,10 +263,21 @@ def _sentence(message: str) -> str:
     return message[:1].upper() + message[1:]
 
 
+def default_games(kind: str) -> int:
+    """Games the lab offers by default (SPEC section 8: seed 000's and CS50's)."""
+    games: int = learner_kind(kind).default_games
+    return games
+
+
+def default_brain(kind: str) -> str:
+    """The brain the lab trains unless another name is typed."""
+    name: str = learner_kind(kind).trained_name
+    return name
+
+
 def settings_fields(kind: str) -> list[tuple[str, str]]:
     """(field id, label) of the learner's settings, in order."""
-    table = HAT_FIELDS if kind == HATS else Q_FIELDS
-    return [(field, label) for field, (_, label) in table.items()]
+    return [(meta.form_id, meta.label) for meta in learner_kind(kind).settings_type.settings()]
 
 
 def run_title(plan: LabPlan) -> str:
@@ -309,8 +290,7 @@ def run_title(plan: LabPlan) -> str:
     start = moves.position_words(plan.rules, plan.rules.initial_position())
     if start not in game:
         game += f" from {start}"
-    learner = LEARNER_SHORT.get(plan.kind, plan.kind)
-    return f"Training \"{plan.name}\" ({learner}) {against} · {game}"
+    return f"Training \"{plan.name}\" ({plan.kind}) {against} · {game}"
 
 
 def run_end_words(result: TrainingResult) -> tuple[str, str]:

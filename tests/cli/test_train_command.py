@@ -14,6 +14,7 @@ import os
 import re
 import signal
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,12 @@ from cli_helpers import assert_argument_error, run, run_program
 from sticks_tui.cli import train as train_command
 from sticks_tui.storage import brain_files
 from sticks_tui.engine import SELF, HatBrain, game_of_sticks, learner_from_dict, parse_game, train
+from sticks_tui.engine.learners import (
+    learner_kind,
+    learner_kinds,
+    register_learner,
+    unregister_learner,
+)
 
 
 def printed_tally(out: str) -> dict[str, dict[str, int]]:
@@ -91,7 +98,17 @@ def test_train_nim_with_the_q_learner_as_the_docs_show(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setitem(train_command.DEFAULT_GAMES, "q", 300)  # 10,000 in real life
+    q = learner_kind("q")  # 10,000 default games in real life: 300 here
+    unregister_learner("q")
+    register_learner(replace(q, default_games=300))
+    try:
+        _train_nim_with_the_q_learner(capsys, tmp_path)
+    finally:
+        unregister_learner("q")
+        register_learner(q)
+
+
+def _train_nim_with_the_q_learner(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, out, err = run(capsys, "train", "--game", "nim:1,3,5,7", "--learner", "q", "--out",
                            "q.json")
     assert (status, err) == (0, "")
@@ -105,7 +122,9 @@ def test_train_nim_with_the_q_learner_as_the_docs_show(
 
 
 def test_default_games_are_100000_for_hats_and_10000_for_q() -> None:
-    assert train_command.DEFAULT_GAMES == {"hats": 100_000, "q": 10_000}
+    assert {kind.name: kind.default_games for kind in learner_kinds()} == {
+        "hats": 100_000, "q": 10_000,
+    }
 
 
 # -- opponents -------------------------------------------------------------------------------------

@@ -30,7 +30,9 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 from ..game import AnyRuleSet as RuleSet
 from ..game import RuleError
 from ..games import rules_from_description
+from ..numbers import short
 from .game_change import GameChange
+from .settings import Settings
 
 P = TypeVar("P", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -49,10 +51,6 @@ FIRST_LEARNER = "hats"
 
 class BrainError(ValueError):
     """A brain description (e.g. a JSON file) that cannot be used; the message says why."""
-
-
-class SettingsError(ValueError):
-    """Learning settings that cannot be used; the message names the setting and why."""
 
 
 @dataclass(frozen=True)
@@ -126,12 +124,6 @@ class MoveValues:
         return min(1.0, max(0.0, (value - self.low) / span)) if span > 0 else 0.0
 
 
-class LearnerSettings(Protocol):
-    """A learner's learning settings: saved with the brain, shown wherever the brain is."""
-
-    def to_dict(self) -> dict[str, Any]: ...
-
-
 class Learner(Protocol[P, M]):
     """An AI that learns a game (positions ``P``, moves ``M``) from the games it plays."""
 
@@ -146,7 +138,8 @@ class Learner(Protocol[P, M]):
         """The game it learns (a CS50-style Q-learner may have none until it is trained)."""
 
     @property
-    def settings(self) -> LearnerSettings: ...
+    def settings(self) -> Settings:
+        """Its learning settings (saved with the brain, shown wherever the brain is)."""
 
     def move(self, position: P, rng: random.Random, seat: int = 0) -> M:
         """Its move for ``seat``, which faces ``position``, while learning.
@@ -249,7 +242,7 @@ class BrainHeader:
 
 
 def brain_dict(
-    kind: str, rules: RuleSet, settings: LearnerSettings, games_played: int,
+    kind: str, rules: RuleSet, settings: Settings, games_played: int,
     body: dict[str, Any], curve: list[CurvePoint],
 ) -> dict[str, Any]:
     """A brain file's object: the shared header, ``body`` (the learner's part), the curve."""
@@ -349,11 +342,3 @@ def load_learning_curve(data: Any) -> list[CurvePoint]:
         shares = {name: float(item[name]) for name in names[3:]}
         points.append(CurvePoint(**{**item, **shares}))
     return points
-
-
-def short(value: Any) -> str:
-    """A value for an error message, cut short (a huge number has no readable repr at all)."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return "a number of more than 19 digits" if value > 0 else "a number below -10**19"
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -16,7 +16,8 @@ from typing import Any, Generic, TypeVar
 
 from ..game import AnyRuleSet
 from ..players import Player
-from .base import Learner, LearnerSettings
+from .base import Learner
+from .settings import Settings
 
 L = TypeVar("L", bound=Learner[Any, Any])
 
@@ -42,6 +43,9 @@ class LearnerWords:
     settings: str
     """The title of its settings' options: "the Q-learner's learning settings (default:
     CS50's)"."""
+    unfit: str = "{a} is not offered for {game}"
+    """Why it is not offered for a game (``{a}``: its :attr:`a`; ``{game}``: the game's spec):
+    "a Q-learner's table does not fit sticky:62:3 (too many positions)"."""
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,7 @@ class LearnerKind(Generic[L]):
     """Its name: ``--learner``'s word, the "learner" of its brain file, its key in the store."""
     words: LearnerWords
     learner_type: type[L]
-    settings_type: type[LearnerSettings]
+    settings_type: type[Settings]
     """Its learning settings: a dataclass whose fields' metadata say their help, range and
     default (:mod:`.settings`); the command line's options, the lab's fields, the brain file's
     "settings" and their messages come from it."""
@@ -85,7 +89,7 @@ class LearnerKind(Generic[L]):
     compiled: Callable[[AnyRuleSet], bool] = lambda rules: False
     """Whether a compiled loop (``--backend numba``) plays its self-play in this game."""
 
-    def make(self, rules: AnyRuleSet, settings: LearnerSettings | None = None) -> L:
+    def make(self, rules: AnyRuleSet, settings: Settings | None = None) -> L:
         """A fresh learner for ``rules``, with ``settings`` (the defaults when None)."""
         return self.fresh(rules, settings if settings is not None else self.settings_type())
 

@@ -1,8 +1,8 @@
 """The training lab's form (SPEC section 8): teach the machine in front of the user.
 
-The learner (the hat AI, or the Q-learner where :func:`~sticks_tui.engine.levels_for` offers
-it), the brain (a saved one by name, or a new one), the opponent typed as ``train --against``
-takes it (itself, random, perfect, mixed:P, another saved brain, or a schedule such as
+The learner (each the registry offers for the game: the hat AI, and the Q-learner where its
+table fits), the brain (a saved one by name, or a new one), the opponent typed as ``train
+--against`` takes it (itself, random, perfect, mixed:P, another saved brain, or a schedule such as
 ``random=1000,self=20000``), the number of games, the memory cap (as ``train --memory-cap``
 takes it: training stops before the app holds more), and the learning settings of a new brain
 (the seeds' by default; a saved brain learns with its own, shown), and the speed it starts at (the
@@ -15,6 +15,8 @@ was typed last for the game, this run of the app.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,18 +24,17 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
-from ...engine import HatBrain, HatSettings, QLearner, QSettings
-from ...engine.levels import Level, levels_for
+from ...engine.learners import learner_kinds, learner_names, learners_for
+from ...engine.learners.base import Learner
 from ...storage.brain_cache import BrainRef
-from ...storage.records import HATS, Q
 from ..lab_plan import (
-    DEFAULT_BRAIN,
-    DEFAULT_LAB_GAMES,
     DEFAULT_MEMORY,
     MEMORY_HELP,
     OPPONENT_HELP,
     DamagedBrain,
     LabPlan,
+    default_brain,
+    default_games,
     default_settings,
     read_plan,
     saved_brain,
@@ -104,21 +105,20 @@ class LabScreen(Screen[None]):
         self.speed = speed
         self.pause_after = pause_after
         #: What Games holds when the form put it there (not typed): it follows a schedule.
-        self._games_set = {str(n) for n in DEFAULT_LAB_GAMES.values()}
+        self._games_set = {str(kind.default_games) for kind in learner_kinds()}
 
     def compose(self) -> ComposeResult:
         app = app_of(self)
         rules = app.settings.rules
         kept = app.lab_forms.get(rules.key, {})
-        learners = [("hat AI (learns with balls in hats)", HATS)]
-        if Level.Q_LEARNING in levels_for(rules):
-            learners.append(("Q-learner (CS50's)", Q))
+        offered = [kind.name for kind in learners_for(rules)]
+        learners = [(kind.words.choice, kind.name) for kind in learners_for(rules)]
         brain = self.brain
         if brain is None and "brain" in kept:
-            brain = BrainRef(kept["brain"], kept.get("learner", HATS))
-        if brain is None or brain.learner not in {value for _, value in learners}:
-            brain = BrainRef(DEFAULT_BRAIN[HATS], HATS)
-        games = kept.get("games", f"{DEFAULT_LAB_GAMES[brain.learner]}")
+            brain = BrainRef(kept["brain"], kept.get("learner", offered[0]))
+        if brain is None or brain.learner not in offered:
+            brain = BrainRef(default_brain(offered[0]), offered[0])
+        games = kept.get("games", f"{default_games(brain.learner)}")
         if self.speed is None:
             self.speed = recalled_speed(app.records)
         yield Header()
@@ -149,8 +149,9 @@ class LabScreen(Screen[None]):
                 yield Input(kept.get("memory", DEFAULT_MEMORY), id="memory", compact=True,
                             max_length=12)
                 yield Static(plain(MEMORY_HELP), id="memory-message", classes="lab-message")
-            for kind in (HATS, Q):
-                with Horizontal(classes="lab-row with-message", id=f"settings-{kind}"):
+            for kind in offered:
+                with Horizontal(classes="lab-row with-message settings-row",
+                                id=f"settings-{kind}"):
                     yield Label("Settings", classes="lab-label")
                     for field, label in settings_fields(kind):
                         yield Label(label, classes="setting-label")
@@ -185,19 +186,19 @@ class LabScreen(Screen[None]):
     @property
     def kind(self) -> str:
         value = self.query_one("#learner", Select).value
-        return value if isinstance(value, str) else HATS
+        return value if isinstance(value, str) else learner_names()[0]
 
     @on(Select.Changed, "#learner")
     def _learner_chosen(self) -> None:
         kind = self.kind
-        self.query_one("#settings-hats").display = kind == HATS
-        self.query_one("#settings-q").display = kind == Q
+        for row in self.query(".settings-row"):
+            row.display = row.id == f"settings-{kind}"
         brain = self.query_one("#brain", Input)
-        if brain.value in DEFAULT_BRAIN.values():
-            brain.value = DEFAULT_BRAIN[kind]
+        if brain.value in {other.trained_name for other in learner_kinds()}:
+            brain.value = default_brain(kind)
         games = self.query_one("#games", Input)
         if games.value in self._games_set and schedule_games(self._typed("against")) is None:
-            games.value = str(DEFAULT_LAB_GAMES[kind])
+            games.value = str(default_games(kind))
         self._brain_changed()
 
     def _typed(self, field: str) -> str:
@@ -211,7 +212,7 @@ class LabScreen(Screen[None]):
         if games.value.strip() not in self._games_set:
             return
         total = schedule_games(self._typed("against"))
-        value = str(total if total is not None else DEFAULT_LAB_GAMES[self.kind])
+        value = str(total if total is not None else default_games(self.kind))
         self._games_set.add(value)
         if games.value != value:
             games.value = value
@@ -221,7 +222,7 @@ class LabScreen(Screen[None]):
         """A saved brain learns with its own settings: show them, fixed; a new one's are typed."""
         name = " ".join(self.query_one("#brain", Input).value.split())
         kind = self.kind
-        saved: HatBrain | QLearner | None = None
+        saved: Learner[Any, Any] | None = None
         if name:
             try:
                 saved = self._live(name, kind)
@@ -230,8 +231,7 @@ class LabScreen(Screen[None]):
         for field in self.query(f".{kind}-setting").results(Input):
             field.disabled = saved is not None
         if saved is not None:
-            settings: HatSettings | QSettings = saved.settings
-            for field_id, value in settings_values(settings).items():
+            for field_id, value in settings_values(saved.settings).items():
                 self.query_one(f"#{field_id}", Input).value = value
             self._say("brain", f"saved: {games_learned(saved.games_played)}", error=False)
         else:
@@ -243,7 +243,7 @@ class LabScreen(Screen[None]):
         if event.input.id != "brain":
             self._check()
 
-    def _live(self, name: str, kind: str) -> HatBrain | QLearner | None:
+    def _live(self, name: str, kind: str) -> Learner[Any, Any] | None:
         """The app's brain of ``name`` and learner ``kind`` (the one its games play), or None
         when it has none; :class:`DamagedBrain` for a saved brain the store cannot read."""
         app = app_of(self)

@@ -250,10 +250,10 @@ def _self_play(
 BACKENDS = ("auto", "python", "numba")
 
 
-def compiles(rules: Any, learner_kind: str) -> bool:
-    """Whether the compiled loop plays this learner's self-play: the hat AI in a take-away
-    game (any other training runs in Python, whatever the backend)."""
-    return learner_kind == "hats" and isinstance(rules, TakeAway)
+def compiles(rules: Any) -> bool:
+    """Whether the compiled loop plays the hat AI's self-play in ``rules``: a take-away game
+    (any other training runs in Python, whatever the backend)."""
+    return isinstance(rules, TakeAway)
 
 
 def compiled_or(run: Any, rng: random.Random, backend: str) -> Any:

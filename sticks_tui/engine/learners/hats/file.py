@@ -13,7 +13,9 @@ from typing import Any
 
 from ...game import AnyRuleSet as RuleSet
 from ...game import Move, Position, RuleError
-from ..base import MAX_COUNT, BrainError, SettingsError, short
+from ...numbers import short
+from ..base import MAX_COUNT, BrainError
+from ..settings import SettingsError
 from .draw import SparseHats, sparse_hat
 from .settings import HatSettings
 

@@ -6,11 +6,11 @@ import random
 from typing import Any
 
 from ...game import AnyRuleSet
-from ...games.takeaway import TakeAway
 from ...players import HatPlayer, Player
 from ..base import MAX_COUNT
 from ..kind import LearnerKind, LearnerWords
 from .brain import HatBrain
+from .compiled import compiles
 from .settings import HatSettings
 
 
@@ -20,11 +20,6 @@ def _fresh(rules: AnyRuleSet, settings: HatSettings) -> HatBrain:
 
 def _player(name: str, brain: HatBrain, rng: random.Random) -> Player:
     return HatPlayer(name, brain, rng)
-
-
-def _compiled(rules: AnyRuleSet) -> bool:
-    """The compiled loop plays the hat AI's self-play in a take-away game."""
-    return isinstance(rules, TakeAway)
 
 
 def part_schema() -> dict[str, Any]:
@@ -64,5 +59,5 @@ KIND: LearnerKind[HatBrain] = LearnerKind(
     trained_name="Trained AI",
     learns_in_play=True,
     player=_player,
-    compiled=_compiled,
+    compiled=compiles,
 )

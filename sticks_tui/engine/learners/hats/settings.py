@@ -3,38 +3,48 @@ hat looks like to a user (:class:`HatView`)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from ...game import Move, Position
-from ..base import SettingsError, short
+from ..settings import Settings, SettingsError, setting
 
 #: The largest number any hat setting may be (a million balls per win is already absurd).
 MAX_SETTING = 1_000_000
 
 
+def _balls(default: int, help: str, option: str, label: str, form_id: str, note: str = "") -> Any:
+    """A hat setting: a whole number of balls, from 0 to :data:`MAX_SETTING`."""
+    return setting(
+        default, help=help, low=0, high=MAX_SETTING, whole=True, option=option, label=label,
+        form_id=form_id, note=note,
+    )
+
+
 @dataclass(frozen=True)
-class HatSettings:
+class HatSettings(Settings):
     """How the hats learn; the defaults are exactly seed 000's."""
 
-    fresh_balls: int = 1
-    """Balls of each number in a fresh hat."""
-    balls_added_on_win: int = 1
-    """Balls added per drawn ball on a win (the drawn ball goes back with this many more)."""
-    balls_taken_on_loss: int = 1
-    """Balls taken per drawn ball on a loss (1: the drawn ball is thrown away; 0: it goes back)."""
-    floor: int = 1
-    """The fewest balls of each number a hat keeps, whatever it loses."""
+    WHAT = "hat settings"
 
-    def __post_init__(self) -> None:
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise SettingsError(f"{f.name} must be a whole number, got {short(value)}")
-            if not 0 <= value <= MAX_SETTING:
-                raise SettingsError(
-                    f"{f.name} must be from 0 to {MAX_SETTING:,}, got {short(value)}"
-                )
+    fresh_balls: int = _balls(
+        1, "balls of each number in a fresh hat", "--fresh-balls", "fresh", "fresh"
+    )
+    balls_added_on_win: int = _balls(
+        1, "balls added per drawn ball on a win", "--win-balls", "win +", "win"
+    )
+    """The drawn ball goes back with this many more."""
+    balls_taken_on_loss: int = _balls(
+        1, "balls taken per drawn ball on a loss", "--loss-balls", "loss -", "loss",
+        note="0 puts it back",
+    )
+    """1: the drawn ball is thrown away; 0: it goes back."""
+    floor: int = _balls(
+        1, "the fewest balls of each number a hat keeps", "--floor", "floor", "floor"
+    )
+    """Whatever it loses (at least 1: :meth:`relations`)."""
+
+    def relations(self) -> None:
         if self.floor < 1:
             raise SettingsError(
                 "floor must be at least 1: a hat that lost every ball of a number could never "
@@ -50,22 +60,6 @@ class HatSettings:
                 "balls_added_on_win and balls_taken_on_loss are both 0: the hats would never "
                 "change, so the AI could not learn"
             )
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def changes(self) -> dict[str, int]:
-        """The settings that differ from seed 000's (empty for a default brain)."""
-        default = HatSettings()
-        return {k: v for k, v in asdict(self).items() if getattr(default, k) != v}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> HatSettings:
-        """Settings from a brain file; :class:`SettingsError` says what does not fit."""
-        names = [f.name for f in fields(cls)]
-        if not isinstance(data, dict) or set(data) != set(names):
-            raise SettingsError(f"hat settings must be an object with exactly {', '.join(names)}")
-        return cls(**data)
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ KIND: LearnerKind[QLearner] = LearnerKind(
         afresh="with no value learned",
         shown="Q-values",
         settings="the Q-learner's learning settings (default: CS50's)",
+        unfit="{a}'s table does not fit {game} (too many positions)",
     ),
     learner_type=QLearner,
     settings_type=QSettings,

@@ -36,19 +36,19 @@ from typing import Any
 
 from ...game import AnyRuleSet as RuleSet
 from ...game import Move, Position, RuleError
+from ...numbers import short
 from ..base import (
     BrainError,
     CurvePoint,
     MoveValue,
     MoveValues,
-    SettingsError,
     brain_dict,
     read_header,
-    short,
 )
 from ..game_change import GameChange, MoveChange, q_change
+from ..settings import SettingsError, finite
 from .self_play import QSelfPlay, state_key
-from .settings import DEFAULT_ALPHA, DEFAULT_EPSILON, QSettings, finite
+from .settings import DEFAULT_ALPHA, DEFAULT_EPSILON, QSettings
 
 DEFAULT_Q_TRAINING_GAMES = 10_000
 
