@@ -28,7 +28,7 @@ from ..storage.brain_files import (
     read_brain_file,
     shown_name,
 )
-from ..storage.records import SavedBrain
+from ..storage.saved_brains import SavedBrain
 from ..text.analysis import render_text
 from .args import PROG, ArgumentError, error_text
 

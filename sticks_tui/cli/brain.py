@@ -26,7 +26,7 @@ from typing import Any, TextIO
 from rich.cells import cell_len
 
 from ..engine.game import AnyRuleSet
-from ..engine.learners import learner_names
+from ..engine.learners import learner_kinds, learner_names
 from ..storage.brain_files import (
     EXIT_REFUSED,
     BrainFileRefused,
@@ -44,11 +44,10 @@ from ..storage.brain_shelf import (
     reset_brain,
 )
 from ..storage.records import (
-    DEFAULT_AI_NAMES,
-    HATS,
     LEARNING_AI_NAME,
     Q_LEARNING_AI_NAME,
     brain_options,
+    default_ai_name,
 )
 from ..storage.store import BrainSummary
 from ..text.terminal import RunawayLine, printable, read_answer
@@ -74,8 +73,11 @@ def _add_brain_choice(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--learner",
         choices=learner_names(),
-        default=HATS,
-        help="which learner's brain: the hat AI (hats, the default) or the Q-learner (q)",
+        default=learner_names()[0],
+        help="which learner's brain: " + " or ".join(
+            f"{kind.words.the} ({kind.name}{', the default' if i == 0 else ''})"
+            for i, kind in enumerate(learner_kinds())
+        ),
     )
     parser.add_argument(
         "--ai",
@@ -263,7 +265,7 @@ def _brain_choice(args: argparse.Namespace) -> tuple[AnyRuleSet, str, str]:
     """The saved brain the options name: (game, learner, AI name)."""
     rules = brain_game_from_args(args.command_parser, args)
     learner: str = args.learner
-    ai: str = args.ai if args.ai is not None else DEFAULT_AI_NAMES[learner]
+    ai: str = args.ai if args.ai is not None else default_ai_name(learner)
     return rules, learner, ai
 
 

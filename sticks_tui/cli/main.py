@@ -18,6 +18,7 @@ from typing import TypeAlias, cast
 
 from .. import __version__
 from ..engine.game import AnyRuleSet
+from ..engine.learners import learner_kinds, learner_names
 from ..storage.store import StoreError
 from ..text.terminal import printable
 from .args import (
@@ -122,10 +123,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--learner",
         dest="app_learner",
-        choices=("hats", "q"),
+        choices=learner_names(),
         default=None,
-        help="with --opponent, when the name has a brain of each learner: hats (the hat AI) or "
-        "q (the Q-learner)",
+        help="with --opponent, when the name has a brain of each learner: "
+        + " or ".join(f"{kind.name} ({kind.words.the})" for kind in learner_kinds()),
     )
     for number in (1, 2):
         parser.add_argument(

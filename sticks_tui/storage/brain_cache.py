@@ -24,23 +24,23 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games.family import quoted
-from ..engine.learners.base import Learner
+from ..engine.learners import kind_of, learner_kind
 from ..engine.learners.hats.brain import HatBrain
-from ..engine.learners.q.learner import QLearner
+from ..engine.learners.hats.kind import KIND as HAT_AI
 from ..text.terminal import printable
 from .brain_shelf import shelf_of
-from .records import HATS, LEARNING_AI_NAME, KeptBrain, Q, Records
+from .records import HATS, LEARNING_AI_NAME, KeptBrain, Records
+from .saved_brains import SavedBrain
 from .store_file import StoreError
 from .store_writer import StoreWriter
 
 
 @dataclass(frozen=True)
 class BrainRef:
-    """A saved brain of a game: its AI's name and its learner (``"hats"`` or ``"q"``)."""
+    """A saved brain of a game: its AI's name and its learner (a registered learner's name)."""
 
     name: str
     learner: str = HATS
@@ -63,8 +63,10 @@ class BrainCache:
     def __init__(self, records: Records) -> None:
         self.records = records
         self._lock = threading.RLock()
+        #: The brains of learners that learn in play, kept as lessons (the hat AI's).
         self._hats: dict[_Key, KeptBrain] = {}
-        self._q: dict[_Key, QLearner] = {}
+        #: The brains of learners that learn only in training, saved whole (the Q-learner's).
+        self._whole: dict[_Key, SavedBrain] = {}
         #: The store's stamp of each brain as this program last read or wrote it.
         self._stamps: dict[_Key, Stamp] = {}
         #: The saves at the end of a game, in order, off the caller's thread.
@@ -96,30 +98,33 @@ class BrainCache:
                 self._stamps[key] = stamp
             return kept.brain
 
-    def q(self, rules: RuleSet, name: str) -> QLearner | None:
-        """The Q-learner of ``name`` as saved; None while it has no saved table."""
-        ref = BrainRef(name, Q)
+    def _saved_whole(self, rules: RuleSet, ref: BrainRef) -> SavedBrain | None:
+        """The brain of ``ref``, a learner saved whole, as saved; None while none is saved."""
         key = _key(rules, ref)
         with self._lock:
-            learner = self._q.get(key)
+            learner = self._whole.get(key)
             if learner is None:
                 stamp = self._stamp_or_none(rules, ref)
-                saved = self.records.load_learner(rules, name, Q)
-                if not isinstance(saved, QLearner):
+                learner = self.records.load_learner(rules, ref.name, ref.learner)
+                if learner is None:
                     return None
-                learner = self._q[key] = saved
+                self._whole[key] = learner
                 self._stamps[key] = stamp
             return learner
 
-    def learner(self, rules: RuleSet, ref: BrainRef) -> HatBrain | QLearner | None:
-        """The brain ``ref`` names: hats (fresh when none is saved), or a saved Q-learner."""
-        return self.hats(rules, ref.name) if ref.learner == HATS else self.q(rules, ref.name)
+    def learner(self, rules: RuleSet, ref: BrainRef) -> SavedBrain | None:
+        """The brain ``ref`` names: of a learner that learns in play, what it learned so far
+        (fresh when none is saved); of one that learns only in training, the one saved (None
+        while none is)."""
+        if learner_kind(ref.learner).learns_in_play:
+            return self.hats(rules, ref.name)
+        return self._saved_whole(rules, ref)
 
     def has(self, rules: RuleSet, ref: BrainRef) -> bool:
         """Whether ``ref`` has a brain for this game: in play here, or saved."""
         key = _key(rules, ref)
         with self._lock:
-            if key in self._hats or key in self._q:
+            if key in self._hats or key in self._whole:
                 return True
         return self._stamp_or_none(rules, ref) is not None
 
@@ -163,12 +168,12 @@ class BrainCache:
         )
         raise ValueError(f"no brain called {quoted(name)}{of} for {rules.name}; saved: {known}")
 
-    def in_play(self, rules: RuleSet, ref: BrainRef) -> HatBrain | QLearner | None:
+    def in_play(self, rules: RuleSet, ref: BrainRef) -> SavedBrain | None:
         """The brain of ``ref`` this program has loaded, or None (nothing is read)."""
         key = _key(rules, ref)
         with self._lock:
             kept = self._hats.get(key)
-            return kept.brain if kept is not None else self._q.get(key)
+            return kept.brain if kept is not None else self._whole.get(key)
 
     # -- saving ----------------------------------------------------------------------------------
     def keep_hats(self, name: str, brain: HatBrain) -> None:
@@ -223,44 +228,45 @@ class BrainCache:
             self._saw(brain.rules, ref, merged.games_played)
 
     def keep_trained(
-        self, rules: RuleSet, name: str, trained: Learner[Any, Any],
-        before: Learner[Any, Any] | None,
+        self, rules: RuleSet, name: str, trained: SavedBrain, before: SavedBrain | None
     ) -> str | None:
         """Save what a training taught the brain of ``name`` (``before``: a copy of the brain it
         started from, None for a new brain); the brain in play becomes the trained one. What
-        to say besides, if anything: a Q-learner's table saved by another program meanwhile,
-        which this training's replaced."""
-        ref = BrainRef(name, trained.kind)
+        to say besides, if anything: a brain saved whole (a Q-learner's table) saved by another
+        program meanwhile, which this training's replaced."""
+        kind = kind_of(trained)
+        ref = BrainRef(name, kind.name)
         self.settle()
         with self._lock:
-            if isinstance(trained, HatBrain):
-                self._keep_trained_hats(rules, name, trained, before)
+            hats = HAT_AI.mine(trained) if kind.learns_in_play else None
+            if hats is not None:  # kept as lessons
+                self._keep_trained_hats(rules, name, hats, before)
                 return None
-            assert isinstance(trained, QLearner)
             replaced = self._stamp_or_none(rules, ref)
             known = self._stamps.get(_key(rules, ref))
             self.records.save_brain(trained, name)
-            live = self._q.get(_key(rules, ref))
+            live = self._whole.get(_key(rules, ref))
             if live is None:
-                self._q[_key(rules, ref)] = trained.copy()
+                self._whole[_key(rules, ref)] = trained.copy()
             else:
                 live.take_on(trained)
             self._saw(rules, ref, trained.games_played)
         if replaced is not None and replaced != known:
             return (
-                f"Another program saved {printable(name)}'s Q-learner brain meanwhile "
+                f"Another program saved {printable(name)}'s {kind.words.brain} meanwhile "
                 f"({replaced[0]:,} games): this training's brain replaced it."
             )
         return None
 
     def _keep_trained_hats(
-        self, rules: RuleSet, name: str, trained: HatBrain, before: Learner[Any, Any] | None
+        self, rules: RuleSet, name: str, trained: HatBrain, before: SavedBrain | None
     ) -> None:
-        if not isinstance(before, HatBrain):  # a new brain: saved whole
+        earlier = HAT_AI.mine(before)
+        if earlier is None:  # a new brain: saved whole
             self.records.save_brain(trained, name)
             self.changed(rules, BrainRef(name, HATS))
             return
-        lesson = trained.lesson_since(before)
+        lesson = trained.lesson_since(earlier)
         live = self.hats(rules, name)
         try:
             live.apply_lesson(lesson)
@@ -279,13 +285,13 @@ class BrainCache:
             kept = self._hats.get(key)
             if kept is not None:
                 kept.replaced(self.records)
-            live = self._q.get(key)
+            live = self._whole.get(key)
             if live is not None:
-                saved = self.records.load_learner(rules, ref.name, Q)
-                if isinstance(saved, QLearner):
+                saved = self.records.load_learner(rules, ref.name, ref.learner)
+                if saved is not None:
                     live.take_on(saved)
                 else:
-                    del self._q[key]
+                    del self._whole[key]
             self._stamps[key] = self._stamp_or_none(rules, ref)
 
     def pick_up(self, rules: RuleSet, ref: BrainRef) -> None:
@@ -311,11 +317,11 @@ class BrainCache:
                     kept.replaced(self.records)
                 else:
                     kept.save(self.records)
-            live = self._q.get(key)
+            live = self._whole.get(key)
             if live is not None:
-                saved = self.records.load_learner(rules, ref.name, Q)
-                fresh = QLearner.with_settings(live.settings, rules=live.rules)
-                live.take_on(saved if isinstance(saved, QLearner) else fresh)
+                saved = self.records.load_learner(rules, ref.name, ref.learner)
+                fresh = kind_of(live).make(rules, live.settings)
+                live.take_on(saved if saved is not None else fresh)
             self._stamps[key] = now
 
     # -- the store's stamps ----------------------------------------------------------------------

@@ -40,7 +40,7 @@ from typing import Any, BinaryIO
 
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games import spec_of
-from ..engine.learners import learner_from_dict
+from ..engine.learners import learner_from_dict, learner_kind, learner_names
 from ..engine.learners.base import BrainError, read_header
 from ..engine.memory import DEFAULT_MEMORY_CAP
 from ..text.json_layout import readable_json
@@ -50,7 +50,7 @@ from .file_writer import STDIO as STDIO
 from .file_writer import BrainFileWriter as BrainFileWriter
 from .file_writer import kind_of_file
 from .file_writer import reason as reason
-from .records import HATS, SavedBrain
+from .saved_brains import SavedBrain
 
 #: A brain file larger than this is refused unread: a quarter of training's memory cap (256 MiB
 #: of the 1 GiB). A brain keeps what it learned, and its file is about a seventh of the memory
@@ -97,10 +97,6 @@ def shown_name(path: str | os.PathLike[str]) -> str:
     return printable(name) if name else "''"
 
 
-#: A learner in a few words, for messages: "a hat AI's brain", "a Q-learner's brain".
-LEARNER_WORDS = {HATS: "a hat AI", "q": "a Q-learner"}
-
-
 # -- reading -----------------------------------------------------------------------------------
 def read_brain_file(
     path: str | os.PathLike[str],
@@ -112,7 +108,7 @@ def read_brain_file(
     """The brain in ``path`` (``-``: standard input, or ``stdin`` when given).
 
     ``rules``, when given, is the game the brain must be for (``brain import``); without it the
-    brain's own game is used (``analyze``). ``learner``, when given (``"hats"`` or ``"q"``), is
+    brain's own game is used (``analyze``). ``learner``, when given (a learner's name), is
     the learner it must be. Raises :class:`BrainFileUnreadable` or :class:`BrainFileRefused`,
     never anything else for a bad file.
     """
@@ -143,7 +139,7 @@ def parse_brain(
         ) from None
     except RecursionError:
         raise BrainError("not a brain file (nested too deeply)") from None
-    header = read_header(data)
+    header = read_header(data, kinds=learner_names())
     if rules is not None and header.rules.key != rules.key:
         raise BrainError(
             f"this brain is for {header.rules.name}, not for {rules.name} (give --game "
@@ -151,8 +147,8 @@ def parse_brain(
         )
     if learner is not None and header.kind != learner:
         raise BrainError(
-            f"this is {LEARNER_WORDS.get(header.kind, header.kind)}'s brain, not "
-            f"{LEARNER_WORDS.get(learner, learner)}'s (give --learner {header.kind} for it)"
+            f"this is {learner_kind(header.kind).words.a}'s brain, not "
+            f"{learner_kind(learner).words.a}'s (give --learner {header.kind} for it)"
         )
     return learner_from_dict(data, rules)
 

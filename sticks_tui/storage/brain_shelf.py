@@ -22,9 +22,8 @@ from typing import Protocol, TypeGuard
 
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games import spec_of
+from ..engine.learners import learner_kind
 from ..engine.learners.base import BrainError
-from ..engine.learners.hats.brain import HatBrain
-from ..engine.learners.q.learner import QLearner
 from ..text.analysis import settings_words
 from ..text.terminal import printable
 from .brain_files import (
@@ -39,13 +38,11 @@ from .records import (
     HATS,
     LEARNING_AI_NAME,
     TRAINED_AI_NAME,
-    Q,
     Records,
-    SavedBrain,
     brain_options,
     name_from_typed,
 )
-from .saved_brains import BrainInfo, BrainSummary
+from .saved_brains import BrainInfo, BrainSummary, SavedBrain
 from .store_file import StoreError
 
 
@@ -94,14 +91,16 @@ def games_words(count: int) -> str:
 
 
 def kind_words(learner: str) -> str:
-    """How a brain is called in messages: "brain" for hats (as always), "Q-learner brain"."""
-    return "" if learner == HATS else "Q-learner "
+    """How a brain is called in messages (its learner's words): "brain" for hats (as always),
+    "Q-learner brain"."""
+    words: str = learner_kind(learner).words.brain
+    return words
 
 
 def brain_words(rules: RuleSet, learner: str, ai_name: str, games: int) -> str:
     """``the brain of AI for Game of Sticks (12 games played)``."""
     return (
-        f"the {kind_words(learner)}brain of {printable(ai_name)} for {rules.name} "
+        f"the {kind_words(learner)} of {printable(ai_name)} for {rules.name} "
         f"({games_words(games)})"
     )
 
@@ -138,12 +137,12 @@ def no_brain_message(rules: RuleSet, learner: str, ai: str) -> str:
     """Why there is nothing to export, and how this brain comes to be saved."""
     options = brain_options(rules, learner, ai)
     importing = f"`sticks-tui brain import {options} FILE`"
-    missing = f"{printable(ai)} has no saved {kind_words(learner)}brain for {rules.name} yet"
-    if learner == Q:
+    missing = f"{printable(ai)} has no saved {kind_words(learner)} for {rules.name} yet"
+    if not learner_kind(learner).learns_in_play:  # it learns only in training
         return (
-            f"{missing}; train one with `sticks-tui train --learner q --game "
-            f"{spec_of(rules)} --out q.json`, then import it with "
-            f"`sticks-tui brain import {options} q.json`"
+            f"{missing}; train one with `sticks-tui train --learner {learner} --game "
+            f"{spec_of(rules)} --out {learner}.json`, then import it with "
+            f"`sticks-tui brain import {options} {learner}.json`"
         )
     in_console = spec_of(rules) == "sticks"
     if ai == LEARNING_AI_NAME:
@@ -172,14 +171,14 @@ def ai_name_from(text: str) -> str:
 # -- actions -------------------------------------------------------------------------------------
 def new_brain(shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str) -> str:
     """Save a fresh brain (hats: one ball of each number in every hat; q: no value learned)
-    for an AI that has none for this game and learner yet; what was done, in a line."""
+    of ``learner`` for an AI that has none for this game and learner yet; what was done, in a
+    line."""
     if shelf.brain_info(rules, ai_name, learner) is not None:
         raise BrainActionRefused(
-            f"{printable(ai_name)} already has a {kind_words(learner)}brain for {rules.name}; "
+            f"{printable(ai_name)} already has a {kind_words(learner)} for {rules.name}; "
             f"choose another name, or reset that one"
         )
-    fresh: SavedBrain = HatBrain(rules) if learner == HATS else QLearner(rules=rules)
-    shelf.save_brain(fresh, ai_name)
+    shelf.save_brain(learner_kind(learner).make(rules), ai_name)
     return f"Started {brain_words(rules, learner, ai_name, 0)}."
 
 
@@ -193,7 +192,7 @@ def reset_brain(
     info = shelf.brain_info(rules, ai_name, learner)
     if info is None:
         return (
-            f"{printable(ai_name)} has no saved {kind_words(learner)}brain for {rules.name}; "
+            f"{printable(ai_name)} has no saved {kind_words(learner)} for {rules.name}; "
             f"there is nothing to reset."
         )
     what = brain_words(rules, learner, ai_name, info.games_played)
@@ -201,10 +200,7 @@ def reset_brain(
         shelf.save_brain(_fresh(shelf, rules, learner, ai_name), ai_name)
     else:
         shelf.delete_brain(rules, ai_name, learner)
-    afresh = "with one ball of each number in every hat" if learner == HATS else (
-        "with no value learned"
-    )
-    return f"Reset {what}; it starts afresh {afresh}."
+    return f"Reset {what}; it starts afresh {learner_kind(learner).words.afresh}."
 
 
 def _fresh(shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str) -> SavedBrain:
@@ -214,11 +210,8 @@ def _fresh(shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str) -> Sav
         saved = shelf.load_learner(rules, ai_name, learner)
     except StoreError:
         saved = None
-    if learner == HATS:
-        return HatBrain(rules, saved.settings if isinstance(saved, HatBrain) else None)
-    if isinstance(saved, QLearner):
-        return QLearner.with_settings(saved.settings, rules=rules)
-    return QLearner(rules=rules)
+    fresh: SavedBrain = learner_kind(learner).make(rules, saved.settings if saved else None)
+    return fresh
 
 
 def brain_file_writer(path: str) -> BrainFileWriter:

@@ -15,8 +15,8 @@ from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.learners.base import BrainError
 from ..engine.learners.hats.brain import HatBrain
 from ..engine.learners.hats.lessons import Lesson
-from .records import Records, SavedBrain, Standing
-from .saved_brains import BrainInfo, BrainSummary
+from .records import Records, Standing
+from .saved_brains import BrainInfo, BrainSummary, SavedBrain
 from .store_file import StoreError
 
 

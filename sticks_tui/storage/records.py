@@ -16,17 +16,14 @@ from typing import Protocol
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games import spec_of
 from ..engine.games.family import quoted
-from ..engine.learners import learner_from_dict
+from ..engine.learners import learner_from_dict, learner_kind, learner_names
 from ..engine.learners.hats.brain import HatBrain
+from ..engine.learners.hats.kind import KIND as HAT_AI
 from ..engine.learners.hats.lessons import Lesson
-from ..engine.learners.q.learner import QLearner
-from .saved_brains import BrainInfo, BrainSummary, brain_text, summary
+from .saved_brains import BrainInfo, BrainSummary, SavedBrain, brain_text, summary
 
-#: A brain the records keep: a hat AI's or a Q-learner's.
-SavedBrain = HatBrain | QLearner
-#: The learners, by the name their brain files and the records give them.
-HATS = HatBrain.kind
-Q = QLearner.kind
+#: The learner of the learning AI (the hat AI: the one kept as lessons, by :class:`KeptBrain`).
+HATS: str = HAT_AI.name
 
 #: The name of the learning AI in every game, on the leaderboard and for its saved brain.
 LEARNING_AI_NAME = "AI"
@@ -35,8 +32,13 @@ LEARNING_AI_NAME = "AI"
 TRAINED_AI_NAME = "Trained AI"
 #: The Q-learner (CS50's), on the leaderboard and for its saved brain.
 Q_LEARNING_AI_NAME = "Q-learning AI"
-#: Whose brain a learner's commands mean when no name is given.
-DEFAULT_AI_NAMES = {HATS: LEARNING_AI_NAME, Q: Q_LEARNING_AI_NAME}
+
+
+def default_ai_name(learner: str) -> str:
+    """Whose brain a learner's commands mean when no name is given (its entry says)."""
+    name: str = learner_kind(learner).ai_name
+    return name
+
 #: Every name a computer player has on the leaderboard (the app's machines included), so no
 #: person may take one: their results would be added to the machine's row.
 COMPUTER_PLAYER_NAMES = (
@@ -72,9 +74,9 @@ def brain_options(rules: RuleSet, learner: str, ai_name: str) -> str:
     """The ``brain`` command's options that name this saved brain, for messages that say what
     to type: ``--game nim:1,3,5,7 --learner q``; the defaults are left out."""
     options = [f"--game {_shell_word(spec_of(rules))}"]
-    if learner != HATS:
+    if learner != learner_names()[0]:  # --learner's default
         options.append(f"--learner {learner}")
-    if ai_name != DEFAULT_AI_NAMES.get(learner):
+    if ai_name != default_ai_name(learner):
         options.append(f"--ai {_shell_word(ai_name)}")
     return " ".join(options)
 
@@ -203,7 +205,7 @@ class Records(Protocol):
         """The saved hats of ``ai_name`` for these rules, or None if it has none yet."""
 
     def load_learner(self, rules: RuleSet, ai_name: str, learner: str) -> SavedBrain | None:
-        """The saved brain of ``ai_name`` as ``learner`` (``"hats"`` or ``"q"``), or None.
+        """The saved brain of ``ai_name`` as ``learner`` (a registered learner's name), or None.
 
         A hat AI and a Q-learner of one name are two brains: each is found only as itself."""
 
@@ -258,8 +260,7 @@ class MemoryRecords:
         })
 
     def load_brain(self, rules: RuleSet, ai_name: str) -> HatBrain | None:
-        brain = self.load_learner(rules, ai_name, HATS)
-        return brain if isinstance(brain, HatBrain) else None
+        return HAT_AI.mine(self.load_learner(rules, ai_name, HATS))
 
     def load_learner(self, rules: RuleSet, ai_name: str, learner: str) -> SavedBrain | None:
         """A copy, for ``rules`` (their start) as the store rebuilds it."""
@@ -272,7 +273,7 @@ class MemoryRecords:
 
     def save_brain(self, brain: SavedBrain, ai_name: str) -> None:
         if brain.rules is None:
-            raise ValueError("a Q-learner without rules knows no game to be saved for")
+            raise ValueError("a learner without rules knows no game to be saved for")
         self._keep((brain.rules.key, brain.kind, ai_name), brain.copy())
 
     def learn(self, rules: RuleSet, ai_name: str, lesson: Lesson) -> HatBrain:

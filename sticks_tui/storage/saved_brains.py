@@ -7,20 +7,16 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games import rules_from_description, spec_of
-from ..engine.learners import learner_from_dict
-from ..engine.learners.base import BrainError
-from ..engine.learners.hats.brain import HatBrain
-from ..engine.learners.q.learner import QLearner
+from ..engine.learners import learner_from_dict, learner_names
+from ..engine.learners.base import BrainError, Learner
 from ..engine.numbers import short
 
-# Not taken from .records, which imports this module (the records in memory list their brains).
-HATS = HatBrain.kind
-Q = QLearner.kind
-SavedBrain = HatBrain | QLearner
+#: A brain the records keep: any learner's.
+SavedBrain = Learner[Any, Any]
 
 _SQLITE_MAX_INTEGER = 2**63 - 1
 
@@ -33,7 +29,8 @@ class BrainInfo:
     ai_name: str
     games_played: int
     saved_at: str
-    learner: str = HATS
+    learner: str = learner_names()[0]
+    """The learner's name (the hat AI's, ``--learner``'s default, unless said)."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +62,7 @@ def brain_text(brain: SavedBrain) -> str:
 def rules_of(brain: SavedBrain) -> RuleSet:
     """The game a brain is saved under (a CS50-style Q-learner may have none: it is refused)."""
     if brain.rules is None:
-        raise BrainError("a Q-learner without rules cannot be saved: it knows no game")
+        raise BrainError("a learner without rules cannot be saved: it knows no game")
     return brain.rules
 
 

@@ -39,6 +39,7 @@ from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.learners import learner_from_dict
 from ..engine.learners.base import BrainError
 from ..engine.learners.hats.brain import HatBrain
+from ..engine.learners.hats.kind import KIND as HAT_AI
 from ..engine.learners.hats.lessons import Lesson
 from .play_on import PlayOnRecords as PlayOnRecords
 
@@ -49,9 +50,7 @@ from .records import (  # noqa: F401  (re-exported)
     LEARNING_AI_NAME,
     TRAINED_AI_NAME,
     MemoryRecords,
-    Q,
     Records,
-    SavedBrain,
     Standing,
     among_machines,
     brain_options,
@@ -59,7 +58,7 @@ from .records import (  # noqa: F401  (re-exported)
 )
 from .saved_brains import BrainInfo as BrainInfo
 from .saved_brains import BrainSummary as BrainSummary
-from .saved_brains import brain_text, rules_of, summary
+from .saved_brains import SavedBrain, brain_text, rules_of, summary
 from .schema import APPLICATION_ID as APPLICATION_ID
 from .schema import SCHEMA_VERSION as SCHEMA_VERSION
 from .store_file import ELSEWHERE as _ELSEWHERE
@@ -157,7 +156,7 @@ class SqliteStore:
             return self._saved_hats(db, rules, ai_name)
 
     def load_learner(self, rules: RuleSet, ai_name: str, learner: str) -> SavedBrain | None:
-        """The saved brain of a learner (``"hats"`` or ``"q"``), rebuilt for ``rules``."""
+        """The saved brain of a learner (by its name), rebuilt for ``rules``."""
         with self._read() as db:
             return self._saved_brain(db, rules, ai_name, learner)
 
@@ -182,9 +181,7 @@ class SqliteStore:
         return brain
 
     def _saved_hats(self, db: sqlite3.Connection, rules: RuleSet, ai_name: str) -> HatBrain | None:
-        brain = self._saved_brain(db, rules, ai_name, HATS)
-        assert brain is None or isinstance(brain, HatBrain), "a hats row holds hats"
-        return brain
+        return HAT_AI.mine(self._saved_brain(db, rules, ai_name, HATS))
 
     def _saved_brain(
         self, db: sqlite3.Connection, rules: RuleSet, ai_name: str, learner: str

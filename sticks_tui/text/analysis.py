@@ -13,13 +13,13 @@ from collections.abc import Mapping, Sequence
 
 from ..engine.analysis import (
     DISAGREE,
-    LOST,
-    UNDECIDED,
     Analysis,
     PositionReport,
 )
 from ..engine.game import AnyRuleSet
-from ..engine.learners.base import CurvePoint
+from ..engine.learners import learner_kind
+from ..engine.learners.base import FIRST_LEARNER, LOST, UNDECIDED, CurvePoint
+from ..engine.learners.kind import LearnerWords
 from .moves import move_legend, move_words, moves_words, position_heading, position_words
 
 _LEARNED_WORDS = {LOST: "yes", UNDECIDED: "?"}
@@ -31,14 +31,18 @@ SCREEN_HEADER = ("n", "AI move", "sure", "gained", "lost?", "solver", "agree?")
 #: How wide a table of positions that are not stick counts may be.
 TABLE_WIDTH = 80
 _DISAGREEMENT_MARK = "NO  <--"
-_Q = "q"
+
+
+def _words(analysis: Analysis) -> LearnerWords:
+    """The words of the analysed brain's learner."""
+    words: LearnerWords = learner_kind(analysis.learner).words
+    return words
 
 
 def render_text(analysis: Analysis) -> str:
     """The whole analysis as plain text: table, rules, learning curve."""
-    q = analysis.learner == _Q
-    whose = "a Q-learner's brain" if q else "a brain"
-    lines = [f"{analysis.rules_name}: {whose} after {analysis.games_played:,} games"]
+    words = _words(analysis)
+    lines = [f"{analysis.rules_name}: {words.analysed} after {analysis.games_played:,} games"]
     if analysis.changed_settings:
         lines.append(
             f"Learning settings changed from the defaults: "
@@ -49,7 +53,7 @@ def render_text(analysis: Analysis) -> str:
     lines += ["", *_legend(analysis), ""]
     lines += rules_lines(analysis)
     lines += [""]
-    lines += curve_lines(analysis.learning_curve, q=q)
+    lines += curve_lines(analysis.learning_curve, words)
     return "\n".join(lines) + "\n"
 
 
@@ -63,7 +67,7 @@ def settings_words(changes: Mapping[str, float]) -> str:
 def table_lines(analysis: Analysis) -> list[str]:
     """The table of positions, the header in the learner's and the game's words."""
     rules = analysis.rules
-    q = analysis.learner == _Q
+    q = not analysis.counts
     stick_counts = rules is None or position_heading(rules) == "n"
     header = _header(rules, q, stick_counts)
     rows = [
@@ -258,7 +262,7 @@ def _table(rows: Sequence[tuple[str, ...]], header: tuple[str, ...]) -> list[str
 
 def _legend(analysis: Analysis) -> list[str]:
     stick_counts = analysis.rules is None or position_heading(analysis.rules) == "n"
-    if analysis.learner != _Q and stick_counts:  # today's words for today's table
+    if analysis.counts and stick_counts:  # today's words for today's table
         lines = [
             "confidence: the preferred ball's share of the legal balls in the hat.",
             "gained: balls the AI's wins added to the hat here and to the moves into here.",
@@ -270,7 +274,7 @@ def _legend(analysis: Analysis) -> list[str]:
     else:
         lines = [
             line
-            for paragraph in _legend_paragraphs(analysis.learner == _Q, stick_counts)
+            for paragraph in _legend_paragraphs(not analysis.counts, stick_counts)
             for line in textwrap.wrap(paragraph, TABLE_WIDTH, subsequent_indent="  ")
         ]
     if analysis.rules is not None:
@@ -326,7 +330,7 @@ def _rule_lines(analysis: Analysis, width: int) -> list[str]:
     """The rule read from the learner, saying over which heaps (a reading, not a proof), and
     the solver's proved one."""
     inferred = analysis.inferred
-    source = "the values" if analysis.learner == _Q else "the hats"
+    source = _words(analysis).numbers
     over = inferred.read_over
     if over is not None:
         first, last = over
@@ -373,7 +377,12 @@ def _lost_lines(analysis: Analysis, width: int) -> list[str]:
     return textwrap.wrap(text, width, subsequent_indent="  ")
 
 
-def curve_lines(curve: tuple[CurvePoint, ...] | list[CurvePoint], *, q: bool = False) -> list[str]:
+def curve_lines(
+    curve: tuple[CurvePoint, ...] | list[CurvePoint], words: LearnerWords | None = None
+) -> list[str]:
+    """The learning curve kept with a brain, as a table; ``words`` are its learner's (the
+    default learner's when None)."""
+    words = words if words is not None else learner_kind(FIRST_LEARNER).words
     if not curve:
         return ["No learning curve was kept with this brain."]
     rows = [
@@ -385,11 +394,9 @@ def curve_lines(curve: tuple[CurvePoint, ...] | list[CurvePoint], *, q: bool = F
         )
         for p in curve
     ]
-    header = ("games", "positions right" if q else "hats right", "wins vs random",
-              "wins vs perfect")
-    plays = "plays its best move or explores" if q else "draws balls"
+    header = ("games", words.right, "wins vs random", "wins vs perfect")
     heading = (
-        f"Learning curve (the AI {plays} and starts every other game; "
+        f"Learning curve (the AI {words.plays} and starts every other game; "
         "a perfect player wins 50% against perfect):"
     )
     return [*textwrap.wrap(heading, TABLE_WIDTH, subsequent_indent="  "), *_table(rows, header)]

@@ -13,29 +13,29 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from ..engine import (
     HatBrain,
-    HatPlayer,
     HumanPlayer,
     Level,
     Match,
     MixedPlayer,
     PerfectPlayer,
     Player,
-    QLearner,
-    QLearningPlayer,
     RandomPlayer,
     levels_for,
 )
 from ..engine.game import AnyRuleSet
+from ..engine.learners import kind_of
+from ..engine.learners.base import Learner
+from ..engine.learners.hats.kind import KIND as HAT_AI
+from ..engine.learners.q.kind import KIND as Q_AI
 from ..storage.brain_cache import BrainRef
 from ..storage.records import (
-    HATS,
     LEARNING_AI_NAME,
     Q_LEARNING_AI_NAME,
     TRAINED_AI_NAME,
-    Q,
     Records,
     names_problem,
 )
@@ -89,7 +89,7 @@ class Machine(Enum):
     @property
     def brain(self) -> BrainRef | None:
         """The saved brain this machine plays (the learners'), None for one that does not learn."""
-        learner = {Level.LEARNING: HATS, Level.Q_LEARNING: Q}.get(self.level)
+        learner = {Level.LEARNING: HAT_AI.name, Level.Q_LEARNING: Q_AI.name}.get(self.level)
         return None if learner is None else BrainRef(self.value, learner)
 
 
@@ -118,22 +118,11 @@ def name_of(choice: Opponent) -> str:
     return choice.name if isinstance(choice, BrainRef) else choice.value
 
 
-#: The learners in a brain's label: how the brains screen and ``--learner`` name them.
-LEARNER_SHORT = {HATS: "hats", Q: "q"}
-#: ...and in a sentence.
-LEARNER_WORDS = {HATS: "the hat AI", Q: "the Q-learner"}
-
-
 def brain_label(ref: BrainRef, games: int | None) -> str:
-    """A brain where it is chosen: ``AI (hats, 1,203 games)``; ``games`` None for a brain not
-    saved yet: ``Q-learning AI (q, new)``."""
+    """A brain where it is chosen, its learner named as ``--learner`` names it: ``AI (hats,
+    1,203 games)``; ``games`` None for a brain not saved yet: ``Q-learning AI (q, new)``."""
     learned = "new" if games is None else f"{games:,} game" + ("" if games == 1 else "s")
-    return f"{ref.name} ({LEARNER_SHORT.get(ref.learner, ref.learner)}, {learned})"
-
-
-def learner_short(learner: HatBrain | QLearner) -> str:
-    """``hats`` or ``q``: a brain's learner, as its label says it."""
-    return LEARNER_SHORT.get(learner.kind, learner.kind)
+    return f"{ref.name} ({ref.learner}, {learned})"
 
 
 SKILL_MESSAGE = "Mixed: please enter a percentage from 0 to 100"
@@ -209,7 +198,8 @@ def remember_names(records: Records, names: tuple[str, str]) -> None:
 
 @dataclass
 class Seat:
-    """One side of the table: the player, and its hats when it is a hat AI."""
+    """One side of the table: the player, the learner it plays with, and the brain it teaches
+    as it plays (a hat AI's hats)."""
 
     name: str
     player: Player
@@ -217,17 +207,17 @@ class Seat:
     #: The saved brain the player plays (and teaches, for hats); None for a person, a machine
     #: that does not learn, or a twin playing a copy of the brain of the other side.
     saved: BrainRef | None = None
+    #: The brain the player plays with (its hats, its Q-learner's table...); None for a person
+    #: or a machine that plays no brain.
+    learner: Learner[Any, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.learner is None:
+            self.learner = self.brain
 
     @property
     def is_human(self) -> bool:
         return self.player.is_human
-
-    @property
-    def learner(self) -> HatBrain | QLearner | None:
-        """The brain the player plays with: its hats, or its Q-learner's table."""
-        if self.brain is not None:
-            return self.brain
-        return self.player.learner if isinstance(self.player, QLearningPlayer) else None
 
     def brain_words(self, games: bool = True) -> str:
         """The brain this seat plays, named as the mode screen lists it: ``AI (hats, 12
@@ -236,7 +226,7 @@ class Seat:
         if learner is None:
             return ""
         if not games:
-            return f"{self.name} ({learner_short(learner)})"
+            return f"{self.name} ({learner.kind})"
         return brain_label(BrainRef(self.name, learner.kind), learner.games_played)
 
 
@@ -297,12 +287,13 @@ def machine_seat(
     rules: AnyRuleSet,
     rng: random.Random,
     *,
-    learner: HatBrain | QLearner | None = None,
+    learner: Learner[Any, Any] | None = None,
     skill: int = DEFAULT_SKILL_PERCENT,
     saved: bool = True,
 ) -> Seat:
-    """A machine player at the table; a learner brings the brain it plays (and teaches, for
-    hats): the saved brain ``choice`` names, or (``saved`` False) a copy of it."""
+    """A machine player at the table; a learner brings the brain it plays (and teaches, when
+    its kind learns in play): the saved brain ``choice`` names, or (``saved`` False) a copy of
+    it. Its player is its kind's."""
     if choice is Machine.RANDOM:
         return Seat(name, RandomPlayer(name, rng))
     if choice is Machine.PERFECT:
@@ -312,9 +303,9 @@ def machine_seat(
     ref = brain_of(choice)
     assert ref is not None and learner is not None, "a learner plays with its brain"
     kept = ref if saved else None
-    if isinstance(learner, QLearner):
-        return Seat(name, QLearningPlayer(name, learner), saved=kept)
-    return Seat(name, HatPlayer(name, learner, rng), learner, saved=kept)
+    kind = kind_of(learner)
+    taught = HAT_AI.mine(learner) if kind.learns_in_play else None  # kept as lessons
+    return Seat(name, kind.player(name, learner, rng), taught, saved=kept, learner=learner)
 
 
 def human_seat(name: str) -> Seat:

@@ -11,16 +11,9 @@ from hypothesis import strategies as st
 from sticks_tui.engine import (
     SELF, BrainError, CurveSettings, HatBrain, RuleSet, Solver, TakeAway, game_of_sticks, train,
 )
-from sticks_tui.engine.analysis import (
-    DISAGREE,
-    LOST,
-    UNDECIDED,
-    WON,
-    AnalysisError,
-    analyse,
-    classify,
-    find_rule,
-)
+from sticks_tui.engine.analysis import DISAGREE, AnalysisError, analyse, find_rule
+from sticks_tui.engine.learners.base import LOST, UNDECIDED, WON
+from sticks_tui.engine.learners.hats.reading import classify
 from sticks_tui.engine.learning_curve import curve_point, record_point, win_rate
 from sticks_tui.engine.learners.base import CurvePoint
 from sticks_tui.engine.solver import PeriodicRule, find_periodic_rule

@@ -46,13 +46,13 @@ def test_a_q_brain_another_program_saved_is_played_from_the_next_game(tmp_path: 
     with SqliteStore.open(tmp_path) as one, SqliteStore.open(tmp_path) as two:
         here, there = BrainCache(one), BrainCache(two)
         here.keep_trained(NIM, Q_AI.name, trained_q(100, 1), None)
-        live = here.q(NIM, Q_AI.name)
+        live = here.learner(NIM, Q_AI)
         assert live is not None and live.games_played == 100
-        theirs = there.q(NIM, Q_AI.name)
+        theirs = there.learner(NIM, Q_AI)
         assert theirs is not None
         assert there.keep_trained(NIM, Q_AI.name, trained_q(200, 2, theirs.copy()), theirs) is None
         here.pick_up(NIM, Q_AI)  # before the next game
-        assert here.q(NIM, Q_AI.name) is live  # the same table, that every seat holds
+        assert here.learner(NIM, Q_AI) is live  # the same table, that every seat holds
         assert live.games_played == 300 and live.q == two.load_learner(NIM, Q_AI.name, "q").q
 
 
@@ -60,9 +60,9 @@ def test_a_training_that_replaces_another_programs_q_brain_says_so(tmp_path: Pat
     with SqliteStore.open(tmp_path) as one, SqliteStore.open(tmp_path) as two:
         here, there = BrainCache(one), BrainCache(two)
         here.keep_trained(NIM, Q_AI.name, trained_q(100, 1), None)
-        stale = here.q(NIM, Q_AI.name)
+        stale = here.learner(NIM, Q_AI)
         assert stale is not None
-        theirs = there.q(NIM, Q_AI.name)
+        theirs = there.learner(NIM, Q_AI)
         assert theirs is not None
         there.keep_trained(NIM, Q_AI.name, trained_q(50, 2, theirs.copy()), theirs)
         said = here.keep_trained(NIM, Q_AI.name, trained_q(10, 3, stale.copy()), stale)

@@ -13,7 +13,7 @@ from sticks_tui.engine import HatBrain, QLearner, parse_game, train
 from sticks_tui.engine.learners.hats.settings import HatSettings
 from sticks_tui.engine.learners.q.settings import QSettings
 from sticks_tui.engine.training import SelfPlay
-from sticks_tui.storage.records import HATS, MemoryRecords, Q, Records
+from sticks_tui.storage.records import HATS, MemoryRecords, Records
 from sticks_tui.storage.store import STORE_FILE_NAME, SqliteStore, StoreRefused, open_records
 
 NIM = parse_game("nim:1,3,5,7")
@@ -46,7 +46,7 @@ def records(request: pytest.FixtureRequest, tmp_path: Path):
 def test_a_q_learner_comes_back_with_every_value_exact(records: Records) -> None:
     learner = q_learner(alpha=0.3, epsilon=0.2)
     records.save_brain(learner, "Q-learning AI")
-    loaded = records.load_learner(parse_game("nim:2,2"), "Q-learning AI", Q)
+    loaded = records.load_learner(parse_game("nim:2,2"), "Q-learning AI", "q")
     assert isinstance(loaded, QLearner)
     assert loaded.q == learner.q and loaded.q  # floats compared exactly
     assert loaded.games_played == 600 and loaded.settings == QSettings(alpha=0.3, epsilon=0.2)
@@ -57,7 +57,7 @@ def test_a_q_brain_and_a_hat_brain_of_one_game_and_name_are_two_brains(records: 
     records.save_brain(learner, "AI")
     assert records.load_brain(NIM, "AI") is None  # the hats are not the Q-table
     records.save_brain(brain, "AI")
-    loaded_q = records.load_learner(NIM, "AI", Q)
+    loaded_q = records.load_learner(NIM, "AI", "q")
     loaded_hats = records.load_learner(NIM, "AI", HATS)
     assert isinstance(loaded_q, QLearner) and loaded_q.q == learner.q
     assert isinstance(loaded_hats, HatBrain) and loaded_hats.to_dict() == brain.to_dict()
@@ -121,10 +121,10 @@ def test_a_damaged_q_brain_is_listed_with_its_problem_and_refused_when_loaded(
         (listed,) = store.brains()
         assert listed.problem.startswith("damaged") and listed.info.learner == "q"
         with pytest.raises(StoreRefused, match="brain reset --game nim:2,2 --learner q"):
-            store.load_learner(parse_game("nim:2,2"), "Q-learning AI", Q)
+            store.load_learner(parse_game("nim:2,2"), "Q-learning AI", "q")
     warnings: list[str] = []
     records = open_records(tmp_path, warn=warnings.append)
-    assert records.load_learner(NIM, "Q-learning AI", Q) is None
+    assert records.load_learner(NIM, "Q-learning AI", "q") is None
     assert len(warnings) == 1 and "damaged" in warnings[0] and "starts afresh" in warnings[0]
 
 

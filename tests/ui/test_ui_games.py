@@ -10,6 +10,7 @@ from ui_helpers import make_app, screen_name, set_input, wait_until
 
 from sticks_tui.engine import Nim, StickyNim, TakeAway
 from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.storage.brain_cache import BrainRef
 from sticks_tui.ui.session import Machine
 from sticks_tui.ui.widgets.hats import OneHatChart
 from sticks_tui.ui.widgets.piles import NimPiles
@@ -293,7 +294,7 @@ async def test_nim_against_the_q_learner_trains_it_first() -> None:
     app = make_app(q_training_games=2000)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await against(pilot, Machine.Q_LEARNING, "nim")
-        learner = app.brains.q(screen.rules, "Q-learning AI")
+        learner = app.brains.learner(screen.rules, BrainRef("Q-learning AI", "q"))
         assert learner is not None and learner.games_played == 2000
         assert screen.table.seats[1].learner is learner  # the app's one brain, as saved
         saved = app.records.load_learner(screen.rules, "Q-learning AI", "q")

@@ -21,6 +21,7 @@ from sticks_tui.engine import HatBrain, Nim, StickyNim, game_of_sticks
 from sticks_tui.engine.game import AnyRuleSet
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.app import SticksApp
+from sticks_tui.storage.brain_cache import BrainRef
 from sticks_tui.ui.screens.lab import LabScreen
 from sticks_tui.ui.screens.lab_run import LabRunScreen
 from sticks_tui.ui.speed import FULL_SPEED
@@ -298,7 +299,7 @@ async def test_the_q_learner_is_offered_where_it_fits_and_saved_whole() -> None:
         assert "Q-values" in screen_text(pilot)
         await pilot.press("k")
         await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
-        assert app.brains.q(rules, "Q-learning AI") is not None
+        assert app.brains.learner(rules, BrainRef("Q-learning AI", "q")) is not None
     saved = records.load_learner(rules, "Q-learning AI", "q")
     assert saved is not None and saved.games_played == 300
 

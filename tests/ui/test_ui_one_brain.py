@@ -158,7 +158,7 @@ async def test_the_lab_from_a_board_with_a_q_learner_trains_that_q_learner() -> 
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         learner = board(pilot).table.seats[1].learner
         assert isinstance(learner, QLearner) and learner.games_played == 300
-        assert learner is app.brains.q(rules, "Q-learning AI")
+        assert learner is app.brains.learner(rules, BrainRef("Q-learning AI", "q"))
     saved = records.load_learner(rules, "Q-learning AI", "q")
     assert saved is not None and saved.games_played == 300
 

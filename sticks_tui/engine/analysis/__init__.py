@@ -3,10 +3,12 @@
 The package: :mod:`.positions` reads one position, :mod:`.rule_finding` finds the rule,
 :mod:`.report` is the analysis as data and JSON, :mod:`.reading` reads a whole brain.
 
-The hat AI's hats and the Q-learner's values are read alike: for each position, the preferred
-move and how sure the learner is (hats: the preferred ball's share; Q: the values), whether it
-has learned the position is lost, and the solver's winning moves, with every disagreement
-marked. :func:`analyse` reads every hat a brain has (the app's analysis screen);
+The hat AI's hats and the Q-learner's values are read alike, through what every learner says of
+a position (:meth:`~..learners.base.Learner.values_at`) and what its registry entry reads off it
+(``read``: :mod:`..learners.hats.reading`, :mod:`..learners.q.reading`): for each position, the
+preferred move and how sure the learner is (hats: the preferred ball's share; Q: the values),
+whether it has learned the position is lost, and the solver's winning moves, with every
+disagreement marked. :func:`analyse` reads every hat a brain has (the app's analysis screen);
 :func:`analyse_from_start` reads the positions reachable from the start of its game (a brain
 file: ``sticks-tui analyze``), see :func:`analysis_rules` for the start of a take-away game.
 
@@ -52,21 +54,11 @@ positions back it and which disagree.
 
 from .positions import (
     AGREE,
-    DECISIVE_SHARE,
     DISAGREE,
-    LOST,
-    MIN_EVIDENCE,
-    UNDECIDED,
     UNKNOWN,
-    WON,
     PositionReport,
-    classify,
-    classify_values,
-    growth,
-    inflows,
     prefers_winning,
     report_position,
-    report_q_position,
 )
 from .reading import (
     MAX_ANALYSED_POSITIONS,
@@ -93,20 +85,15 @@ from .rule_finding import (
 
 __all__ = [
     "AGREE",
-    "DECISIVE_SHARE",
     "DISAGREE",
-    "LOST",
     "MAX_ANALYSED_POSITIONS",
     "MAX_ANALYSED_STICKS",
     "MAX_NOISE",
     "MAX_PERIOD",
     "MIN_COVER",
-    "MIN_EVIDENCE",
     "MIN_POSITIONS",
     "MIN_REPEATS",
-    "UNDECIDED",
     "UNKNOWN",
-    "WON",
     "Analysed",
     "Analysis",
     "AnalysisError",
@@ -116,14 +103,9 @@ __all__ = [
     "analyse_from_start",
     "analyse_game",
     "analysis_rules",
-    "classify",
-    "classify_values",
     "find_rule",
-    "growth",
-    "inflows",
     "learned_positions",
     "prefers_winning",
     "reachable_positions",
     "report_position",
-    "report_q_position",
 ]

@@ -9,17 +9,9 @@ from typing import Any
 
 from ..game import AnyRuleSet as RuleSet
 from ..game import Move, Position, mover_wins_at_end
-from ..learners.hats.brain import HatBrain
-from ..learners.q.learner import QLearner
-from ..learners.q.settings import QSettings
+from ..learners.base import LOST, UNDECIDED, WON, MoveValues, Reading
 from ..solver import Solver
 
-#: A position needs at least this much evidence (games that taught something) to be decided.
-MIN_EVIDENCE = 10
-#: ... and this share of it must point one way (inflow for lost, growth for won).
-DECISIVE_SHARE = 0.9
-
-LOST, WON, UNDECIDED = "lost", "won", "undecided"
 AGREE, DISAGREE, UNKNOWN = "yes", "NO", "?"
 
 
@@ -81,39 +73,6 @@ class PositionReport:
         return self.learned == LOST
 
 
-def inflows(brain: HatBrain) -> dict[Position, int]:
-    """For every position, the balls gained by the moves into it (see the module docstring).
-
-    One pass over the hats and their legal balls, for any rule set.
-    """
-    rules = brain.rules
-    into: dict[Position, int] = {}
-    for parent in brain.positions():
-        balls = brain.legal_counts(parent)
-        for move, count in balls.items():
-            child = rules.apply(parent, move)
-            into[child] = into.get(child, 0) + count - 1
-    return into
-
-
-def growth(brain: HatBrain, position: Position) -> int:
-    """Balls the hat at ``position`` has gained: legal balls beyond its starting one of each."""
-    legal = brain.legal_counts(position)
-    return sum(legal.values()) - len(legal)
-
-
-def classify(growth: int, inflow: int) -> str:
-    """What the AI has learned about a position, from its :func:`growth` and inflow."""
-    evidence = growth + inflow
-    if evidence < MIN_EVIDENCE:
-        return UNDECIDED
-    if inflow >= DECISIVE_SHARE * evidence:
-        return LOST
-    if growth >= DECISIVE_SHARE * evidence:
-        return WON
-    return UNDECIDED
-
-
 def prefers_winning(balls: Mapping[Move, float], winning: Iterable[Move]) -> bool:
     """Whether a winning ball strictly outnumbers every losing one in a hat's legal ``balls``.
 
@@ -137,81 +96,38 @@ def _agreement(learned: str, balls: Mapping[Move, float], winning: tuple[Move, .
 
 
 def report_position(
-    brain: HatBrain, solver: Solver[Any, Any], position: Position, inflow: int
+    values: MoveValues, reading: Reading, rules: RuleSet, solver: Solver[Any, Any]
 ) -> PositionReport:
-    """Everything the table shows for one position (``inflow`` from :func:`inflows`)."""
-    rules = brain.rules
-    gained = growth(brain, position)
+    """Everything the table shows for one position: what the learner holds there
+    (:meth:`~..learners.base.Learner.values_at`), what it has learned of it (its kind's
+    ``read``), and the solver's answer."""
+    position = values.position
     terminal = rules.is_over(position)
-    preferred = brain.preferred_move(position)
     winning = solver.winning_moves(position)
+    numbers = {move.move: move.value for move in values.moves}
+    best = max(numbers.values(), default=0.0)
     if terminal:
-        learned = _end_result(rules)
-        agreement = AGREE
+        learned, agreement = _end_result(rules), AGREE
     else:
-        learned = classify(gained, inflow)
-        agreement = _agreement(learned, brain.legal_counts(position), winning)
+        learned = reading.learned
+        agreement = _agreement(learned, numbers, winning)
     return PositionReport(
         position=position,
-        balls=brain.legal_counts(position),
-        preferred=preferred,
-        confidence=brain.confidence(position),
-        growth=gained,
-        inflow=inflow,
+        balls={move: int(count) for move, count in numbers.items()} if values.counts else {},
+        preferred=values.preferred[0] if values.preferred else None,
+        confidence=values.share(best) if values.counts else best,
+        growth=reading.growth,
+        inflow=reading.inflow,
         learned=learned,
         terminal=terminal,
         solver_lost=solver.is_lost(position),
         winning_moves=winning,
         agreement=agreement,
+        values={} if values.counts else numbers,
+        values_learned=0 if values.counts else sum(move.learned for move in values.moves),
     )
 
 
 def _end_result(rules: RuleSet) -> str:
     """What a finished position is for the player to move: the rules say it, not a learner."""
     return WON if mover_wins_at_end(rules) else LOST
-
-
-def classify_values(best: float, settings: QSettings) -> str:
-    """What a Q-learner has learned about a position from its best value there (see the
-    module docstring); ``settings`` are its :class:`~.learners.QSettings` (the rewards)."""
-    middle = (settings.win_reward + settings.loss_reward) / 2
-    quarter = (settings.win_reward - settings.loss_reward) / 4
-    if best <= middle - quarter:
-        return LOST
-    if best >= middle + quarter:
-        return WON
-    return UNDECIDED
-
-
-def report_q_position(
-    learner: QLearner, rules: RuleSet, solver: Solver[Any, Any], position: Position
-) -> PositionReport:
-    """Everything the table shows for one position of a Q-learner."""
-    legal = rules.legal_moves(position)
-    learned_values = {move: learner.q.get((position, move)) for move in legal}
-    values = {move: float(value or 0.0) for move, value in learned_values.items()}
-    known = sum(value is not None for value in learned_values.values())
-    terminal = rules.is_over(position)
-    winning = solver.winning_moves(position)
-    best = max(values.values(), default=0.0)
-    preferred = next((move for move in legal if values[move] == best), None)
-    if terminal:
-        learned, agreement = _end_result(rules), AGREE
-    else:
-        learned = classify_values(best, learner.settings) if known else UNDECIDED
-        agreement = _agreement(learned, values, winning)
-    return PositionReport(
-        position=position,
-        balls={},
-        preferred=preferred,
-        confidence=best,
-        growth=0,
-        inflow=0,
-        learned=learned,
-        terminal=terminal,
-        solver_lost=solver.is_lost(position),
-        winning_moves=winning,
-        agreement=agreement,
-        values=values,
-        values_learned=known,
-    )

@@ -10,12 +10,13 @@ from ..game import AnyRuleSet as RuleSet
 from ..game import Position, RuleError
 from ..games import family_of, rules_from_description
 from ..games.takeaway import TakeAway
+from ..learners import kind_of
+from ..learners.base import Learner
 from ..learners.hats.brain import HatBrain
-from ..learners.q.learner import QLearner
 from ..period_proof import heap_period
 from ..solver import Solver
 from ..theory import reachable
-from .positions import inflows, report_position, report_q_position
+from .positions import report_position
 from .report import Analysis
 from .rule_finding import RuleFinding, find_rule
 
@@ -24,8 +25,8 @@ MAX_ANALYSED_STICKS = 10_000
 #: A start reaching more positions than this is refused: the table would be unreadable anyway.
 MAX_ANALYSED_POSITIONS = 20_000
 
-#: A learner the analysis reads.
-Analysed = HatBrain | QLearner
+#: A learner the analysis reads: any registered learner.
+Analysed = Learner[Any, Any]
 
 
 class AnalysisError(ValueError):
@@ -61,12 +62,12 @@ def analyse_game(learner: Analysed, rules: RuleSet) -> Analysis:
 
 def _analysis(learner: Analysed, rules: RuleSet, positions: Iterable[Position]) -> Analysis:
     solver: Solver[Any, Any] = Solver(rules)
-    if isinstance(learner, HatBrain):
-        brain = learner.copy()  # reading a hat never met makes one: not in the caller's brain
-        into = inflows(brain)
-        reports = tuple(report_position(brain, solver, p, into.get(p, 0)) for p in positions)
-    else:
-        reports = tuple(report_q_position(learner, rules, solver, p) for p in positions)
+    kind = kind_of(learner)
+    listed = tuple(positions)
+    readings = kind.read(learner, rules, listed)
+    reports = tuple(
+        report_position(learner.values_at(p), readings[p], rules, solver) for p in listed
+    )
     counts = [p.position for p in reports if isinstance(p.position, int)]
     numeric = len(counts) == len(reports)
     flags = {p.position: p.learned_lost for p in reports if p.learned_lost is not None}
@@ -77,7 +78,8 @@ def _analysis(learner: Analysed, rules: RuleSet, positions: Iterable[Position]) 
     solver_rule = heap_period(rules) if numeric and isinstance(rules, TakeAway) else None
     return Analysis(
         rules.name, learner.games_played, reports, inferred, solver_rule,
-        tuple(learner.learning_curve), learner.kind, rules, learner.settings.changes(),
+        tuple(learner.learning_curve), kind.name, rules, learner.settings.changes(),
+        counts=learner.values_at(rules.initial_position()).counts,
     )
 
 
@@ -89,7 +91,7 @@ def analysis_rules(learner: Analysed) -> RuleSet:
     a brain that has learned nothing."""
     rules = learner.rules
     if rules is None:
-        raise AnalysisError("a Q-learner without a game cannot be analysed")
+        raise AnalysisError("a learner without a game cannot be analysed")
     try:
         takes_sticks = family_of(rules).takes_sticks
     except RuleError:
@@ -103,13 +105,7 @@ def analysis_rules(learner: Analysed) -> RuleSet:
 def learned_positions(learner: Analysed) -> list[Position]:
     """The positions the learner has learned something at: a hat no longer fresh (its balls
     differ from a fresh hat's), a move with a learned value."""
-    if isinstance(learner, QLearner):
-        return list({position for position, _ in learner.q})
-    fresh = learner.settings.fresh_balls
-    return [
-        position for position in learner.positions()
-        if any(count != fresh for count in learner.counts(position).values())
-    ]
+    return [p for p in learner.positions() if not learner.values_at(p).fresh]
 
 
 def reachable_positions(rules: RuleSet, limit: int = MAX_ANALYSED_POSITIONS) -> list[Position]:

@@ -9,9 +9,7 @@ from typing import Any
 from ..game import AnyRuleSet as RuleSet
 from ..game import Move, Position, RuleError
 from ..games import spec_of
-from ..learners.base import CurvePoint
-from ..learners.hats.brain import HatBrain
-from ..learners.q.learner import QLearner
+from ..learners.base import FIRST_LEARNER, CurvePoint
 from ..period_proof import HeapPeriod
 from ..solver import PeriodicRule
 from .positions import DISAGREE, PositionReport
@@ -29,12 +27,15 @@ class Analysis:
     solver_rule: HeapPeriod | None
     """The solver's proved period of a take-away game's lost heaps (None for other games)."""
     learning_curve: tuple[CurvePoint, ...] = field(default=())
-    learner: str = HatBrain.kind
-    """Whose brain: ``hats`` or ``q``."""
+    learner: str = FIRST_LEARNER
+    """Whose brain: its learner's name."""
     rules: RuleSet | None = None
     """The game, for naming its positions and moves (None: the positions are shown as they are)."""
     changed_settings: Mapping[str, float] = field(default_factory=dict)
     """The learner's settings that differ from the defaults."""
+    counts: bool = True
+    """Whether the learner holds counts (balls: the table shows how sure each hat is and the
+    balls gained) or values (the table shows the values)."""
 
     @property
     def disagreements(self) -> tuple[Position, ...]:
@@ -59,7 +60,7 @@ class Analysis:
             "changed_settings": dict(self.changed_settings),
             "games_played": self.games_played,
             "positions": [
-                _position_dict(p, move_key, self.learner == QLearner.kind) for p in self.positions
+                _position_dict(p, move_key, not self.counts) for p in self.positions
             ],
             "disagreements": list(self.disagreements),
             "inferred_rule": {

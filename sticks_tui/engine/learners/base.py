@@ -71,6 +71,24 @@ class CurvePoint:
     """The same against the perfect player."""
 
 
+#: What a learner has learned of a position (:class:`Reading`): that whoever moves there loses,
+#: wins, or not yet either.
+LOST, WON, UNDECIDED = "lost", "won", "undecided"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a learner has learned of one position, read off what it holds (its kind's
+    ``read``), for the analysis to set beside the solver's answer."""
+
+    learned: str
+    """:data:`LOST`, :data:`WON` or :data:`UNDECIDED`."""
+    growth: int = 0
+    """The evidence that the position is won (the hat AI: balls its hat gained)."""
+    inflow: int = 0
+    """The evidence that it is lost (the hat AI: balls gained by the moves into it)."""
+
+
 @dataclass(frozen=True)
 class MoveValue:
     """One legal move at a position, as a learner holds it."""
@@ -172,12 +190,21 @@ class Learner(Protocol[P, M]):
     def preferred_moves(self, position: P) -> tuple[M, ...]:
         """Every move it rates best at ``position`` (more than one while it has no preference)."""
 
+    def positions(self) -> list[P]:
+        """The positions where it holds something (a hat, a value), in the rules' order where
+        they sort."""
+
     def values_at(self, position: P) -> MoveValues:
         """What it holds for each legal move at ``position``, and which it prefers, as data
         the board, the hint and the analysis draw without asking which learner it is. Looking
         teaches it nothing."""
 
     def copy(self) -> Learner[P, M]: ...
+
+    def take_on(self, saved: Any) -> None:
+        """Become ``saved`` (a learner of its kind, for its game, between two games), staying
+        the same object: whoever holds this learner plays on with the one saved (by a
+        training, or by another program)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Its brain file: the header above, what it knows, and its learning curve."""

@@ -10,13 +10,13 @@ adds one (the tests add a learner of their own, as they add a game).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from ..game import AnyRuleSet
+from ..game import AnyRuleSet, Position
 from ..players import Player
-from .base import Learner
+from .base import Learner, Reading
 from .settings import Settings
 
 L = TypeVar("L", bound=Learner[Any, Any])
@@ -43,6 +43,14 @@ class LearnerWords:
     settings: str
     """The title of its settings' options: "the Q-learner's learning settings (default:
     CS50's)"."""
+    analysed: str = "a brain"
+    """Whose brain an analysis reads, in its first line: "a brain", "a Q-learner's brain"."""
+    numbers: str = "the values"
+    """What it holds, read for a rule: "the hats", "the values"."""
+    plays: str = "plays its best move or explores"
+    """How it plays while its learning curve is measured: "draws balls"."""
+    right: str = "positions right"
+    """The learning curve's column of positions where it prefers winning moves."""
     unfit: str = "{a} is not offered for {game}"
     """Why it is not offered for a game (``{a}``: its :attr:`a`; ``{game}``: the game's spec):
     "a Q-learner's table does not fit sticky:62:3 (too many positions)"."""
@@ -79,9 +87,15 @@ class LearnerKind(Generic[L]):
     """The brain the lab trains when no other name is typed."""
     learns_in_play: bool
     """Whether it learns from the games it plays against a person (the hat AI does; the
-    Q-learner plays as it was trained, as CS50's does, and learns only in training)."""
+    Q-learner plays as it was trained, as CS50's does, and learns only in training). A learner
+    that learns in play is saved as the lessons its games teach (``lesson_since``,
+    ``apply_lesson``, ``take_on``: :mod:`.hats.lessons`), so that two programs teaching one AI
+    both keep what they taught; one that does not is saved whole, by training."""
     player: Callable[[str, L, random.Random], Player]
     """A player at the table that plays this learner (and teaches it, when it learns in play)."""
+    read: Callable[[L, AnyRuleSet, Iterable[Position]], Mapping[Position, Reading]]
+    """What it has learned of each of these positions (lost, won, or not yet either; with the
+    evidence), for the analysis."""
     fits: Callable[[AnyRuleSet], bool] = lambda rules: True
     """Whether it is offered for a game."""
     offered: Callable[[], str] = lambda: "every game"
@@ -96,3 +110,8 @@ class LearnerKind(Generic[L]):
     def owns(self, learner: object) -> bool:
         """Whether ``learner`` is one of this kind."""
         return isinstance(learner, self.learner_type)
+
+    def mine(self, learner: object) -> L | None:
+        """``learner`` as one of this kind, or None when it is another's (a brain read back by
+        the name of its learner is its kind's)."""
+        return learner if isinstance(learner, self.learner_type) else None

@@ -30,10 +30,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 from textual.worker import get_current_worker
 
-from ...engine import HatBrain, QLearner, TakeAway
+from ...engine import TakeAway
 from ...engine.analysis import DISAGREE, Analysis, AnalysisError, analyse_game
 from ...engine.game import AnyRuleSet, RuleError
 from ...engine.games import theory_of
+from ...engine.learners import learner_kind
+from ...engine.learners.base import Learner
 from ...engine.period_proof import heap_period
 from ...storage.brain_cache import BrainRef
 from ...storage.records import HATS, LEARNING_AI_NAME, TRAINED_AI_NAME
@@ -123,7 +125,7 @@ class AnalysisScreen(Screen[None]):
     ]
 
     def __init__(
-        self, brain: HatBrain | QLearner, name: str, rules: AnyRuleSet | None = None
+        self, brain: Learner[Any, Any], name: str, rules: AnyRuleSet | None = None
     ) -> None:
         """``rules``: the game whose start the table begins at (default: the app's game, where
         the brain plays it, else the brain's own)."""
@@ -140,7 +142,7 @@ class AnalysisScreen(Screen[None]):
         self._rows: Iterator[Row] = iter(())
         self._filled = 0
 
-    def _game_on_screen(self, brain: HatBrain | QLearner) -> AnyRuleSet:
+    def _game_on_screen(self, brain: Learner[Any, Any]) -> AnyRuleSet:
         """The app's game when the brain is one of its kind (its rules' key), else the brain's."""
         settings = getattr(self.app, "settings", None)
         rules: AnyRuleSet | None = getattr(settings, "rules", None)
@@ -294,7 +296,7 @@ class AnalysisScreen(Screen[None]):
             self.call_after_refresh(self.query_one(shown).focus)
 
 
-def brain_to_analyse(app: Any) -> tuple[str, HatBrain | QLearner, AnyRuleSet]:
+def brain_to_analyse(app: Any) -> tuple[str, Learner[Any, Any], AnyRuleSet]:
     """The brain the user most likely means, with its name and the game to read it in: the
     one the board plays (the hint reads it too), the one the lab trains, else the one chosen
     for the game chosen (on the setup screen, as its form stands; on the mode screen, the
@@ -318,6 +320,6 @@ def brain_to_analyse(app: Any) -> tuple[str, HatBrain | QLearner, AnyRuleSet]:
         trained = BrainRef(TRAINED_AI_NAME, HATS)
         ref = trained if app.brains.has(rules, trained) else BrainRef(LEARNING_AI_NAME, HATS)
     brain = app.brains.learner(rules, ref)
-    if brain is None:  # a Q-learner not trained yet: nothing learned, in a fresh table
-        brain = QLearner(rules=rules)
+    if brain is None:  # a learner not trained yet (a Q-learner): nothing learned, fresh
+        brain = learner_kind(ref.learner).make(rules)
     return ref.name, brain, rules

@@ -26,6 +26,7 @@ from textual.widgets import DataTable, Header, Static
 
 from ...engine.game import AnyRuleSet
 from ...engine.games import spec_of
+from ...engine.learners import learner_kind, learners_for
 from ...storage.brain_cache import BrainRef
 from ...storage.brain_files import STDIO, BrainFileError, read_brain_file
 from ...storage.brain_shelf import (
@@ -41,7 +42,7 @@ from ...storage.brain_shelf import (
     reset_brain,
     shelf_of,
 )
-from ...storage.records import DEFAULT_AI_NAMES, HATS, LEARNING_AI_NAME, Q
+from ...storage.records import LEARNING_AI_NAME, default_ai_name
 from ...storage.saved_brains import BrainSummary
 from ...storage.store_file import StoreError
 from ...text.terminal import printable
@@ -51,7 +52,14 @@ from . import app_of
 from .brain_modals import BrainFormModal, ConfirmModal
 
 COLUMNS = ("Game", "Learner", "AI", "Games", "Settings")
-LEARNER_LABELS = {HATS: "the hat AI (hats)", Q: "the Q-learner (q)"}
+
+
+def learner_label(learner: str) -> str:
+    """A learner as the screen names it: "the hat AI (hats)", "the Q-learner (q)"."""
+    try:
+        return f"{learner_kind(learner).words.the} ({learner})"
+    except KeyError:
+        return learner
 
 
 class BrainsScreen(Screen[None]):
@@ -178,9 +186,7 @@ class BrainsScreen(Screen[None]):
     def action_new(self) -> None:
         """A fresh brain, for the game chosen on the setup screen, under a typed AI name."""
         rules = app_of(self).settings.rules
-        choices = [(HATS, LEARNER_LABELS[HATS])]
-        if rules.capabilities.q_learning:
-            choices.append((Q, LEARNER_LABELS[Q]))
+        choices = [(kind.name, learner_label(kind.name)) for kind in learners_for(rules)]
 
         def start(values: dict[str, str], learner: str) -> str:
             name = ai_name_from(values["ai"])
@@ -280,7 +286,7 @@ def _detail(brain: BrainSummary) -> str:
     if brain.problem:
         return f"{cells['AI']} ({info.learner}) for {cells['Game']}: {printable(brain.problem)}"
     return (
-        f"{cells['AI']}: {LEARNER_LABELS.get(info.learner, info.learner)} for "
+        f"{cells['AI']}: {learner_label(info.learner)} for "
         f"{brain.game_name}; saved {cells['Saved at']}; learning settings: {cells['Settings']}"
     )
 
@@ -300,7 +306,7 @@ def _typed_path(text: str) -> str:
 
 def _file_name(rules: AnyRuleSet, learner: str, ai: str) -> str:
     """A file name to start from: ``AI-sticks-hats.json``, of plain characters only."""
-    words = "-".join((ai, spec_of(rules), learner)) if ai != DEFAULT_AI_NAMES[learner] else (
+    words = "-".join((ai, spec_of(rules), learner)) if ai != default_ai_name(learner) else (
         f"{spec_of(rules)}-{learner}"
     )
     return re.sub(r"[^A-Za-z0-9._-]+", "_", words) + ".json"

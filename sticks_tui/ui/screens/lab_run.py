@@ -28,7 +28,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Static
 from textual.worker import Worker, WorkerState
 
-from ...engine import CurvePoint, CurveSettings, QLearner, TrainingProgress, TrainingResult, train
+from ...engine import CurvePoint, CurveSettings, TrainingProgress, TrainingResult, train
+from ...engine.learners import kind_of
 from ...engine.opponents import SelfPlay
 from ...engine.pacing import MoveSeen
 from ...engine.theory import reachable
@@ -127,7 +128,7 @@ class LabRunScreen(Screen["bool | None"]):
                         id="run-hats",
                     )
                 else:
-                    what = "Q-values" if isinstance(plan.learner, QLearner) else "hat in play"
+                    what = kind_of(plan.learner).words.shown
                     yield OneHatChart(f"{plan.name}: {what}", id="run-hats")
                 if self.curve_kept:  # else the hats take the width: no curve to promise
                     yield LearningCurvePlot(id="run-curve")

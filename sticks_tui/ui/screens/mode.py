@@ -16,6 +16,7 @@ sits the players at the board.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from rich.text import Text
 from textual import on, work
@@ -25,10 +26,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
-from ...engine import HatBrain, QLearner
 from ...engine.game import AnyRuleSet
+from ...engine.learners import learner_kind
+from ...engine.learners.base import Learner
 from ...storage.brain_cache import BrainCache, BrainRef
-from ...storage.records import Q
 from ..lab_plan import self_play_plan
 from ..plain import notify_plain, plain
 from ..presenters import presenter_for
@@ -53,7 +54,7 @@ from ..widgets.footer import KeysFooter
 from . import app_of
 
 #: The brains the chosen players play, ready: by the saved brain they are.
-Ready = Mapping[BrainRef, HatBrain | QLearner]
+Ready = Mapping[BrainRef, Learner[Any, Any]]
 
 
 def option(label: str, action: str) -> Button:
@@ -71,7 +72,7 @@ def opponent_choices(brains: BrainCache, rules: AnyRuleSet) -> list[tuple[Text, 
         if ref is not None:
             choices.append((plain(brain_label(ref, saved.pop(ref, None))), machine))
     for ref, games in saved.items():
-        if ref.learner != Q or rules.capabilities.q_learning:
+        if learner_kind(ref.learner).fits(rules):
             choices.append((plain(brain_label(ref, games)), ref))
     choices += [(plain("perfect"), Machine.PERFECT), (plain("mixed"), Machine.MIXED)]
     return choices
@@ -244,7 +245,7 @@ class ModeScreen(Screen[None]):
 
         app = app_of(self)
         rules = app.settings.rules
-        ready: dict[BrainRef, HatBrain | QLearner] = {}
+        ready: dict[BrainRef, Learner[Any, Any]] = {}
         for choice in choices:
             ref = brain_of(choice)
             if ref is None or ref in ready:
@@ -264,14 +265,15 @@ class ModeScreen(Screen[None]):
             ready[ref] = brain
         self._play(table(ready))
 
-    def _to_learn(self, ref: BrainRef, brain: HatBrain | QLearner | None) -> int:
+    def _to_learn(self, ref: BrainRef, brain: Learner[Any, Any] | None) -> int:
         """The games ``ref`` plays itself before it plays: the trained AI up to the training
-        budget; a Q-learner that has learned nothing, the Q-learner's budget."""
+        budget; a learner that learns only in training (a Q-learner) and has learned nothing,
+        the Q-learner's budget."""
         app = app_of(self)
         games = brain.games_played if brain is not None else 0
         if ref == Machine.TRAINED.brain:
             return app.training_games - games
-        if ref.learner == Q and games == 0:
+        if not learner_kind(ref.learner).learns_in_play and games == 0:
             return app.q_training_games
         return 0
 

@@ -11,6 +11,7 @@ from ..base import MAX_COUNT
 from ..kind import LearnerKind, LearnerWords
 from .brain import HatBrain
 from .compiled import compiles
+from .reading import read_hats
 from .settings import HatSettings
 
 
@@ -46,6 +47,9 @@ KIND: LearnerKind[HatBrain] = LearnerKind(
         afresh="with one ball of each number in every hat",
         shown="hat in play",
         settings="the hat AI's learning settings (defaults: the original hat AI's)",
+        numbers="the hats",
+        plays="draws balls",
+        right="hats right",
     ),
     learner_type=HatBrain,
     settings_type=HatSettings,
@@ -59,5 +63,6 @@ KIND: LearnerKind[HatBrain] = LearnerKind(
     trained_name="Trained AI",
     learns_in_play=True,
     player=_player,
+    read=read_hats,
     compiled=compiles,
 )

@@ -10,6 +10,7 @@ from ...games import game_families
 from ...players import Player
 from ..kind import LearnerKind, LearnerWords
 from .learner import DEFAULT_Q_TRAINING_GAMES, QLearner, QLearningPlayer
+from .reading import read_values
 from .settings import QSettings
 
 
@@ -61,6 +62,7 @@ KIND: LearnerKind[QLearner] = LearnerKind(
         shown="Q-values",
         settings="the Q-learner's learning settings (default: CS50's)",
         unfit="{a}'s table does not fit {game} (too many positions)",
+        analysed="a Q-learner's brain",
     ),
     learner_type=QLearner,
     settings_type=QSettings,
@@ -74,6 +76,7 @@ KIND: LearnerKind[QLearner] = LearnerKind(
     trained_name="Q-learning AI",
     learns_in_play=False,
     player=_player,
+    read=read_values,
     fits=_fits,
     offered=_offered,
 )

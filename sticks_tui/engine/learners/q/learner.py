@@ -172,6 +172,13 @@ class QLearner:
     def preferred_moves(self, position: Position) -> tuple[Move, ...]:
         return tuple(self.best_actions(position))
 
+    def positions(self) -> list[Position]:
+        """The positions where it has learned a value, in the rules' order where they sort."""
+        states: list[Any] = list(dict.fromkeys(state for state, _ in self.q))
+        with contextlib.suppress(TypeError):  # positions that do not sort keep their order
+            states.sort()
+        return states
+
     def values_at(self, position: Position) -> MoveValues:
         """The value of each action at ``position`` (0 where none is learned), its chance by
         :meth:`sample_move`, and the best ones, on the scale of the loss and win rewards (see
