@@ -118,3 +118,12 @@ def table_text(name: str, preferred: Sequence[str]) -> str:
     if len(preferred) == 1:
         return f"{name}'s Q table prefers {preferred[0]} here."
     return f"{name}'s Q table likes {len(preferred)} moves best here, e.g. {preferred[0]}."
+
+
+def preferred_text(name: str, preferred: Sequence[str]) -> str:
+    """What any learner plays here: the moves it rates best."""
+    if not preferred:
+        return f"{name} has no move here."
+    if len(preferred) == 1:
+        return f"{name} prefers {preferred[0]} here."
+    return f"{name} likes {len(preferred)} moves best here, e.g. {preferred[0]}."

@@ -9,8 +9,8 @@ from sticks_tui.engine import RANDOM, HatBrain, Nim, train
 from sticks_tui.engine.games.sticky import StickyNim
 from sticks_tui.engine.games.takeaway import TakeAway, game_of_sticks
 from sticks_tui.ui.presenters import presenter_for
-from sticks_tui.ui.widgets.hat_words import caption, fitted_title
-from sticks_tui.ui.widgets.hats import (
+from sticks_tui.ui.presenters.hat_words import caption, fitted_title
+from sticks_tui.ui.presenters.hats import (
     HatChart,
     HatsSnapshot,
     draw_hats,
@@ -118,7 +118,8 @@ async def test_a_one_hat_chart_as_wide_as_the_boards_says_its_games_whole() -> N
     not fit there, so the games learned are said alone, never cut with "…"."""
     from textual.app import App, ComposeResult
 
-    from sticks_tui.ui.widgets.hats import HatPicture, OneHatChart
+    from sticks_tui.ui.presenters.bars import OneHatChart
+    from sticks_tui.ui.presenters.hats import hat_picture
 
     class OneChart(App[None]):
         CSS = "OneHatChart { width: 40; border: round white; padding: 0 1; }"  # the board's
@@ -130,7 +131,7 @@ async def test_a_one_hat_chart_as_wide_as_the_boards_says_its_games_whole() -> N
     brain = HatBrain(rules)
     train(brain, RANDOM, 300, seed=1)  # it meets dozens of hats
     brain.games_played = 100_000
-    picture = HatPicture.of_hat(brain, rules.initial_position(), presenter_for(rules))
+    picture = hat_picture(brain, rules.initial_position(), presenter_for(rules))
     assert picture.subtitle.endswith("100,000 games learned")
     async with OneChart().run_test(size=(80, 24)) as pilot:
         chart = pilot.app.query_one(OneHatChart)
@@ -141,7 +142,7 @@ async def test_a_one_hat_chart_as_wide_as_the_boards_says_its_games_whole() -> N
         assert str(chart.border_subtitle) == "100,000 games learned"
         assert "…" not in bottom and "100,000" in bottom
         brain.games_played = 20
-        chart.show(HatPicture.of_hat(brain, rules.initial_position(), presenter_for(rules)))
+        chart.show(hat_picture(brain, rules.initial_position(), presenter_for(rules)))
         assert str(chart.border_subtitle) == "40 hats learned · 20 games learned"  # both fit
         await pilot.pause()
         assert "╰─ 40 hats learned · 20 games learned ─╯" in screen_text(pilot)  # whole

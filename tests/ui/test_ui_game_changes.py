@@ -18,7 +18,8 @@ from sticks_tui.ui.screens.lab import LabScreen
 from sticks_tui.ui.screens.lab_run import LabRunScreen
 from sticks_tui.ui.session import Machine
 from sticks_tui.ui.speed import FULL_SPEED
-from sticks_tui.ui.widgets.hats import HatChart, OneHatChart
+from sticks_tui.ui.presenters.bars import OneHatChart
+from sticks_tui.ui.presenters.hats import HatChart
 
 FLOOR_WORDS = "It lost, but each ball it drew was already at the floor (1): nothing changed."
 

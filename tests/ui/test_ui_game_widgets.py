@@ -6,7 +6,8 @@ import random
 
 from sticks_tui.engine import HatBrain, Nim, StickyLine
 from sticks_tui.ui.presenters import presenter_for
-from sticks_tui.ui.widgets.hats import HatPicture, MoveRow, draw_picture
+from sticks_tui.ui.presenters.hats import hat_picture
+from sticks_tui.ui.presenters.bars import HatPicture, MoveRow, draw_picture
 from sticks_tui.ui.widgets.line import line_layout
 from sticks_tui.ui.widgets.piles import stick_at, stick_column
 
@@ -39,12 +40,12 @@ def test_a_nim_hat_has_one_ball_kind_per_move_and_marks_the_one_drawn() -> None:
     brain = HatBrain(rules)
     start = rules.initial_position()
     words = presenter_for(rules)
-    assert HatPicture.of_hat(brain, start, words).title == (
+    assert hat_picture(brain, start, words).title == (
         "at piles 1, 2: a fresh hat (every move alike)"
     )
     assert brain.positions() == []  # looking at a hat does not make one
     move = brain.draw(start, random.Random(3))
-    picture = HatPicture.of_hat(brain, start, words)
+    picture = hat_picture(brain, start, words)
     assert [row.label for row in picture.rows] == ["1 from pile 0", "1 from pile 1", "2 from pile 1"]
     assert picture.title == (
         "at piles 1, 2 it takes 1 from pile 0, 1 from pile 1 or 2 from pile 1, each in 33% of draws"

@@ -25,7 +25,8 @@ from sticks_tui.storage.brain_cache import BrainRef
 from sticks_tui.ui.screens.lab import LabScreen
 from sticks_tui.ui.screens.lab_run import LabRunScreen
 from sticks_tui.ui.speed import FULL_SPEED
-from sticks_tui.ui.widgets.hats import HatChart, OneHatChart
+from sticks_tui.ui.presenters.bars import OneHatChart
+from sticks_tui.ui.presenters.hats import HatChart
 
 FAMILIES = [game_of_sticks(20), Nim((1, 3, 5)), StickyNim(8)]
 

@@ -33,7 +33,7 @@ from sticks_tui.ui.screens.brains import BrainsScreen
 from sticks_tui.ui.screens.lab import AbandonFirst, LabScreen
 from sticks_tui.ui.screens.lab_run import LabRunScreen
 from sticks_tui.ui.session import Machine
-from sticks_tui.ui.widgets.hats import HatChart
+from sticks_tui.ui.presenters.hats import HatChart
 
 STICKS = parse_game("sticks")
 

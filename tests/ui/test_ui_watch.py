@@ -11,7 +11,7 @@ from ui_helpers import make_app, screen_name, to_mode, training_done, wait_until
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.lab_run import LabRunScreen
 from sticks_tui.ui.session import Machine
-from sticks_tui.ui.widgets.hats import HatChart
+from sticks_tui.ui.presenters.hats import HatChart
 
 
 def lines(screen: BoardScreen) -> list[str]:

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from sticks_tui.engine import HatBrain, game_of_sticks
-from sticks_tui.ui.widgets.hats import BESIDE, HatsSnapshot, draw_hats, hat_window
+from sticks_tui.ui.presenters.hat_words import BESIDE
+from sticks_tui.ui.presenters.hats import HatsSnapshot, draw_hats, hat_window
 from sticks_tui.ui.widgets.sticks import HEAD, SHORT_STICK, STICK, draw_sticks
 
 
@@ -103,7 +104,7 @@ def test_a_hat_with_more_balls_has_a_taller_bar() -> None:
 
 
 def test_only_the_hat_in_use_is_highlighted() -> None:
-    from sticks_tui.ui.widgets.hats import IN_USE_BACKGROUND
+    from sticks_tui.ui.presenters.hats import IN_USE_BACKGROUND
 
     snapshot = HatsSnapshot.of(HatBrain(game_of_sticks(10)))
     text = draw_hats(snapshot, 36, 12, in_use=6, centre=6)

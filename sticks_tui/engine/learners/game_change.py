@@ -63,6 +63,8 @@ class GameChange:
     """Why nothing changed, when nothing did (None when something did)."""
     floor: int = 0
     """A hat AI's floor: the fewest balls of each number a hat keeps (0 for a Q-learner)."""
+    counts: bool = True
+    """Whether the numbers are counts of balls (a hat AI's), else values (a Q-learner's)."""
 
     @property
     def changed(self) -> tuple[MoveChange, ...]:
@@ -106,4 +108,4 @@ def q_change(moves: tuple[MoveChange, ...]) -> GameChange:
         unchanged = Unchanged.NO_MOVE
     elif all(move.after == move.before for move in moves):
         unchanged = Unchanged.AT_TARGET
-    return GameChange("q", moves, unchanged)
+    return GameChange("q", moves, unchanged, counts=False)

@@ -1,27 +1,37 @@
-"""Which presenter shows a game: asked by the game's family name in the registry, with the
-plain presenter for any registered game that has none of its own.
+"""Which presenter shows a game, and which a learner: a game's asked by its family's name in
+the games' registry, a learner's by its name in the learners' registry, each with a plain
+presenter for one that has none of its own.
 
-A new game with a board of its own adds its presenter here, by its family's name; nothing
-else in the app changes.
+A new game with a board of its own adds its presenter here, by its family's name; a new learner
+with a chart of its own adds its presenter by its name; nothing else in the app changes.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from ...engine.game import AnyRuleSet, RuleError
 from ...engine.games import family_of, game_families
 from ...engine.games.nim import FAMILY_NAME as NIM
 from ...engine.games.sticky import FAMILY_NAME as STICKY
 from ...engine.games.takeaway import FAMILY_NAME as TAKEAWAY
+from ...engine.learners import kind_of
+from ...engine.learners.base import Learner
+from ...engine.learners.hats.kind import KIND as HAT_AI
+from ...engine.learners.q.kind import KIND as Q_AI
 from .base import BoardView, MoveButton, MoveChosen, Presenter
 from .forms import GivenForm, Problem, SetupForm
+from .hats import HatsPresenter
+from .learner import LearnerPresenter
 from .nim import NimPresenter
 from .plain import PlainPresenter
+from .q import QPresenter
 from .sticky import StickyPresenter
 from .takeaway import TakeAwayPresenter
 
 __all__ = [
-    "BoardView", "MoveButton", "MoveChosen", "Presenter", "SetupForm", "app_refusal",
-    "presenter_for", "presenter_type", "setup_forms",
+    "BoardView", "LearnerPresenter", "MoveButton", "MoveChosen", "Presenter", "SetupForm",
+    "app_refusal", "learner_presenter", "presenter_for", "presenter_type", "setup_forms",
 ]
 
 #: The presenters by family name; any other game gets the plain one.
@@ -30,6 +40,20 @@ PRESENTERS: dict[str, type[Presenter]] = {
     NIM: NimPresenter,
     STICKY: StickyPresenter,
 }
+
+
+#: The learners' presenters by the learner's name; any other learner gets the plain one.
+LEARNER_PRESENTERS: dict[str, type[LearnerPresenter]] = {
+    HAT_AI.name: HatsPresenter,
+    Q_AI.name: QPresenter,
+}
+
+
+def learner_presenter(learner: Learner[Any, Any], words: Presenter) -> LearnerPresenter:
+    """The presenter of ``learner`` (by its learner's name), on the screens of the game
+    ``words`` presents."""
+    kind = kind_of(learner)
+    return LEARNER_PRESENTERS.get(kind.name, LearnerPresenter)(kind, words.rules, words)
 
 
 def presenter_type(rules: AnyRuleSet) -> type[Presenter]:

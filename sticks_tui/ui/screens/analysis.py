@@ -49,9 +49,9 @@ from ...text.analysis import (
 from ...text.theory import theory_panel_lines
 from ..plain import plain
 from ..presenters import presenter_type
+from ..presenters.hat_words import games_learned
 from ..widgets.curve import LearningCurvePlot
 from ..widgets.footer import KeysFooter
-from ..widgets.hat_words import games_learned
 
 #: The room a table of positions that are not stick counts is fitted to: 80 columns less the
 #: screen's margins and the scroll bar, less the space that starts every cell.

@@ -2,11 +2,11 @@
 did to it (SPEC section 11, "watching it learn").
 
 While a game is played, each chart shows the hat of the position in play (highlighted, and in
-view): a take-away game's every hat (:class:`~..widgets.hats.HatChart`), one hat of Nim or
-Sticky-Nim, or a Q-learner's values there (:class:`~..widgets.hats.OneHatChart`). When the game
-ends, each chart shows what the game did (the learner's ``last_game``): the balls drawn stay
-marked, each change shown in colour and as text, and a line says it, or why nothing changed. It
-stays until the next game starts; a move taken back clears it, as the balls go back.
+view): a take-away game's every hat, one hat of Nim or Sticky-Nim, or a Q-learner's values
+there; each learner's presenter draws its own (:func:`~..presenters.learner_presenter`). When
+the game ends, each chart shows what the game did (the learner's ``last_game``): the balls drawn
+stay marked, each change shown in colour and as text, and a line says it, or why nothing
+changed. It stays until the next game starts; a move taken back clears it, as the balls go back.
 
 It lives beside the board screen (as its help and watch mode do) so that the board keeps to
 the flow of one game.
@@ -19,11 +19,11 @@ from typing import Any, Protocol, TypeVar
 
 from textual.widget import Widget
 
-from ...engine import GameChange, HatBrain, Learner, LearnerPlayer, Match, QLearner, QLearningPlayer
-from ..presenters import Presenter
+from ...engine import GameChange, Learner, LearnerPlayer, Match
+from ..presenters import LearnerPresenter, Presenter, learner_presenter
+from ..presenters.hat_words import NOT_LEARNING_WORDS, PRACTICE_WORDS
+from ..presenters.hats import HatChart
 from ..session import Seat, Table
-from ..widgets.hat_words import NOT_LEARNING_WORDS, PRACTICE_WORDS
-from ..widgets.hats import HatChart, HatMarks, HatPicture, HatsSnapshot, OneHatChart
 
 W = TypeVar("W", bound=Widget)
 
@@ -36,16 +36,6 @@ class Board(Protocol):
     presenter: Presenter
 
     def query_one(self, selector: str, expect_type: type[W]) -> W: ...
-
-
-def seat_learner(seat: Seat) -> Learner[Any, Any] | None:
-    """The learner a machine at the table plays with (its hats, or its Q table), if any."""
-    if seat.brain is not None:
-        return seat.brain
-    if isinstance(seat.player, (LearnerPlayer, QLearningPlayer)):
-        learner: Learner[Any, Any] = seat.player.learner
-        return learner
-    return None
 
 
 def learns(seat: Seat) -> bool:
@@ -70,7 +60,11 @@ class BoardHats:
     def __init__(self, board: Board) -> None:
         self.board = board
         seats = board.table.seats
-        self.seats = [i for i, seat in enumerate(seats) if seat_learner(seat) is not None]
+        self.seats = [i for i, seat in enumerate(seats) if seat.learner is not None]
+        #: Each learner's presenter (its chart, drawn in the game's words).
+        self.presenters: dict[int, LearnerPresenter] = {
+            i: learner_presenter(self._learner(i), board.presenter) for i in self.seats
+        }
         #: The position whose hat each machine is drawing from (while it is its turn).
         self.in_use: dict[int, object] = {}
         #: The hat each chart is centred on; it stays on the last hat used when a game ends.
@@ -79,22 +73,18 @@ class BoardHats:
         self.after: dict[int, AfterGame] = {}
 
     def _learner(self, seat: int) -> Learner[Any, Any]:
-        learner = seat_learner(self.board.table.seats[seat])
+        learner = self.board.table.seats[seat].learner
         assert learner is not None
         return learner
 
     def every_hat(self, seat: int) -> bool:
         """Whether the seat's chart shows every hat (a take-away game's hat AI)."""
-        return self.board.presenter.every_hat and isinstance(self._learner(seat), HatBrain)
+        return self.presenters[seat].every_hat
 
-    def chart(self, seat: int) -> HatChart | OneHatChart:
+    def chart(self, seat: int) -> Widget:
         """The chart of one seat, for the board to lay out."""
-        board = self.board
-        name = board.table.seats[seat].brain_words(games=False)  # "AI (hats)": which brain
-        if self.every_hat(seat):
-            return HatChart(name, rules=board.table.rules, words=board.presenter,
-                            id=f"chart-{seat}")
-        return OneHatChart(name, id=f"chart-{seat}")
+        name = self.board.table.seats[seat].brain_words(games=False)  # "AI (hats)": which brain
+        return self.presenters[seat].chart(name, id=f"chart-{seat}")
 
     # -- the flow of the games ------------------------------------------------------------------
     def playing(self, seat: int, position: object) -> None:
@@ -156,40 +146,12 @@ class BoardHats:
             elif not match.is_over and self.every_hat(i):
                 self.focus[i] = match.position
             focus = self.focus.get(i, match.position)
-            chart = self.board.query_one(f"#chart-{i}", Widget)
-            if isinstance(chart, HatChart):
-                self._draw_hats(i, chart, in_use, focus)
-            elif isinstance(chart, OneHatChart):
-                chart.show(self._picture(i, focus))
-
-    def _draw_hats(self, seat: int, chart: HatChart, in_use: object, focus: object) -> None:
-        """Every hat of a take-away game (its positions are heaps: whole numbers)."""
-        brain = self._learner(seat)
-        assert isinstance(brain, HatBrain)
-        after = self.after.get(seat)
-        marks = None
-        if after is not None:
-            marks = HatMarks.of(after.change) if after.change else HatMarks.saying(after.said or "")
-        chart.show(
-            HatsSnapshot.of(brain),
-            in_use=in_use if isinstance(in_use, int) else None,
-            focus=focus if isinstance(focus, int) else None,
-            marks=marks,
-        )
-
-    def _picture(self, seat: int, focus: object) -> HatPicture:
-        """One hat (or a Q-learner's values) at ``focus``; after a game, what it did."""
-        learner, words = self._learner(seat), self.board.presenter
-        if isinstance(learner, HatBrain):
-            picture = HatPicture.of_hat(learner, focus, words)
-        else:
-            assert isinstance(learner, QLearner)
-            history = self.board.match.history
-            played = next((t.move for t in history if t.player == seat and t.before == focus), None)
-            picture = HatPicture.of_q(learner, focus, words, played)
-        after = self.after.get(seat)
-        if after is None:
-            return picture
-        if after.change is None:
-            return HatPicture.saying(after.said or "", picture.subtitle)
-        return HatPicture.of_change(after.change, words, picture.subtitle)
+            after = self.after.get(i) or AfterGame(None)
+            said = (after.said or "") if i in self.after and after.change is None else None
+            played = next(
+                (t.move for t in match.history if t.player == i and t.before == focus), None
+            )
+            self.presenters[i].draw(
+                self.board.query_one(f"#chart-{i}", Widget), self._learner(i), focus,
+                in_use=in_use, played=played, change=after.change, said=said,
+            )

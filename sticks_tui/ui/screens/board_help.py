@@ -28,11 +28,10 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 from textual.worker import Worker, WorkerState
 
-from ...engine import Match, Move, QLearningPlayer
+from ...engine import Match, Move
 from ...engine.hints import Advisor
-from ...text import hints
 from ..plain import notify_plain, plain
-from ..presenters import Presenter
+from ..presenters import Presenter, learner_presenter
 from ..session import Table
 from . import app_of
 from .board_hats import BoardHats
@@ -155,18 +154,12 @@ class BoardHelp:
     def _machines_view(self) -> list[str]:
         """What each learning machine at the table would play here."""
         board = self.board
-        position, rules = board.match.position, board.match.rules
-        words = board.presenter.ball_words
-        seen: list[str] = []
-        for seat in board.table.seats:
-            if seat.brain is not None:
-                chances = seat.brain.move_chances(position)
-                shares = [(words(move), share) for move, share in chances]
-                seen.append(hints.hat_text(seat.name, rules.position_key(position), shares))
-            elif isinstance(seat.player, QLearningPlayer):
-                best = seat.player.learner.preferred_moves(position)
-                seen.append(hints.table_text(seat.name, [words(move) for move in best]))
-        return seen
+        position = board.match.position
+        return [
+            learner_presenter(seat.learner, board.presenter).hint(seat.name, seat.learner, position)
+            for seat in board.table.seats
+            if seat.learner is not None and not seat.is_human
+        ]
 
     def _showing(self) -> bool:
         """Whether the hint shown is for the position on the board."""

@@ -44,9 +44,9 @@ from ..lab_plan import (
 )
 from ..plain import plain
 from ..presenters import presenter_for
+from ..presenters.hat_words import games_learned
 from ..speed import SPEEDS, recalled_speed, remember_speed
 from ..widgets.footer import KeysFooter
-from ..widgets.hat_words import games_learned
 from . import app_of
 from .brain_modals import ConfirmModal
 

@@ -25,11 +25,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Header, Static
 from textual.worker import Worker, WorkerState
 
 from ...engine import CurvePoint, CurveSettings, TrainingProgress, TrainingResult, train
-from ...engine.learners import kind_of
 from ...engine.opponents import SelfPlay
 from ...engine.pacing import MoveSeen
 from ...engine.theory import reachable
@@ -37,6 +37,7 @@ from ...storage.brain_cache import BrainRef
 from ..lab_plan import LabPlan, run_end_words, run_title
 from ..lab_views import LabViews, Picture
 from ..plain import notify_plain, plain
+from ..presenters.hats import HatChart
 from ..speed import (
     FULL_SPEED,
     START_SPEED,
@@ -47,7 +48,6 @@ from ..speed import (
 )
 from ..widgets.curve import LearningCurvePlot
 from ..widgets.footer import KeysFooter
-from ..widgets.hats import HatChart, HatsSnapshot, OneHatChart
 from ..widgets.tally import RunningTally, TallyView
 from . import app_of
 from .lab_end import RunEnd
@@ -96,7 +96,7 @@ class LabRunScreen(Screen["bool | None"]):
         self.control = SpeedControl(speed, on_move=self._seen)
         self.control.pause_after = pause_after
         opponent = "itself" if isinstance(plan.against, SelfPlay) else plan.against_words
-        self.views = LabViews(plan.rules, plan.name, opponent)
+        self.views = LabViews(plan.rules, plan.learner, plan.name, opponent)
         self.self_play = isinstance(plan.against, SelfPlay)
         self.result: TrainingResult | None = None
         #: How long training took (once it has ended).
@@ -122,14 +122,8 @@ class LabRunScreen(Screen["bool | None"]):
             yield TallyView(id="run-tally")
             yield Static(id="run-move")
             with Horizontal(id="run-charts"):
-                if self.views.every_hat(plan.learner):
-                    yield HatChart(  # the hats its start reaches, in the game's words
-                        f"{plan.name}'s hats", words=self.views.presenter, rules=plan.rules,
-                        id="run-hats",
-                    )
-                else:
-                    what = kind_of(plan.learner).words.shown
-                    yield OneHatChart(f"{plan.name}: {what}", id="run-hats")
+                shown = self.views.learner  # its hats, its values: its presenter's chart
+                yield shown.chart(shown.lab_title(plan.name), id="run-hats")
                 if self.curve_kept:  # else the hats take the width: no curve to promise
                     yield LearningCurvePlot(id="run-curve")
             with Horizontal(id="run-actions"):
@@ -273,15 +267,8 @@ class LabRunScreen(Screen["bool | None"]):
         return "Press - until the moves show, one at a time."
 
     def _show_picture(self, picture: Picture, position: object) -> None:
-        """The hats, at the hat in play; between games, at the start's, whose caption says
-        what the brain does first."""
-        if isinstance(picture, HatsSnapshot):
-            at = position if isinstance(position, int) else None
-            start = self.plan.rules.initial_position()
-            first = start if at is None and isinstance(start, int) else None
-            self.query_one(HatChart).show(picture, in_use=at, focus=at or first, caption_at=first)
-        else:
-            self.query_one(OneHatChart).show(picture)
+        """The learner's picture, at the position in play (None between games)."""
+        self.views.learner.show(self.query_one("#run-hats", Widget), picture, position)
 
     # -- keys ---------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

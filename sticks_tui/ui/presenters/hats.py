@@ -18,7 +18,9 @@ Reading the chart:
   in the colour of its change, a row under the hat numbers says the change as text (``+1``,
   ``-1``, ``0``), and the caption says what the game did, or why it changed nothing.
 
-Nim's and Sticky-Nim's one hat at a time is :mod:`.one_hat` (re-exported here).
+Nim's and Sticky-Nim's one hat at a time is drawn by :mod:`.bars` (:func:`hat_picture`).
+:class:`HatsPresenter` is the hat AI's presenter: the chart of every hat in a take-away game, one
+hat at a time elsewhere, and the hint's "AI's hat at 13 draws 1 in 60% of draws".
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Collection
 from dataclasses import dataclass, replace
+from typing import Any
 
 from rich.text import Text
 from textual.widget import Widget
@@ -33,7 +36,11 @@ from textual.widget import Widget
 from ...engine import GameChange, HatBrain
 from ...engine.analysis import AnalysisError, reachable_positions
 from ...engine.game import AnyRuleSet
+from ...engine.learners.base import Learner
+from ...engine.learners.hats.kind import KIND as HAT_AI
+from ...text import hints
 from ..plain import plain
+from .bars import HatPicture, MoveRow, OneHatChart
 from .hat_words import (
     BALL_STYLES,
     BESIDE,
@@ -46,15 +53,10 @@ from .hat_words import (
     change_words,
     fitted_title,
     games_learned,
+    hats_learned,
     shares,
 )
-from .one_hat import HatPicture, MoveRow, OneHatChart, bar_cell_row, draw_picture
-
-__all__ = [
-    "BALL_STYLES", "BESIDE", "BESIDE_STYLE", "HatChart", "HatMarks", "HatPicture",
-    "HatsSnapshot", "MoveRow", "OneHatChart", "bar_cell_row", "draw_hats", "draw_picture",
-    "games_learned", "hat_window", "reachable_hats", "visible_hats",
-]
+from .learner import LearnerPresenter
 
 BAR_BLOCKS = " ▁▂▃▄▅▆▇█"
 IN_USE_BACKGROUND = "on #3a3a5a"
@@ -390,3 +392,104 @@ class HatChart(Widget):
             self.caption_at,
             self.marks,
         )
+
+
+def hat_picture(brain: HatBrain, position: object, words: HatWords) -> HatPicture:
+    """The hat at ``position`` as one-hat bars: its balls by kind as shares of the hat, the one
+    beside it marked. A hat the brain has not kept (never met, or back to fresh) is said to be
+    fresh, not made: looking must not teach the brain anything. ``words`` is the game's
+    presenter (or anything with its words)."""
+    subtitle = hats_learned(brain.learned_hats(), brain.games_played)
+    at = words.at_words(position)
+    view = brain.view(position)
+    fresh = brain.settings.fresh_balls
+    if view.beside is None and all(n == fresh for n in view.balls.values()):
+        return HatPicture(f"{at}: a fresh hat (every move alike)", (), subtitle)
+    counts = brain.counts(position)  # the ball drawn this game counts, and is marked
+    share = shares(list(counts.values()))
+    rows = tuple(
+        MoveRow(words.ball_words(move), count, part, move == view.beside)
+        for (move, count), part in zip(counts.items(), share)
+    )
+    draws = [(words.takes_words(move), count) for move, count in counts.items()]
+    return HatPicture(caption(at, draws), rows, subtitle)
+
+
+class HatsPresenter(LearnerPresenter):
+    """The hat AI (seed 000): every hat of a take-away game in one chart (:class:`HatChart`),
+    one hat at a time in other games; the hint says what the hat in play draws."""
+
+    @property
+    def every_hat(self) -> bool:
+        return self.words.every_hat
+
+    def chart(self, title: str, id: str) -> Widget:
+        if self.every_hat:
+            return HatChart(title, rules=self.rules, words=self.words, id=id)
+        return OneHatChart(title, id=id)
+
+    def lab_title(self, name: str) -> str:
+        return f"{name}'s hats" if self.every_hat else super().lab_title(name)
+
+    def picture(
+        self, learner: Learner[Any, Any], position: object, played: object = None
+    ) -> object:
+        if self.every_hat:
+            return HatsSnapshot.of(self._brain(learner))
+        return self.bars(learner, position, played)
+
+    def bars(
+        self, learner: Learner[Any, Any], position: object, played: object = None
+    ) -> HatPicture:
+        return hat_picture(self._brain(learner), position, self.words)
+
+    @staticmethod
+    def _brain(learner: Learner[Any, Any]) -> HatBrain:
+        brain = HAT_AI.mine(learner)
+        assert brain is not None, "the hat AI's presenter shows a hat AI"
+        return brain
+
+    def show(self, chart: Widget, picture: object, position: object = None) -> None:
+        """The lab's chart: every hat, the hat in play highlighted; between games the start's,
+        whose caption says what the brain does first."""
+        if isinstance(chart, HatChart) and isinstance(picture, HatsSnapshot):
+            at = position if isinstance(position, int) else None
+            start = self.rules.initial_position()
+            first = start if at is None and isinstance(start, int) else None
+            chart.show(picture, in_use=at, focus=at or first, caption_at=first)
+        else:
+            super().show(chart, picture, position)
+
+    def draw(
+        self,
+        chart: Widget,
+        learner: Learner[Any, Any],
+        focus: object,
+        *,
+        in_use: object = None,
+        played: object = None,
+        change: GameChange | None = None,
+        said: str | None = None,
+    ) -> None:
+        if not isinstance(chart, HatChart):
+            super().draw(chart, learner, focus, in_use=in_use, played=played, change=change,
+                         said=said)
+            return
+        marks = None
+        if change is not None:
+            marks = HatMarks.of(change)
+        elif said is not None:
+            marks = HatMarks.saying(said)
+        chart.show(
+            HatsSnapshot.of(self._brain(learner)),
+            in_use=in_use if isinstance(in_use, int) else None,
+            focus=focus if isinstance(focus, int) else None,
+            marks=marks,
+        )
+
+    def hint(self, name: str, learner: Learner[Any, Any], position: object) -> str:
+        chances = [
+            (self.words.ball_words(move.move), move.chance)
+            for move in learner.values_at(position).moves
+        ]
+        return hints.hat_text(name, self.rules.position_key(position), chances)

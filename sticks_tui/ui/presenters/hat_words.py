@@ -158,7 +158,7 @@ def change_words(change: GameChange) -> str:
     if why is Unchanged.AT_TARGET:
         return (f"It {result}, but each value it played was already what the game teaches: "
                 "nothing changed.")
-    if change.learner != "hats":
+    if not change.counts:
         values = _plural(len(change.changed), "value")
         return f"It {result}: {values} of the moves it made changed (old → new)."
     return _hat_words(change)

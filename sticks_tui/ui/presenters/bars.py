@@ -1,4 +1,5 @@
-"""One hat at a time as horizontal bars: Nim's and Sticky-Nim's hats, and the Q-learner's values.
+"""One position at a time as horizontal bars, for every learner's presenter: Nim's and
+Sticky-Nim's hats, the Q-learner's values, and what any learner holds at a position.
 
 In these games a hat belongs to each position the AI meets, with one kind of ball per move, so
 the board shows the hat in use. Its caption says in the game's words what the AI does there
@@ -19,22 +20,19 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.widget import Widget
 
-from ...engine import GameChange, HatBrain, QLearner
+from ...engine import GameChange
+from ...engine.learners.base import MoveValues
 from ..plain import plain
 from .hat_words import (
     BALL_STYLES,
     BESIDE,
     BESIDE_STYLE,
     HatWords,
-    caption,
     change_style,
     change_text,
     change_words,
     fitted_subtitle,
     fitted_title,
-    games_learned,
-    hats_learned,
-    shares,
 )
 
 #: Lines the caption may take above the rows.
@@ -68,25 +66,18 @@ class HatPicture:
     """A picture of what a game did: its rows are the moves made, in order."""
 
     @classmethod
-    def of_hat(cls, brain: HatBrain, position: object, words: HatWords) -> HatPicture:
-        """The hat at ``position``: its balls by kind as shares of the hat, the one beside it
-        marked. A hat the brain has not kept (never met, or back to fresh) is said to be fresh,
-        not made: looking must not teach the brain anything. ``words`` is the game's presenter
-        (or anything with its words)."""
-        subtitle = hats_learned(brain.learned_hats(), brain.games_played)
-        at = words.at_words(position)
-        view = brain.view(position)
-        fresh = brain.settings.fresh_balls
-        if view.beside is None and all(n == fresh for n in view.balls.values()):
-            return cls(f"{at}: a fresh hat (every move alike)", (), subtitle)
-        counts = brain.counts(position)  # the ball drawn this game counts, and is marked
-        share = shares(list(counts.values()))
+    def of_numbers(
+        cls, title: str, values: MoveValues, words: HatWords, subtitle: str, played: object = None
+    ) -> HatPicture:
+        """What a learner holds at a position (:meth:`~...engine.learners.base.Learner.values_at`),
+        a row per legal move in the game's words: counts as shares of their sum, values on their
+        scale; the move drawn there this game (or ``played``) marked."""
+        marked = {values.drawn, played} - {None}
         rows = tuple(
-            MoveRow(words.ball_words(move), count, part, move == view.beside)
-            for (move, count), part in zip(counts.items(), share)
+            MoveRow(words.ball_words(m.move), m.value, values.share(m.value), m.move in marked)
+            for m in values.moves
         )
-        draws = [(words.takes_words(move), count) for move, count in counts.items()]
-        return cls(caption(at, draws), rows, subtitle)
+        return cls(title, rows, subtitle, counts=values.counts)
 
     @classmethod
     def of_values(
@@ -97,28 +88,12 @@ class HatPicture:
         return cls(title, rows, subtitle, counts=False)
 
     @classmethod
-    def of_q(
-        cls, learner: QLearner, position: object, words: HatWords, played: object = None
-    ) -> HatPicture:
-        """A Q-learner's value of each move at ``position``, in the game's words; the move it
-        ``played`` there (if any) is marked."""
-        rules = learner.rules
-        moves = rules.legal_moves(position) if rules is not None else ()
-        rows = tuple(
-            MoveRow(words.ball_words(move), value, (value + 1) / 2, move == played)
-            for move in moves
-            for value in (learner.get_q_value(position, move),)
-        )
-        title = f"Q-values {words.at_words(position)}"
-        return cls(title, rows, games_learned(learner.games_played), counts=False)
-
-    @classmethod
     def of_change(
         cls, change: GameChange, words: HatWords, subtitle: str, said: str | None = None
     ) -> HatPicture:
         """What a game did (see the module's docstring): ``said`` says it (by default
         :func:`~.hat_words.change_words`), and each move made is a row under its hat."""
-        counts = change.learner == "hats"
+        counts = change.counts
         rows = tuple(
             MoveRow(
                 words.ball_words(m.move), m.after, 0.0, True, m.before,
@@ -209,7 +184,8 @@ def bar_cell_row(eighths: int, column: int) -> str:
 
 
 class OneHatChart(Widget):
-    """One hat at a time as horizontal bars (Nim, Sticky-Nim, and the Q-learner's values)."""
+    """One position at a time as horizontal bars (a hat of Nim or Sticky-Nim, the Q-learner's
+    values, any learner's numbers)."""
 
     DEFAULT_CSS = """
     OneHatChart { height: 1fr; min-height: 5; }
