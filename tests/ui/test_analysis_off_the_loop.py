@@ -5,6 +5,7 @@ until it lets it go: the order of events is asserted, never a time."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 import pytest
 from textual.widgets import Static, TabbedContent
@@ -27,10 +28,10 @@ async def test_keys_are_answered_while_the_hats_are_read_and_the_table_comes_who
     reading, go = threading.Event(), threading.Event()
     analyse = screen_module.analyse_game
 
-    def held(learner: object, rules: AnyRuleSet) -> Analysis:
+    def held(learner: object, rules: AnyRuleSet, each: Callable[[], object]) -> Analysis:
         reading.set()
         go.wait()
-        return analyse(learner, rules)  # type: ignore[arg-type]
+        return analyse(learner, rules, each)  # type: ignore[arg-type]
 
     monkeypatch.setattr(screen_module, "analyse_game", held)
     app = make_app()
@@ -59,3 +60,25 @@ async def test_keys_are_answered_while_the_hats_are_read_and_the_table_comes_who
             assert table.row_at(382)[0] in screen_text(pilot)
     finally:
         go.set()
+
+
+async def test_a_fault_in_the_work_is_said_instead_of_working_forever(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(learner: object, rules: AnyRuleSet, each: Callable[[], object]) -> Analysis:
+        raise RuntimeError("a fault in the reading")
+
+    monkeypatch.setattr(screen_module, "analyse_game", broken)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f2")
+        await wait_until(pilot, lambda: screen_name(pilot) == "AnalysisScreen")
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        await wait_until(pilot, lambda: not screen.working)
+        title = str(screen.query_one("#analysis-title", Static).render())
+        assert title == "AI: the analysis stopped: a fault in the reading"
+        assert "Working" not in screen_text(pilot)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")

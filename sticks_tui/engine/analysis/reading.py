@@ -3,7 +3,7 @@ positions reachable from the start of its game."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..game import AnyRuleSet as RuleSet
@@ -14,7 +14,7 @@ from ..learners import HatBrain, QLearner
 from ..period_proof import heap_period
 from ..solver import Solver
 from ..theory import reachable
-from .positions import inflows, report_position, report_q_position
+from .positions import PositionReport, inflows, report_position, report_q_position
 from .report import Analysis
 from .rule_finding import RuleFinding, find_rule
 
@@ -47,25 +47,40 @@ def analyse_from_start(learner: Analysed) -> Analysis:
     return analyse_game(learner, analysis_rules(learner))
 
 
-def analyse_game(learner: Analysed, rules: RuleSet) -> Analysis:
+def analyse_game(
+    learner: Analysed, rules: RuleSet, each: Callable[[], object] | None = None
+) -> Analysis:
     """Read the positions reachable from the start of ``rules`` (the game on screen: a take-away
-    brain serves every heap, and a 20-stick game has 20 positions, whatever else it learned)."""
+    brain serves every heap, and a 20-stick game has 20 positions, whatever else it learned).
+
+    ``each`` is called after each position is read: a thread reading a big brain (a
+    thousand positions, half a millisecond each) lets the others run there, or stops by
+    raising."""
     start = rules.initial_position()
     if isinstance(start, int) and start > MAX_ANALYSED_STICKS:
         raise AnalysisError(
             f"a heap of {start:,} sticks: heaps above {MAX_ANALYSED_STICKS:,} are not analysed"
         )
-    return _analysis(learner, rules, reachable_positions(rules))
+    return _analysis(learner, rules, reachable_positions(rules), each)
 
 
-def _analysis(learner: Analysed, rules: RuleSet, positions: Iterable[Position]) -> Analysis:
+def _analysis(
+    learner: Analysed,
+    rules: RuleSet,
+    positions: Iterable[Position],
+    each: Callable[[], object] | None = None,
+) -> Analysis:
     solver: Solver[Any, Any] = Solver(rules)
     if isinstance(learner, HatBrain):
         brain = learner.copy()  # reading a hat never met makes one: not in the caller's brain
         into = inflows(brain)
-        reports = tuple(report_position(brain, solver, p, into.get(p, 0)) for p in positions)
+        reports = tuple(
+            _then(each, report_position(brain, solver, p, into.get(p, 0))) for p in positions
+        )
     else:
-        reports = tuple(report_q_position(learner, rules, solver, p) for p in positions)
+        reports = tuple(
+            _then(each, report_q_position(learner, rules, solver, p)) for p in positions
+        )
     counts = [p.position for p in reports if isinstance(p.position, int)]
     numeric = len(counts) == len(reports)
     flags = {p.position: p.learned_lost for p in reports if p.learned_lost is not None}
@@ -109,6 +124,12 @@ def learned_positions(learner: Analysed) -> list[Position]:
         position for position in learner.positions()
         if any(count != fresh for count in learner.counts(position).values())
     ]
+
+
+def _then(each: Callable[[], object] | None, report: PositionReport) -> PositionReport:
+    if each is not None:
+        each()
+    return report
 
 
 def reachable_positions(rules: RuleSet, limit: int = MAX_ANALYSED_POSITIONS) -> list[Position]:

@@ -16,6 +16,7 @@ shown at once: it draws only the lines on screen (:mod:`..widgets.lines_table`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -26,7 +27,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
-from textual.worker import get_current_worker
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from ...engine import HatBrain, QLearner, TakeAway
 from ...engine.analysis import DISAGREE, Analysis, AnalysisError, analyse_game
@@ -47,20 +48,20 @@ from ..presenters import presenter_type
 from ..widgets.curve import LearningCurvePlot
 from ..widgets.footer import KeysFooter
 from ..widgets.hat_words import games_learned
-from ..widgets.lines_table import LinesTable, TableLayout, lay_out
+from ..widgets.lines_table import READING_KEYS, LinesTable, TableLayout, lay_out
 
 #: The room a table of positions that are not stick counts is fitted to: 80 columns less the
 #: screen's margins and the scroll bar, less the space that starts every cell.
 TABLE_ROOM = 75
 #: Disagreements named above the table (the table marks every one "NO").
 DISAGREEMENTS_LISTED = 3
-#: What takes the keys when a tab is shown.
-FOCUS_IN_TAB = {
-    "analysis-positions": "#analysis-table",
-    "analysis-theory": "#analysis-theory-scroll",
-}
 #: The theory's lines are wrapped to fit 80 columns beside the screen's margins.
 THEORY_WIDTH = 74
+#: The theory's scrolling actions for the reading keys (a scrolling container's own).
+SCROLL_KEYS = {
+    "up": "scroll_up", "down": "scroll_down", "pageup": "page_up", "pagedown": "page_down",
+    "home": "scroll_home", "end": "scroll_end",
+}
 #: What the screen says while its work runs.
 WORKING = "Working…"
 
@@ -112,6 +113,7 @@ class AnalysisScreen(Screen[None]):
         Binding("t", "show_tab('analysis-positions')", "Table"),
         Binding("c", "show_tab('analysis-learning')", "Curve"),
         Binding("y", "show_tab('analysis-theory')", "Theory"),
+        *(Binding(key, f"read('{key}')", show=False) for key in READING_KEYS),
     ]
 
     def __init__(
@@ -166,9 +168,13 @@ class AnalysisScreen(Screen[None]):
         Leaving the screen cancels the worker, and the proof stops at its next report."""
         worker = get_current_worker()
 
-        def progress(done: int, most: int) -> None:
+        def breathe() -> None:
+            """Between two steps: stop there if the screen was left."""
             if worker.is_cancelled:
                 raise _Left
+
+        def progress(done: int, most: int) -> None:
+            breathe()
             self.post_message(WorkProgress(proof_words(done, most)))
 
         try:
@@ -179,7 +185,7 @@ class AnalysisScreen(Screen[None]):
             self.post_message(WorkProgress(f"{WORKING} reading the hats"))
             analysis, problem = None, ""
             try:
-                analysis = analyse_game(self.brain, self.rules)
+                analysis = analyse_game(self.brain, self.rules, breathe)
             except AnalysisError as error:
                 problem = str(error)
             self.post_message(WorkProgress(f"{WORKING} solving the game's theory"))
@@ -187,13 +193,20 @@ class AnalysisScreen(Screen[None]):
                 theory = theory_panel_lines(theory_of(self.rules), self.rules.name, THEORY_WIDTH)
             except RuleError as error:
                 theory = [f"No theory shown: {error}"]
+            table = self._table_cells(analysis, breathe)
         except _Left:
             return
-        if worker.is_cancelled:
-            return
-        table = self._table_cells(analysis)
         if not worker.is_cancelled:
             self.post_message(WorkDone(analysis, problem, theory, table))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A fault in the work says so, instead of "Working…" forever."""
+        if event.state is WorkerState.ERROR and self.working:
+            self.working = False
+            self.problem = f"the analysis stopped: {event.worker.error}"
+            self.query_one("#analysis-title", Static).update(self._title())
+            self.query_one("#analysis-rules", Static).update(plain(""))
+            self.query_one("#analysis-theory-text", Static).update(plain(""))
 
     def on_work_progress(self, message: WorkProgress) -> None:
         if self.working:
@@ -209,7 +222,7 @@ class AnalysisScreen(Screen[None]):
         self.query_one("#analysis-rules", Static).update(self._rules())
 
     @staticmethod
-    def _table_cells(analysis: Analysis | None) -> TableLayout:
+    def _table_cells(analysis: Analysis | None, each: Callable[[], object]) -> TableLayout:
         """The table, laid out line by line (in the thread: thousands of cells)."""
         if analysis is None:
             return lay_out([plain(label) for label in SCREEN_HEADER], [])
@@ -224,7 +237,7 @@ class AnalysisScreen(Screen[None]):
                 texts[-1] = plain(space + "NO", style="bold red")
             rows.append((texts, str(report.position)))
         # one space between columns where moves are in words (so they fit 80), else two
-        return lay_out(labels, rows, padding=0 if compact else 1)
+        return lay_out(labels, rows, padding=0 if compact else 1, each=each)
 
     def _positions_label(self) -> str:
         """"Stick counts" where a position is one heap; "Positions" for Nim and Sticky-Nim."""
@@ -250,11 +263,19 @@ class AnalysisScreen(Screen[None]):
         return plain(sure_words(self.analysis) if self.analysis else "", style="dim")
 
     def action_show_tab(self, tab: str) -> None:
-        """Show ``tab`` and give its keys (arrows, page keys) to what it shows."""
+        """Show ``tab``. The focus stays where it is: a focus moved into a tab shows that tab
+        again when it lands, so a tab key pressed right after another (t, then c) would be
+        undone under load. The screen hands the reading keys to the tab shown instead."""
         self.query_one(TabbedContent).active = tab
-        shown = FOCUS_IN_TAB.get(tab)
-        if shown is not None:
-            self.call_after_refresh(self.query_one(shown).focus)
+
+    async def action_read(self, key: str) -> None:
+        """The arrows, page keys, Home and End read the tab shown (wherever the focus is, e.g.
+        on the tabs): they move the table's cursor, or scroll the theory."""
+        active = self.query_one(TabbedContent).active
+        if active == "analysis-positions":
+            await self.query_one(LinesTable).run_action(READING_KEYS[key])
+        elif active == "analysis-theory":
+            await self.query_one("#analysis-theory-scroll").run_action(SCROLL_KEYS[key])
 
 
 def brain_to_analyse(app: Any) -> tuple[str, HatBrain | QLearner, AnyRuleSet]:

@@ -12,7 +12,7 @@ zebra stripes and a row cursor moved by the arrows, the page keys, Home, End and
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from io import StringIO
 
@@ -27,7 +27,14 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-__all__ = ["LinesTable", "TableLayout", "lay_out"]
+__all__ = ["READING_KEYS", "LinesTable", "TableLayout", "lay_out"]
+
+#: The keys that move the cursor, and their actions (a screen showing the table may hand
+#: them on while the focus is elsewhere).
+READING_KEYS = {
+    "up": "move(-1)", "down": "move(1)", "pageup": "page(-1)", "pagedown": "page(1)",
+    "home": "go(0)", "end": "go(-1)",
+}
 
 #: Renders a cell's text to segments where no app runs (the thread that lays a table out); it
 #: only reads styles, it never writes anywhere.
@@ -79,10 +86,12 @@ def lay_out(
     labels: Sequence[Text],
     rows: Sequence[tuple[Sequence[Text], str]],
     padding: int = 1,
+    each: Callable[[], object] | None = None,
 ) -> TableLayout:
     """Lay out a table: its column ``labels``, its ``rows`` (each its cells, a cell of several
     lines where its text has line breaks, and its key), ``padding`` spaces on each side of a
-    cell. Pure work on text: safe in a thread."""
+    cell. Pure work on text: safe in a thread, which ``each``, called after each row, may let
+    others run or stop by raising."""
     split_rows = [[cell.split("\n", allow_blank=True) for cell in cells] for cells, _key in rows]
     widths = [label.cell_len for label in labels]
     for split_cells in split_rows:
@@ -104,6 +113,8 @@ def lay_out(
                 part = cell[index] if index < len(cell) else Text("")
                 line.extend(_segments(part, width, padding))
             lines.append(tuple(line))
+        if each is not None:
+            each()
     return TableLayout(
         header=header,
         lines=tuple(lines),
@@ -155,14 +166,7 @@ class LinesTable(ScrollView, can_focus=True):
         "lines-table--even-row",
         "lines-table--cursor",
     }
-    BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("home", "go(0)", "First row", show=False),
-        Binding("end", "go(-1)", "Last row", show=False),
-    ]
+    BINDINGS = [Binding(key, action, show=False) for key, action in READING_KEYS.items()]
 
     cursor_row: reactive[int] = reactive(0, always_update=True)
 
