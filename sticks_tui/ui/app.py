@@ -36,6 +36,12 @@ from .session import DEFAULT_NAMES, GameSettings, clean_name, recalled_names
 
 #: Seconds a person gets to see the AI draw a ball before the sticks go.
 DEFAULT_AI_DELAY = 0.45
+#: How long the interface waits at most for Python's interpreter while a worker thread holds it
+#: (the lab's training, the analysis): Python's default is 5 ms, and a key needs the
+#: interpreter back several times on its way to the screen (benchmarks/analysis_key_delay.py:
+#: the median key delay during an analysis fell by about a third at 1 ms). A thread alone with
+#: the processor does not switch at all, so training alone is not slowed.
+INTERFACE_SWITCH_SECONDS = 0.001
 TRAINING_GAMES_ENV = "STICKS_TUI_TRAINING_GAMES"
 AI_DELAY_ENV = "STICKS_TUI_AI_DELAY"
 #: The most games the app will train for at once (a typo of extra zeros should not hang it).
@@ -148,6 +154,7 @@ class SticksApp(App[int]):
 
         if self.leave_on_signals:
             catch_leaving_signals(self)
+        sys.setswitchinterval(INTERFACE_SWITCH_SECONDS)
         self.brains.call_soon = asyncio.get_running_loop().call_soon_threadsafe
         self.push_screen(SetupScreen())
         self.on_resize()
