@@ -69,7 +69,7 @@ the brain it plays. *Watch* puts any two of them at the table.
 | `n` / `r` / `e` / `i` | brains | new brain / reset (asks first) / export to a file / import from a file |
 | `p` | brains | play against the brain highlighted, in its game |
 | `F2` | anywhere | what the brain on the board (or the one chosen) has learned, beside the exact answer |
-| `t` / `c` / `y` | analysis | the table of positions / the learning curve / the game's theory |
+| `t` / `c` / `y` | analysis | the table of positions / the learning curve / the game's theory (arrows, page keys, Home, End read it) |
 | `F3` | anywhere | the training lab; from a board, for the brain it plays (mid-game: `f` finish the game first, `a` abandon it) |
 | `F1` `?` | anywhere | this help |
 | `q` | anywhere | quit; in the middle of a game it asks first (in a text field `q` is a letter) |
