@@ -29,10 +29,25 @@ from ..engine.learners.qlearning import DEFAULT_Q_TRAINING_GAMES
 from ..storage.brain_cache import BrainCache, BrainRef
 from ..storage.records import HATS, MemoryRecords, Records
 from ..text.terminal import printable
+from .host import Host
+from .lab_plan import LabPlan
 from .leaving import catch_leaving_signals, hangup_proof, say_after_leaving
+from .palette import app_commands
 from .plain import notify_plain
 from .presenters import presenter_for
-from .session import DEFAULT_NAMES, GameSettings, clean_name, recalled_names
+from .screens.analysis import AnalysisScreen, brain_to_analyse
+from .screens.board import BoardScreen
+from .screens.brains import BrainsScreen
+from .screens.confirm import asks_before_leaving
+from .screens.help import HelpScreen
+from .screens.lab import AbandonFirst, LabScreen
+from .screens.lab_run import LabRunScreen
+from .screens.leaderboard import LeaderboardScreen
+from .screens.mode import ModeScreen
+from .screens.setup import SetupScreen
+from .screens.too_small import keep_to_size
+from .session import DEFAULT_NAMES, GameSettings, Table, clean_name, recalled_names
+from .speed import FULL_SPEED
 
 #: Seconds a person gets to see the AI draw a ball before the sticks go.
 DEFAULT_AI_DELAY = 0.45
@@ -144,7 +159,6 @@ class SticksApp(App[int]):
 
     # -- screens ----------------------------------------------------------------------------
     def on_mount(self) -> None:
-        from .screens.setup import SetupScreen
 
         if self.leave_on_signals:
             catch_leaving_signals(self)
@@ -156,32 +170,27 @@ class SticksApp(App[int]):
 
     def on_resize(self) -> None:
         """Below 80x24 a cover says the terminal is too small (every screen needs that much)."""
-        from .screens.too_small import keep_to_size
 
         keep_to_size(self)
 
     def action_quit_asking(self) -> None:
         """``q``: quit, asking first while a game is in progress (as every way out of a game
         does); ``ctrl+q`` quits at once."""
-        from .screens.confirm import asks_before_leaving
 
         if not asks_before_leaving(self, self.exit):
             self.exit()
 
     def action_help(self) -> None:
-        from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_leaderboard(self) -> None:
-        from .screens.leaderboard import LeaderboardScreen
 
         if not isinstance(self.screen, LeaderboardScreen):
             self.push_screen(LeaderboardScreen())
 
     def action_brains(self) -> None:
-        from .screens.brains import BrainsScreen
 
         if not isinstance(self.screen, BrainsScreen):
             self.push_screen(BrainsScreen())
@@ -189,7 +198,6 @@ class SticksApp(App[int]):
     def action_analysis(self) -> None:
         """What the brain on screen (the board's, the lab's, the one chosen) has learned,
         beside the solver."""
-        from .screens.analysis import AnalysisScreen, brain_to_analyse
 
         if not isinstance(self.screen, AnalysisScreen):
             name, brain, rules = brain_to_analyse(self)
@@ -201,8 +209,6 @@ class SticksApp(App[int]):
 
     def action_new_setup(self) -> None:
         """Back to the setup screen, leaving whatever game is on the board (asking first)."""
-        from .screens.confirm import asks_before_leaving
-        from .screens.setup import SetupScreen
 
         if asks_before_leaving(self, self.action_new_setup):
             return
@@ -213,9 +219,6 @@ class SticksApp(App[int]):
             self.push_screen(SetupScreen())
 
     def action_mode(self) -> None:
-        from .screens.confirm import asks_before_leaving
-        from .screens.mode import ModeScreen
-        from .screens.setup import SetupScreen
 
         if asks_before_leaving(self, self.action_mode):
             return
@@ -231,9 +234,6 @@ class SticksApp(App[int]):
         """The training lab, for the game the setup screen chose; from a board, for the brain
         it plays (from the mode screen, the one chosen there). In the middle of a game it asks
         first: finish the game, or abandon it (the board goes, and the game teaches nothing)."""
-        from .screens.board import BoardScreen
-        from .screens.lab import AbandonFirst, LabScreen
-        from .screens.lab_run import LabRunScreen
 
         if isinstance(self.screen, (LabScreen, LabRunScreen, AbandonFirst)):
             return
@@ -260,7 +260,6 @@ class SticksApp(App[int]):
         """The person against the brain ``ref`` of the game chosen, on a board of its own
         ("play it now", "play against it", ``--opponent``), as it is; ``train``: trained first
         where it must be, as when chosen on the mode screen (the palette)."""
-        from .screens.confirm import asks_before_leaving
 
         if asks_before_leaving(self, lambda: self.play_against(ref, train=train)):
             return
@@ -268,17 +267,31 @@ class SticksApp(App[int]):
         self.call_after_refresh(self._play_on_mode_screen, ref, train)
 
     def _play_on_mode_screen(self, ref: BrainRef, train: bool) -> None:
-        from .screens.mode import ModeScreen
 
         if isinstance(self.screen, ModeScreen):
             self.screen.play_against(ref, train=train)
+
+    def play_at(self, table: Table) -> None:
+        """The players of ``table`` at a board of their own (the mode screen sat them)."""
+        self.push_screen(BoardScreen(table))
+
+    def start_lab_run(self, plan: LabPlan, *, speed: int, pause_after: int | None) -> None:
+        """The lab's run of ``plan``, in place of the lab's form."""
+        self.switch_screen(LabRunScreen(plan, speed=speed, pause_after=pause_after))
+
+    async def train_before_play(self, plan: LabPlan, then_play: str) -> bool:
+        """Train ``plan`` at full speed on the lab's run screen before a game (``w`` there
+        watches it); from a worker, which waits for the screen: True when the person goes on
+        to the game, False when they backed out (what was learned is kept either way)."""
+        run = LabRunScreen(plan, speed=FULL_SPEED, then_play=then_play)
+        played = await self.push_screen_wait(run)
+        return played is True
 
     def action_train(self) -> None:
         self._on_mode_screen("trained")
 
     def _on_mode_screen(self, action: str) -> None:
         """Go to the mode screen, then choose ``action`` there as its key would."""
-        from .screens.confirm import asks_before_leaving
 
         if asks_before_leaving(self, lambda: self._on_mode_screen(action)):
             return
@@ -286,17 +299,19 @@ class SticksApp(App[int]):
         self.call_after_refresh(self._choose_on_mode_screen, action)
 
     def _choose_on_mode_screen(self, action: str) -> None:
-        from .screens.mode import ModeScreen
 
         if isinstance(self.screen, ModeScreen):
             getattr(self.screen, f"action_{action}")()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette (ctrl+p) offers every screen, and every brain to play."""
-        from .palette import app_commands
 
         yield from super().get_system_commands(screen)
         yield from app_commands(self)
+
+
+#: The app is the screens' host (:mod:`.host`): mypy checks that it offers all they ask.
+_HOST: type[Host] = SticksApp
 
 
 def training_games_from_env(environ: dict[str, str] | os._Environ[str] = os.environ) -> int:

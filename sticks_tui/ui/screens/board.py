@@ -22,11 +22,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Header, RichLog, Static
 
 from ...engine import Match, Move
+from ..host import host_of
 from ..plain import plain
 from ..presenters import BoardView, MoveChosen, presenter_for
 from ..session import Mode, Table
 from ..widgets.footer import KeysFooter
-from . import app_of
 from .board_hats import BoardHats
 from .board_help import HELP_ACTIONS, BoardHelp, HintPanel, help_bindings
 from .board_watch import WATCH_ACTIONS, BoardTally, BoardWatch, GameSaves
@@ -119,9 +119,9 @@ class BoardScreen(LeavesGame):
         self.set_class(self.watching, "-watching")
         self.set_class(not self.hats.seats, "-no-hats")
         self.query_one("#log", RichLog).can_focus = False  # arrows choose piles, not scroll
-        self.saves = GameSaves(app_of(self), gather=self.watching)
+        self.saves = GameSaves(host_of(self), gather=self.watching)
         if self.presenter.places_moves:
-            self._place_rng = app_of(self).player_rng()
+            self._place_rng = host_of(self).player_rng()
         self.presenter.new_game(self._place_rng)
         self._log_line(f"{self._names()} · {self.presenter.start_words()}", style="dim")
         self._advance()
@@ -205,7 +205,7 @@ class BoardScreen(LeavesGame):
             if generation == self._generation and not self.watched.holds:
                 step()
 
-        delay = self.watched.delay(app_of(self).ai_delay)
+        delay = self.watched.delay(host_of(self).ai_delay)
         if delay > 0:
             self.set_timer(delay, run)
         else:

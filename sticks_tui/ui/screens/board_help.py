@@ -34,7 +34,6 @@ from ...text import hints
 from ..plain import notify_plain, plain
 from ..presenters import Presenter
 from ..session import Table
-from . import app_of
 from .board_hats import BoardHats
 from .board_watch import GameSaves
 
@@ -203,7 +202,7 @@ class BoardHelp:
         board = self.board
         back = self._takes_back() if board._human_turn() else 0
         if not back:
-            notify_plain(app_of(self._panel()), NOTHING_TO_UNDO)
+            notify_plain(self._panel().app, NOTHING_TO_UNDO)
             return
         board._generation += 1  # a machine's step that was waiting is forgotten
         board._drawn = None

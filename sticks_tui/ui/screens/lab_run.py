@@ -33,6 +33,7 @@ from ...engine.opponents import SelfPlay
 from ...engine.pacing import MoveSeen
 from ...engine.theory import reachable
 from ...storage.brain_cache import BrainRef
+from ..host import host_of
 from ..lab_plan import LabPlan, run_end_words, run_title
 from ..lab_views import LabViews, Picture
 from ..plain import notify_plain, plain
@@ -48,7 +49,6 @@ from ..widgets.curve import LearningCurvePlot
 from ..widgets.footer import KeysFooter
 from ..widgets.hats import HatChart, HatsSnapshot, OneHatChart
 from ..widgets.tally import RunningTally, TallyView
-from . import app_of
 from .lab_end import RunEnd
 from .lab_parts import LabDone, LabMove, LabTick, Reports, progress_bar
 
@@ -151,7 +151,7 @@ class LabRunScreen(Screen["bool | None"]):
         self._show_picture(self.views.picture(self.plan.learner), None)
         self.query_one("#run-move", Static).update(plain(self._move_hint()))
         self.set_class(True, "-running")
-        app = app_of(self)
+        app = host_of(self)
         self.end.start(app)
         self.control.clock = app.clock  # the app's clock paces full speed (tests fix it)
         self._train(app.player_rng(), app.clock)
@@ -324,7 +324,7 @@ class LabRunScreen(Screen["bool | None"]):
 
     def action_watch(self) -> None:
         """Back to a speed a person can follow: the lab's last slow one, or its first."""
-        recalled = recalled_speed(app_of(self).records)
+        recalled = recalled_speed(host_of(self).records)
         self._new_speed(recalled if recalled != FULL_SPEED else START_SPEED)
 
     def _new_speed(self, index: int) -> None:
@@ -335,7 +335,7 @@ class LabRunScreen(Screen["bool | None"]):
         if self.control.index == before:
             return
         if self.then_play is None:
-            remember_speed(app_of(self).records, self.control.index)
+            remember_speed(host_of(self).records, self.control.index)
         self._left = None
         self._show_speed()
         self.refresh_bindings()
@@ -371,7 +371,7 @@ class LabRunScreen(Screen["bool | None"]):
         if self.then_play:
             self.dismiss(True)
             return
-        app, plan = app_of(self), self.plan
+        app, plan = host_of(self), self.plan
         self.dismiss(None)
         app.play_against(BrainRef(plan.name, plan.kind))
 
