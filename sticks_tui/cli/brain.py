@@ -27,6 +27,7 @@ from rich.cells import cell_len
 
 from ..engine.game import AnyRuleSet
 from ..engine.learners import LEARNER_KINDS
+from ..engine.players import LEARNING_AI_NAME, Q_LEARNING_AI_NAME
 from ..storage.brain_files import (
     EXIT_REFUSED,
     BrainFileRefused,
@@ -43,13 +44,7 @@ from ..storage.brain_shelf import (
     import_brain,
     reset_brain,
 )
-from ..storage.records import (
-    DEFAULT_AI_NAMES,
-    HATS,
-    LEARNING_AI_NAME,
-    Q_LEARNING_AI_NAME,
-    brain_options,
-)
+from ..storage.records import DEFAULT_AI_NAMES, HATS, brain_options
 from ..storage.store import BrainSummary
 from ..text.terminal import RunawayLine, printable, read_answer
 from .args import EXIT_DATA_PROBLEM, add_brain_game_arguments, brain_game_from_args, player_name

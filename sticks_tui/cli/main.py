@@ -228,7 +228,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         return int(handler(args) or 0)
     if args.classic:
         from ..console.classic import run_classic
-        from ..storage.records import LEARNING_AI_NAME, TRAINED_AI_NAME
+        from ..engine.players import LEARNING_AI_NAME, TRAINED_AI_NAME
         from ..storage.store import (
             open_records,
             warn_on_stderr,

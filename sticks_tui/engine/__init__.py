@@ -53,7 +53,6 @@ from .learners import (
 )
 from .learners.qlearning import QLearningPlayer
 from .learning_curve import CurveSettings
-from .levels import Level, levels_for
 from .match import Match, Series, Turn
 from .numbers import parse_whole_number
 from .period_proof import HeapPeriod, heap_period, takeaway_rule
@@ -107,7 +106,6 @@ __all__ = [
     "KnowsOutcomes",
     "Learner",
     "LearnerPlayer",
-    "Level",
     "Match",
     "MixedOpponent",
     "MixedPlayer",
@@ -140,7 +138,6 @@ __all__ = [
     "game_of_sticks",
     "heap_period",
     "learner_from_dict",
-    "levels_for",
     "loser_at_end",
     "mover_wins_at_end",
     "parse_game",

@@ -28,9 +28,10 @@ from dataclasses import dataclass
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games.family import quoted
 from ..engine.learners import HatBrain, QLearner
+from ..engine.players import LEARNING_AI_NAME
 from ..text.terminal import printable
 from .brain_shelf import shelf_of
-from .records import HATS, LEARNING_AI_NAME, KeptBrain, Q, Records, SavedBrain
+from .records import HATS, KeptBrain, Q, Records, SavedBrain
 from .store_file import StoreError
 from .store_writer import StoreWriter
 

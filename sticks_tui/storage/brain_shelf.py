@@ -23,6 +23,7 @@ from typing import Protocol, TypeGuard
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.games import spec_of
 from ..engine.learners import BrainError, HatBrain, QLearner
+from ..engine.players import LEARNING_AI_NAME, TRAINED_AI_NAME
 from ..text.analysis import settings_words
 from ..text.terminal import printable
 from .brain_files import (
@@ -33,16 +34,7 @@ from .brain_files import (
     shown_name,
 )
 from .play_on import PlayOnRecords
-from .records import (
-    HATS,
-    LEARNING_AI_NAME,
-    TRAINED_AI_NAME,
-    Q,
-    Records,
-    SavedBrain,
-    brain_options,
-    name_from_typed,
-)
+from .records import HATS, Q, Records, SavedBrain, brain_options, name_from_typed
 from .saved_brains import BrainInfo, BrainSummary
 from .store_file import StoreError
 

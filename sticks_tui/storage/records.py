@@ -18,6 +18,12 @@ from ..engine.games import spec_of
 from ..engine.games.family import quoted
 from ..engine.learners import HatBrain, QLearner, learner_from_dict
 from ..engine.learners.hats import Lesson
+from ..engine.players import (
+    COMPUTER_PLAYER_NAMES,
+    LEARNING_AI_NAME,
+    Q_LEARNING_AI_NAME,
+    machine_level,
+)
 from .saved_brains import BrainInfo, BrainSummary, brain_text, summary
 
 #: A brain the records keep: a hat AI's or a Q-learner's.
@@ -26,37 +32,11 @@ SavedBrain = HatBrain | QLearner
 HATS = HatBrain.kind
 Q = QLearner.kind
 
-#: The name of the learning AI in every game, on the leaderboard and for its saved brain.
-LEARNING_AI_NAME = "AI"
-#: The AI pre-trained by self-play: a brain of its own, so training never overwrites what the
-#: learning AI was taught by people.
-TRAINED_AI_NAME = "Trained AI"
-#: The Q-learner (CS50's), on the leaderboard and for its saved brain.
-Q_LEARNING_AI_NAME = "Q-learning AI"
 #: Whose brain a learner's commands mean when no name is given.
 DEFAULT_AI_NAMES = {HATS: LEARNING_AI_NAME, Q: Q_LEARNING_AI_NAME}
-#: Every name a computer player has on the leaderboard (the app's machines included), so no
-#: person may take one: their results would be added to the machine's row.
-COMPUTER_PLAYER_NAMES = (
-    "Random AI",
-    LEARNING_AI_NAME,
-    TRAINED_AI_NAME,
-    Q_LEARNING_AI_NAME,
-    "Perfect AI",
-    "Mixed AI",
-)
-#: Each computer player's level, as the leaderboard marks its row: "Perfect AI (machine: perfect)".
-MACHINE_LEVELS = dict(
-    zip(COMPUTER_PLAYER_NAMES, ("random", "learning", "trained", "Q-learning", "perfect", "mixed"))
-)
 #: The game of the results recorded before the leaderboard was kept per game (store version 4):
 #: they count on the overall board only.
 EARLIER_GAMES = ""
-
-
-def machine_level(name: str) -> str | None:
-    """The level of the computer player called ``name``; None for a person."""
-    return MACHINE_LEVELS.get(name)
 
 
 def among_machines(winner: str, loser: str) -> bool:

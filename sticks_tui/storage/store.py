@@ -42,12 +42,9 @@ from .play_on import PlayOnRecords as PlayOnRecords
 
 # The AIs' names live in records.py (names_problem needs them, and records must not import the
 # store); they stay importable from here for the modules that always took them from here.
-from .records import (  # noqa: F401  (re-exported)
+from .records import (
     HATS,
-    LEARNING_AI_NAME,
-    TRAINED_AI_NAME,
     MemoryRecords,
-    Q,
     Records,
     SavedBrain,
     Standing,

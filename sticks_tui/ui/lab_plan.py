@@ -15,15 +15,9 @@ from typing import Any
 from ..engine import HatBrain, HatSettings, Learner, QLearner, QSettings, SettingsError
 from ..engine.game import AnyRuleSet
 from ..engine.opponents import FrozenOpponent, Opponent, SelfPlay
+from ..engine.players import Q_LEARNING_AI_NAME, TRAINED_AI_NAME
 from ..engine.training_report import TrainingResult
-from ..storage.records import (
-    HATS,
-    Q_LEARNING_AI_NAME,
-    TRAINED_AI_NAME,
-    Q,
-    Records,
-    typed_name_problem,
-)
+from ..storage.records import HATS, Q, Records, typed_name_problem
 from ..storage.store_file import StoreError
 from ..text import moves
 from ..text.memory import DEFAULT_MEMORY_CAP_TEXT, parse_memory_cap, size_words

@@ -8,13 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from sticks_tui.storage.records import (
-    COMPUTER_PLAYER_NAMES,
-    LEARNING_AI_NAME,
-    TRAINED_AI_NAME,
-    names_problem,
-    typed_name_problem,
-)
+from sticks_tui.engine.players import COMPUTER_PLAYER_NAMES, LEARNING_AI_NAME, TRAINED_AI_NAME
+from sticks_tui.storage.records import names_problem, typed_name_problem
 
 
 @pytest.mark.parametrize(
@@ -71,7 +66,7 @@ def test_names_problem_reads_names_as_people_do() -> None:
 
 def test_every_machine_of_the_app_is_a_reserved_name() -> None:
     """The app's machines play under these names; a person taking one would share its row."""
-    from sticks_tui.ui.session import Machine
+    from sticks_tui.engine.players import Machine
 
     assert {machine.value for machine in Machine} <= set(COMPUTER_PLAYER_NAMES)
 

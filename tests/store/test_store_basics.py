@@ -8,21 +8,20 @@ from pathlib import Path
 
 import platformdirs
 import pytest
+from store_helpers import taught_brain
 
+from sticks_tui.engine import TakeAway, game_of_sticks
+from sticks_tui.engine.players import LEARNING_AI_NAME
 from sticks_tui.storage import schema
 from sticks_tui.storage import store as store_module
-from sticks_tui.engine import TakeAway, game_of_sticks
 from sticks_tui.storage.records import Standing
 from sticks_tui.storage.store import (
-    LEARNING_AI_NAME,
     STORE_FILE_NAME,
     SqliteStore,
     StoreRefused,
     open_records,
     resolve_data_dir,
 )
-
-from store_helpers import taught_brain
 
 
 def test_results_and_brains_survive_closing_and_reopening(tmp_path: Path) -> None:

@@ -14,14 +14,9 @@ import pexpect
 import pytest
 
 from sticks_tui.engine import game_of_sticks
+from sticks_tui.engine.players import LEARNING_AI_NAME, TRAINED_AI_NAME
 from sticks_tui.storage.records import MemoryRecords
-from sticks_tui.storage.store import (
-    LEARNING_AI_NAME,
-    STORE_FILE_NAME,
-    TRAINED_AI_NAME,
-    SqliteStore,
-    open_records,
-)
+from sticks_tui.storage.store import STORE_FILE_NAME, SqliteStore, open_records
 
 REPO = Path(__file__).resolve().parents[2]
 # 10 sticks, a friend game: Player 1 takes 3, 3, 3 and Player 2 takes the last stick.

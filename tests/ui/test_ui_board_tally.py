@@ -8,8 +8,8 @@ from test_ui_games import against
 from textual.widgets import Static
 from ui_helpers import make_app, wait_until
 
+from sticks_tui.engine.players import Machine
 from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.session import Machine
 
 
 def tally(screen: BoardScreen) -> list[str]:

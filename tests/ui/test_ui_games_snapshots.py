@@ -6,11 +6,11 @@ Regenerate after an intended change with
 
 from __future__ import annotations
 
-from textual.pilot import Pilot
 from test_ui_games import against, choose_game, to_game_board
+from textual.pilot import Pilot
 from ui_helpers import make_app, still_cursor, wait_until
 
-from sticks_tui.ui.session import Machine
+from sticks_tui.engine.players import Machine
 
 
 def test_setup_for_takeaway(snap_compare) -> None:  # noqa: ANN001

@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from ui_helpers import make_app, still_cursor, wait_until
 
-from sticks_tui.ui.session import Machine
+from sticks_tui.engine.players import Machine
 
 
 def test_sticks_hint_in_a_practice_game(snap_compare) -> None:

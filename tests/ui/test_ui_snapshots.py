@@ -18,9 +18,9 @@ from ui_helpers import (
     wait_until,
 )
 
+from sticks_tui.engine.players import Machine
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.session import Machine
 
 
 def test_setup_screen(snap_compare) -> None:  # noqa: ANN001

@@ -26,6 +26,7 @@ from textual.widgets import DataTable, Header, Static
 
 from ...engine.game import AnyRuleSet
 from ...engine.games import spec_of
+from ...engine.players import LEARNING_AI_NAME
 from ...storage.brain_cache import BrainRef
 from ...storage.brain_files import STDIO, BrainFileError, read_brain_file
 from ...storage.brain_shelf import (
@@ -41,7 +42,7 @@ from ...storage.brain_shelf import (
     reset_brain,
     shelf_of,
 )
-from ...storage.records import DEFAULT_AI_NAMES, HATS, LEARNING_AI_NAME, Q
+from ...storage.records import DEFAULT_AI_NAMES, HATS, Q
 from ...storage.saved_brains import BrainSummary
 from ...storage.store_file import StoreError
 from ...text.terminal import printable

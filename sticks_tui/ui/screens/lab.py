@@ -1,7 +1,7 @@
 """The training lab's form (SPEC section 8): teach the machine in front of the user.
 
-The learner (the hat AI, or the Q-learner where :func:`~sticks_tui.engine.levels_for` offers
-it), the brain (a saved one by name, or a new one), the opponent typed as ``train --against``
+The learner (the hat AI, or the Q-learner where :meth:`~sticks_tui.engine.players.Machine.fits`
+offers it), the brain (a saved one by name, or a new one), the opponent typed as ``train --against``
 takes it (itself, random, perfect, mixed:P, another saved brain, or a schedule such as
 ``random=1000,self=20000``), the number of games, the memory cap (as ``train --memory-cap``
 takes it: training stops before the app holds more), and the learning settings of a new brain
@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from ...engine import HatBrain, HatSettings, QLearner, QSettings
-from ...engine.levels import Level, levels_for
+from ...engine.players import Machine
 from ...storage.brain_cache import BrainRef
 from ...storage.records import HATS, Q
 from ..host import host_of
@@ -111,7 +111,7 @@ class LabScreen(Screen[None]):
         rules = app.settings.rules
         kept = app.lab_forms.get(rules.key, {})
         learners = [("hat AI (learns with balls in hats)", HATS)]
-        if Level.Q_LEARNING in levels_for(rules):
+        if Machine.Q_LEARNING.fits(rules):
             learners.append(("Q-learner (CS50's)", Q))
         brain = self.brain
         if brain is None and "brain" in kept:

@@ -27,6 +27,7 @@ from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from ...engine import HatBrain, QLearner
 from ...engine.game import AnyRuleSet
+from ...engine.players import Machine, machines_for
 from ...storage.brain_cache import BrainCache, BrainRef
 from ...storage.records import Q
 from ..host import host_of
@@ -36,7 +37,6 @@ from ..presenters import presenter_for
 from ..presenters.forms import parse_number
 from ..session import (
     SKILL_MESSAGE,
-    Machine,
     Mode,
     Opponent,
     Seat,
@@ -46,7 +46,6 @@ from ..session import (
     choice_of,
     human_seat,
     machine_seat,
-    machines_for,
     name_of,
 )
 from ..widgets.footer import KeysFooter
@@ -66,7 +65,7 @@ def opponent_choices(brains: BrainCache, rules: AnyRuleSet) -> list[tuple[Text, 
     saved = dict(brains.saved(rules))
     choices: list[tuple[Text, Opponent]] = [(plain("random"), Machine.RANDOM)]
     for machine in machines_for(rules):
-        ref = machine.brain
+        ref = brain_of(machine)
         if ref is not None:
             choices.append((plain(brain_label(ref, saved.pop(ref, None))), machine))
     for ref, games in saved.items():
@@ -265,7 +264,7 @@ class ModeScreen(Screen[None]):
         budget; a Q-learner that has learned nothing, the Q-learner's budget."""
         app = host_of(self)
         games = brain.games_played if brain is not None else 0
-        if ref == Machine.TRAINED.brain:
+        if ref == brain_of(Machine.TRAINED):
             return app.training_games - games
         if ref.learner == Q and games == 0:
             return app.q_training_games
