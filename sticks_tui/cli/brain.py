@@ -27,7 +27,7 @@ from rich.cells import cell_len
 
 from ..engine.game import AnyRuleSet
 from ..engine.learners import LEARNER_KINDS
-from ..engine.players import LEARNING_AI_NAME, Q_LEARNING_AI_NAME
+from ..engine.players import DEFAULT_AI_NAMES, LEARNING_AI_NAME, Q_LEARNING_AI_NAME
 from ..storage.brain_files import (
     EXIT_REFUSED,
     BrainFileRefused,
@@ -35,17 +35,16 @@ from ..storage.brain_files import (
     read_brain_file,
 )
 from ..storage.brain_shelf import (
-    BRAIN_COLUMNS,
     BrainActionRefused,
-    brain_cells,
     brain_file_writer,
-    brain_words,
     export_brain,
     import_brain,
     reset_brain,
 )
-from ..storage.records import DEFAULT_AI_NAMES, HATS, brain_options
+from ..storage.records import HATS
 from ..storage.store import BrainSummary
+from ..text.brains import BRAIN_COLUMNS, brain_cells, brain_words
+from ..text.commands import brain_options
 from ..text.terminal import RunawayLine, printable, read_answer
 from .args import EXIT_DATA_PROBLEM, add_brain_game_arguments, brain_game_from_args, player_name
 from .store_commands import (

@@ -243,6 +243,8 @@ Q_LEARNING_AI_NAME = Machine.Q_LEARNING.value
 #: Every name a computer player has, so no person may take one: their results would be added
 #: to the machine's row on the leaderboard.
 COMPUTER_PLAYER_NAMES = tuple(machine.value for machine in Machine)
+#: Whose brain a learner's commands mean when no name is given, by the learner's ``kind``.
+DEFAULT_AI_NAMES = {HatBrain.kind: LEARNING_AI_NAME, QLearner.kind: Q_LEARNING_AI_NAME}
 
 
 def learner_player(name: str, brain: HatBrain | QLearner, rng: random.Random) -> Player:

@@ -38,20 +38,12 @@ from pathlib import Path
 from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.learners import learner_from_dict
 from ..engine.learners.hats import BrainError, HatBrain, Lesson
+from ..text.commands import brain_options
 from .play_on import PlayOnRecords as PlayOnRecords
 
 # The AIs' names live in records.py (names_problem needs them, and records must not import the
 # store); they stay importable from here for the modules that always took them from here.
-from .records import (
-    HATS,
-    MemoryRecords,
-    Records,
-    SavedBrain,
-    Standing,
-    among_machines,
-    brain_options,
-    ranked,
-)
+from .records import HATS, MemoryRecords, Records, SavedBrain, Standing, among_machines, ranked
 from .saved_brains import BrainInfo as BrainInfo
 from .saved_brains import BrainSummary as BrainSummary
 from .saved_brains import brain_text, rules_of, summary

@@ -18,11 +18,10 @@ from ..engine import HatBrain, HumanPlayer, Match, Player, QLearner, QLearningPl
 from ..engine.game import AnyRuleSet
 from ..engine.players import Machine, learner_player
 from ..storage.brain_cache import BrainRef
-from ..storage.records import HATS, Q, Records, names_problem
+from ..storage.records import HATS, Q, Records
+from ..text.names import MAX_NAME_LENGTH, names_problem
 from .presenters import SetupForm, setup_forms
 
-#: As long as a name may be in the classic console (``--player1``), so both share the leaderboard.
-NAME_MAX = 40
 DEFAULT_NAMES = ("Player 1", "Player 2")
 
 
@@ -120,7 +119,7 @@ class GameSettings:
 
 def clean_name(text: str, default: str) -> str:
     """A player's name as it will appear in the log and on the leaderboard."""
-    name = " ".join(text.split())[:NAME_MAX]
+    name = " ".join(text.split())[:MAX_NAME_LENGTH]
     return name or default
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from sticks_tui.engine.players import COMPUTER_PLAYER_NAMES, LEARNING_AI_NAME, TRAINED_AI_NAME
-from sticks_tui.storage.records import names_problem, typed_name_problem
+from sticks_tui.text.names import names_problem
+from sticks_tui.text.names import typed_name_problem
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ import pytest
 from sticks_tui.console.classic import run_classic
 from sticks_tui.engine import HatBrain, HatPlayer, Match, RandomPlayer, game_of_sticks
 from sticks_tui.storage.brain_cache import BrainRef
-from sticks_tui.storage.records import KeptBrain
+from sticks_tui.storage.brain_cache import KeptBrain
 from sticks_tui.storage.store import STORE_FILE_NAME, SqliteStore, StoreRefused, open_records
 from sticks_tui.ui.app import SticksApp
 

@@ -26,25 +26,24 @@ from textual.widgets import DataTable, Header, Static
 
 from ...engine.game import AnyRuleSet
 from ...engine.games import spec_of
-from ...engine.players import LEARNING_AI_NAME
+from ...engine.players import DEFAULT_AI_NAMES, LEARNING_AI_NAME
 from ...storage.brain_cache import BrainRef
 from ...storage.brain_files import STDIO, BrainFileError, read_brain_file
 from ...storage.brain_shelf import (
     BrainActionRefused,
     BrainShelf,
     ai_name_from,
-    brain_cells,
     brain_file_writer,
-    brain_words,
     export_brain,
     import_brain,
     new_brain,
     reset_brain,
     shelf_of,
 )
-from ...storage.records import DEFAULT_AI_NAMES, HATS, Q
+from ...storage.records import HATS, Q
 from ...storage.saved_brains import BrainSummary
 from ...storage.store_file import StoreError
+from ...text.brains import brain_cells, brain_words
 from ...text.terminal import printable
 from ..host import host_of
 from ..plain import plain

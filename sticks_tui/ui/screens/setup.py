@@ -27,12 +27,12 @@ from textual.widgets import (
 )
 
 from ...engine.game import AnyRuleSet
-from ...storage.records import names_problem, typed_name_problem
+from ...text.names import MAX_NAME_LENGTH, names_problem, typed_name_problem
 from ..host import host_of
 from ..plain import plain
 from ..presenters import SetupForm
 from ..presenters.forms import FormField, Problem
-from ..session import DEFAULT_NAMES, NAME_MAX, clean_name, remember_names
+from ..session import DEFAULT_NAMES, clean_name, remember_names
 from ..widgets.footer import KeysFooter
 
 #: The characters the title bar has for the game's name at 80x24, after "sticks-tui — ".
@@ -48,7 +48,7 @@ def title_words(name: str) -> str:
 
 
 class NameInput(Input):
-    """A player's name field. A paste that would make the name longer than :data:`NAME_MAX`
+    """A player's name field. A paste that would make the name longer than :data:`MAX_NAME_LENGTH`
     is refused and says so under the form (Textual's input drops it with only a bell)."""
 
     class PasteTooLong(Message):
@@ -71,9 +71,9 @@ class NameInput(Input):
 
 def paste_words(pasted: int, room: int) -> str:
     """Why a paste into a name field was refused."""
-    left = "" if room == NAME_MAX else f" ({room} left)"
+    left = "" if room == MAX_NAME_LENGTH else f" ({room} left)"
     return (
-        f"A name has at most {NAME_MAX} characters: the paste had {pasted}{left}, so it was "
+        f"A name has at most {MAX_NAME_LENGTH} characters: the paste had {pasted}{left}, so it was "
         "not pasted"
     )
 
@@ -118,9 +118,9 @@ class SetupScreen(Screen[None]):
                         yield from field.compose(settings.values)
                 yield Label("Players")
                 with Horizontal(id="names"):
-                    yield NameInput(settings.names[0], id="name1", max_length=NAME_MAX)
+                    yield NameInput(settings.names[0], id="name1", max_length=MAX_NAME_LENGTH)
                     yield Label("vs", classes="inline")
-                    yield NameInput(settings.names[1], id="name2", max_length=NAME_MAX)
+                    yield NameInput(settings.names[1], id="name2", max_length=MAX_NAME_LENGTH)
                 yield Label("Who starts")
                 with RadioSet(id="first"):
                     yield RadioButton(
