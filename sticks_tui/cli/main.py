@@ -246,9 +246,9 @@ def _dispatch(args: argparse.Namespace) -> int:
             records=records,
             **({} if args.training_games is None else {"training_games": args.training_games}),
         )
-    from ..ui.app import run_app
+    from .app import open_app  # the app's imports, only when it opens
 
-    return run_app(args)
+    return open_app(args)
 
 
 def _silence_stdout() -> None:

@@ -1,18 +1,15 @@
 """The sticks-tui application: screens, shared state (settings, brains, records) and bindings.
 
 The app is configured through its constructor so that tests can fix the seed, shrink the
-training budget and take away the pause before the AI moves; :func:`run_app` reads the same
-settings from the command line (``--training-games``, ``--ai-delay``), else from the
-environment (``STICKS_TUI_TRAINING_GAMES``, ``STICKS_TUI_AI_DELAY``), for a real run.
+training budget and take away the pause before the AI moves; :func:`run_app` opens it for a
+real run with the values the command line read (:mod:`sticks_tui.cli.app`: the options, else
+the environment).
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import os
 import random
-import sys
 import time
 from collections.abc import Callable, Iterable
 
@@ -24,11 +21,10 @@ from textual.screen import Screen
 from ..engine import DEFAULT_TRAINING_GAMES, HatBrain
 from ..engine.game import AnyRuleSet
 from ..engine.games import spec_of
-from ..engine.games.family import quoted
 from ..engine.learners.qlearning import DEFAULT_Q_TRAINING_GAMES
 from ..storage.brain_cache import BrainCache, BrainRef
 from ..storage.records import HATS, MemoryRecords, Records
-from ..text.terminal import printable
+from ..storage.store import open_records
 from .host import Host
 from .lab_plan import LabPlan
 from .leaving import catch_leaving_signals, hangup_proof, say_after_leaving
@@ -51,14 +47,6 @@ from .speed import FULL_SPEED
 
 #: Seconds a person gets to see the AI draw a ball before the sticks go.
 DEFAULT_AI_DELAY = 0.45
-TRAINING_GAMES_ENV = "STICKS_TUI_TRAINING_GAMES"
-AI_DELAY_ENV = "STICKS_TUI_AI_DELAY"
-#: The most games the app will train for at once (a typo of extra zeros should not hang it).
-TRAINING_GAMES_MAX = 10_000_000
-
-
-class ConfigError(ValueError):
-    """A setting from the environment that cannot be used; the message says which and why."""
 
 
 class SticksApp(App[int]):
@@ -314,64 +302,40 @@ class SticksApp(App[int]):
 _HOST: type[Host] = SticksApp
 
 
-def training_games_from_env(environ: dict[str, str] | os._Environ[str] = os.environ) -> int:
-    text = environ.get(TRAINING_GAMES_ENV, "").strip()
-    if not text:
-        return DEFAULT_TRAINING_GAMES
-    if not (text.isascii() and text.isdigit()) or len(text) > 9 or not (
-        1 <= int(text) <= TRAINING_GAMES_MAX
-    ):
-        raise ConfigError(
-            f"{TRAINING_GAMES_ENV} must be a whole number from 1 to {TRAINING_GAMES_MAX:,}, "
-            f"got {quoted(text)}"
-        )
-    return int(text)
+class OpponentRefused(ValueError):
+    """The brain the app was asked to open on (``--opponent``) is not one it can play;
+    ``str()`` says why, in words that follow "argument --opponent: "."""
 
 
-def ai_delay_from_env(environ: dict[str, str] | os._Environ[str] = os.environ) -> float:
-    text = environ.get(AI_DELAY_ENV, "").strip()
-    if not text:
-        return DEFAULT_AI_DELAY
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 10:
-        raise ConfigError(
-            f"{AI_DELAY_ENV} must be a number of seconds from 0 to 10, got {quoted(text)}"
-        )
-    return value
-
-
-def run_app(args: argparse.Namespace) -> int:
-    """Open the full-screen app (``sticks-tui`` with no command); the exit status."""
-    try:  # the options first, then the environment, then the defaults
-        training_games = getattr(args, "training_games", None) or training_games_from_env()
-        ai_delay = getattr(args, "ai_delay", None)
-        ai_delay = ai_delay if ai_delay is not None else ai_delay_from_env()
-    except ConfigError as error:
-        print(f"sticks-tui: error: {error}", file=sys.stderr)
-        return 2
+def run_app(
+    *,
+    data_dir: str | None = None,
+    seed: int | None = None,
+    training_games: int = DEFAULT_TRAINING_GAMES,
+    ai_delay: float = DEFAULT_AI_DELAY,
+    names: tuple[str | None, str | None] = (None, None),
+    rules: AnyRuleSet | None = None,
+    opponent: str | None = None,
+    learner: str | None = None,
+) -> int:
+    """Open the full-screen app (``sticks-tui`` with no command) on the records of
+    ``data_dir`` (see :func:`~sticks_tui.storage.store.open_records`); the exit status. The
+    command line reads the options and the environment (:mod:`sticks_tui.cli.app`) and hands
+    the values here. ``names``: the players' names given, ``rules``: the game, ``opponent``
+    (and its ``learner``): a brain to play at once (:class:`OpponentRefused` when this game has
+    no such brain)."""
     app = SticksApp(
-        seed=getattr(args, "seed", None),
-        training_games=training_games,
-        ai_delay=ai_delay,
-        leave_on_signals=True,
+        seed=seed, training_games=training_games, ai_delay=ai_delay, leave_on_signals=True
     )
-    app.records = _records_for(args, warn=lambda message: _warn(app, message))
-    app.settings.names = _names_for(args, app.records)
-    rules = getattr(args, "app_rules", None)
+    app.records = _records_for(data_dir, warn=lambda message: _warn(app, message))
+    app.settings.names = _names_for(names, app.records)
     if rules is not None:
         app.settings.choose(rules)
-    opponent = getattr(args, "app_opponent", None)
     if opponent is not None:  # a brain of the game chosen, or a clear refusal
         try:
-            learner = getattr(args, "app_learner", None)
             app.start_against = app.brains.named(app.settings.rules, opponent, learner)
         except ValueError as error:
-            print(f"sticks-tui: error: argument --opponent: {printable(str(error))}",
-                  file=sys.stderr)
-            return 2
+            raise OpponentRefused(str(error)) from None
     result = app.run()  # returns once every training thread has ended (and kept its work)
     say_after_leaving(app.said_after_leaving)
     if result is None:  # quit normally (0), or stopped by an error Textual has shown (1)
@@ -379,26 +343,25 @@ def run_app(args: argparse.Namespace) -> int:
     return int(result)
 
 
-def _names_for(args: argparse.Namespace, records: Records | None = None) -> tuple[str, str]:
+def _names_for(
+    given: tuple[str | None, str | None], records: Records | None = None
+) -> tuple[str, str]:
     """The names the setup screen starts with: ``--player1``/``--player2`` where given, else
     the names last confirmed on the setup screen (kept in the records), else the defaults."""
     remembered = recalled_names(records) if records is not None else DEFAULT_NAMES
-    given = (getattr(args, "player1", None), getattr(args, "player2", None))
     return (
         clean_name(str(given[0] or ""), remembered[0]),
         clean_name(str(given[1] or ""), remembered[1]),
     )
 
 
-def _records_for(args: argparse.Namespace, warn: Callable[[str], None]) -> Records:
+def _records_for(data_dir: str | None, warn: Callable[[str], None]) -> Records:
     """The leaderboard and brains on disk (``--data-dir``, ``$STICKS_TUI_DATA_DIR``, else the
     user data directory); in memory, with a warning, where nothing can be saved. A store file
     that must not be touched raises :class:`~sticks_tui.storage.store.StoreError` before the
     app opens.
     """
-    from ..storage.store import open_records
-
-    return open_records(getattr(args, "data_dir", None), warn=warn)
+    return open_records(data_dir, warn=warn)
 
 
 def _warn(app: App[int], message: str) -> None:

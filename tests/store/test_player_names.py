@@ -36,9 +36,9 @@ def test_the_classic_console_refuses_names_that_would_share_a_row(
 
 
 def test_the_app_is_refused_the_same_names_before_it_starts(cli, monkeypatch) -> None:
-    import sticks_tui.ui.app as app
+    import sticks_tui.cli.app as app
 
-    monkeypatch.setattr(app, "run_app", lambda args: pytest.fail("the app started"))
+    monkeypatch.setattr(app, "run_app", lambda **values: pytest.fail("the app started"))
     run = cli("--player1", "Ann", "--player2", "AI")
     assert run.code == 2 and '"AI" is the name of a computer player' in run.err
 
@@ -92,9 +92,9 @@ def test_the_classic_console_refuses_line_breaks_and_tabs_in_names(
 
 @pytest.mark.parametrize("name", ["a\nb", "a\tb"])
 def test_the_app_and_the_brain_commands_refuse_them_too(name: str, cli, monkeypatch) -> None:
-    import sticks_tui.ui.app as app
+    import sticks_tui.cli.app as app
 
-    monkeypatch.setattr(app, "run_app", lambda args: pytest.fail("the app started"))
+    monkeypatch.setattr(app, "run_app", lambda **values: pytest.fail("the app started"))
     run = cli("--player2", name)
     assert run.code == 2 and NO_CONTROL in run.err
     run = cli("brain", "reset", "--ai", name, "--yes")

@@ -14,11 +14,7 @@ from ui_helpers import (
 )
 
 from sticks_tui.storage.records import MemoryRecords
-from sticks_tui.ui.app import (
-    ConfigError,
-    ai_delay_from_env,
-    training_games_from_env,
-)
+from sticks_tui.cli.app import ConfigError, ai_delay_from_env, training_games_from_env
 
 
 def rows(pilot) -> list[list[str]]:  # noqa: ANN001
@@ -140,8 +136,6 @@ async def test_screenshot_script_saves_the_board(tmp_path) -> None:  # noqa: ANN
 
 def test_run_app_reports_a_crash_as_a_failing_exit_status(monkeypatch, tmp_path) -> None:
     """Textual shows the error and returns None; the exit status must still say it failed."""
-    import argparse
-
     from sticks_tui.ui import app as app_module
 
     def crashed_run(self, *args, **kwargs):
@@ -149,10 +143,9 @@ def test_run_app_reports_a_crash_as_a_failing_exit_status(monkeypatch, tmp_path)
         return None
 
     monkeypatch.setattr(app_module.SticksApp, "run", crashed_run)
-    args = argparse.Namespace(seed=None, data_dir=str(tmp_path), player1=None, player2=None)
-    assert app_module.run_app(args) == 1
+    assert app_module.run_app(data_dir=str(tmp_path)) == 1
     monkeypatch.setattr(app_module.SticksApp, "run", lambda self, *a, **k: None)
-    assert app_module.run_app(args) == 0
+    assert app_module.run_app(data_dir=str(tmp_path)) == 0
 
 
 async def test_palette_training_opens_the_training_screen() -> None:
