@@ -126,9 +126,15 @@ def test_settings_from_the_environment_are_checked() -> None:
 
 
 async def test_screenshot_script_saves_the_board(tmp_path) -> None:  # noqa: ANN001
-    from sticks_tui.ui.screenshot import take
+    import importlib.util
+    from pathlib import Path
 
-    out = await take(tmp_path / "shots" / "board.svg", (100, 30))
+    tool = Path(__file__).resolve().parents[2] / "tools" / "screenshot.py"
+    spec = importlib.util.spec_from_file_location("screenshot", tool)
+    assert spec is not None and spec.loader is not None
+    screenshot = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(screenshot)
+    out = await screenshot.take(tmp_path / "shots" / "board.svg", (100, 30))
     svg = out.read_text(encoding="utf-8").replace("&#160;", " ")
     assert svg.startswith("<svg")
     assert "Marvin" in svg and "hats" in svg and "sticks on the board" in svg
