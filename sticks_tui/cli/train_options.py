@@ -10,6 +10,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..engine.backends import PYTHON, BackendUnavailable, backend_for, backend_names
 from ..engine.game import AnyRuleSet
 from ..engine.games import game_families, spec_of
 from ..engine.learners import (
@@ -20,7 +21,6 @@ from ..engine.learners import (
     QSettings,
     SettingsError,
 )
-from ..engine.learners.hat_numba import BACKENDS, KernelUnavailable, compiles, load_kernel
 from ..engine.training import (
     FrozenOpponent,
     Opponent,
@@ -177,7 +177,7 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--backend",
-        choices=BACKENDS,
+        choices=backend_names(),
         default="auto",
         help="who plays the hat AI's self-play in a take-away game: python, or numba (compiled, "
         "about 10x quicker, the same brain; needs pip install 'sticks-tui[fast]'); auto (the "
@@ -340,13 +340,7 @@ def backend_from_args(
     """``--backend``, settled before training so that its cost is not training's: the compiled
     loop is loaded (numba's import and cache) only where it plays, for the hat AI in a take-away
     game. ``numba`` that cannot be had is an error (exit 2); ``auto`` then falls back quietly."""
-    backend: str = args.backend
-    if backend == "python" or not compiles(rules, kind):
-        return "python"
     try:
-        load_kernel()
-    except KernelUnavailable as error:
-        if backend == "numba":
-            parser.error(f"argument --backend: {error}, or give --backend python")
-        return "python"
-    return "numba"
+        return backend_for(args.backend, rules, kind)
+    except BackendUnavailable as error:
+        parser.error(f"argument --backend: {error}, or give --backend {PYTHON}")
