@@ -42,7 +42,7 @@ from ..storage.brain_shelf import (
     reset_brain,
 )
 from ..storage.records import HATS
-from ..storage.store import BrainSummary
+from ..storage.saved_brains import BrainSummary
 from ..text.brains import BRAIN_COLUMNS, brain_cells, brain_words
 from ..text.commands import brain_options
 from ..text.terminal import RunawayLine, printable, read_answer

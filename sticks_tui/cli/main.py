@@ -18,7 +18,7 @@ from typing import TypeAlias, cast
 
 from .. import __version__
 from ..engine.game import AnyRuleSet
-from ..storage.store import StoreError
+from ..storage.store_file import StoreError
 from ..text.terminal import printable
 from .args import (
     GAME_HELP,

@@ -31,7 +31,8 @@ from ..engine.learning_curve import CurveSettings
 from ..engine.theory import reachable
 from ..engine.training import Tally, TrainingProgress, train
 from ..storage import brain_files
-from ..storage.brain_files import STDIO, BrainFileWriter, reason, shown_name
+from ..storage.brain_files import shown_name
+from ..storage.file_writer import STDIO, BrainFileWriter, reason
 from ..text.json_layout import readable_json
 from ..text.signals import StopRequest, exit_status, say_if_there
 from ..text.terminal import printable

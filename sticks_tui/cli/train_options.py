@@ -25,7 +25,8 @@ from ..engine.training import (
     FrozenOpponent,
     Opponent,
 )
-from ..storage.brain_files import STDIO, BrainFileError, read_brain_file, shown_name
+from ..storage.brain_files import BrainFileError, read_brain_file, shown_name
+from ..storage.file_writer import STDIO
 from ..text import opponents
 from ..text.memory import (
     DEFAULT_MEMORY_CAP_TEXT,
@@ -35,9 +36,7 @@ from ..text.memory import (
     parse_memory_cap,
     size_field,
 )
-from ..text.opponents import GAMES_MAX as GAMES_MAX
-from ..text.opponents import NAMED_OPPONENTS as NAMED_OPPONENTS
-from ..text.opponents import AgainstPlan, OpponentChoice
+from ..text.opponents import GAMES_MAX, AgainstPlan, OpponentChoice
 from .args import add_game_arguments, whole_number
 
 #: Sticks ``train`` starts a take-away game from by default: the AI has hats for 1..100, and

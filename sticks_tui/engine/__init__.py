@@ -29,7 +29,8 @@ from .games import (
     unregister_game,
 )
 from .games.nim import Nim
-from .games.sticky import StickyLine, StickyMove, StickyNim
+from .games.sticky import StickyNim
+from .games.sticky_line import StickyLine, StickyMove
 from .games.takeaway import (
     STICKS_MAX,
     STICKS_MIN,

@@ -31,13 +31,8 @@ from ..text.brains import (
     whose_words,
 )
 from ..text.names import name_from_typed
-from .brain_files import (
-    BrainFileRefused,
-    BrainFileWriter,
-    brain_json,
-    reason,
-    shown_name,
-)
+from .brain_files import BrainFileRefused, brain_json, shown_name
+from .file_writer import BrainFileWriter, reason
 from .play_on import PlayOnRecords
 from .records import HATS, Records, SavedBrain
 from .saved_brains import BrainInfo, BrainSummary

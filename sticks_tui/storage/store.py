@@ -39,22 +39,16 @@ from ..engine.game import AnyRuleSet as RuleSet
 from ..engine.learners import learner_from_dict
 from ..engine.learners.hats import BrainError, HatBrain, Lesson
 from ..text.commands import brain_options
-from .play_on import PlayOnRecords as PlayOnRecords
-
-# The AIs' names live in records.py (names_problem needs them, and records must not import the
-# store); they stay importable from here for the modules that always took them from here.
+from .play_on import PlayOnRecords
 from .records import HATS, MemoryRecords, Records, SavedBrain, Standing, among_machines, ranked
-from .saved_brains import BrainInfo as BrainInfo
-from .saved_brains import BrainSummary as BrainSummary
-from .saved_brains import brain_text, rules_of, summary
-from .schema import APPLICATION_ID as APPLICATION_ID
-from .schema import SCHEMA_VERSION as SCHEMA_VERSION
+from .saved_brains import BrainInfo, BrainSummary, brain_text, rules_of, summary
 from .store_file import ELSEWHERE as _ELSEWHERE
-from .store_file import STORE_FILE_NAME as STORE_FILE_NAME
-from .store_file import StoreError as StoreError
-from .store_file import StoreRefused as StoreRefused
-from .store_file import StoreUnavailable as StoreUnavailable
-from .store_file import open_connection, runtime_error
+from .store_file import (
+    StoreRefused,
+    StoreUnavailable,
+    open_connection,
+    runtime_error,
+)
 
 APP_NAME = "sticks-tui"
 ENV_DATA_DIR = "STICKS_TUI_DATA_DIR"

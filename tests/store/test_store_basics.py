@@ -15,13 +15,8 @@ from sticks_tui.engine.players import LEARNING_AI_NAME
 from sticks_tui.storage import schema
 from sticks_tui.storage import store as store_module
 from sticks_tui.storage.records import Standing
-from sticks_tui.storage.store import (
-    STORE_FILE_NAME,
-    SqliteStore,
-    StoreRefused,
-    open_records,
-    resolve_data_dir,
-)
+from sticks_tui.storage.store import SqliteStore, open_records, resolve_data_dir
+from sticks_tui.storage.store_file import STORE_FILE_NAME, StoreError, StoreRefused
 
 
 def test_results_and_brains_survive_closing_and_reopening(tmp_path: Path) -> None:
@@ -177,7 +172,7 @@ def test_a_failing_migration_leaves_the_store_as_it_was(
     current = schema.SCHEMA_VERSION
     monkeypatch.setattr(schema, "SCHEMA_VERSION", current + 1)
     monkeypatch.setattr(schema, "MIGRATIONS", {**schema.MIGRATIONS, current: broken_step})
-    with pytest.raises(store_module.StoreError):
+    with pytest.raises(StoreError):
         SqliteStore.open(tmp_path)
     monkeypatch.setattr(schema, "SCHEMA_VERSION", current)
     with SqliteStore.open(tmp_path) as store:

@@ -16,7 +16,7 @@ from ui_helpers import make_app, screen_name, wait_until
 
 from sticks_tui.engine import HatBrain
 from sticks_tui.engine.games import register_game, unregister_game
-from sticks_tui.engine.games.sticky import LETTERS
+from sticks_tui.engine.games.sticky_line import LETTERS
 from sticks_tui.engine.players import Machine
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.board_help import PRACTICE

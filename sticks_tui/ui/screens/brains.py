@@ -28,7 +28,7 @@ from ...engine.game import AnyRuleSet
 from ...engine.games import spec_of
 from ...engine.players import DEFAULT_AI_NAMES, LEARNING_AI_NAME
 from ...storage.brain_cache import BrainRef
-from ...storage.brain_files import STDIO, BrainFileError, read_brain_file
+from ...storage.brain_files import BrainFileError, read_brain_file
 from ...storage.brain_shelf import (
     BrainActionRefused,
     BrainShelf,
@@ -40,6 +40,7 @@ from ...storage.brain_shelf import (
     reset_brain,
     shelf_of,
 )
+from ...storage.file_writer import STDIO
 from ...storage.records import HATS, Q
 from ...storage.saved_brains import BrainSummary
 from ...storage.store_file import StoreError
