@@ -26,7 +26,7 @@ from sticks_tui.storage.brain_files import (
 )
 from sticks_tui.cli.main import main
 from sticks_tui.engine import SELF, HatBrain, TakeAway, game_of_sticks, train
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
 
 
 @pytest.fixture(autouse=True)

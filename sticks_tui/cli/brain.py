@@ -1,6 +1,6 @@
 """The commands for the AIs' saved brains: ``brain list|export|import|reset``.
 
-They work on the store of :mod:`sticks_tui.storage.store` (``--data-dir DIR`` or
+They work on the store of :mod:`sticks_tui.storage.sqlite.store` (``--data-dir DIR`` or
 ``$STICKS_TUI_DATA_DIR`` choose where it is). A brain file is the JSON that ``sticks-tui train``
 writes (version 3: the learner, its settings, and its hats or Q-values), so a brain trained
 headless can be imported and a brain taught by play can be exported, looked at, and shared.

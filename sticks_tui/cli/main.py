@@ -18,7 +18,7 @@ from typing import TypeAlias, cast
 
 from .. import __version__
 from ..engine.game import AnyRuleSet
-from ..storage.store_file import StoreError
+from ..storage.sqlite.store_file import StoreError
 from ..text.terminal import printable
 from .args import (
     GAME_HELP,
@@ -229,10 +229,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.classic:
         from ..console.classic import run_classic
         from ..engine.players import LEARNING_AI_NAME, TRAINED_AI_NAME
-        from ..storage.store import (
-            open_records,
-            warn_on_stderr,
-        )
+        from ..storage.sqlite.store import open_records, warn_on_stderr
 
         def warn(message: str) -> None:  # it may name the data directory
             warn_on_stderr(printable(message))

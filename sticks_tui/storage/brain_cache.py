@@ -32,8 +32,8 @@ from ..engine.players import LEARNING_AI_NAME
 from ..text.terminal import printable
 from .brain_shelf import shelf_of
 from .records import HATS, Q, Records, SavedBrain
-from .store_file import StoreError
-from .store_writer import StoreWriter
+from .sqlite.store_file import StoreError
+from .sqlite.store_writer import StoreWriter
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ can be saved. Failures raise; none leaves the saved brain changed:
 - :class:`~sticks_tui.storage.brain_files.BrainFileUnreadable` and
   :class:`~sticks_tui.storage.brain_files.BrainFileRefused` from :func:`import_brain`, as for
   every brain file.
-- :class:`~sticks_tui.storage.store_file.StoreError` when the store cannot be read or written.
+- :class:`~sticks_tui.storage.sqlite.store_file.StoreError` when the store cannot be read or
+  written.
 """
 
 from __future__ import annotations
@@ -33,14 +34,14 @@ from ..text.brains import (
 from ..text.names import name_from_typed
 from .brain_files import BrainFileRefused, brain_json, shown_name
 from .file_writer import BrainFileWriter, reason
-from .play_on import PlayOnRecords
 from .records import HATS, Records, SavedBrain
 from .saved_brains import BrainInfo, BrainSummary
-from .store_file import StoreError
+from .sqlite.play_on import PlayOnRecords
+from .sqlite.store_file import StoreError
 
 
 class BrainShelf(Protocol):
-    """Where the saved brains are: :class:`~sticks_tui.storage.store.SqliteStore`, or
+    """Where the saved brains are: :class:`~sticks_tui.storage.sqlite.store.SqliteStore`, or
     :class:`~sticks_tui.storage.records.MemoryRecords`."""
 
     def load_learner(self, rules: RuleSet, ai_name: str, learner: str) -> SavedBrain | None:

@@ -1,8 +1,8 @@
 """The leaderboard and the AI's saved brains, as the rest of the program sees them.
 
 :class:`Records` is the interface; :class:`MemoryRecords` keeps everything in memory (tests,
-and play when nothing can be saved); ``sticks_tui.storage.store`` keeps it on disk behind the same
-interface. Nothing here knows about screens.
+and play when nothing can be saved); ``sticks_tui.storage.sqlite.store`` keeps it on disk behind
+the same interface. Nothing here knows about screens.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from ..engine.games import spec_of
 from ..engine.learners.qlearning import DEFAULT_Q_TRAINING_GAMES
 from ..storage.brain_cache import BrainCache, BrainRef
 from ..storage.records import HATS, MemoryRecords, Records
-from ..storage.store import open_records
+from ..storage.sqlite.store import open_records
 from .host import Host
 from .lab_plan import LabPlan
 from .leaving import catch_leaving_signals, hangup_proof, say_after_leaving
@@ -319,7 +319,7 @@ def run_app(
     learner: str | None = None,
 ) -> int:
     """Open the full-screen app (``sticks-tui`` with no command) on the records of
-    ``data_dir`` (see :func:`~sticks_tui.storage.store.open_records`); the exit status. The
+    ``data_dir`` (see :func:`~sticks_tui.storage.sqlite.store.open_records`); the exit status. The
     command line reads the options and the environment (:mod:`sticks_tui.cli.app`) and hands
     the values here. ``names``: the players' names given, ``rules``: the game, ``opponent``
     (and its ``learner``): a brain to play at once (:class:`OpponentRefused` when this game has
@@ -358,7 +358,7 @@ def _names_for(
 def _records_for(data_dir: str | None, warn: Callable[[str], None]) -> Records:
     """The leaderboard and brains on disk (``--data-dir``, ``$STICKS_TUI_DATA_DIR``, else the
     user data directory); in memory, with a warning, where nothing can be saved. A store file
-    that must not be touched raises :class:`~sticks_tui.storage.store.StoreError` before the
+    that must not be touched raises :class:`~sticks_tui.storage.sqlite.store.StoreError` before the
     app opens.
     """
     return open_records(data_dir, warn=warn)

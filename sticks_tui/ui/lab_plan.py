@@ -18,7 +18,7 @@ from ..engine.opponents import FrozenOpponent, Opponent, SelfPlay
 from ..engine.players import Q_LEARNING_AI_NAME, TRAINED_AI_NAME
 from ..engine.training_report import TrainingResult
 from ..storage.records import HATS, Q, Records
-from ..storage.store_file import StoreError
+from ..storage.sqlite.store_file import StoreError
 from ..text import moves
 from ..text.memory import DEFAULT_MEMORY_CAP_TEXT, parse_memory_cap, size_words
 from ..text.names import MAX_NAME_LENGTH, typed_name_problem

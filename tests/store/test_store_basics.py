@@ -12,11 +12,13 @@ from store_helpers import taught_brain
 
 from sticks_tui.engine import TakeAway, game_of_sticks
 from sticks_tui.engine.players import LEARNING_AI_NAME
-from sticks_tui.storage import schema
-from sticks_tui.storage import store as store_module
+from sticks_tui.storage.sqlite import schema
+from sticks_tui.storage.sqlite import store as store_module
 from sticks_tui.storage.records import Standing
-from sticks_tui.storage.store import SqliteStore, open_records, resolve_data_dir
-from sticks_tui.storage.store_file import STORE_FILE_NAME, StoreError, StoreRefused
+from sticks_tui.storage.sqlite.store import SqliteStore, open_records, resolve_data_dir
+from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
+from sticks_tui.storage.sqlite.store_file import StoreError
+from sticks_tui.storage.sqlite.store_file import StoreRefused
 
 
 def test_results_and_brains_survive_closing_and_reopening(tmp_path: Path) -> None:

@@ -12,12 +12,12 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from sticks_tui.engine import TakeAway, game_of_sticks
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
 
 # Waits for "go" on stdin, then opens the store (so creating it races too) and records games.
 RECORDER = """
 import sys
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
 data_dir, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 print("ready", flush=True)
 sys.stdin.readline()
@@ -33,7 +33,7 @@ WRITER = """
 import sys
 from sticks_tui.engine import TakeAway
 from sticks_tui.engine.learners.hats import HatBrain
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
 rules = TakeAway(1000, (1, 2, 3), misere=True)
 store = SqliteStore.open(sys.argv[1])
 wins = {row.name: row.wins for row in store.standings()}.get("Writer", 0)

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-import sticks_tui.storage.store as store_module
-from sticks_tui.storage.store import SqliteStore
-from sticks_tui.storage.store_file import StoreError
+import sticks_tui.storage.sqlite.store as store_module
+from sticks_tui.storage.sqlite.store import SqliteStore
+from sticks_tui.storage.sqlite.store_file import StoreError
 
 SQLITE_READONLY_RECOVERY = 264  # SQLITE_READONLY | (1 << 8)
 

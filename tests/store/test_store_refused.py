@@ -9,11 +9,11 @@ from typing import Callable
 
 import pytest
 
-from sticks_tui.storage.store import SqliteStore, open_records
-from sticks_tui.storage.store_file import StoreRefused
-from sticks_tui.storage.store_file import STORE_FILE_NAME
-from sticks_tui.storage.schema import SCHEMA_VERSION
-from sticks_tui.storage.schema import APPLICATION_ID
+from sticks_tui.storage.sqlite.store import SqliteStore, open_records
+from sticks_tui.storage.sqlite.store_file import StoreRefused
+from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
+from sticks_tui.storage.sqlite.schema import SCHEMA_VERSION
+from sticks_tui.storage.sqlite.schema import APPLICATION_ID
 
 
 def _text_file(path: Path) -> None:

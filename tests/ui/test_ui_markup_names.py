@@ -29,7 +29,7 @@ from ui_helpers import (
 from sticks_tui.cli.main import main
 from sticks_tui.engine import HatBrain, game_of_sticks
 from sticks_tui.engine.players import Machine
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
 from sticks_tui.ui.app import SticksApp
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.lab_run import LabRunScreen

@@ -27,7 +27,7 @@ from sticks_tui.engine.learners import QLearner
 from sticks_tui.engine.players import Machine
 from sticks_tui.storage.brain_cache import BrainRef
 from sticks_tui.storage.records import MemoryRecords
-from sticks_tui.storage.store import open_records
+from sticks_tui.storage.sqlite.store import open_records
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.brain_modals import BrainFormModal
 from sticks_tui.ui.screens.brains import BrainsScreen

@@ -43,7 +43,7 @@ from ...storage.brain_shelf import (
 from ...storage.file_writer import STDIO
 from ...storage.records import HATS, Q
 from ...storage.saved_brains import BrainSummary
-from ...storage.store_file import StoreError
+from ...storage.sqlite.store_file import StoreError
 from ...text.brains import brain_cells, brain_words
 from ...text.terminal import printable
 from ..host import host_of

@@ -7,9 +7,9 @@ nothing in between. Writes take the write lock at once (``BEGIN IMMEDIATE``) and
 other (``busy_timeout``), and the file runs in WAL mode so readers never block writers.
 
 Opening the file (and refusing one that is not ours, damaged or newer) is
-:mod:`sticks_tui.storage.store_file`'s; its tables and their migrations are
-:mod:`sticks_tui.storage.schema`'s; play that goes on when saving fails is
-:mod:`sticks_tui.storage.play_on`'s. A data directory that cannot be written gives
+:mod:`sticks_tui.storage.sqlite.store_file`'s; its tables and their migrations are
+:mod:`sticks_tui.storage.sqlite.schema`'s; play that goes on when saving fails is
+:mod:`sticks_tui.storage.sqlite.play_on`'s. A data directory that cannot be written gives
 :class:`StoreUnavailable`; :func:`open_records` then hands back in-memory records and a
 warning so that play goes on without saving.
 
@@ -35,20 +35,23 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..engine.game import AnyRuleSet as RuleSet
-from ..engine.learners import learner_from_dict
-from ..engine.learners.hats import BrainError, HatBrain, Lesson
-from ..text.commands import brain_options
-from .play_on import PlayOnRecords
-from .records import HATS, MemoryRecords, Records, SavedBrain, Standing, among_machines, ranked
-from .saved_brains import BrainInfo, BrainSummary, brain_text, rules_of, summary
-from .store_file import ELSEWHERE as _ELSEWHERE
-from .store_file import (
-    StoreRefused,
-    StoreUnavailable,
-    open_connection,
-    runtime_error,
+from ...engine.game import AnyRuleSet as RuleSet
+from ...engine.learners import learner_from_dict
+from ...engine.learners.hats import BrainError, HatBrain, Lesson
+from ...text.commands import brain_options
+from ..records import (
+    HATS,
+    MemoryRecords,
+    Records,
+    SavedBrain,
+    Standing,
+    among_machines,
+    ranked,
 )
+from ..saved_brains import BrainInfo, BrainSummary, brain_text, rules_of, summary
+from .play_on import PlayOnRecords
+from .store_file import ELSEWHERE as _ELSEWHERE
+from .store_file import StoreRefused, StoreUnavailable, open_connection, runtime_error
 
 APP_NAME = "sticks-tui"
 ENV_DATA_DIR = "STICKS_TUI_DATA_DIR"
