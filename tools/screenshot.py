@@ -46,10 +46,10 @@ async def take(out: Path, size: tuple[int, int]) -> Path:
         assert isinstance(board, BoardScreen)
         for take_ in (2, 1):
             await pilot.press(str(take_))
-            board._machine_step()  # the AI draws a ball...
+            board.machine_step()  # the AI draws a ball...
             await pilot.pause()
             if take_ == 2:
-                board._machine_step()  # ...and takes that many sticks
+                board.machine_step()  # ...and takes that many sticks
                 await pilot.pause()
         await pilot.pause()
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -199,11 +199,11 @@ async def test_against_the_trained_ai_the_tally_fits_and_the_log_stays_in_view()
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         screen = board(pilot)
         assert screen.table.seats[1].name == "Trained AI"
-        await wait_until(pilot, lambda: screen._human_turn())
+        await wait_until(pilot, lambda: screen.human_turn())
         assert board_unfit(pilot) == {}
         while not screen.match.is_over:
             await pilot.press("1")
-            await wait_until(pilot, lambda: screen.match.is_over or screen._human_turn())
+            await wait_until(pilot, lambda: screen.match.is_over or screen.human_turn())
         await wait_until(pilot, lambda: "1 game" in words_in(pilot, screen.query_one("#tally")))
         tally = words_in(pilot, screen.query_one("#tally"))
         assert "1 game: Trained AI won 1, you 0" in tally and "100%" in tally
@@ -238,9 +238,9 @@ async def test_the_hint_and_the_turn_read_whole_beside_the_hats_at_80x24(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await against(pilot, Machine.LEARNING, game, **fields)
         for key in keys:
-            await wait_until(pilot, lambda: screen._human_turn())
+            await wait_until(pilot, lambda: screen.human_turn())
             await pilot.press(key)
-        await wait_until(pilot, lambda: screen._human_turn())
+        await wait_until(pilot, lambda: screen.human_turn())
         assert board_unfit(pilot) == {}
         await pilot.press("f5")
         await wait_until(pilot, lambda: screen.query_one("#hint").display)

@@ -279,7 +279,7 @@ async def test_nim_against_the_learning_ai_shows_the_hat_in_use() -> None:
         chart = screen.query_one(OneHatChart)
         assert chart.picture is not None
         assert chart.picture.title == "at piles 0, 3, 5, 7: a fresh hat (every move alike)"
-        screen._machine_step()  # the pause is over: the AI draws a ball
+        screen.machine_step()  # the pause is over: the AI draws a ball
         await pilot.pause()
         picture = chart.picture
         assert picture.title == "at piles 0, 3, 5, 7 every move is drawn alike, in 7% of draws each"

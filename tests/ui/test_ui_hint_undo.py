@@ -54,7 +54,7 @@ async def with_the_period(pilot: Pilot, screen: BoardScreen) -> None:
 
 
 async def human_to_move(pilot: Pilot, screen: BoardScreen) -> None:
-    await wait_until(pilot, lambda: screen.match.is_over or screen._human_turn())
+    await wait_until(pilot, lambda: screen.match.is_over or screen.human_turn())
 
 
 async def test_sticks_hint_and_undo_against_the_learning_ai() -> None:

@@ -65,7 +65,7 @@ async def ai_has_drawn(pilot: Pilot, sticks: int) -> None:
     await pilot.press("1")
     screen = pilot.app.screen
     assert isinstance(screen, BoardScreen)
-    screen._machine_step()
+    screen.machine_step()
     await pilot.pause()
 
 

@@ -117,13 +117,14 @@ class Board(Protocol):
     table: Table
     watching: bool
     saves: GameSaves
-    _generation: int
 
-    def _machine_step(self) -> None: ...
+    def machine_step(self) -> None: ...
 
-    def _schedule(self, step: Callable[[], None]) -> None: ...
+    def forget_step(self, *, ball: bool = False) -> None: ...
 
-    def _redraw(self) -> None: ...
+    def schedule(self, step: Callable[[], None]) -> None: ...
+
+    def redraw(self) -> None: ...
 
     def action_play_again(self) -> None: ...
 
@@ -270,7 +271,7 @@ class BoardWatch:
         if self.rushing:
             return None
         full = self.hurries and self.speed == FULL_SPEED
-        return self.rush if full else self.board._machine_step
+        return self.rush if full else self.board.machine_step
 
     def game_over(self) -> None:
         """The end of a watched game: the next one starts after the pause, unless paused."""
@@ -279,9 +280,9 @@ class BoardWatch:
             self.pause_after = None
             self.paused = True
             board.saves.flush()
-            board._redraw()
+            board.redraw()
         if self.watching and not self.rushing:
-            board._schedule(board.action_play_again)
+            board.schedule(board.action_play_again)
 
     def rush(self) -> None:
         """At full speed: the game's moves at once, and the next games too for about
@@ -289,20 +290,20 @@ class BoardWatch:
         end: it takes no longer than a drawing)."""
         board = self.board
         if not self.hurries:  # paused or slowed down meanwhile
-            board._machine_step()
+            board.machine_step()
             return
         deadline = time.monotonic() + RUSH_SECONDS
         self.rushing = True
         try:
             while True:
                 while not board.match.is_over:
-                    board._machine_step()
+                    board.machine_step()
                 if not self.hurries or time.monotonic() >= deadline:
                     break
                 board.action_play_again()
         finally:
             self.rushing = False
-        board._redraw()
+        board.redraw()
         self.game_over()
 
     # -- the keys ---------------------------------------------------------------------------------
@@ -311,10 +312,10 @@ class BoardWatch:
         self.paused = not self.paused
         if self.paused:
             board.saves.flush()
-        board._generation += 1  # forget the step that was waiting; it is scheduled again below
+        board.forget_step()  # the step that was waiting; it is scheduled again below
         if not self.paused:
-            board._schedule(self._next_step)
-        board._redraw()
+            board.schedule(self._next_step)
+        board.redraw()
 
     def _next_step(self) -> None:
         """The next step of the run: a machine's, or the next game once this one is over."""
@@ -322,18 +323,18 @@ class BoardWatch:
         if board.match.is_over:
             board.action_play_again()
         else:
-            board._machine_step()
+            board.machine_step()
 
     def step(self) -> None:
         """Single-step: pause if running, then run the next step of the machine's turn."""
         board = self.board
         if not self.paused:
             self.paused = True
-            board._generation += 1
+            board.forget_step()
         self._next_step()
-        board._redraw()
+        board.redraw()
 
     def faster(self, steps: int) -> None:
         """Change the speed by ``steps`` (negative: slower)."""
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + steps))
-        self.board._redraw()
+        self.board.redraw()
