@@ -12,7 +12,8 @@ import sys
 from ..engine import DEFAULT_TRAINING_GAMES
 from ..engine.games.family import quoted
 from ..text.terminal import printable
-from ..ui.app import DEFAULT_AI_DELAY, OpponentRefused, run_app
+from ..ui.app import OpponentRefused, run_app
+from ..ui.speed import DEFAULT_AI_DELAY
 from .args import AI_DELAY_MAX, TRAINING_GAMES_MAX
 
 TRAINING_GAMES_ENV = "STICKS_TUI_TRAINING_GAMES"

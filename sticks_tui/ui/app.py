@@ -43,10 +43,7 @@ from .screens.mode import ModeScreen
 from .screens.setup import SetupScreen
 from .screens.too_small import keep_to_size
 from .session import DEFAULT_NAMES, GameSettings, Table, clean_name, recalled_names
-from .speed import FULL_SPEED
-
-#: Seconds a person gets to see the AI draw a ball before the sticks go.
-DEFAULT_AI_DELAY = 0.45
+from .speed import DEFAULT_AI_DELAY, FULL_SPEED
 
 
 class SticksApp(App[int]):

@@ -264,13 +264,17 @@ class BoardScreen(LeavesGame):
         self.presenter.redraw(view)
         self.query_one("#turn", Static).update(plain(self._turn_words(view)))
         self.set_class(view.over, "-over")
-        self.query_one("#speed", Static).update(plain(self.watched.words()))
+        self.show_speed()
         self.hats.draw()
         self.help.redraw()
         keys_state = (view.over, view.human_turn, view.legal if view.human_turn else ())
         if keys_state != self._keys_state:  # the footer is rebuilt only when its keys change
             self._keys_state = keys_state
             self.refresh_bindings()
+
+    def show_speed(self) -> None:
+        """The watch's speed lines (drawn even while a rush leaves the board undrawn)."""
+        self.query_one("#speed", Static).update(plain(self.watched.words()))
 
     def _turn_words(self, view: BoardView) -> str:
         match, table = self.match, self.table
