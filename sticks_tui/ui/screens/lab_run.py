@@ -28,10 +28,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Static
 from textual.worker import Worker, WorkerState
 
-from ...engine import CurvePoint, CurveSettings, QLearner, TrainingProgress, TrainingResult, train
+from ...engine import CurvePoint, QLearner, TrainingProgress, TrainingResult, train
+from ...engine.learning_curve import kept_curve
 from ...engine.opponents import SelfPlay
 from ...engine.pacing import MoveSeen
-from ...engine.theory import reachable
 from ...storage.brain_cache import BrainRef
 from ..host import host_of
 from ..lab_plan import LabPlan, run_end_words, run_title
@@ -51,9 +51,6 @@ from ..widgets.hats import HatChart, HatsSnapshot, OneHatChart
 from ..widgets.tally import RunningTally, TallyView
 from .lab_end import RunEnd
 from .lab_parts import LabDone, LabMove, LabTick, Reports, progress_bar
-
-#: The curve is kept for games whose start reaches at most this many positions (as ``train``).
-CURVE_POSITIONS_MAX = 10_000
 
 
 class LabRunScreen(Screen["bool | None"]):
@@ -103,7 +100,9 @@ class LabRunScreen(Screen["bool | None"]):
         #: What the end decides, once: keep (whichever comes first: the end, or leaving) or not.
         self.end = RunEnd(plan)
         self.games_done = 0
-        self.curve_kept = reachable(plan.rules, CURVE_POSITIONS_MAX) is not None
+        #: The curve this training keeps (the one rule, as ``train``'s), or None.
+        self.curve = kept_curve(plan.rules)
+        self.curve_kept = self.curve is not None
         self._curve_from = plan.learner.games_played  # the curve shown starts here
         #: The position of the watched game now (None between games, or at full speed).
         self._in_play: object = None
@@ -176,7 +175,7 @@ class LabRunScreen(Screen["bool | None"]):
             rng=rng,
             progress=report,
             should_stop=control.should_stop,
-            curve=CurveSettings(spacing=1.5) if self.curve_kept else None,
+            curve=self.curve,
             backend="auto",
             pacing=control,
             memory_cap=plan.memory_cap,
