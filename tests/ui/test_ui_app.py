@@ -101,10 +101,30 @@ async def test_command_palette_offers_every_screen() -> None:
         await wait_until(pilot, lambda: screen_name(pilot) == "LeaderboardScreen")
 
 
+async def choose_in_palette(pilot, title: str) -> None:  # noqa: ANN001
+    """Open the command palette (ctrl+p), type ``title`` and choose it (Enter) once it is the
+    command highlighted, as a person does."""
+    from textual.command import CommandList
+
+    def highlighted() -> bool:
+        commands = pilot.app.screen.query(CommandList)
+        if not commands or commands.first().highlighted is None:
+            return False
+        options = commands.first()
+        prompt = options.get_option_at_index(options.highlighted).prompt
+        return str(getattr(prompt, "plain", prompt)).splitlines()[0].strip() == title
+
+    await pilot.press("ctrl+p")
+    await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
+    await pilot.press(*title)
+    await wait_until(pilot, highlighted)
+    await pilot.press("enter")
+
+
 async def test_palette_watch_starts_a_game_between_machines() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.action_watch()
+        await choose_in_palette(pilot, "Watch")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         seats = pilot.app.screen.table.seats  # type: ignore[attr-defined]
         assert not seats[0].is_human and not seats[1].is_human
@@ -157,6 +177,6 @@ def test_run_app_reports_a_crash_as_a_failing_exit_status(monkeypatch, tmp_path)
 async def test_palette_training_opens_the_training_screen() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.action_train()
+        await choose_in_palette(pilot, "Training")
         await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
         await training_done(pilot)

@@ -480,7 +480,11 @@ async def test_new_setup_and_palette_jumps_mid_game_ask_first() -> None:
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
         await pilot.press("1")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        app.action_watch()  # the palette's Watch
+        await pilot.press("ctrl+p")  # the palette's Watch
+        await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
+        await pilot.press(*"Watch")
+        await wait_until(pilot, lambda: palette_highlights(pilot, "Watch"))
+        await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
         await pilot.press("y")
         await wait_until(
