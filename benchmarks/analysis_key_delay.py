@@ -41,7 +41,7 @@ from sticks_tui.engine import SELF, HatBrain, HatPlayer, Match, RandomPlayer, tr
 from sticks_tui.engine.games import parse_game  # noqa: E402
 from sticks_tui.storage.brain_cache import BrainCache  # noqa: E402
 from sticks_tui.storage.records import MemoryRecords  # noqa: E402
-from sticks_tui.storage.store import SqliteStore  # noqa: E402
+from sticks_tui.storage.sqlite.store import SqliteStore
 from sticks_tui.ui.app import SticksApp  # noqa: E402
 from sticks_tui.ui.screens.analysis import AnalysisScreen  # noqa: E402
 

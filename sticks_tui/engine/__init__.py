@@ -29,7 +29,8 @@ from .games import (
     unregister_game,
 )
 from .games.nim import Nim
-from .games.sticky import StickyLine, StickyMove, StickyNim
+from .games.sticky import StickyNim
+from .games.sticky_line import StickyLine, StickyMove
 from .games.takeaway import (
     STICKS_MAX,
     STICKS_MIN,
@@ -53,7 +54,6 @@ from .learners import (
 )
 from .learners.qlearning import QLearningPlayer
 from .learning_curve import CurveSettings
-from .levels import Level, levels_for
 from .match import Match, Series, Turn
 from .numbers import parse_whole_number
 from .period_proof import HeapPeriod, heap_period, takeaway_rule
@@ -107,7 +107,6 @@ __all__ = [
     "KnowsOutcomes",
     "Learner",
     "LearnerPlayer",
-    "Level",
     "Match",
     "MixedOpponent",
     "MixedPlayer",
@@ -140,7 +139,6 @@ __all__ = [
     "game_of_sticks",
     "heap_period",
     "learner_from_dict",
-    "levels_for",
     "loser_at_end",
     "mover_wins_at_end",
     "parse_game",

@@ -15,18 +15,13 @@ from typing import Any
 from ..engine import HatBrain, HatSettings, Learner, QLearner, QSettings, SettingsError
 from ..engine.game import AnyRuleSet
 from ..engine.opponents import FrozenOpponent, Opponent, SelfPlay
+from ..engine.players import Q_LEARNING_AI_NAME, TRAINED_AI_NAME
 from ..engine.training_report import TrainingResult
-from ..storage.records import (
-    HATS,
-    Q_LEARNING_AI_NAME,
-    TRAINED_AI_NAME,
-    Q,
-    Records,
-    typed_name_problem,
-)
-from ..storage.store_file import StoreError
+from ..storage.records import HATS, Q, Records
+from ..storage.sqlite.store_file import StoreError
 from ..text import moves
 from ..text.memory import DEFAULT_MEMORY_CAP_TEXT, parse_memory_cap, size_words
+from ..text.names import MAX_NAME_LENGTH, typed_name_problem
 from ..text.opponents import GAMES_MAX, against_plan, training_games
 from .session import LEARNER_SHORT
 
@@ -34,8 +29,6 @@ from .session import LEARNER_SHORT
 DEFAULT_LAB_GAMES = {HATS: 100_000, Q: 10_000}
 #: The brain the lab trains unless another name is typed.
 DEFAULT_BRAIN = {HATS: TRAINED_AI_NAME, Q: Q_LEARNING_AI_NAME}
-#: The longest brain name (as a player's name).
-BRAIN_NAME_MAX = 40
 OPPONENT_HELP = "self, random, perfect, mixed:0.5, a saved brain's name, or random=1000,self=20000"
 #: What the memory cap's field says while it is good.
 MEMORY_HELP = "training stops before the app passes it, e.g. 2G"
@@ -172,8 +165,8 @@ def self_play_plan(
 def _name_problem(name: str) -> str | None:
     if not name:
         return "Type the brain's name (a saved brain, or a new one)"
-    if len(name) > BRAIN_NAME_MAX:
-        return f"A brain's name has at most {BRAIN_NAME_MAX} characters"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"A brain's name has at most {MAX_NAME_LENGTH} characters"
     return None
 
 

@@ -13,7 +13,9 @@ from sticks_tui.engine import HatBrain, QLearner, parse_game, train
 from sticks_tui.engine.learners import HatSettings, QSettings
 from sticks_tui.engine.training import SelfPlay
 from sticks_tui.storage.records import HATS, MemoryRecords, Q, Records
-from sticks_tui.storage.store import STORE_FILE_NAME, SqliteStore, StoreRefused, open_records
+from sticks_tui.storage.sqlite.store import SqliteStore, open_records
+from sticks_tui.storage.sqlite.store_file import StoreRefused
+from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
 
 NIM = parse_game("nim:1,3,5,7")
 STICKY = parse_game("sticky:12:3")

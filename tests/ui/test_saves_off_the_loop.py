@@ -13,10 +13,10 @@ from ui_helpers import make_app, to_board, wait_until
 from sticks_tui.engine import game_of_sticks
 from sticks_tui.engine.game import AnyRuleSet
 from sticks_tui.engine.learners.hats import HatBrain, Lesson
+from sticks_tui.engine.players import Machine
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.screens.board_watch import FULL_SPEED
-from sticks_tui.ui.session import Machine
+from sticks_tui.ui.speed import FULL_SPEED
 
 SIZE = (80, 24)
 STICKS = game_of_sticks(10)

@@ -34,8 +34,9 @@ from ...engine.analysis import DISAGREE, Analysis, AnalysisError, analyse_game
 from ...engine.game import AnyRuleSet, RuleError
 from ...engine.games import theory_of
 from ...engine.period_proof import heap_period
+from ...engine.players import LEARNING_AI_NAME, TRAINED_AI_NAME
 from ...storage.brain_cache import BrainRef
-from ...storage.records import HATS, LEARNING_AI_NAME, TRAINED_AI_NAME
+from ...storage.records import HATS
 from ...text.analysis import (
     SCREEN_HEADER,
     rules_lines,

@@ -50,7 +50,7 @@ the brain it plays. *Watch* puts any two of them at the table.
 | `F6` (`u`) | board, your turn | undo: take back your move and the computer's reply (a friend's game: the last move); the game then counts for no one ("Nothing to undo" before your first move) |
 | | | (`h` and `u` only where moves are not letters: not on the Sticky-Nim board) |
 | `a` / `n` / `l` | board | play again / new setup / leaderboard |
-| `space` `s` `-` `+` | watch | run or pause / single step (at a game's end: the next game) / slower / faster (`games`: only each game's end drawn; `full`) |
+| `space` `s` `-` `+` | watch | run or pause / single step (at a game's end: the next game) / slower / faster, as in the lab (from a game at a time on, only each game's end is drawn) |
 | `[` `]` | board, training, lab | scroll the hats (take-away games) |
 | `m` | leaderboard | count the games between two computer players too (or leave them out) |
 | `1`-`5` | mode | friend / computer at the level chosen / trained computer / watch / training lab |

@@ -1,7 +1,7 @@
 """The training lab's form (SPEC section 8): teach the machine in front of the user.
 
-The learner (the hat AI, or the Q-learner where :func:`~sticks_tui.engine.levels_for` offers
-it), the brain (a saved one by name, or a new one), the opponent typed as ``train --against``
+The learner (the hat AI, or the Q-learner where :meth:`~sticks_tui.engine.players.Machine.fits`
+offers it), the brain (a saved one by name, or a new one), the opponent typed as ``train --against``
 takes it (itself, random, perfect, mixed:P, another saved brain, or a schedule such as
 ``random=1000,self=20000``), the number of games, the memory cap (as ``train --memory-cap``
 takes it: training stops before the app holds more), and the learning settings of a new brain
@@ -23,9 +23,10 @@ from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from ...engine import HatBrain, HatSettings, QLearner, QSettings
-from ...engine.levels import Level, levels_for
+from ...engine.players import Machine
 from ...storage.brain_cache import BrainRef
 from ...storage.records import HATS, Q
+from ..host import host_of
 from ..lab_plan import (
     DEFAULT_BRAIN,
     DEFAULT_LAB_GAMES,
@@ -46,7 +47,6 @@ from ..presenters import presenter_for
 from ..speed import SPEEDS, recalled_speed, remember_speed
 from ..widgets.footer import KeysFooter
 from ..widgets.hat_words import games_learned
-from . import app_of
 from .brain_modals import ConfirmModal
 
 #: Every field whose message shows beside it, and where (the settings share one line).
@@ -107,11 +107,11 @@ class LabScreen(Screen[None]):
         self._games_set = {str(n) for n in DEFAULT_LAB_GAMES.values()}
 
     def compose(self) -> ComposeResult:
-        app = app_of(self)
+        app = host_of(self)
         rules = app.settings.rules
         kept = app.lab_forms.get(rules.key, {})
         learners = [("hat AI (learns with balls in hats)", HATS)]
-        if Level.Q_LEARNING in levels_for(rules):
+        if Machine.Q_LEARNING.fits(rules):
             learners.append(("Q-learner (CS50's)", Q))
         brain = self.brain
         if brain is None and "brain" in kept:
@@ -246,7 +246,7 @@ class LabScreen(Screen[None]):
     def _live(self, name: str, kind: str) -> HatBrain | QLearner | None:
         """The app's brain of ``name`` and learner ``kind`` (the one its games play), or None
         when it has none; :class:`DamagedBrain` for a saved brain the store cannot read."""
-        app = app_of(self)
+        app = host_of(self)
         rules, ref = app.settings.rules, BrainRef(name, kind)
         live = app.brains.in_play(rules, ref)
         if live is not None or not app.brains.has(rules, ref):
@@ -262,11 +262,11 @@ class LabScreen(Screen[None]):
     @property
     def speed_chosen(self) -> int:
         value = self.query_one("#speed", Select).value
-        return value if isinstance(value, int) else recalled_speed(app_of(self).records)
+        return value if isinstance(value, int) else recalled_speed(host_of(self).records)
 
     def _check(self) -> LabPlan | None:
         """The plan, or None with every problem shown beside its field."""
-        app = app_of(self)
+        app = host_of(self)
         values = self._values()
         app.lab_forms[app.settings.rules.key] = values  # opens so again
         plan = read_plan(app.settings.rules, app.records, values, self._live)
@@ -306,12 +306,10 @@ class LabScreen(Screen[None]):
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
-        from .lab_run import LabRunScreen
-
         plan = self._check()
         if plan is None:
             self.app.bell()
             return
         speed = self.speed_chosen
-        remember_speed(app_of(self).records, speed)  # the next run starts at it
-        self.app.switch_screen(LabRunScreen(plan, speed=speed, pause_after=self.pause_after))
+        remember_speed(host_of(self).records, speed)  # the next run starts at it
+        host_of(self).start_lab_run(plan, speed=speed, pause_after=self.pause_after)
