@@ -19,7 +19,7 @@ import time
 from sticks_tui.engine import SELF, HatBrain, parse_game, train
 from sticks_tui.storage import saved_brains
 from sticks_tui.storage.saved_brains import brain_text
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
 
 
 def main() -> None:

@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from sticks_tui.engine import SELF, HatBrain, Nim, game_of_sticks, train  # noqa: E402
 from sticks_tui.engine.learners.q.learner import QLearner  # noqa: E402
 from sticks_tui.storage.brain_cache import BrainCache, BrainRef  # noqa: E402
-from sticks_tui.storage.store import SqliteStore  # noqa: E402
+from sticks_tui.storage.sqlite.store import SqliteStore
 
 
 def timed(call: Callable[[], object], rounds: int) -> float:

@@ -25,10 +25,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sticks_tui.engine import PerfectPlayer, Solver  # noqa: E402
-from sticks_tui.engine.games.sticky import STICKY_MAX, StickyNim  # noqa: E402
-from sticks_tui.engine.games.sticky_theory import (  # noqa: E402
-    BruteForce, reachable_positions, theory_for,
-)
+from sticks_tui.engine.games.sticky import StickyNim
+from sticks_tui.engine.games.sticky_heaps import BruteForce, reachable_positions
+from sticks_tui.engine.games.sticky_line import STICKY_MAX
+from sticks_tui.engine.games.sticky_theory import theory_for
 
 
 def sample_positions(game: StickyNim, count: int, rng: random.Random) -> list[tuple[int, ...]]:

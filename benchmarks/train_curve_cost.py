@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sticks_tui.cli import train as headless  # noqa: E402
 from sticks_tui.engine import SELF, CurveSettings, HatBrain, game_of_sticks, train  # noqa: E402
-from sticks_tui.engine.learning_curve import CurveBoard  # noqa: E402
+from sticks_tui.engine.learning_curve import CURVE_SPACING, CurveBoard  # noqa: E402
 
 
 def one_run(sticks: int, games: int, seed: int, spacing: float | None) -> tuple[float, int]:
@@ -40,7 +40,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--sticks", type=int, default=100)
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--spacing", type=float, default=headless.CURVE_SPACING)
+    parser.add_argument("--spacing", type=float, default=CURVE_SPACING)
     args = parser.parse_args()
     plain, curved, points = [], [], 0
     for seed in range(args.repeat):

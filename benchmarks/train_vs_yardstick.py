@@ -28,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NO_CURVE = (
-    "import sys; import sticks_tui.cli.train as t; t.CURVE_POSITIONS_MAX = 0; "
+    "import sys; import sticks_tui.cli.train as t; t.kept_curve = lambda rules: None; "
     "from sticks_tui.cli.main import main; sys.argv[0] = 'sticks-tui'; raise SystemExit(main())"
 )
 

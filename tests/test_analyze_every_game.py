@@ -169,7 +169,7 @@ def test_analysis_does_not_change_the_learner(files) -> None:
 
 
 def test_the_game_words_are_asked_of_the_registry_and_any_game_has_some() -> None:
-    from sticks_tui.engine.games.sticky import StickyMove
+    from sticks_tui.engine.games.sticky_line import StickyMove
     from sticks_tui.text.moves import move_words, moves_words, position_heading, position_words
 
     nim, sticky, sticks = parse_game("nim:1,3,5,7"), parse_game("sticky:20:3"), parse_game("sticks")

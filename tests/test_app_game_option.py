@@ -140,7 +140,7 @@ def test_a_game_the_setup_screen_accepts_is_accepted_by_game(
 def test_the_docs_state_the_limits_the_app_keeps() -> None:
     from pathlib import Path
 
-    from sticks_tui.engine.games.sticky import STICKY_MAX
+    from sticks_tui.engine.games.sticky_line import STICKY_MAX
     from sticks_tui.engine.games.takeaway import STICKS_MAX, STICKS_MIN
     from sticks_tui.ui.presenters.nim import PILE_MAX, PILES_MOST
     from sticks_tui.ui.presenters.sticky import STICKY_TAKE_MAX

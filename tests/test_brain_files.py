@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from sticks_tui.storage import brain_files
+from sticks_tui.storage import brain_files, file_writer
 from sticks_tui.storage.brain_files import (
     BrainFileRefused,
     BrainFileUnreadable,
@@ -26,7 +26,7 @@ from sticks_tui.storage.brain_files import (
 )
 from sticks_tui.cli.main import main
 from sticks_tui.engine import SELF, HatBrain, TakeAway, game_of_sticks, train
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
 
 
 @pytest.fixture(autouse=True)
@@ -491,7 +491,7 @@ def test_a_failed_write_removes_its_temporary_file_itself(
 ) -> None:
     path = tmp_path / "brain.json"
     path.write_text("old")
-    out = brain_files.BrainFileWriter(path)
+    out = file_writer.BrainFileWriter(path)
     out.open()
     monkeypatch.setattr(os, "replace", lambda *a: (_ for _ in ()).throw(OSError(28, "No space")))
     with pytest.raises(OSError):
@@ -504,7 +504,7 @@ def test_an_interrupted_write_removes_its_temporary_file(
 ) -> None:
     path = tmp_path / "brain.json"
     path.write_text("old")
-    out = brain_files.BrainFileWriter(path)
+    out = file_writer.BrainFileWriter(path)
     out.open()
     monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(KeyboardInterrupt()))
     with pytest.raises(KeyboardInterrupt):

@@ -8,7 +8,7 @@ import pytest
 
 from sticks_tui.cli import main as cli
 from sticks_tui.engine import game_of_sticks
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
 from sticks_tui.ui import app as app_module
 
 

@@ -29,14 +29,10 @@ from typing import Any, NamedTuple
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sticks_tui.engine.games.sticky import STICKY_MAX  # noqa: E402
-from sticks_tui.engine.games.sticky_theory import (  # noqa: E402
-    TABLES_FILE,
-    Groups,
-    build_quotient,
-    find_exceptions,
-    read_tables_file,
-)
+from sticks_tui.engine.games.sticky_heaps import Groups
+from sticks_tui.engine.games.sticky_line import STICKY_MAX
+from sticks_tui.engine.games.sticky_quotient import build_quotient, find_exceptions
+from sticks_tui.engine.games.sticky_theory import TABLES_FILE, read_tables_file
 
 OUTPUT = ROOT / "sticks_tui" / "engine" / "games" / "data" / TABLES_FILE
 ABOUT = (

@@ -14,7 +14,7 @@ from ..engine.games import GameSpecError, family_of, parse_game, spec_of
 from ..engine.games.family import quoted
 from ..engine.games.takeaway import STICKS_MAX, STICKS_MIN
 from ..engine.numbers import parse_whole_number, too_large_words
-from ..storage.records import name_from_typed, names_problem
+from ..text.names import name_from_typed, names_problem
 from ..text.terminal import printable
 
 PROG = "sticks-tui"

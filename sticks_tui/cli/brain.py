@@ -1,6 +1,6 @@
 """The commands for the AIs' saved brains: ``brain list|export|import|reset``.
 
-They work on the store of :mod:`sticks_tui.storage.store` (``--data-dir DIR`` or
+They work on the store of :mod:`sticks_tui.storage.sqlite.store` (``--data-dir DIR`` or
 ``$STICKS_TUI_DATA_DIR`` choose where it is). A brain file is the JSON that ``sticks-tui train``
 writes (version 3: the learner, its settings, and its hats or Q-values), so a brain trained
 headless can be imported and a brain taught by play can be exported, looked at, and shared.
@@ -27,6 +27,7 @@ from rich.cells import cell_len
 
 from ..engine.game import AnyRuleSet
 from ..engine.learners import learner_kinds, learner_names
+from ..engine.machines import LEARNING_AI_NAME, Q_LEARNING_AI_NAME, default_ai_name
 from ..storage.brain_files import (
     EXIT_REFUSED,
     BrainFileRefused,
@@ -34,22 +35,15 @@ from ..storage.brain_files import (
     read_brain_file,
 )
 from ..storage.brain_shelf import (
-    BRAIN_COLUMNS,
     BrainActionRefused,
-    brain_cells,
     brain_file_writer,
-    brain_words,
     export_brain,
     import_brain,
     reset_brain,
 )
-from ..storage.records import (
-    LEARNING_AI_NAME,
-    Q_LEARNING_AI_NAME,
-    brain_options,
-    default_ai_name,
-)
-from ..storage.store import BrainSummary
+from ..storage.saved_brains import BrainSummary
+from ..text.brains import BRAIN_COLUMNS, brain_cells, brain_words
+from ..text.commands import brain_options
 from ..text.terminal import RunawayLine, printable, read_answer
 from .args import EXIT_DATA_PROBLEM, add_brain_game_arguments, brain_game_from_args, player_name
 from .store_commands import (

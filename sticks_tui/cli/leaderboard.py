@@ -16,7 +16,7 @@ from rich.cells import cell_len
 
 from ..engine.games import parse_game, spec_of
 from ..storage.records import EARLIER_GAMES, Standing
-from ..storage.store import SqliteStore
+from ..storage.sqlite.store import SqliteStore
 from ..text.terminal import printable
 from .args import GAME_HELP, game_given_before_the_command, game_spec
 from .store_commands import add_data_dir, open_from_args, padded, store_problems_end_here

@@ -19,7 +19,7 @@ from typing import TypeAlias, cast
 from .. import __version__
 from ..engine.game import AnyRuleSet
 from ..engine.learners import learner_kinds, learner_names
-from ..storage.store import StoreError
+from ..storage.sqlite.store_file import StoreError
 from ..text.terminal import printable
 from .args import (
     GAME_HELP,
@@ -229,11 +229,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         return int(handler(args) or 0)
     if args.classic:
         from ..console.classic import run_classic
-        from ..storage.records import LEARNING_AI_NAME, TRAINED_AI_NAME
-        from ..storage.store import (
-            open_records,
-            warn_on_stderr,
-        )
+        from ..engine.machines import LEARNING_AI_NAME, TRAINED_AI_NAME
+        from ..storage.sqlite.store import open_records, warn_on_stderr
 
         def warn(message: str) -> None:  # it may name the data directory
             warn_on_stderr(printable(message))
@@ -247,9 +244,9 @@ def _dispatch(args: argparse.Namespace) -> int:
             records=records,
             **({} if args.training_games is None else {"training_games": args.training_games}),
         )
-    from ..ui.app import run_app
+    from .app import open_app  # the app's imports, only when it opens
 
-    return run_app(args)
+    return open_app(args)
 
 
 def _silence_stdout() -> None:

@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 from rich.cells import cell_len
 
-from ..storage.store import SqliteStore, StoreError, open_store
+from ..storage.sqlite.store import SqliteStore, open_store
+from ..storage.sqlite.store_file import StoreError
 from .args import EXIT_DATA_PROBLEM, PROG, data_dir, error_text
 
 Handler = Callable[[argparse.Namespace], int]

@@ -28,11 +28,11 @@ from ..engine.game import AnyRuleSet
 from ..engine.games import family_of, spec_of
 from ..engine.learners import kind_of
 from ..engine.learners.base import Learner
-from ..engine.learning_curve import CurveSettings
-from ..engine.theory import reachable
+from ..engine.learning_curve import CURVE_POSITIONS_MAX, kept_curve
 from ..engine.training import Tally, TrainingProgress, train
 from ..storage import brain_files
-from ..storage.brain_files import STDIO, BrainFileWriter, reason, shown_name
+from ..storage.brain_files import shown_name
+from ..storage.file_writer import STDIO, BrainFileWriter, reason
 from ..text.json_layout import readable_json
 from ..text.signals import StopRequest, exit_status, say_if_there
 from ..text.terminal import printable
@@ -46,14 +46,6 @@ from .train_options import (
 )
 
 __all__ = ["register", "run_train"]
-
-#: The learning curve kept with a trained brain: a point whenever the games played have grown by
-#: this factor (and at the end): 13 points for 100,000 games, dense where learning is quick.
-CURVE_SPACING = 1.5
-#: The curve is kept only for games whose start reaches at most this many positions: each point
-#: looks at every one of them (the win shares are worked out over all of them), and Nim's 5, 7,
-#: 9, 11, 13 reaches 80,640.
-CURVE_POSITIONS_MAX = 10_000
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -98,9 +90,7 @@ def run_train(args: argparse.Namespace) -> int:
         out.open()  # fail fast: before minutes of training, not after
     except OSError as error:
         parser.error(f"argument --out: cannot write {shown_name(args.out)}: {reason(error)}")
-    curve = None
-    if reachable(rules, CURVE_POSITIONS_MAX) is not None:
-        curve = CurveSettings(spacing=CURVE_SPACING)
+    curve = kept_curve(rules)
     there_before = out.exists()
     # Ctrl-C, the terminal closing or kill stop training after the game in play; what was
     # learned is written beside --out (never over it), with the stop signals still held

@@ -10,18 +10,19 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.backends import PYTHON, BackendUnavailable, backend_for, backend_names
 from ..engine.game import AnyRuleSet
 from ..engine.games import spec_of
 from ..engine.learners import learner_kind, learner_kinds, learner_names
 from ..engine.learners.base import Learner
-from ..engine.learners.hats.compiled import BACKENDS, KernelUnavailable, load_kernel
 from ..engine.learners.kind import LearnerKind
 from ..engine.learners.settings import Setting, SettingsError
 from ..engine.training import (
     FrozenOpponent,
     Opponent,
 )
-from ..storage.brain_files import STDIO, BrainFileError, read_brain_file, shown_name
+from ..storage.brain_files import BrainFileError, read_brain_file, shown_name
+from ..storage.file_writer import STDIO
 from ..text import opponents
 from ..text.memory import (
     DEFAULT_MEMORY_CAP_TEXT,
@@ -31,9 +32,7 @@ from ..text.memory import (
     parse_memory_cap,
     size_field,
 )
-from ..text.opponents import GAMES_MAX as GAMES_MAX
-from ..text.opponents import NAMED_OPPONENTS as NAMED_OPPONENTS
-from ..text.opponents import AgainstPlan, OpponentChoice
+from ..text.opponents import GAMES_MAX, AgainstPlan, OpponentChoice
 from .args import add_game_arguments, whole_number
 
 #: Sticks ``train`` starts a take-away game from by default: the AI has hats for 1..100, and
@@ -166,7 +165,7 @@ def add_train_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--backend",
-        choices=BACKENDS,
+        choices=backend_names(),
         default="auto",
         help="who plays the hat AI's self-play in a take-away game: python, or numba (compiled, "
         "about 10x quicker, the same brain; needs pip install 'sticks-tui[fast]'); auto (the "
@@ -327,13 +326,7 @@ def backend_from_args(
     """``--backend``, settled before training so that its cost is not training's: the compiled
     loop is loaded (numba's import and cache) only where it plays, for the hat AI in a take-away
     game. ``numba`` that cannot be had is an error (exit 2); ``auto`` then falls back quietly."""
-    backend: str = args.backend
-    if backend == "python" or not learner_kind(kind).compiled(rules):
-        return "python"
     try:
-        load_kernel()
-    except KernelUnavailable as error:
-        if backend == "numba":
-            parser.error(f"argument --backend: {error}, or give --backend python")
-        return "python"
-    return "numba"
+        return backend_for(args.backend, rules, kind)
+    except BackendUnavailable as error:
+        parser.error(f"argument --backend: {error}, or give --backend {PYTHON}")

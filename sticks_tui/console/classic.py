@@ -59,7 +59,9 @@ from ..engine import (
 from ..engine.game import AnyRuleSet
 from ..engine.games import spec_of
 from ..engine.numbers import parse_whole_number
-from ..storage.records import KeptBrain, Records, typed_name_problem
+from ..storage.brain_cache import KeptBrain
+from ..storage.records import Records
+from ..text.names import typed_name_problem
 from ..text.signals import StopRequest, exit_status, say_if_there
 from ..text.terminal import RUNAWAY_LIMIT, RunawayLine, read_answer
 from ..text.words import board_line

@@ -29,7 +29,8 @@ from .games import (
     unregister_game,
 )
 from .games.nim import Nim
-from .games.sticky import StickyLine, StickyMove, StickyNim
+from .games.sticky import StickyNim
+from .games.sticky_line import StickyLine, StickyMove
 from .games.takeaway import (
     STICKS_MAX,
     STICKS_MIN,
@@ -41,19 +42,18 @@ from .learners import learner_from_dict
 from .learners.base import BrainError, CurvePoint, Learner
 from .learners.game_change import GameChange, Unchanged
 from .learners.hats.brain import HatBrain
+from .learners.hats.player import HatPlayer
 from .learners.hats.settings import HatSettings, HatView
+from .learners.player import LearnerPlayer
 from .learners.q.learner import QLearner, QLearningPlayer
 from .learners.q.settings import QSettings
 from .learners.settings import SettingsError
 from .learning_curve import CurveSettings
-from .levels import Level, levels_for
 from .match import Match, Series, Turn
 from .numbers import parse_whole_number
 from .period_proof import HeapPeriod, heap_period, takeaway_rule
 from .players import (
-    HatPlayer,
     HumanPlayer,
-    LearnerPlayer,
     MixedPlayer,
     PerfectPlayer,
     Player,
@@ -100,7 +100,6 @@ __all__ = [
     "KnowsOutcomes",
     "Learner",
     "LearnerPlayer",
-    "Level",
     "Match",
     "MixedOpponent",
     "MixedPlayer",
@@ -133,7 +132,6 @@ __all__ = [
     "game_of_sticks",
     "heap_period",
     "learner_from_dict",
-    "levels_for",
     "loser_at_end",
     "mover_wins_at_end",
     "parse_game",

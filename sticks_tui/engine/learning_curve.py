@@ -26,14 +26,26 @@ from typing import Any
 from .game import AnyRuleSet as RuleSet
 from .game import Move, Position, mover_wins_at_end
 from .learners.base import CurvePoint, Learner
+from .learners.player import LearnerPlayer
 from .match import Match
-from .players import LearnerPlayer, PerfectPlayer, Player, RandomPlayer
+from .players import PerfectPlayer, Player, RandomPlayer
 from .solver import Solver
+from .theory import reachable
 
 __all__ = [
-    "CurveBoard", "CurvePoint", "CurveSettings", "count_right", "curve_point", "point_due",
-    "record_point", "win_rate",
+    "CURVE_POSITIONS_MAX", "CURVE_SPACING", "CurveBoard", "CurvePoint", "CurveSettings",
+    "count_right", "curve_point", "kept_curve", "point_due", "record_point", "win_rate",
 ]
+
+
+#: The learning curve a training keeps (``train``, the lab): a point whenever the games played
+#: have grown by this factor (and at the end): 13 points for 100,000 games, dense where learning
+#: is quick.
+CURVE_SPACING = 1.5
+#: ...for games whose start reaches at most this many positions: each point looks at every one
+#: of them (the win shares are worked out over all of them), and Nim's 5, 7, 9, 11, 13 reaches
+#: 80,640.
+CURVE_POSITIONS_MAX = 10_000
 
 
 @dataclass(frozen=True)
@@ -233,3 +245,12 @@ def point_due(
     last = curve[-1].games if curve else 0
     grown = learner.games_played - since
     return settings.spacing is None or grown >= max(0, last - since) * settings.spacing
+
+
+def kept_curve(rules: RuleSet) -> CurveSettings | None:
+    """The one rule for the curve a training keeps, wherever it trains (``train``, the lab):
+    points :data:`CURVE_SPACING` apart, for a game whose start reaches at most
+    :data:`CURVE_POSITIONS_MAX` positions; None (no curve) for a larger one."""
+    if reachable(rules, CURVE_POSITIONS_MAX) is None:
+        return None
+    return CurveSettings(spacing=CURVE_SPACING)

@@ -11,7 +11,8 @@ from typing import ClassVar, TypeGuard
 from .game import AnyRuleSet as RuleSet
 from .game import Move, Position
 from .learners.base import Learner, MachineOpponent
-from .players import LearnerPlayer, MixedPlayer, PerfectPlayer, Player, RandomPlayer
+from .learners.player import LearnerPlayer
+from .players import MixedPlayer, PerfectPlayer, Player, RandomPlayer
 
 
 @dataclass(frozen=True)

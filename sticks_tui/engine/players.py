@@ -3,20 +3,20 @@
 Given the rules and the position, a player returns a legal move; learners are also told how
 each game ended. A human's move comes from the user interface: the caller either hands a
 :class:`HumanPlayer` a function that asks, or plays the human's move into the match itself.
+
+A learner in a seat is a learner's player (:mod:`.learners.player`; each learner's registry
+entry names its own), and the one roster of machine players is :class:`~.machines.Machine`:
+players never import learners.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from .game import AnyRuleSet, Move, Position
 from .solver import Solver
-
-if TYPE_CHECKING:  # a learner's registry entry names its player: players never import learners
-    from .learners.base import Learner
-    from .learners.hats.brain import HatBrain
 
 #: The mixed player's default chance of a perfect move.
 DEFAULT_MIXED_SKILL = 0.5
@@ -78,44 +78,6 @@ class RandomPlayer(_Machine):
 
     def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
         return self.rng.choice(rules.legal_moves(position))
-
-
-class LearnerPlayer(_Machine):
-    """Any :class:`~.learners.base.Learner` in one seat of a game.
-
-    Learning (the default), it plays and learns as in training; with ``learns=False`` it plays
-    by its own rule (drawing balls, exploring) and learns nothing: a frozen opponent, or the
-    learner being measured for its learning curve.
-    """
-
-    def __init__(
-        self,
-        name: str,
-        learner: Learner[Position, Move],
-        rng: random.Random | None = None,
-        *,
-        learns: bool = True,
-    ) -> None:
-        super().__init__(name, rng)
-        self.learner = learner
-        self.learns = learns
-
-    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
-        if self.learns:
-            return self.learner.move(position, self.rng)
-        return self.learner.sample_move(position, self.rng)
-
-    def game_over(self, won: bool) -> None:
-        if self.learns:
-            self.learner.game_over({0: won})
-
-
-class HatPlayer(LearnerPlayer):
-    """The learning AI of seed 000: draws balls from its hats and learns from every result."""
-
-    def __init__(self, name: str, brain: HatBrain, rng: random.Random | None = None) -> None:
-        super().__init__(name, brain, rng)
-        self.brain = brain
 
 
 class PerfectPlayer(_Machine):

@@ -33,10 +33,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from .backends import check_backend, fast_run
 from .game import AnyRuleSet as RuleSet
 from .game import Move, Position, loser_at_end
 from .learners.base import Learner, PlaysItselfFast, PlaysMachinesFast
-from .learners.hats.compiled import BACKENDS, compiled_or
 from .learning_curve import CurveBoard, CurveSettings, point_due, record_point
 from .memory import DEFAULT_MEMORY_CAP, MemoryWatch, stop_or_memory
 from .opponents import (
@@ -93,8 +93,9 @@ def train(
     asked before every game (a ``threading.Event().is_set`` fits): when it says yes, training
     ends and the result says ``cancelled``. With ``curve``, a learning-curve point is recorded
     before, during (at progress reports) and after training, kept in ``learner.learning_curve``.
-    ``backend`` (:data:`~.learners.hats.compiled.BACKENDS`) says who plays a take-away game's
-    self-play: the python loop, or the compiled one of ``sticks-tui[fast]`` (the same brain).
+    ``backend`` (a name of :func:`~.backends.backend_names`) says who plays a learner's fast
+    self-play loop: the python loop, or a registered backend such as the compiled take-away loop
+    of ``sticks-tui[fast]`` (the same brain).
     ``pacing`` (:mod:`.pacing`), when given, replaces ``progress_every``: it is asked before each
     run of games how many to play before the next report, and who watches their moves; games
     no one watches are played in its chunks (it may end a run early), asking ``should_stop``
@@ -106,8 +107,7 @@ def train(
     legs = _legs(against, games)
     if progress_every < 1:
         raise ValueError("progress_every must be at least 1")
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r:.30}: give one of {', '.join(BACKENDS)}")
+    check_backend(backend)
     rules = _rules_for(learner, rules, legs)
     if rules.is_over(rules.initial_position()):
         raise ValueError("the starting position is already finished; nothing to train on")
@@ -280,7 +280,7 @@ class _Session:
         if isinstance(opponent, SelfPlay):
             if fast and isinstance(learner, PlaysItselfFast):
                 run = learner.self_play_run(self.rules, rng, self.played)
-                run = compiled_or(run, rng, self.backend)
+                run = fast_run(run, rng, self.backend)
                 return run.play, run.sync
 
             def self_play(winner: int, first: int) -> bool:

@@ -1,2 +1,3 @@
-"""What is kept on disk: the leaderboard and the AIs' brains (``store``, behind the ``records``
-interface) and brain files (``brain_files``). Nothing here knows about screens."""
+"""What is kept on disk: the leaderboard and the AIs' brains (the SQLite store in ``sqlite/``,
+behind the ``records`` interface), the brains in play (``brain_cache``), and brain files
+(``brain_files``, written through ``file_writer``). Nothing here knows about screens."""

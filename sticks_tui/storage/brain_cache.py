@@ -4,7 +4,7 @@ brain this cache hands out, so that a brain has one name and one state in the wh
 
 A brain is named by its AI's name and its learner (:class:`BrainRef`), for a game (the rules'
 key: one brain serves every start of its game). Hats are kept as lessons
-(:class:`~.records.KeptBrain`), so two programs playing one AI both keep what their games taught
+(:class:`KeptBrain`), so two programs playing one AI both keep what their games taught
 it. A Q-learner learns only when it is trained, and a training saves its table whole; one that
 replaces a table another program saved meanwhile says so. Before each game the brain in play
 picks up what another program saved since this one last read or wrote it (:meth:`pick_up`): the
@@ -30,12 +30,13 @@ from ..engine.games.family import quoted
 from ..engine.learners import kind_of, learner_kind
 from ..engine.learners.hats.brain import HatBrain
 from ..engine.learners.hats.kind import KIND as HAT_AI
+from ..engine.machines import LEARNING_AI_NAME
 from ..text.terminal import printable
 from .brain_shelf import shelf_of
-from .records import HATS, LEARNING_AI_NAME, KeptBrain, Records
+from .records import HATS, Records
 from .saved_brains import SavedBrain
-from .store_file import StoreError
-from .store_writer import StoreWriter
+from .sqlite.store_file import StoreError
+from .sqlite.store_writer import StoreWriter
 
 
 @dataclass(frozen=True)
@@ -347,3 +348,76 @@ class BrainCache:
         stamp = self._stamp_or_none(rules, ref)
         if stamp is not None and stamp[0] == games:
             self._stamps[_key(rules, ref)] = stamp
+
+
+class KeptBrain:
+    """An AI's brain in play (or in training), kept in the records as the lessons it learns.
+
+    ``saved`` is the brain as the records held it when this program last loaded or saved it;
+    what the live brain learned since is the lesson :meth:`save` adds to the saved brain. So two
+    programs playing one AI at once both keep what their games taught it.
+    """
+
+    def __init__(self, name: str, brain: HatBrain, saved: HatBrain, *, shared: bool) -> None:
+        self.name = name
+        self.brain = brain
+        self.saved = saved
+        #: True when the live brain *is* the saved AI (it then takes on what other programs
+        #: taught it at every save); False for a brain of its own (trained or given here),
+        #: whose lessons are added to the saved brain while it plays on as it is.
+        self.shared = shared
+
+    @classmethod
+    def load(cls, records: Records, rules: RuleSet, name: str) -> KeptBrain:
+        """The saved brain of ``name`` (fresh hats when it has none), to play on with."""
+        saved = records.load_brain(rules, name) or HatBrain(rules)
+        return cls(name, saved.copy(), saved, shared=True)
+
+    @classmethod
+    def own(cls, name: str, brain: HatBrain, since: HatBrain | None = None) -> KeptBrain:
+        """A brain of this program's own, whose lessons since ``since`` (fresh hats when not
+        given) go to the saved brain of ``name``."""
+        return cls(name, brain, since if since is not None else HatBrain(brain.rules),
+                   shared=False)
+
+    def replaced(self, records: Records) -> None:
+        """The saved brain was reset or replaced on purpose (the brains screen): play on with
+        the one now saved, never bring the old one back.
+
+        Between games the live brain becomes the saved one at once. In the middle of a game
+        (balls beside the hats) it cannot: what the game teaches from now on goes to the saved
+        brain when it ends, and the live brain then becomes that.
+        """
+        saved = records.load_brain(self.brain.rules, self.name) or HatBrain(self.brain.rules)
+        self.shared = True
+        try:
+            self.brain.take_on(saved)
+        except ValueError:
+            self.saved = self.brain.copy()
+            return
+        self.saved = saved
+
+    def save(self, records: Records, taken: HatBrain | None = None) -> HatBrain | None:
+        """Add what the brain learned since the last save to the records (between games); the
+        brain as now saved (None when nothing was).
+
+        ``taken``: a copy of the brain taken between two games, saved instead of the brain
+        itself (by the store's writer, while the brain plays on); the brain is left as it is,
+        and the caller has it take on the saved brain where that holds more (what other
+        programs saved meanwhile, or a reset).
+        """
+        brain = self.brain if taken is None else taken
+        lesson = brain.lesson_since(self.saved)
+        if lesson.is_empty:
+            return None
+        merged = records.learn(brain.rules, self.name, lesson)
+        if merged is None:  # not saved: the lesson stays, to go with the next one
+            return None
+        if taken is not None:
+            self.saved = taken
+        elif self.shared:
+            self.brain.take_on(merged)
+            self.saved = merged
+        else:
+            self.saved = self.brain.copy()
+        return merged

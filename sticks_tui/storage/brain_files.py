@@ -46,10 +46,7 @@ from ..engine.memory import DEFAULT_MEMORY_CAP
 from ..text.json_layout import readable_json
 from ..text.memory import size_words
 from ..text.terminal import printable
-from .file_writer import STDIO as STDIO
-from .file_writer import BrainFileWriter as BrainFileWriter
-from .file_writer import kind_of_file
-from .file_writer import reason as reason
+from .file_writer import STDIO, kind_of_file, reason
 from .saved_brains import SavedBrain
 
 #: A brain file larger than this is refused unread: a quarter of training's memory cap (256 MiB

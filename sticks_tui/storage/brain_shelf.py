@@ -1,5 +1,5 @@
 """What can be done to a saved brain, for ``sticks-tui brain`` and the app's brains screen alike:
-start one, reset one, export one to a file, import one from a file, and the words that show one.
+start one, reset one, export one to a file, import one from a file (words: :mod:`..text.brains`).
 
 Both take the same checks and say the same things, so each action is here once; the command
 line adds only its exit statuses and its question before a reset, the screen its modals. Every
@@ -11,43 +11,38 @@ can be saved. Failures raise; none leaves the saved brain changed:
 - :class:`~sticks_tui.storage.brain_files.BrainFileUnreadable` and
   :class:`~sticks_tui.storage.brain_files.BrainFileRefused` from :func:`import_brain`, as for
   every brain file.
-- :class:`~sticks_tui.storage.store_file.StoreError` when the store cannot be read or written.
+- :class:`~sticks_tui.storage.sqlite.store_file.StoreError` when the store cannot be read or
+  written.
 """
 
 from __future__ import annotations
 
 import os
-from datetime import datetime
 from typing import Protocol, TypeGuard
 
 from ..engine.game import AnyRuleSet as RuleSet
-from ..engine.games import spec_of
 from ..engine.learners import learner_kind
 from ..engine.learners.base import BrainError
-from ..text.analysis import settings_words
-from ..text.terminal import printable
-from .brain_files import (
-    BrainFileRefused,
-    BrainFileWriter,
-    brain_json,
-    reason,
-    shown_name,
+from ..text.brains import (
+    cannot_write_words,
+    no_brain_message,
+    nothing_to_reset_words,
+    reset_words,
+    started_words,
+    taken_words,
+    whose_words,
 )
-from .play_on import PlayOnRecords
-from .records import (
-    HATS,
-    LEARNING_AI_NAME,
-    TRAINED_AI_NAME,
-    Records,
-    brain_options,
-    name_from_typed,
-)
+from ..text.names import name_from_typed
+from .brain_files import BrainFileRefused, brain_json, shown_name
+from .file_writer import BrainFileWriter, reason
+from .records import HATS, Records
 from .saved_brains import BrainInfo, BrainSummary, SavedBrain
-from .store_file import StoreError
+from .sqlite.play_on import PlayOnRecords
+from .sqlite.store_file import StoreError
 
 
 class BrainShelf(Protocol):
-    """Where the saved brains are: :class:`~sticks_tui.storage.store.SqliteStore`, or
+    """Where the saved brains are: :class:`~sticks_tui.storage.sqlite.store.SqliteStore`, or
     :class:`~sticks_tui.storage.records.MemoryRecords`."""
 
     def load_learner(self, rules: RuleSet, ai_name: str, learner: str) -> SavedBrain | None:
@@ -84,84 +79,10 @@ def _is_shelf(records: object) -> TypeGuard[BrainShelf]:
     return all(hasattr(records, name) for name in ("brains", "brain_info", "delete_brain"))
 
 
-# -- words -------------------------------------------------------------------------------------
-def games_words(count: int) -> str:
-    """``1 game played``, ``1,234 games played``."""
-    return f"{count:,} game played" if count == 1 else f"{count:,} games played"
-
-
-def kind_words(learner: str) -> str:
-    """How a brain is called in messages (its learner's words): "brain" for hats (as always),
-    "Q-learner brain"."""
-    words: str = learner_kind(learner).words.brain
-    return words
-
-
-def brain_words(rules: RuleSet, learner: str, ai_name: str, games: int) -> str:
-    """``the brain of AI for Game of Sticks (12 games played)``."""
-    return (
-        f"the {kind_words(learner)} of {printable(ai_name)} for {rules.name} "
-        f"({games_words(games)})"
-    )
-
-
-#: The columns a list of brains shows, by name (``brain list`` all, the brains screen some).
-BRAIN_COLUMNS = ("Game", "Learner", "AI", "Games", "Saved at", "Settings")
-
-
-def brain_cells(brain: BrainSummary) -> dict[str, str]:
-    """One saved brain as a row of a list, by column (:data:`BRAIN_COLUMNS`): the game as
-    ``--game`` names it, its AI's name with control characters escaped, the settings that
-    differ from the defaults (``DAMAGED`` for a brain that cannot be read)."""
-    info = brain.info
-    return {
-        "Game": brain.game or info.rules_key,
-        "Learner": info.learner,
-        "AI": printable(info.ai_name),
-        "Games": f"{info.games_played:,}",
-        "Saved at": saved_at_words(info.saved_at),
-        "Settings": "DAMAGED" if brain.problem else settings_words(brain.changed_settings),
-    }
-
-
-def saved_at_words(text: str) -> str:
-    """``2026-11-23T18:25:50+00:00`` -> ``2026-11-23 18:25 UTC`` (the store keeps UTC)."""
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        return printable(text)
-    return when.strftime("%Y-%m-%d %H:%M") + (" UTC" if when.utcoffset() is not None else "")
-
-
-def no_brain_message(rules: RuleSet, learner: str, ai: str) -> str:
-    """Why there is nothing to export, and how this brain comes to be saved."""
-    options = brain_options(rules, learner, ai)
-    importing = f"`sticks-tui brain import {options} FILE`"
-    missing = f"{printable(ai)} has no saved {kind_words(learner)} for {rules.name} yet"
-    if not learner_kind(learner).learns_in_play:  # it learns only in training
-        return (
-            f"{missing}; train one with `sticks-tui train --learner {learner} --game "
-            f"{spec_of(rules)} --out {learner}.json`, then import it with "
-            f"`sticks-tui brain import {options} {learner}.json`"
-        )
-    in_console = spec_of(rules) == "sticks"
-    if ai == LEARNING_AI_NAME:
-        how = "play against it (sticks-tui --classic, option 2)" if in_console else (
-            "play against it in the app (sticks-tui)"
-        )
-        return f"{missing}; {how}, or import one with {importing}"
-    if ai == TRAINED_AI_NAME:
-        how = "train it in the console (sticks-tui --classic, option 3)" if in_console else (
-            "train it in the app (sticks-tui)"
-        )
-        return f"{missing}; {how}, or import one with {importing}"
-    return f"{missing}; import one with {importing}"
-
-
 # -- names ---------------------------------------------------------------------------------------
 def ai_name_from(text: str) -> str:
     """The AI's name typed for a new or imported brain, by the rules of a player's name
-    (:func:`~sticks_tui.storage.records.name_from_typed`)."""
+    (:func:`~sticks_tui.text.names.name_from_typed`)."""
     try:
         return name_from_typed(text)
     except ValueError as error:
@@ -174,12 +95,9 @@ def new_brain(shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str) -> 
     of ``learner`` for an AI that has none for this game and learner yet; what was done, in a
     line."""
     if shelf.brain_info(rules, ai_name, learner) is not None:
-        raise BrainActionRefused(
-            f"{printable(ai_name)} already has a {kind_words(learner)} for {rules.name}; "
-            f"choose another name, or reset that one"
-        )
+        raise BrainActionRefused(taken_words(rules, learner, ai_name))
     shelf.save_brain(learner_kind(learner).make(rules), ai_name)
-    return f"Started {brain_words(rules, learner, ai_name, 0)}."
+    return started_words(rules, learner, ai_name)
 
 
 def reset_brain(
@@ -191,16 +109,12 @@ def reset_brain(
     0 games; else (``brain reset``) its row goes."""
     info = shelf.brain_info(rules, ai_name, learner)
     if info is None:
-        return (
-            f"{printable(ai_name)} has no saved {kind_words(learner)} for {rules.name}; "
-            f"there is nothing to reset."
-        )
-    what = brain_words(rules, learner, ai_name, info.games_played)
+        return nothing_to_reset_words(rules, learner, ai_name)
     if keep_row:
         shelf.save_brain(_fresh(shelf, rules, learner, ai_name), ai_name)
     else:
         shelf.delete_brain(rules, ai_name, learner)
-    return f"Reset {what}; it starts afresh {learner_kind(learner).words.afresh}."
+    return reset_words(rules, learner, ai_name, info.games_played)
 
 
 def _fresh(shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str) -> SavedBrain:
@@ -221,7 +135,7 @@ def brain_file_writer(path: str) -> BrainFileWriter:
     try:
         out.open()
     except OSError as error:
-        raise BrainActionRefused(f"cannot write {shown_name(path)}: {reason(error)}") from None
+        raise BrainActionRefused(cannot_write_words(shown_name(path), reason(error))) from None
     return out
 
 
@@ -236,8 +150,9 @@ def export_brain(
     try:
         out.commit(brain_json(brain))
     except OSError as error:
-        raise BrainActionRefused(f"cannot write {shown_name(out.name)}: {reason(error)}") from None
-    return f"Wrote {_whose(rules, learner, ai_name, brain)} to {shown_name(out.name)}"
+        raise BrainActionRefused(cannot_write_words(shown_name(out.name), reason(error))) from None
+    whose = whose_words(rules, learner, ai_name, brain.games_played)
+    return f"Wrote {whose} to {shown_name(out.name)}"
 
 
 def import_brain(
@@ -252,14 +167,5 @@ def import_brain(
     except (BrainError, ValueError) as error:
         raise BrainFileRefused(shown_name(path), str(error)) from None
     assert brain.rules is not None, "a saved brain knows its game"
-    whose = _whose(brain.rules, brain.kind, ai_name, brain)
+    whose = whose_words(brain.rules, brain.kind, ai_name, brain.games_played)
     return f"Imported {shown_name(path)} as {whose}"
-
-
-def _whose(rules: RuleSet, learner: str, ai_name: str, brain: SavedBrain) -> str:
-    """``the brain of AI (hats) for Game of Sticks (12 games played)``, as export and import
-    name the brain they wrote or read."""
-    return (
-        f"the brain of {printable(ai_name)} ({learner}) for {rules.name} "
-        f"({games_words(brain.games_played)})"
-    )

@@ -1,66 +1,31 @@
 """The leaderboard and the AI's saved brains, as the rest of the program sees them.
 
 :class:`Records` is the interface; :class:`MemoryRecords` keeps everything in memory (tests,
-and play when nothing can be saved); ``sticks_tui.storage.store`` keeps it on disk behind the same
-interface. Nothing here knows about screens.
+and play when nothing can be saved); ``sticks_tui.storage.sqlite.store`` keeps it on disk behind
+the same interface. Nothing here knows about screens.
 """
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
 from ..engine.game import AnyRuleSet as RuleSet
-from ..engine.games import spec_of
-from ..engine.games.family import quoted
-from ..engine.learners import learner_from_dict, learner_kind, learner_names
+from ..engine.learners import learner_from_dict
 from ..engine.learners.hats.brain import HatBrain
 from ..engine.learners.hats.kind import KIND as HAT_AI
 from ..engine.learners.hats.lessons import Lesson
+from ..engine.machines import machine_level
 from .saved_brains import BrainInfo, BrainSummary, SavedBrain, brain_text, summary
 
 #: The learner of the learning AI (the hat AI: the one kept as lessons, by :class:`KeptBrain`).
 HATS: str = HAT_AI.name
 
-#: The name of the learning AI in every game, on the leaderboard and for its saved brain.
-LEARNING_AI_NAME = "AI"
-#: The AI pre-trained by self-play: a brain of its own, so training never overwrites what the
-#: learning AI was taught by people.
-TRAINED_AI_NAME = "Trained AI"
-#: The Q-learner (CS50's), on the leaderboard and for its saved brain.
-Q_LEARNING_AI_NAME = "Q-learning AI"
-
-
-def default_ai_name(learner: str) -> str:
-    """Whose brain a learner's commands mean when no name is given (its entry says)."""
-    name: str = learner_kind(learner).ai_name
-    return name
-
-#: Every name a computer player has on the leaderboard (the app's machines included), so no
-#: person may take one: their results would be added to the machine's row.
-COMPUTER_PLAYER_NAMES = (
-    "Random AI",
-    LEARNING_AI_NAME,
-    TRAINED_AI_NAME,
-    Q_LEARNING_AI_NAME,
-    "Perfect AI",
-    "Mixed AI",
-)
-#: Each computer player's level, as the leaderboard marks its row: "Perfect AI (machine: perfect)".
-MACHINE_LEVELS = dict(
-    zip(COMPUTER_PLAYER_NAMES, ("random", "learning", "trained", "Q-learning", "perfect", "mixed"))
-)
 #: The game of the results recorded before the leaderboard was kept per game (store version 4):
 #: they count on the overall board only.
 EARLIER_GAMES = ""
-
-
-def machine_level(name: str) -> str | None:
-    """The level of the computer player called ``name``; None for a person."""
-    return MACHINE_LEVELS.get(name)
 
 
 def among_machines(winner: str, loser: str) -> bool:
@@ -68,81 +33,6 @@ def among_machines(winner: str, loser: str) -> bool:
     but left off the leaderboard unless machines' games are asked for (issue 13). No person may
     take a computer player's name, so the names tell."""
     return machine_level(winner) is not None and machine_level(loser) is not None
-
-
-def brain_options(rules: RuleSet, learner: str, ai_name: str) -> str:
-    """The ``brain`` command's options that name this saved brain, for messages that say what
-    to type: ``--game nim:1,3,5,7 --learner q``; the defaults are left out."""
-    options = [f"--game {_shell_word(spec_of(rules))}"]
-    if learner != learner_names()[0]:  # --learner's default
-        options.append(f"--learner {learner}")
-    if ai_name != default_ai_name(learner):
-        options.append(f"--ai {_shell_word(ai_name)}")
-    return " ".join(options)
-
-
-def _shell_word(text: str) -> str:
-    """``text`` as one word for a shell: quoted when it holds anything but plain characters."""
-    if text and all(ch.isalnum() or ch in ",.:_-+/=" for ch in text):
-        return text
-    return "'" + text.replace("'", "'\\''") + "'"
-
-
-#: The most characters a name may have (a player's, an AI's).
-MAX_NAME_LENGTH = 40
-
-#: The one message for a name holding what no name may hold, wherever it is typed.
-NAME_CONTROL_MESSAGE = "A player's name cannot hold line breaks, tabs or other control characters"
-
-
-def typed_name_problem(text: str) -> str | None:
-    """Why ``text``, as typed, cannot be a player's name; None when it can.
-
-    Spaces around and between words are tidied afterwards (any kind of space, e.g. a
-    non-breaking one, counts as one), but a line break or a tab is not a space: tidied into one,
-    "a\\nb", "a\\tb" and "a b" would silently be one leaderboard row. So they are refused, like
-    every character a terminal does not show as itself (escapes, bidi overrides...).
-    """
-    for char in text:
-        if not char.isprintable() and unicodedata.category(char) != "Zs":
-            return NAME_CONTROL_MESSAGE
-    return None
-
-
-def name_from_typed(text: str) -> str:
-    """A name as typed (``--player1``, a new brain's AI), tidied: spaces around and between words
-    become one. :class:`ValueError` says why it cannot be a name, in words that follow "argument
-    --player1: " (a control character, nothing but spaces, more than :data:`MAX_NAME_LENGTH`)."""
-    problem = typed_name_problem(text)
-    if problem is not None:
-        raise ValueError(f"{problem[:1].lower()}{problem[1:]}: {quoted(text, MAX_NAME_LENGTH)}")
-    name = " ".join(text.split())
-    if not name:
-        raise ValueError("a player's name cannot be empty")
-    if len(name) > MAX_NAME_LENGTH:
-        raise ValueError(
-            f"a player's name can have at most {MAX_NAME_LENGTH} characters, got {len(name)}"
-        )
-    return name
-
-
-def names_problem(
-    names: Sequence[str], reserved: Iterable[str] = COMPUTER_PLAYER_NAMES
-) -> str | None:
-    """Why these players' names cannot be used together, or None when they can.
-
-    Each name is one leaderboard row, so two people with one name, or a person named like a
-    computer player, would have their results counted together. Names are compared the way
-    people read them: without regard to case.
-    """
-    folded = [name.casefold() for name in names]
-    if len(set(folded)) < len(folded):
-        return "The two players need different names"
-    machines = {name.casefold() for name in reserved}
-    for name, key in zip(names, folded):
-        if key in machines:
-            return f"\"{name}\" is the name of a computer player; please choose another"
-    return None
 
 
 @dataclass(frozen=True)
@@ -312,76 +202,3 @@ class MemoryRecords:
 
     def recall(self, key: str) -> str | None:
         return self._settings.get(key)
-
-
-class KeptBrain:
-    """An AI's brain in play (or in training), kept in the records as the lessons it learns.
-
-    ``saved`` is the brain as the records held it when this program last loaded or saved it;
-    what the live brain learned since is the lesson :meth:`save` adds to the saved brain. So two
-    programs playing one AI at once both keep what their games taught it.
-    """
-
-    def __init__(self, name: str, brain: HatBrain, saved: HatBrain, *, shared: bool) -> None:
-        self.name = name
-        self.brain = brain
-        self.saved = saved
-        #: True when the live brain *is* the saved AI (it then takes on what other programs
-        #: taught it at every save); False for a brain of its own (trained or given here),
-        #: whose lessons are added to the saved brain while it plays on as it is.
-        self.shared = shared
-
-    @classmethod
-    def load(cls, records: Records, rules: RuleSet, name: str) -> KeptBrain:
-        """The saved brain of ``name`` (fresh hats when it has none), to play on with."""
-        saved = records.load_brain(rules, name) or HatBrain(rules)
-        return cls(name, saved.copy(), saved, shared=True)
-
-    @classmethod
-    def own(cls, name: str, brain: HatBrain, since: HatBrain | None = None) -> KeptBrain:
-        """A brain of this program's own, whose lessons since ``since`` (fresh hats when not
-        given) go to the saved brain of ``name``."""
-        return cls(name, brain, since if since is not None else HatBrain(brain.rules),
-                   shared=False)
-
-    def replaced(self, records: Records) -> None:
-        """The saved brain was reset or replaced on purpose (the brains screen): play on with
-        the one now saved, never bring the old one back.
-
-        Between games the live brain becomes the saved one at once. In the middle of a game
-        (balls beside the hats) it cannot: what the game teaches from now on goes to the saved
-        brain when it ends, and the live brain then becomes that.
-        """
-        saved = records.load_brain(self.brain.rules, self.name) or HatBrain(self.brain.rules)
-        self.shared = True
-        try:
-            self.brain.take_on(saved)
-        except ValueError:
-            self.saved = self.brain.copy()
-            return
-        self.saved = saved
-
-    def save(self, records: Records, taken: HatBrain | None = None) -> HatBrain | None:
-        """Add what the brain learned since the last save to the records (between games); the
-        brain as now saved (None when nothing was).
-
-        ``taken``: a copy of the brain taken between two games, saved instead of the brain
-        itself (by the store's writer, while the brain plays on); the brain is left as it is,
-        and the caller has it take on the saved brain where that holds more (what other
-        programs saved meanwhile, or a reset).
-        """
-        brain = self.brain if taken is None else taken
-        lesson = brain.lesson_since(self.saved)
-        if lesson.is_empty:
-            return None
-        merged = records.learn(brain.rules, self.name, lesson)
-        if merged is None:  # not saved: the lesson stays, to go with the next one
-            return None
-        if taken is not None:
-            self.saved = taken
-        elif self.shared:
-            self.brain.take_on(merged)
-            self.saved = merged
-        else:
-            self.saved = self.brain.copy()
-        return merged

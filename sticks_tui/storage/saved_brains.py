@@ -1,5 +1,5 @@
 """A saved brain as the store keeps it: its JSON, and what ``brain list`` reads of it without
-rebuilding the brain. Apart from :mod:`sticks_tui.storage.store`, which keeps the rows."""
+rebuilding the brain. Apart from :mod:`sticks_tui.storage.sqlite.store`, which keeps the rows."""
 
 from __future__ import annotations
 

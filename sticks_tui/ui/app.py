@@ -1,16 +1,14 @@
 """The sticks-tui application: screens, shared state (settings, brains, records) and bindings.
 
 The app is configured through its constructor so that tests can fix the seed, shrink the
-training budget and take away the pause before the AI moves; :func:`run_app` reads the same
-settings from the command line (``--training-games``, ``--ai-delay``), else from the
-environment (``STICKS_TUI_TRAINING_GAMES``, ``STICKS_TUI_AI_DELAY``), for a real run.
+training budget and take away the pause before the AI moves; :func:`run_app` opens it for a
+real run with the values the command line read (:mod:`sticks_tui.cli.app`: the options, else
+the environment).
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
-import os
 import random
 import sys
 import time
@@ -24,26 +22,36 @@ from textual.screen import Screen
 from ..engine import DEFAULT_TRAINING_GAMES, HatBrain
 from ..engine.game import AnyRuleSet
 from ..engine.games import spec_of
-from ..engine.games.family import quoted
 from ..engine.learners.q.learner import DEFAULT_Q_TRAINING_GAMES
 from ..storage.brain_cache import BrainCache, BrainRef
 from ..storage.records import HATS, MemoryRecords, Records
-from ..text.terminal import printable
+from ..storage.sqlite.store import open_records
+from .host import Host
+from .lab_plan import LabPlan
 from .leaving import catch_leaving_signals, hangup_proof, say_after_leaving
+from .palette import app_commands
 from .plain import notify_plain
 from .presenters import presenter_for
-from .session import DEFAULT_NAMES, GameSettings, clean_name, recalled_names
+from .screens.analysis import AnalysisScreen, brain_to_analyse
+from .screens.board import BoardScreen
+from .screens.brains import BrainsScreen
+from .screens.confirm import asks_before_leaving
+from .screens.help import HelpScreen
+from .screens.lab import AbandonFirst, LabScreen
+from .screens.lab_run import LabRunScreen
+from .screens.leaderboard import LeaderboardScreen
+from .screens.mode import ModeScreen
+from .screens.setup import SetupScreen
+from .screens.too_small import keep_to_size
+from .session import DEFAULT_NAMES, GameSettings, Table, clean_name, recalled_names
+from .speed import DEFAULT_AI_DELAY, FULL_SPEED
 
-#: Seconds a person gets to see the AI draw a ball before the sticks go.
-DEFAULT_AI_DELAY = 0.45
-TRAINING_GAMES_ENV = "STICKS_TUI_TRAINING_GAMES"
-AI_DELAY_ENV = "STICKS_TUI_AI_DELAY"
-#: The most games the app will train for at once (a typo of extra zeros should not hang it).
-TRAINING_GAMES_MAX = 10_000_000
-
-
-class ConfigError(ValueError):
-    """A setting from the environment that cannot be used; the message says which and why."""
+#: How long the interface waits at most for Python's interpreter while a worker thread holds it
+#: (the lab's training, the analysis): Python's default is 5 ms, and a key needs the
+#: interpreter back several times on its way to the screen (benchmarks/analysis_key_delay.py:
+#: the median key delay during an analysis fell by about a third at 1 ms). A thread alone with
+#: the processor does not switch at all, so training alone is not slowed.
+INTERFACE_SWITCH_SECONDS = 0.001
 
 
 class SticksApp(App[int]):
@@ -144,10 +152,10 @@ class SticksApp(App[int]):
 
     # -- screens ----------------------------------------------------------------------------
     def on_mount(self) -> None:
-        from .screens.setup import SetupScreen
 
         if self.leave_on_signals:
             catch_leaving_signals(self)
+        sys.setswitchinterval(INTERFACE_SWITCH_SECONDS)
         self.brains.call_soon = asyncio.get_running_loop().call_soon_threadsafe
         self.push_screen(SetupScreen())
         self.on_resize()
@@ -156,32 +164,27 @@ class SticksApp(App[int]):
 
     def on_resize(self) -> None:
         """Below 80x24 a cover says the terminal is too small (every screen needs that much)."""
-        from .screens.too_small import keep_to_size
 
         keep_to_size(self)
 
     def action_quit_asking(self) -> None:
         """``q``: quit, asking first while a game is in progress (as every way out of a game
         does); ``ctrl+q`` quits at once."""
-        from .screens.confirm import asks_before_leaving
 
         if not asks_before_leaving(self, self.exit):
             self.exit()
 
     def action_help(self) -> None:
-        from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_leaderboard(self) -> None:
-        from .screens.leaderboard import LeaderboardScreen
 
         if not isinstance(self.screen, LeaderboardScreen):
             self.push_screen(LeaderboardScreen())
 
     def action_brains(self) -> None:
-        from .screens.brains import BrainsScreen
 
         if not isinstance(self.screen, BrainsScreen):
             self.push_screen(BrainsScreen())
@@ -189,7 +192,6 @@ class SticksApp(App[int]):
     def action_analysis(self) -> None:
         """What the brain on screen (the board's, the lab's, the one chosen) has learned,
         beside the solver."""
-        from .screens.analysis import AnalysisScreen, brain_to_analyse
 
         if not isinstance(self.screen, AnalysisScreen):
             name, brain, rules = brain_to_analyse(self)
@@ -201,8 +203,6 @@ class SticksApp(App[int]):
 
     def action_new_setup(self) -> None:
         """Back to the setup screen, leaving whatever game is on the board (asking first)."""
-        from .screens.confirm import asks_before_leaving
-        from .screens.setup import SetupScreen
 
         if asks_before_leaving(self, self.action_new_setup):
             return
@@ -213,9 +213,6 @@ class SticksApp(App[int]):
             self.push_screen(SetupScreen())
 
     def action_mode(self) -> None:
-        from .screens.confirm import asks_before_leaving
-        from .screens.mode import ModeScreen
-        from .screens.setup import SetupScreen
 
         if asks_before_leaving(self, self.action_mode):
             return
@@ -231,9 +228,6 @@ class SticksApp(App[int]):
         """The training lab, for the game the setup screen chose; from a board, for the brain
         it plays (from the mode screen, the one chosen there). In the middle of a game it asks
         first: finish the game, or abandon it (the board goes, and the game teaches nothing)."""
-        from .screens.board import BoardScreen
-        from .screens.lab import AbandonFirst, LabScreen
-        from .screens.lab_run import LabRunScreen
 
         if isinstance(self.screen, (LabScreen, LabRunScreen, AbandonFirst)):
             return
@@ -260,7 +254,6 @@ class SticksApp(App[int]):
         """The person against the brain ``ref`` of the game chosen, on a board of its own
         ("play it now", "play against it", ``--opponent``), as it is; ``train``: trained first
         where it must be, as when chosen on the mode screen (the palette)."""
-        from .screens.confirm import asks_before_leaving
 
         if asks_before_leaving(self, lambda: self.play_against(ref, train=train)):
             return
@@ -268,17 +261,31 @@ class SticksApp(App[int]):
         self.call_after_refresh(self._play_on_mode_screen, ref, train)
 
     def _play_on_mode_screen(self, ref: BrainRef, train: bool) -> None:
-        from .screens.mode import ModeScreen
 
         if isinstance(self.screen, ModeScreen):
             self.screen.play_against(ref, train=train)
+
+    def play_at(self, table: Table) -> None:
+        """The players of ``table`` at a board of their own (the mode screen sat them)."""
+        self.push_screen(BoardScreen(table))
+
+    def start_lab_run(self, plan: LabPlan, *, speed: int, pause_after: int | None) -> None:
+        """The lab's run of ``plan``, in place of the lab's form."""
+        self.switch_screen(LabRunScreen(plan, speed=speed, pause_after=pause_after))
+
+    async def train_before_play(self, plan: LabPlan, then_play: str) -> bool:
+        """Train ``plan`` at full speed on the lab's run screen before a game (``w`` there
+        watches it); from a worker, which waits for the screen: True when the person goes on
+        to the game, False when they backed out (what was learned is kept either way)."""
+        run = LabRunScreen(plan, speed=FULL_SPEED, then_play=then_play)
+        played = await self.push_screen_wait(run)
+        return played is True
 
     def action_train(self) -> None:
         self._on_mode_screen("trained")
 
     def _on_mode_screen(self, action: str) -> None:
         """Go to the mode screen, then choose ``action`` there as its key would."""
-        from .screens.confirm import asks_before_leaving
 
         if asks_before_leaving(self, lambda: self._on_mode_screen(action)):
             return
@@ -286,77 +293,55 @@ class SticksApp(App[int]):
         self.call_after_refresh(self._choose_on_mode_screen, action)
 
     def _choose_on_mode_screen(self, action: str) -> None:
-        from .screens.mode import ModeScreen
 
         if isinstance(self.screen, ModeScreen):
             getattr(self.screen, f"action_{action}")()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette (ctrl+p) offers every screen, and every brain to play."""
-        from .palette import app_commands
 
         yield from super().get_system_commands(screen)
         yield from app_commands(self)
 
 
-def training_games_from_env(environ: dict[str, str] | os._Environ[str] = os.environ) -> int:
-    text = environ.get(TRAINING_GAMES_ENV, "").strip()
-    if not text:
-        return DEFAULT_TRAINING_GAMES
-    if not (text.isascii() and text.isdigit()) or len(text) > 9 or not (
-        1 <= int(text) <= TRAINING_GAMES_MAX
-    ):
-        raise ConfigError(
-            f"{TRAINING_GAMES_ENV} must be a whole number from 1 to {TRAINING_GAMES_MAX:,}, "
-            f"got {quoted(text)}"
-        )
-    return int(text)
+#: The app is the screens' host (:mod:`.host`): mypy checks that it offers all they ask.
+_HOST: type[Host] = SticksApp
 
 
-def ai_delay_from_env(environ: dict[str, str] | os._Environ[str] = os.environ) -> float:
-    text = environ.get(AI_DELAY_ENV, "").strip()
-    if not text:
-        return DEFAULT_AI_DELAY
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= 10:
-        raise ConfigError(
-            f"{AI_DELAY_ENV} must be a number of seconds from 0 to 10, got {quoted(text)}"
-        )
-    return value
+class OpponentRefused(ValueError):
+    """The brain the app was asked to open on (``--opponent``) is not one it can play;
+    ``str()`` says why, in words that follow "argument --opponent: "."""
 
 
-def run_app(args: argparse.Namespace) -> int:
-    """Open the full-screen app (``sticks-tui`` with no command); the exit status."""
-    try:  # the options first, then the environment, then the defaults
-        training_games = getattr(args, "training_games", None) or training_games_from_env()
-        ai_delay = getattr(args, "ai_delay", None)
-        ai_delay = ai_delay if ai_delay is not None else ai_delay_from_env()
-    except ConfigError as error:
-        print(f"sticks-tui: error: {error}", file=sys.stderr)
-        return 2
+def run_app(
+    *,
+    data_dir: str | None = None,
+    seed: int | None = None,
+    training_games: int = DEFAULT_TRAINING_GAMES,
+    ai_delay: float = DEFAULT_AI_DELAY,
+    names: tuple[str | None, str | None] = (None, None),
+    rules: AnyRuleSet | None = None,
+    opponent: str | None = None,
+    learner: str | None = None,
+) -> int:
+    """Open the full-screen app (``sticks-tui`` with no command) on the records of
+    ``data_dir`` (see :func:`~sticks_tui.storage.sqlite.store.open_records`); the exit status. The
+    command line reads the options and the environment (:mod:`sticks_tui.cli.app`) and hands
+    the values here. ``names``: the players' names given, ``rules``: the game, ``opponent``
+    (and its ``learner``): a brain to play at once (:class:`OpponentRefused` when this game has
+    no such brain)."""
     app = SticksApp(
-        seed=getattr(args, "seed", None),
-        training_games=training_games,
-        ai_delay=ai_delay,
-        leave_on_signals=True,
+        seed=seed, training_games=training_games, ai_delay=ai_delay, leave_on_signals=True
     )
-    app.records = _records_for(args, warn=lambda message: _warn(app, message))
-    app.settings.names = _names_for(args, app.records)
-    rules = getattr(args, "app_rules", None)
+    app.records = _records_for(data_dir, warn=lambda message: _warn(app, message))
+    app.settings.names = _names_for(names, app.records)
     if rules is not None:
         app.settings.choose(rules)
-    opponent = getattr(args, "app_opponent", None)
     if opponent is not None:  # a brain of the game chosen, or a clear refusal
         try:
-            learner = getattr(args, "app_learner", None)
             app.start_against = app.brains.named(app.settings.rules, opponent, learner)
         except ValueError as error:
-            print(f"sticks-tui: error: argument --opponent: {printable(str(error))}",
-                  file=sys.stderr)
-            return 2
+            raise OpponentRefused(str(error)) from None
     result = app.run()  # returns once every training thread has ended (and kept its work)
     say_after_leaving(app.said_after_leaving)
     if result is None:  # quit normally (0), or stopped by an error Textual has shown (1)
@@ -364,26 +349,25 @@ def run_app(args: argparse.Namespace) -> int:
     return int(result)
 
 
-def _names_for(args: argparse.Namespace, records: Records | None = None) -> tuple[str, str]:
+def _names_for(
+    given: tuple[str | None, str | None], records: Records | None = None
+) -> tuple[str, str]:
     """The names the setup screen starts with: ``--player1``/``--player2`` where given, else
     the names last confirmed on the setup screen (kept in the records), else the defaults."""
     remembered = recalled_names(records) if records is not None else DEFAULT_NAMES
-    given = (getattr(args, "player1", None), getattr(args, "player2", None))
     return (
         clean_name(str(given[0] or ""), remembered[0]),
         clean_name(str(given[1] or ""), remembered[1]),
     )
 
 
-def _records_for(args: argparse.Namespace, warn: Callable[[str], None]) -> Records:
+def _records_for(data_dir: str | None, warn: Callable[[str], None]) -> Records:
     """The leaderboard and brains on disk (``--data-dir``, ``$STICKS_TUI_DATA_DIR``, else the
     user data directory); in memory, with a warning, where nothing can be saved. A store file
-    that must not be touched raises :class:`~sticks_tui.storage.store.StoreError` before the
+    that must not be touched raises :class:`~sticks_tui.storage.sqlite.store.StoreError` before the
     app opens.
     """
-    from ..storage.store import open_records
-
-    return open_records(getattr(args, "data_dir", None), warn=warn)
+    return open_records(data_dir, warn=warn)
 
 
 def _warn(app: App[int], message: str) -> None:

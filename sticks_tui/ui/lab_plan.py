@@ -18,14 +18,13 @@ from ..engine.learners.base import Learner
 from ..engine.learners.settings import Settings, SettingsError
 from ..engine.opponents import FrozenOpponent, Opponent, SelfPlay
 from ..engine.training_report import TrainingResult
-from ..storage.records import Records, typed_name_problem
-from ..storage.store_file import StoreError
+from ..storage.records import Records
+from ..storage.sqlite.store_file import StoreError
 from ..text import moves
 from ..text.memory import DEFAULT_MEMORY_CAP_TEXT, parse_memory_cap, size_words
+from ..text.names import MAX_NAME_LENGTH, typed_name_problem
 from ..text.opponents import GAMES_MAX, against_plan, training_games
 
-#: The longest brain name (as a player's name).
-BRAIN_NAME_MAX = 40
 OPPONENT_HELP = "self, random, perfect, mixed:0.5, a saved brain's name, or random=1000,self=20000"
 #: What the memory cap's field says while it is good.
 MEMORY_HELP = "training stops before the app passes it, e.g. 2G"
@@ -144,8 +143,8 @@ def self_play_plan(
 def _name_problem(name: str) -> str | None:
     if not name:
         return "Type the brain's name (a saved brain, or a new one)"
-    if len(name) > BRAIN_NAME_MAX:
-        return f"A brain's name has at most {BRAIN_NAME_MAX} characters"
+    if len(name) > MAX_NAME_LENGTH:
+        return f"A brain's name has at most {MAX_NAME_LENGTH} characters"
     return None
 
 

@@ -4,18 +4,16 @@ play against, as the mode screen offers them."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 
 from ..storage.brain_cache import BrainRef
+from .host import Host
+from .screens.mode import opponent_choices
 from .session import brain_of
 
-if TYPE_CHECKING:
-    from .app import SticksApp
 
-
-def app_commands(app: SticksApp) -> Iterable[SystemCommand]:
+def app_commands(app: Host) -> Iterable[SystemCommand]:
     """The app's commands, after Textual's own."""
     yield SystemCommand(
         "Setup", "Choose the game, its rules, the names and who starts", app.action_new_setup
@@ -39,10 +37,8 @@ def app_commands(app: SticksApp) -> Iterable[SystemCommand]:
     yield from brain_commands(app)
 
 
-def brain_commands(app: SticksApp) -> Iterable[SystemCommand]:
+def brain_commands(app: Host) -> Iterable[SystemCommand]:
     """"Play against AI (hats, 12 games)": every brain of the game chosen."""
-    from .screens.mode import opponent_choices
-
     for label, choice in opponent_choices(app.brains, app.settings.rules):
         ref = brain_of(choice)
         if ref is not None:
@@ -53,5 +49,5 @@ def brain_commands(app: SticksApp) -> Iterable[SystemCommand]:
             )
 
 
-def _player(app: SticksApp, ref: BrainRef) -> Callable[[], None]:
+def _player(app: Host, ref: BrainRef) -> Callable[[], None]:
     return lambda: app.play_against(ref, train=True)

@@ -15,34 +15,17 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from ..engine import (
-    HatBrain,
-    HumanPlayer,
-    Level,
-    Match,
-    MixedPlayer,
-    PerfectPlayer,
-    Player,
-    RandomPlayer,
-    levels_for,
-)
+from ..engine import HatBrain, HumanPlayer, Match, Player
 from ..engine.game import AnyRuleSet
 from ..engine.learners import kind_of
 from ..engine.learners.base import Learner
 from ..engine.learners.hats.kind import KIND as HAT_AI
-from ..engine.learners.q.kind import KIND as Q_AI
+from ..engine.machines import Machine
 from ..storage.brain_cache import BrainRef
-from ..storage.records import (
-    LEARNING_AI_NAME,
-    Q_LEARNING_AI_NAME,
-    TRAINED_AI_NAME,
-    Records,
-    names_problem,
-)
+from ..storage.records import Records
+from ..text.names import MAX_NAME_LENGTH, names_problem
 from .presenters import SetupForm, setup_forms
 
-#: As long as a name may be in the classic console (``--player1``), so both share the leaderboard.
-NAME_MAX = 40
 DEFAULT_NAMES = ("Player 1", "Player 2")
 
 
@@ -53,64 +36,20 @@ class Mode(Enum):
     WATCH = "watch"
 
 
-class Machine(Enum):
-    """The machines that can sit at the table; the value is the player's name."""
-
-    RANDOM = "Random AI"
-    LEARNING = LEARNING_AI_NAME
-    TRAINED = TRAINED_AI_NAME
-    Q_LEARNING = Q_LEARNING_AI_NAME
-    PERFECT = "Perfect AI"
-    MIXED = "Mixed AI"
-
-    @property
-    def label(self) -> str:
-        return {
-            Machine.RANDOM: "random",
-            Machine.LEARNING: "learning",
-            Machine.TRAINED: "trained",
-            Machine.Q_LEARNING: "Q-learning",
-            Machine.PERFECT: "perfect",
-            Machine.MIXED: "mixed",
-        }[self]
-
-    @property
-    def level(self) -> Level:
-        """The engine's AI level this machine plays at (the trained AI is a hat AI too)."""
-        return {
-            Machine.RANDOM: Level.RANDOM,
-            Machine.LEARNING: Level.LEARNING,
-            Machine.TRAINED: Level.LEARNING,
-            Machine.Q_LEARNING: Level.Q_LEARNING,
-            Machine.PERFECT: Level.PERFECT,
-            Machine.MIXED: Level.MIXED,
-        }[self]
-
-    @property
-    def brain(self) -> BrainRef | None:
-        """The saved brain this machine plays (the learners'), None for one that does not learn."""
-        learner = {Level.LEARNING: HAT_AI.name, Level.Q_LEARNING: Q_AI.name}.get(self.level)
-        return None if learner is None else BrainRef(self.value, learner)
-
-
 #: Who may be chosen to play: a machine, or a saved brain by its name and learner.
 Opponent = Machine | BrainRef
 
 
-def machines_for(rules: AnyRuleSet) -> list[Machine]:
-    """The machines offered for ``rules`` (Q-learning only where the engine offers it)."""
-    offered = levels_for(rules)
-    return [machine for machine in Machine if machine.level in offered]
-
-
 def brain_of(choice: Opponent) -> BrainRef | None:
     """The saved brain a choice plays; None for a machine that does not learn."""
-    return choice if isinstance(choice, BrainRef) else choice.brain
+    if isinstance(choice, BrainRef):
+        return choice
+    return None if choice.learner is None else BrainRef(choice.value, choice.learner)
 
 
 def choice_of(ref: BrainRef) -> Opponent:
     """``ref`` as the selectors offer it: the app's own learners by their machine."""
-    return next((machine for machine in Machine if machine.brain == ref), ref)
+    return next((machine for machine in Machine if brain_of(machine) == ref), ref)
 
 
 def name_of(choice: Opponent) -> str:
@@ -173,7 +112,7 @@ class GameSettings:
 
 def clean_name(text: str, default: str) -> str:
     """A player's name as it will appear in the log and on the leaderboard."""
-    name = " ".join(text.split())[:NAME_MAX]
+    name = " ".join(text.split())[:MAX_NAME_LENGTH]
     return name or default
 
 
@@ -294,12 +233,8 @@ def machine_seat(
     """A machine player at the table; a learner brings the brain it plays (and teaches, when
     its kind learns in play): the saved brain ``choice`` names, or (``saved`` False) a copy of
     it. Its player is its kind's."""
-    if choice is Machine.RANDOM:
-        return Seat(name, RandomPlayer(name, rng))
-    if choice is Machine.PERFECT:
-        return Seat(name, PerfectPlayer(name, rules, rng))
-    if choice is Machine.MIXED:
-        return Seat(name, MixedPlayer(name, rules, skill / 100, rng))
+    if isinstance(choice, Machine) and choice.learner is None:
+        return Seat(name, choice.player(name, rules, rng, skill=skill / 100))
     ref = brain_of(choice)
     assert ref is not None and learner is not None, "a learner plays with its brain"
     kept = ref if saved else None

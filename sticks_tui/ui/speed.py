@@ -1,6 +1,9 @@
 """The speed of training (or of watched games) a person can follow, and the controls that
 change it while it runs: ``-``/``+`` slower and faster, ``f`` full speed, pause, resume, step.
 
+One ladder of speeds for the lab and for watch mode on the board (:mod:`.screens.board_watch`,
+which waits each speed's :func:`paced` pause between its steps).
+
 :data:`SPEEDS` runs from one move at a time to full speed; the lab starts at
 :data:`START_SPEED` (moves about 0.3 s apart, each shown on the hats) unless another speed was
 chosen last (:func:`recalled_speed`). :class:`SpeedControl` holds the speed, the pause and the
@@ -36,6 +39,8 @@ RATE_SECONDS = 1.0
 FULL_SPEED_MOST = 1_000_000_000
 #: Where the records keep the speed last chosen in the lab (by its words).
 SPEED_SETTING = "lab_speed"
+#: Seconds a person gets to see the AI draw a ball before the sticks go (``--ai-delay``).
+DEFAULT_AI_DELAY = 0.45
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,12 @@ SPEEDS: tuple[Speed, ...] = (
 FULL_SPEED = len(SPEEDS) - 1
 #: The lab's first speed: its moves about 0.3 s apart, each drawn on the hats.
 START_SPEED = 1
+
+
+def paced(wait: float, ai_delay: float) -> float:
+    """A speed's ``wait`` on the board, where the app's AI pause scales it: the speed's own
+    seconds at the default pause, none at ``--ai-delay 0``."""
+    return wait * ai_delay / DEFAULT_AI_DELAY
 
 
 def recalled_speed(records: Records) -> int:

@@ -10,7 +10,7 @@ import pytest
 
 from sticks_tui.cli import main as cli
 from sticks_tui.engine import game_of_sticks
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
 
 #: 12 sticks against the trained computer; the person always takes one stick, loses, stops.
 ANSWERS = "12\n3\n1\n1\n1\n1\n1\n0\n"

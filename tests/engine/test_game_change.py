@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from sticks_tui.engine import HatBrain, HatSettings, Match, Nim, QLearner, game_of_sticks
 from sticks_tui.engine.learners.game_change import Unchanged
-from sticks_tui.engine.players import HatPlayer, LearnerPlayer, RandomPlayer
+from sticks_tui.engine.learners.hats.player import HatPlayer
+from sticks_tui.engine.learners.player import LearnerPlayer
+from sticks_tui.engine.players import RandomPlayer
 
 
 def drawn(brain: HatBrain, *balls: tuple[int, int]) -> None:

@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 from wythoff_game import Wythoff
 
 from sticks_tui.engine import (
-    GameSpecError, Level, Match, Nim, RandomPlayer, RuleError, Solver, StickyNim, TakeAway,
-    game_families, game_of_sticks, levels_for, loser_at_end, parse_game, register_game,
+    GameSpecError, Match, Nim, RandomPlayer, RuleError, Solver, StickyNim, TakeAway,
+    game_families, game_of_sticks, loser_at_end, parse_game, register_game,
     rules_from_description, spec_of, unregister_game,
 )
+from sticks_tui.engine.machines import Machine, machines_for
 
 
 @pytest.fixture
@@ -153,10 +154,10 @@ def test_random_games_end_as_the_solver_says_the_start_is_worth():
 
 
 def test_q_learning_is_offered_where_the_game_says_its_table_fits():
-    assert Level.Q_LEARNING in levels_for(Wythoff(q_learning=True))
-    assert Level.Q_LEARNING not in levels_for(Wythoff(q_learning=False))
-    assert Level.Q_LEARNING in levels_for(parse_game("sticky:30"))
-    assert Level.Q_LEARNING not in levels_for(parse_game("sticky:31"))
+    assert Machine.Q_LEARNING in machines_for(Wythoff(q_learning=True))
+    assert Machine.Q_LEARNING not in machines_for(Wythoff(q_learning=False))
+    assert Machine.Q_LEARNING in machines_for(parse_game("sticky:30"))
+    assert Machine.Q_LEARNING not in machines_for(parse_game("sticky:31"))
 
 
 spec_text = st.one_of(

@@ -6,7 +6,8 @@ import pytest
 
 from sticks_tui.engine import BrainError, HatBrain, HatSettings, Match, Nim, TakeAway, game_of_sticks
 from sticks_tui.engine.learners.base import CurvePoint
-from sticks_tui.engine.players import HatPlayer, RandomPlayer
+from sticks_tui.engine.learners.hats.player import HatPlayer
+from sticks_tui.engine.players import RandomPlayer
 
 
 class ScriptedRandom(random.Random):

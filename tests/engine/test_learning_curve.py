@@ -109,3 +109,14 @@ def test_a_brain_that_learned_much_gets_points_as_it_trains_on() -> None:
     train(fresh, SELF, 2000, seed=7, progress_every=100, curve=curve)
     assert [p.games for p in fresh.learning_curve] == [0, 100, 200, 300, 500, 800, 1200, 1800,
                                                       2000]  # a fresh brain's, as before
+
+
+def test_one_rule_says_which_trainings_keep_a_curve_and_how_dense() -> None:
+    """``train`` and the lab keep the curve by one rule: points 1.5x apart, for a game whose
+    start reaches at most 10,000 positions (Nim 5, 7, 9, 11, 13 reaches 80,640: none)."""
+    from sticks_tui.engine.games.nim import Nim
+    from sticks_tui.engine.learning_curve import kept_curve
+
+    sticks = kept_curve(game_of_sticks(20))
+    assert sticks is not None and sticks.spacing == 1.5
+    assert kept_curve(Nim((5, 7, 9, 11, 13))) is None

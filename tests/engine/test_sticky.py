@@ -12,11 +12,16 @@ from sticks_tui.engine import (
     HatBrain, HatPlayer, IllegalMove, Match, PerfectPlayer, RandomPlayer, RuleError, Solver,
     SELF, rules_from_description, train,
 )
-from sticks_tui.engine.games.sticky import LETTERS, STICKY_MAX, StickyLine, StickyMove, StickyNim
-from sticks_tui.engine.games.sticky_theory import (
-    BruteForce, find_exceptions, grundy_values, prove_tame, reachable_positions, shipped_tables,
-    theory_for,
-)
+from sticks_tui.engine.games.sticky import StickyNim
+from sticks_tui.engine.games.sticky_line import StickyMove
+from sticks_tui.engine.games.sticky_line import StickyLine
+from sticks_tui.engine.games.sticky_line import STICKY_MAX
+from sticks_tui.engine.games.sticky_line import LETTERS
+from sticks_tui.engine.games.sticky_theory import prove_tame, shipped_tables, theory_for
+from sticks_tui.engine.games.sticky_quotient import find_exceptions
+from sticks_tui.engine.games.sticky_heaps import reachable_positions
+from sticks_tui.engine.games.sticky_heaps import grundy_values
+from sticks_tui.engine.games.sticky_heaps import BruteForce
 
 
 def test_defaults_and_limits():

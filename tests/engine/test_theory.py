@@ -15,7 +15,8 @@ from sticks_tui.engine import (
     unregister_game,
 )
 from sticks_tui.engine.games import game_families, theory_of
-from sticks_tui.engine.games.sticky_theory import BruteForce, reachable_positions
+from sticks_tui.engine.games.sticky_heaps import reachable_positions
+from sticks_tui.engine.games.sticky_heaps import BruteForce
 
 
 def test_every_shipped_family_brings_a_theory_of_its_own_kind():

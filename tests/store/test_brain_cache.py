@@ -21,7 +21,7 @@ from sticks_tui.engine import (
 from sticks_tui.engine.learners.q.learner import QLearner
 from sticks_tui.storage.brain_cache import BrainCache, BrainRef
 from sticks_tui.storage.records import MemoryRecords
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
 
 STICKS = game_of_sticks(10)
 NIM = Nim((1, 2, 3))

@@ -14,7 +14,8 @@ from sticks_tui.engine.learners.hats.settings import HatSettings
 from sticks_tui.engine.learners.q.settings import QSettings
 from sticks_tui.engine.training import SelfPlay
 from sticks_tui.storage.brain_files import brain_json
-from sticks_tui.storage.store import STORE_FILE_NAME, SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
+from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
 
 NIM = "nim:1,3,5,7"
 

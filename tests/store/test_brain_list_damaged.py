@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from sticks_tui.engine import HatBrain, parse_game
-from sticks_tui.storage.store import STORE_FILE_NAME, SqliteStore, StoreRefused
+from sticks_tui.storage.sqlite.store import SqliteStore
+from sticks_tui.storage.sqlite.store_file import StoreRefused
+from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
 
 SAVED_AT = "2026-11-23T18:25:50+00:00"
 STICKS = parse_game("sticks")

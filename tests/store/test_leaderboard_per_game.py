@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sticks_tui.storage.records import MemoryRecords, Records, Standing
-from sticks_tui.storage.store import SqliteStore, open_records
+from sticks_tui.storage.sqlite.store import SqliteStore, open_records
 
 
 @pytest.fixture(params=["memory", "store", "play on"])

@@ -10,7 +10,7 @@ import pytest
 from sticks_tui.engine import HatBrain, game_of_sticks
 from sticks_tui.engine.learners.q.learner import QLearner
 from sticks_tui.storage.brain_cache import BrainRef
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
 
 STICKS = game_of_sticks(20)
 

@@ -8,13 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from sticks_tui.storage.records import (
-    COMPUTER_PLAYER_NAMES,
-    LEARNING_AI_NAME,
-    TRAINED_AI_NAME,
-    names_problem,
-    typed_name_problem,
-)
+from sticks_tui.engine.machines import COMPUTER_PLAYER_NAMES, LEARNING_AI_NAME, TRAINED_AI_NAME
+from sticks_tui.text.names import names_problem
+from sticks_tui.text.names import typed_name_problem
 
 
 @pytest.mark.parametrize(
@@ -40,9 +36,9 @@ def test_the_classic_console_refuses_names_that_would_share_a_row(
 
 
 def test_the_app_is_refused_the_same_names_before_it_starts(cli, monkeypatch) -> None:
-    import sticks_tui.ui.app as app
+    import sticks_tui.cli.app as app
 
-    monkeypatch.setattr(app, "run_app", lambda args: pytest.fail("the app started"))
+    monkeypatch.setattr(app, "run_app", lambda **values: pytest.fail("the app started"))
     run = cli("--player1", "Ann", "--player2", "AI")
     assert run.code == 2 and '"AI" is the name of a computer player' in run.err
 
@@ -71,7 +67,7 @@ def test_names_problem_reads_names_as_people_do() -> None:
 
 def test_every_machine_of_the_app_is_a_reserved_name() -> None:
     """The app's machines play under these names; a person taking one would share its row."""
-    from sticks_tui.ui.session import Machine
+    from sticks_tui.engine.machines import Machine
 
     assert {machine.value for machine in Machine} <= set(COMPUTER_PLAYER_NAMES)
 
@@ -96,9 +92,9 @@ def test_the_classic_console_refuses_line_breaks_and_tabs_in_names(
 
 @pytest.mark.parametrize("name", ["a\nb", "a\tb"])
 def test_the_app_and_the_brain_commands_refuse_them_too(name: str, cli, monkeypatch) -> None:
-    import sticks_tui.ui.app as app
+    import sticks_tui.cli.app as app
 
-    monkeypatch.setattr(app, "run_app", lambda args: pytest.fail("the app started"))
+    monkeypatch.setattr(app, "run_app", lambda **values: pytest.fail("the app started"))
     run = cli("--player2", name)
     assert run.code == 2 and NO_CONTROL in run.err
     run = cli("brain", "reset", "--ai", name, "--yes")

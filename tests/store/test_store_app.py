@@ -9,7 +9,9 @@ import pytest
 from sticks_tui.cli.main import main
 from sticks_tui.engine import game_of_sticks
 from sticks_tui.storage.records import MemoryRecords
-from sticks_tui.storage.store import STORE_FILE_NAME, PlayOnRecords, SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
+from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
+from sticks_tui.storage.sqlite.play_on import PlayOnRecords
 from sticks_tui.ui.app import SticksApp
 
 

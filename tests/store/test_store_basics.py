@@ -8,21 +8,17 @@ from pathlib import Path
 
 import platformdirs
 import pytest
-
-from sticks_tui.storage import schema
-from sticks_tui.storage import store as store_module
-from sticks_tui.engine import TakeAway, game_of_sticks
-from sticks_tui.storage.records import Standing
-from sticks_tui.storage.store import (
-    LEARNING_AI_NAME,
-    STORE_FILE_NAME,
-    SqliteStore,
-    StoreRefused,
-    open_records,
-    resolve_data_dir,
-)
-
 from store_helpers import taught_brain
+
+from sticks_tui.engine import TakeAway, game_of_sticks
+from sticks_tui.engine.machines import LEARNING_AI_NAME
+from sticks_tui.storage.sqlite import schema
+from sticks_tui.storage.sqlite import store as store_module
+from sticks_tui.storage.records import Standing
+from sticks_tui.storage.sqlite.store import SqliteStore, open_records, resolve_data_dir
+from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
+from sticks_tui.storage.sqlite.store_file import StoreError
+from sticks_tui.storage.sqlite.store_file import StoreRefused
 
 
 def test_results_and_brains_survive_closing_and_reopening(tmp_path: Path) -> None:
@@ -178,7 +174,7 @@ def test_a_failing_migration_leaves_the_store_as_it_was(
     current = schema.SCHEMA_VERSION
     monkeypatch.setattr(schema, "SCHEMA_VERSION", current + 1)
     monkeypatch.setattr(schema, "MIGRATIONS", {**schema.MIGRATIONS, current: broken_step})
-    with pytest.raises(store_module.StoreError):
+    with pytest.raises(StoreError):
         SqliteStore.open(tmp_path)
     monkeypatch.setattr(schema, "SCHEMA_VERSION", current)
     with SqliteStore.open(tmp_path) as store:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from sticks_tui.engine import TakeAway, game_of_sticks
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
 
 from store_helpers import taught_brain
 

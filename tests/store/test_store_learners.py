@@ -14,7 +14,8 @@ from sticks_tui.engine.learners.hats.settings import HatSettings
 from sticks_tui.engine.learners.q.settings import QSettings
 from sticks_tui.engine.training import SelfPlay
 from sticks_tui.storage.records import HATS, MemoryRecords, Records
-from sticks_tui.storage.store import STORE_FILE_NAME, SqliteStore, StoreRefused, open_records
+from sticks_tui.storage.sqlite.store import SqliteStore, open_records
+from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME, StoreRefused
 
 NIM = parse_game("nim:1,3,5,7")
 STICKY = parse_game("sticky:12:3")

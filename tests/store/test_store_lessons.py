@@ -13,8 +13,10 @@ import pytest
 from sticks_tui.console.classic import run_classic
 from sticks_tui.engine import HatBrain, HatPlayer, Match, RandomPlayer, game_of_sticks
 from sticks_tui.storage.brain_cache import BrainRef
-from sticks_tui.storage.records import KeptBrain
-from sticks_tui.storage.store import STORE_FILE_NAME, SqliteStore, StoreRefused, open_records
+from sticks_tui.storage.brain_cache import KeptBrain
+from sticks_tui.storage.sqlite.store import SqliteStore, open_records
+from sticks_tui.storage.sqlite.store_file import StoreRefused
+from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
 from sticks_tui.ui.app import SticksApp
 
 RULES = game_of_sticks(10)

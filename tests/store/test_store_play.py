@@ -14,14 +14,10 @@ import pexpect
 import pytest
 
 from sticks_tui.engine import game_of_sticks
+from sticks_tui.engine.machines import LEARNING_AI_NAME, TRAINED_AI_NAME
 from sticks_tui.storage.records import MemoryRecords
-from sticks_tui.storage.store import (
-    LEARNING_AI_NAME,
-    STORE_FILE_NAME,
-    TRAINED_AI_NAME,
-    SqliteStore,
-    open_records,
-)
+from sticks_tui.storage.sqlite.store import SqliteStore, open_records
+from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
 
 REPO = Path(__file__).resolve().parents[2]
 # 10 sticks, a friend game: Player 1 takes 3, 3, 3 and Player 2 takes the last stick.
@@ -173,7 +169,7 @@ def test_a_read_only_data_directory_warns_and_play_goes_on_without_saving(tmp_pa
 def test_a_save_that_fails_during_play_is_a_warning_not_a_crash(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, broken: str
 ) -> None:
-    from sticks_tui.storage.store import StoreUnavailable
+    from sticks_tui.storage.sqlite.store_file import StoreUnavailable
 
     warnings: list[str] = []
     records = open_records(tmp_path, warn=warnings.append)

@@ -7,17 +7,16 @@ import random
 import signal
 import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from sticks_tui.engine import TakeAway, game_of_sticks
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
 
 # Waits for "go" on stdin, then opens the store (so creating it races too) and records games.
 RECORDER = """
 import sys
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
 data_dir, name, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
 print("ready", flush=True)
 sys.stdin.readline()
@@ -28,25 +27,34 @@ print("done", flush=True)
 """
 
 # Saves forever: a game (two rows) then a big brain whose every ball count is games_played + 1,
-# printing the number of games that are surely saved after each pair of saves.
+# printing the number of games that are surely saved after each pair of saves. It says where it
+# is before each step ("opening" the store, "game", "brain"), so the test kills it there, on an
+# event, not after a guessed sleep.
 WRITER = """
 import sys
 from sticks_tui.engine import TakeAway
 from sticks_tui.engine.learners.hats.brain import HatBrain
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
 rules = TakeAway(1000, (1, 2, 3), misere=True)
+template = HatBrain(rules).to_dict()
+print("opening", flush=True)
 store = SqliteStore.open(sys.argv[1])
 wins = {row.name: row.wins for row in store.standings()}.get("Writer", 0)
 print(wins, flush=True)
-template = HatBrain(rules).to_dict()
 while True:
+    print("game", flush=True)
     store.record_game("Writer", "Victim", game="sticks")
     wins += 1
     template["games_played"] = wins
     template["hats"] = {str(h): {b: wins + 1 for b in "123"} for h in range(1, 1001)}
-    store.save_brain(HatBrain.from_dict(template, rules), "AI")
+    brain = HatBrain.from_dict(template, rules)
+    print("brain", flush=True)
+    store.save_brain(brain, "AI")
     print(wins, flush=True)
 """
+#: Where a round kills the writer: as it opens (creates) the store, as it saves a game, or as it
+#: saves the brain after it.
+KILL_AT = ("opening", "game", "brain")
 
 BIG_RULES = TakeAway(1000, (1, 2, 3), misere=True)
 
@@ -81,8 +89,9 @@ def test_two_programs_saving_at_the_same_moment_lose_no_result(tmp_path: Path) -
     assert sum(row.wins for row in rows.values()) == 1000
 
 
-def _check_consistent(data_dir: Path, surely_saved: int) -> int:
-    """The store opens; every save is whole; nothing acknowledged is lost. Returns the wins."""
+def _check_consistent(data_dir: Path, surely_saved: int, brain_saved: int) -> tuple[int, int]:
+    """The store opens; every save is whole; nothing acknowledged is lost (``surely_saved``
+    games, a brain of ``brain_saved`` games). Returns the games and the brain's games saved."""
     with SqliteStore.open(data_dir) as store:
         rows = {row.name: row for row in store.standings()}
         brain = store.load_brain(BIG_RULES, "AI")
@@ -90,42 +99,64 @@ def _check_consistent(data_dir: Path, surely_saved: int) -> int:
     losses = rows["Victim"].losses if "Victim" in rows else 0
     assert wins == losses, "a game was saved for one player and not the other"
     assert wins in (surely_saved, surely_saved + 1)
+    games = brain.games_played if brain is not None else 0
+    # the brain is saved after its game: never ahead of the games, never behind what was said
+    assert brain_saved <= games <= wins
     if brain is not None:
-        # the brain is saved after the game, so it is that game's or the one before
-        assert brain.games_played in (wins, wins - 1)
         counts = {n for position in brain.positions() for n in brain.counts(position).values()}
         assert counts == {brain.games_played + 1}, "a brain was saved half old, half new"
-    return wins
+    return wins, games
+
+
+def _saved(lines: list[str], surely_saved: int) -> int:
+    """The games surely saved (a game and its brain) once the writer said ``lines``: each
+    count it says after saving a brain."""
+    for before, line in zip(lines, lines[1:]):
+        if before == "brain" and line.isdigit():
+            surely_saved = int(line)
+    return surely_saved
+
+
+def _read_to(child: subprocess.Popen[str], event: str, surely_saved: int) -> int:
+    """Read the writer's lines up to ``event``; the games (and brain) surely saved by then."""
+    assert child.stdout is not None
+    lines = [""]
+    while lines[-1] != event:
+        lines.append(child.stdout.readline().strip())
+        assert lines[-1], f"the writer ended before {event!r}"
+    return _saved(lines, surely_saved)
 
 
 def test_a_program_killed_in_the_middle_of_saving_leaves_a_whole_store(tmp_path: Path) -> None:
-    rng = random.Random(20261122)
+    rng = random.Random(20261122)  # how many saves each round lets through: repeatable
     kills = 0
-    surely_saved = 0
-    for round_ in range(10):
+    surely_saved = brain_saved = 0
+    for round_ in range(12):
         child = _python(WRITER, str(tmp_path))
-        if round_ == 0:
-            time.sleep(rng.uniform(0.0, 0.1))  # the first kill may land while the file is created
-        else:
+        at = KILL_AT[round_ % len(KILL_AT)]  # the first kill lands as the file is created
+        if at != "opening":
+            _read_to(child, "opening", surely_saved)
             assert int(child.stdout.readline()) == surely_saved
             for _ in range(rng.randint(0, 15)):
-                surely_saved = int(child.stdout.readline())
-            time.sleep(rng.uniform(0.0, 0.01))  # somewhere inside the next save
-        child.send_signal(signal.SIGKILL)
+                brain_saved = _read_to(child, "game", brain_saved)
+        brain_saved = _read_to(child, at, brain_saved)
+        child.send_signal(signal.SIGKILL)  # as it begins that step: inside it, or just before
         out, _ = child.communicate(timeout=30)
         assert child.returncode == -signal.SIGKILL
-        if out.split():
-            surely_saved = max(surely_saved, int(out.split()[-1]))
-        surely_saved = _check_consistent(tmp_path, surely_saved)
+        brain_saved = _saved([at, *out.split()], brain_saved)
+        surely_saved = max(surely_saved, brain_saved)
+        surely_saved, brain_saved = _check_consistent(tmp_path, surely_saved, brain_saved)
         kills += 1
-    assert kills == 10
+    assert kills == 12
     assert surely_saved >= 9  # the writer got going between kills, so there was a lot to lose
 
 
 def test_a_store_left_by_a_killed_program_takes_new_results(tmp_path: Path) -> None:
     child = _python(WRITER, str(tmp_path))
-    for _ in range(5):
-        child.stdout.readline()
+    saved = 0
+    for _ in range(4):  # three pairs of saves, then killed as it saves the fourth game
+        saved = _read_to(child, "game", saved)
+    assert saved == 3
     os.kill(child.pid, signal.SIGKILL)
     child.communicate(timeout=30)
     with SqliteStore.open(tmp_path) as store:

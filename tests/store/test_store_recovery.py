@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
-import sticks_tui.storage.store as store_module
-from sticks_tui.storage.store import SqliteStore
+import sticks_tui.storage.sqlite.store as store_module
+from sticks_tui.storage.sqlite.store import SqliteStore
+from sticks_tui.storage.sqlite.store_file import StoreError
 
 SQLITE_READONLY_RECOVERY = 264  # SQLITE_READONLY | (1 << 8)
 
@@ -41,6 +42,6 @@ def test_a_file_that_is_not_ours_is_never_opened_for_writing(tmp_path: Path, mon
     other.close()
     before = (tmp_path / "records.sqlite3").read_bytes()
     _refuse_read_only_connections(monkeypatch)
-    with pytest.raises(store_module.StoreError):
+    with pytest.raises(StoreError):
         SqliteStore.open(tmp_path)
     assert (tmp_path / "records.sqlite3").read_bytes() == before

@@ -9,14 +9,11 @@ from typing import Callable
 
 import pytest
 
-from sticks_tui.storage.store import (
-    APPLICATION_ID,
-    SCHEMA_VERSION,
-    STORE_FILE_NAME,
-    SqliteStore,
-    StoreRefused,
-    open_records,
-)
+from sticks_tui.storage.sqlite.store import SqliteStore, open_records
+from sticks_tui.storage.sqlite.store_file import StoreRefused
+from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
+from sticks_tui.storage.sqlite.schema import SCHEMA_VERSION
+from sticks_tui.storage.sqlite.schema import APPLICATION_ID
 
 
 def _text_file(path: Path) -> None:

@@ -9,7 +9,9 @@ from textual.widgets import Input
 
 from sticks_tui.cli.main import main
 from sticks_tui.storage.records import MemoryRecords
-from sticks_tui.storage.store import PlayOnRecords, SqliteStore, StoreUnavailable
+from sticks_tui.storage.sqlite.store import SqliteStore
+from sticks_tui.storage.sqlite.store_file import StoreUnavailable
+from sticks_tui.storage.sqlite.play_on import PlayOnRecords
 from sticks_tui.ui.app import SticksApp
 
 

@@ -20,13 +20,11 @@ from store_helpers import taught_brain
 
 from sticks_tui.engine import game_of_sticks
 from sticks_tui.storage.records import Standing
-from sticks_tui.storage.store import (
-    APPLICATION_ID,
-    SCHEMA_VERSION,
-    STORE_FILE_NAME,
-    SqliteStore,
-    StoreRefused,
-)
+from sticks_tui.storage.sqlite.store import SqliteStore
+from sticks_tui.storage.sqlite.store_file import StoreRefused
+from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
+from sticks_tui.storage.sqlite.schema import SCHEMA_VERSION
+from sticks_tui.storage.sqlite.schema import APPLICATION_ID
 
 #: The tables of store version 1, as ``git show 872e84d:sticks_tui/store.py`` creates them.
 VERSION_1_SCHEMA = """

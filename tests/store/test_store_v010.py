@@ -20,7 +20,10 @@ from typing import Any
 import pytest
 
 from sticks_tui.engine.games import parse_game
-from sticks_tui.storage.store import APPLICATION_ID, SCHEMA_VERSION, STORE_FILE_NAME, SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
+from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
+from sticks_tui.storage.sqlite.schema import SCHEMA_VERSION
+from sticks_tui.storage.sqlite.schema import APPLICATION_ID
 
 FIXTURE = Path(__file__).parent / "data" / "v0.1.0" / STORE_FILE_NAME
 #: What 0.1.0 wrote, as tools/make_v010_store.py plays it: six players, and the learning AI's

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, Static, TabbedContent
+from textual.widgets import Static, TabbedContent
 from ui_helpers import make_app, palette_highlights, screen_name, to_board, to_training, wait_until
 
 from sticks_tui.engine.learners.base import CurvePoint
 from sticks_tui.ui.widgets.curve import LearningCurvePlot, plot
+from sticks_tui.ui.widgets.lines_table import LinesTable
 
 
 def rules_text(pilot) -> str:  # noqa: ANN001
@@ -34,7 +35,7 @@ async def test_fresh_ai_has_not_enough_data_and_escape_goes_back() -> None:
             "Rule of the solver: lost when n ≡ 1 (mod 4) (proved for every heap)"
             in rules_text(pilot)
         )
-        assert pilot.app.screen.query_one(DataTable).row_count == 20  # the 20 sticks of the game
+        assert pilot.app.screen.query_one(LinesTable).row_count == 20  # the 20 sticks of the game
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
 
@@ -50,10 +51,10 @@ async def test_after_training_it_finds_the_rule_and_draws_the_curve() -> None:
             in " ".join(rules_text(pilot).split())
         )
         assert "The two rules agree at every stick count 1..20." in rules_text(pilot)
-        table = screen.query_one(DataTable)
-        row5 = [str(c) for c in table.get_row("5")]
+        table = screen.query_one(LinesTable)
+        row5 = list(table.row("5"))
         assert row5 == ["5", "even", "33%", row5[3], "yes", "any (lost)", "yes"]
-        assert [str(c) for c in table.get_row("7")][:3] == ["7", "2", "100%"]
+        assert list(table.row("7"))[:3] == ["7", "2", "100%"]
         await pilot.press("c")
         await pilot.pause()
         assert screen.query_one(TabbedContent).active == "analysis-learning"

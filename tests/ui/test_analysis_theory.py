@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Static, TabbedContent
+from textual.widgets import Static, TabbedContent
 from ui_helpers import make_app, screen_name, wait_until
 
 from sticks_tui.engine import HatBrain, Nim
@@ -15,6 +15,7 @@ from sticks_tui.engine.analysis import DISAGREE, analyse_game
 from sticks_tui.engine.games import parse_game
 from sticks_tui.text.analysis import rules_lines
 from sticks_tui.ui.app import SticksApp
+from sticks_tui.ui.widgets.lines_table import LinesTable
 
 SIZE = (80, 24)
 
@@ -47,8 +48,8 @@ def theory_text(pilot: Pilot) -> str:
 
 
 def table_cells(pilot: Pilot) -> list[str]:
-    table = pilot.app.screen.query_one(DataTable)
-    return [str(cell) for row in table.rows for cell in table.get_row(row)]
+    table = pilot.app.screen.query_one(LinesTable)
+    return [cell for key in table.keys for cell in table.row(key)]
 
 
 async def test_sticks_theory_gives_lost_positions_period_and_rule_first() -> None:
@@ -90,12 +91,12 @@ async def test_sticky_theory_shows_grundy_values_octal_code_and_lost_configurati
 async def test_table_names_moves_in_words_and_fits_80_columns(spec: str, move: str) -> None:
     async with app_on(spec).run_test(size=SIZE) as pilot:
         await to_analysis(pilot)
-        table = pilot.app.screen.query_one(DataTable)
+        table = pilot.app.screen.query_one(LinesTable)
         assert table.virtual_size.width <= table.scrollable_content_region.width
         cells = table_cells(pilot)
         assert move in cells
         assert not any("Move(" in cell or cell.strip().startswith("(") for cell in cells)
-        positions = [str(table.get_row_at(i)[0]).strip() for i in range(3)]
+        positions = [table.row_at(i)[0].strip() for i in range(3)]
         assert positions[0] in ("0, 0, 0, 1", "[1]")
 
 

@@ -14,10 +14,10 @@ from sticks_tui.engine import game_of_sticks
 from sticks_tui.engine.game import AnyRuleSet
 from sticks_tui.engine.learners.hats.brain import HatBrain
 from sticks_tui.engine.learners.hats.lessons import Lesson
+from sticks_tui.engine.machines import Machine
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.screens.board_watch import FULL_SPEED
-from sticks_tui.ui.session import Machine
+from sticks_tui.ui.speed import FULL_SPEED
 
 SIZE = (80, 24)
 STICKS = game_of_sticks(10)

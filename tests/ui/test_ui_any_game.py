@@ -21,10 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))  # wy
 from wythoff_game import FAMILY, Wythoff  # noqa: E402
 
 from sticks_tui.engine.games import register_game, unregister_game  # noqa: E402
+from sticks_tui.engine.machines import Machine
 from sticks_tui.ui.app import SticksApp  # noqa: E402
 from sticks_tui.ui.presenters import MoveButton  # noqa: E402
 from sticks_tui.ui.screens.board import BoardScreen  # noqa: E402
-from sticks_tui.ui.session import Machine  # noqa: E402
 
 
 @pytest.fixture(autouse=True)

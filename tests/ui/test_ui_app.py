@@ -14,11 +14,7 @@ from ui_helpers import (
 )
 
 from sticks_tui.storage.records import MemoryRecords
-from sticks_tui.ui.app import (
-    ConfigError,
-    ai_delay_from_env,
-    training_games_from_env,
-)
+from sticks_tui.cli.app import ConfigError, ai_delay_from_env, training_games_from_env
 
 
 def rows(pilot) -> list[list[str]]:  # noqa: ANN001
@@ -105,10 +101,30 @@ async def test_command_palette_offers_every_screen() -> None:
         await wait_until(pilot, lambda: screen_name(pilot) == "LeaderboardScreen")
 
 
+async def choose_in_palette(pilot, title: str) -> None:  # noqa: ANN001
+    """Open the command palette (ctrl+p), type ``title`` and choose it (Enter) once it is the
+    command highlighted, as a person does."""
+    from textual.command import CommandList
+
+    def highlighted() -> bool:
+        commands = pilot.app.screen.query(CommandList)
+        if not commands or commands.first().highlighted is None:
+            return False
+        options = commands.first()
+        prompt = options.get_option_at_index(options.highlighted).prompt
+        return str(getattr(prompt, "plain", prompt)).splitlines()[0].strip() == title
+
+    await pilot.press("ctrl+p")
+    await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
+    await pilot.press(*title)
+    await wait_until(pilot, highlighted)
+    await pilot.press("enter")
+
+
 async def test_palette_watch_starts_a_game_between_machines() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.action_watch()
+        await choose_in_palette(pilot, "Watch")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         seats = pilot.app.screen.table.seats  # type: ignore[attr-defined]
         assert not seats[0].is_human and not seats[1].is_human
@@ -130,9 +146,15 @@ def test_settings_from_the_environment_are_checked() -> None:
 
 
 async def test_screenshot_script_saves_the_board(tmp_path) -> None:  # noqa: ANN001
-    from sticks_tui.ui.screenshot import take
+    import importlib.util
+    from pathlib import Path
 
-    out = await take(tmp_path / "shots" / "board.svg", (100, 30))
+    tool = Path(__file__).resolve().parents[2] / "tools" / "screenshot.py"
+    spec = importlib.util.spec_from_file_location("screenshot", tool)
+    assert spec is not None and spec.loader is not None
+    screenshot = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(screenshot)
+    out = await screenshot.take(tmp_path / "shots" / "board.svg", (100, 30))
     svg = out.read_text(encoding="utf-8").replace("&#160;", " ")
     assert svg.startswith("<svg")
     assert "Marvin" in svg and "hats" in svg and "sticks on the board" in svg
@@ -140,8 +162,6 @@ async def test_screenshot_script_saves_the_board(tmp_path) -> None:  # noqa: ANN
 
 def test_run_app_reports_a_crash_as_a_failing_exit_status(monkeypatch, tmp_path) -> None:
     """Textual shows the error and returns None; the exit status must still say it failed."""
-    import argparse
-
     from sticks_tui.ui import app as app_module
 
     def crashed_run(self, *args, **kwargs):
@@ -149,15 +169,14 @@ def test_run_app_reports_a_crash_as_a_failing_exit_status(monkeypatch, tmp_path)
         return None
 
     monkeypatch.setattr(app_module.SticksApp, "run", crashed_run)
-    args = argparse.Namespace(seed=None, data_dir=str(tmp_path), player1=None, player2=None)
-    assert app_module.run_app(args) == 1
+    assert app_module.run_app(data_dir=str(tmp_path)) == 1
     monkeypatch.setattr(app_module.SticksApp, "run", lambda self, *a, **k: None)
-    assert app_module.run_app(args) == 0
+    assert app_module.run_app(data_dir=str(tmp_path)) == 0
 
 
 async def test_palette_training_opens_the_training_screen() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.action_train()
+        await choose_in_palette(pilot, "Training")
         await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
         await training_done(pilot)

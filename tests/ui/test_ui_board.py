@@ -106,13 +106,13 @@ async def test_the_chart_shows_the_ball_beside_the_hat_while_the_ai_plays() -> N
         assert turn_text(pilot) == "AI is drawing a ball from hat 9"
         chart = screen.query_one(HatChart)
         assert chart.in_use == 9
-        screen._machine_step()  # the pause is over: the AI draws
+        screen.machine_step()  # the pause is over: the AI draws
         await pilot.pause()
         assert chart.snapshot is not None and 9 in chart.snapshot.beside
         drawn = chart.snapshot.beside[9]
         assert turn_text(pilot) == f"AI drew ball {drawn} from hat 9"
         assert screen.match.position == 9
-        screen._machine_step()  # ...and takes that many sticks
+        screen.machine_step()  # ...and takes that many sticks
         await pilot.pause()
         assert screen.match.position == 9 - drawn
         assert log_lines(pilot)[-1] == f"AI selects {drawn}"

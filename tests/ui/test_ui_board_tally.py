@@ -8,8 +8,8 @@ from test_ui_games import against
 from textual.widgets import Static
 from ui_helpers import make_app, wait_until
 
+from sticks_tui.engine.machines import Machine
 from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.session import Machine
 
 
 def tally(screen: BoardScreen) -> list[str]:
@@ -20,7 +20,7 @@ async def play_out(pilot, screen: BoardScreen, *, to_win: bool) -> None:  # noqa
     """Play the game to its end: the winning move each time (leave 1 more than a multiple of
     4), or, to lose, one stick at a time and the last sticks at once."""
     while not screen.match.is_over:
-        await wait_until(pilot, lambda: screen.match.is_over or screen._human_turn())
+        await wait_until(pilot, lambda: screen.match.is_over or screen.human_turn())
         if screen.match.is_over:
             break
         sticks = screen.match.position
@@ -52,9 +52,9 @@ async def test_the_machines_tally_and_curve_against_you_leave_practice_out() -> 
             "▁▅",
         ]
         await pilot.press("a")  # a practice game: a move taken back, then played out
-        await wait_until(pilot, lambda: screen._human_turn())
+        await wait_until(pilot, lambda: screen.human_turn())
         await pilot.press("1")
-        await wait_until(pilot, lambda: screen._human_turn())
+        await wait_until(pilot, lambda: screen.human_turn())
         await pilot.press("u")
         assert screen.match.practice
         await play_out(pilot, screen, to_win=False)

@@ -22,7 +22,9 @@ from sticks_tui.engine.learners.q.learner import QLearner
 from sticks_tui.engine.learners.hats.lessons import Lesson
 from sticks_tui.storage.brain_files import brain_json, read_brain_file
 from sticks_tui.storage.records import HATS
-from sticks_tui.storage.store import STORE_FILE_NAME, PlayOnRecords, SqliteStore
+from sticks_tui.storage.sqlite.store import SqliteStore
+from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
+from sticks_tui.storage.sqlite.play_on import PlayOnRecords
 from sticks_tui.ui.app import SticksApp
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.brain_modals import BrainFormModal, ConfirmModal

@@ -27,11 +27,11 @@ from ui_helpers import (
 )
 
 from sticks_tui.engine import StickyLine, StickyNim, TakeAway
+from sticks_tui.engine.machines import Machine
 from sticks_tui.ui.presenters import presenter_for
 from sticks_tui.ui.presenters.sticky import StickyPresenter
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.too_small import TooSmallScreen
-from sticks_tui.ui.session import Machine
 from sticks_tui.ui.widgets.line import GOES_ON, line_layout
 from sticks_tui.ui.widgets.tally import fitted_line
 
@@ -199,11 +199,11 @@ async def test_against_the_trained_ai_the_tally_fits_and_the_log_stays_in_view()
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         screen = board(pilot)
         assert screen.table.seats[1].name == "Trained AI"
-        await wait_until(pilot, lambda: screen._human_turn())
+        await wait_until(pilot, lambda: screen.human_turn())
         assert board_unfit(pilot) == {}
         while not screen.match.is_over:
             await pilot.press("1")
-            await wait_until(pilot, lambda: screen.match.is_over or screen._human_turn())
+            await wait_until(pilot, lambda: screen.match.is_over or screen.human_turn())
         await wait_until(pilot, lambda: "1 game" in words_in(pilot, screen.query_one("#tally")))
         tally = words_in(pilot, screen.query_one("#tally"))
         assert "1 game: Trained AI won 1, you 0" in tally and "100%" in tally
@@ -238,9 +238,9 @@ async def test_the_hint_and_the_turn_read_whole_beside_the_hats_at_80x24(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await against(pilot, Machine.LEARNING, game, **fields)
         for key in keys:
-            await wait_until(pilot, lambda: screen._human_turn())
+            await wait_until(pilot, lambda: screen.human_turn())
             await pilot.press(key)
-        await wait_until(pilot, lambda: screen._human_turn())
+        await wait_until(pilot, lambda: screen.human_turn())
         assert board_unfit(pilot) == {}
         await pilot.press("f5")
         await wait_until(pilot, lambda: screen.query_one("#hint").display)
@@ -480,7 +480,11 @@ async def test_new_setup_and_palette_jumps_mid_game_ask_first() -> None:
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
         await pilot.press("1")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        app.action_watch()  # the palette's Watch
+        await pilot.press("ctrl+p")  # the palette's Watch
+        await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
+        await pilot.press(*"Watch")
+        await wait_until(pilot, lambda: palette_highlights(pilot, "Watch"))
+        await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
         await pilot.press("y")
         await wait_until(

@@ -12,14 +12,14 @@ from ui_helpers import make_app, screen_name, to_board, to_mode, wait_until
 
 from sticks_tui.engine import Nim, Solver, game_of_sticks
 from sticks_tui.engine.learners.hats.lessons import Lesson
+from sticks_tui.engine.machines import Machine
 from sticks_tui.ui.presenters import MoveChosen
+from sticks_tui.ui.presenters.bars import OneHatChart
+from sticks_tui.ui.presenters.hats import HatChart
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.lab import LabScreen
 from sticks_tui.ui.screens.lab_run import LabRunScreen
-from sticks_tui.ui.session import Machine
 from sticks_tui.ui.speed import FULL_SPEED
-from sticks_tui.ui.presenters.bars import OneHatChart
-from sticks_tui.ui.presenters.hats import HatChart
 
 FLOOR_WORDS = "It lost, but each ball it drew was already at the floor (1): nothing changed."
 
@@ -42,7 +42,7 @@ def chart_lines(chart: HatChart) -> list[str]:
 async def play_out(pilot: Pilot, screen: BoardScreen, take) -> None:  # noqa: ANN001
     """The person plays ``take(sticks)`` at each of their turns until the game is over."""
     while not screen.match.is_over:
-        await wait_until(pilot, lambda: screen.match.is_over or screen._human_turn())
+        await wait_until(pilot, lambda: screen.match.is_over or screen.human_turn())
         if not screen.match.is_over:
             before = screen.match.position
             await pilot.press(str(take(before)))
@@ -132,7 +132,7 @@ async def play_nim(pilot: Pilot, screen: BoardScreen, best: bool = True) -> None
     """The person plays a winning move where there is one (else the first), until the end."""
     solver = Solver(screen.rules)
     while not screen.match.is_over:
-        await wait_until(pilot, lambda: screen.match.is_over or screen._human_turn())
+        await wait_until(pilot, lambda: screen.match.is_over or screen.human_turn())
         if screen.match.is_over:
             break
         position = screen.match.position
@@ -165,7 +165,7 @@ async def test_undo_shows_the_hats_as_they_are_now() -> None:
         screen = await nim_board(pilot)
         start = screen.match.position
         screen.post_message(MoveChosen(screen.match.legal_moves()[0]))
-        await wait_until(pilot, lambda: len(screen.match.history) == 2 and screen._human_turn())
+        await wait_until(pilot, lambda: len(screen.match.history) == 2 and screen.human_turn())
         chart = screen.query_one(OneHatChart)
         assert chart.picture is not None and any(row.beside for row in chart.picture.rows)
         await pilot.press("f6")

@@ -61,8 +61,8 @@ def test_the_line_names_a_machine_move_with_its_letters() -> None:
 
 
 def test_every_machine_at_the_table_has_a_reserved_name() -> None:
-    from sticks_tui.storage.records import COMPUTER_PLAYER_NAMES, names_problem
-    from sticks_tui.ui.session import Machine
+    from sticks_tui.engine.machines import COMPUTER_PLAYER_NAMES, Machine
+    from sticks_tui.text.names import names_problem
 
     assert {machine.value for machine in Machine} == set(COMPUTER_PLAYER_NAMES)
     assert names_problem(["q-learning ai", "Ann"]) is not None  # no person takes its row

@@ -9,10 +9,10 @@ from textual.widgets import Button, Input, RichLog, Select, Static
 from ui_helpers import make_app, screen_name, set_input, wait_until
 
 from sticks_tui.engine import Nim, StickyNim, TakeAway
-from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.engine.machines import Machine
 from sticks_tui.storage.brain_cache import BrainRef
-from sticks_tui.ui.session import Machine
 from sticks_tui.ui.presenters.bars import OneHatChart
+from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.widgets.piles import NimPiles
 
 
@@ -145,7 +145,7 @@ async def test_each_games_fields_make_its_rules() -> None:
         await pilot.press("ctrl+n")
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
         assert app.settings.rules == StickyNim(62, 2)
-        # Q-learning is offered for lines up to 30 sticks only (the engine's levels_for)
+        # Q-learning is offered for lines up to 30 sticks only (the engine's Machine.fits)
         levels = [value for _label, value in app.screen.query_one("#level", Select)._options]
         assert Machine.Q_LEARNING not in levels and Machine.MIXED in levels
 
@@ -280,7 +280,7 @@ async def test_nim_against_the_learning_ai_shows_the_hat_in_use() -> None:
         chart = screen.query_one(OneHatChart)
         assert chart.picture is not None
         assert chart.picture.title == "at piles 0, 3, 5, 7: a fresh hat (every move alike)"
-        screen._machine_step()  # the pause is over: the AI draws a ball
+        screen.machine_step()  # the pause is over: the AI draws a ball
         await pilot.pause()
         picture = chart.picture
         assert picture.title == "at piles 0, 3, 5, 7 every move is drawn alike, in 7% of draws each"

@@ -6,11 +6,11 @@ Regenerate after an intended change with
 
 from __future__ import annotations
 
-from textual.pilot import Pilot
 from test_ui_games import against, choose_game, to_game_board
+from textual.pilot import Pilot
 from ui_helpers import make_app, still_cursor, wait_until
 
-from sticks_tui.ui.session import Machine
+from sticks_tui.engine.machines import Machine
 
 
 def test_setup_for_takeaway(snap_compare) -> None:  # noqa: ANN001
@@ -42,7 +42,7 @@ def test_nim_board_ai_draws_a_ball(snap_compare) -> None:  # noqa: ANN001
     async def run_before(pilot: Pilot) -> None:
         screen = await against(pilot, Machine.LEARNING, "nim")
         await pilot.press("down", "3")
-        screen._machine_step()  # the AI draws a ball and waits to make the move
+        screen.machine_step()  # the AI draws a ball and waits to make the move
         await pilot.pause()
 
     assert snap_compare(make_app(ai_delay=1000.0), run_before=run_before)
@@ -52,11 +52,11 @@ def test_sticky_board_ai_draws_a_ball(snap_compare) -> None:  # noqa: ANN001
     async def run_before(pilot: Pilot) -> None:
         screen = await against(pilot, Machine.LEARNING, "sticky", sticks="24")
         await pilot.press("d", "f", "enter")
-        screen._machine_step()  # the AI draws a ball: its sticks are marked on the line
+        screen.machine_step()  # the AI draws a ball: its sticks are marked on the line
         await pilot.pause()
-        screen._machine_step()  # ...and takes them
+        screen.machine_step()  # ...and takes them
         await pilot.pause()
-        screen._machine_step()  # nothing: it is the person's turn again
+        screen.machine_step()  # nothing: it is the person's turn again
         await pilot.press("k")  # the next move's first letter, marked on the line
         await still_cursor(pilot)
 

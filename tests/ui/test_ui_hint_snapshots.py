@@ -12,16 +12,16 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 from ui_helpers import make_app, still_cursor, wait_until
 
-from sticks_tui.ui.session import Machine
+from sticks_tui.engine.machines import Machine
 
 
 def test_sticks_hint_in_a_practice_game(snap_compare) -> None:
     async def run_before(pilot: Pilot) -> None:
         screen = await against(pilot, Machine.LEARNING, "sticks", sticks="17")
         await pilot.press("1")
-        screen._machine_step()  # the AI draws a ball...
+        screen.machine_step()  # the AI draws a ball...
         await pilot.pause()
-        screen._machine_step()  # ...and takes its sticks
+        screen.machine_step()  # ...and takes its sticks
         await pilot.pause()
         await pilot.press("u", "h")  # both moves taken back, then the hint at 17 sticks
         hint = screen.query_one("#hint", Static)

@@ -16,10 +16,10 @@ from ui_helpers import make_app, screen_name, wait_until
 
 from sticks_tui.engine import HatBrain
 from sticks_tui.engine.games import register_game, unregister_game
-from sticks_tui.engine.games.sticky import LETTERS
+from sticks_tui.engine.games.sticky_line import LETTERS
+from sticks_tui.engine.machines import Machine
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.board_help import PRACTICE
-from sticks_tui.ui.session import Machine
 
 
 def hint_text(screen: BoardScreen) -> str | None:
@@ -54,7 +54,7 @@ async def with_the_period(pilot: Pilot, screen: BoardScreen) -> None:
 
 
 async def human_to_move(pilot: Pilot, screen: BoardScreen) -> None:
-    await wait_until(pilot, lambda: screen.match.is_over or screen._human_turn())
+    await wait_until(pilot, lambda: screen.match.is_over or screen.human_turn())
 
 
 async def test_sticks_hint_and_undo_against_the_learning_ai() -> None:

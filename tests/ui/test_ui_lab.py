@@ -331,7 +331,7 @@ async def test_the_lab_opens_from_the_mode_screen_the_palette_and_names_as_typed
 async def test_a_damaged_saved_brain_is_refused_and_left_as_it_is(tmp_path) -> None:
     import sqlite3
 
-    from sticks_tui.storage.store import open_store
+    from sticks_tui.storage.sqlite.store import open_store
 
     rules = game_of_sticks(20)
     store = open_store(tmp_path)

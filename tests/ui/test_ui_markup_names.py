@@ -17,22 +17,23 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, RadioButton, RichLog, Static
 from textual.widgets._toast import Toast
 from ui_helpers import (
-    training_done,
     make_app,
     screen_name,
     screen_text,
     set_input,
     to_mode,
+    training_done,
     wait_until,
 )
 
 from sticks_tui.cli.main import main
 from sticks_tui.engine import HatBrain, game_of_sticks
-from sticks_tui.storage.store import SqliteStore
+from sticks_tui.engine.machines import Machine
+from sticks_tui.storage.sqlite.store import SqliteStore
 from sticks_tui.ui.app import SticksApp
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.lab_run import LabRunScreen
-from sticks_tui.ui.session import Machine, Mode, Table, human_seat, machine_seat
+from sticks_tui.ui.session import Mode, Table, human_seat, machine_seat
 
 QUIT_ON_CLICK = "[@click=app.quit]Q[/]"
 LINK = "[link=file:///etc/passwd]a[/link]"

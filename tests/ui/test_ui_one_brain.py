@@ -24,16 +24,16 @@ from ui_helpers import (
 from sticks_tui.engine import HatBrain, Nim, game_of_sticks
 from sticks_tui.engine.games import parse_game
 from sticks_tui.engine.learners.q.learner import QLearner
+from sticks_tui.engine.machines import Machine
 from sticks_tui.storage.brain_cache import BrainRef
 from sticks_tui.storage.records import MemoryRecords
-from sticks_tui.storage.store import open_records
+from sticks_tui.storage.sqlite.store import open_records
+from sticks_tui.ui.presenters.hats import HatChart
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.brain_modals import BrainFormModal
 from sticks_tui.ui.screens.brains import BrainsScreen
 from sticks_tui.ui.screens.lab import AbandonFirst, LabScreen
 from sticks_tui.ui.screens.lab_run import LabRunScreen
-from sticks_tui.ui.session import Machine
-from sticks_tui.ui.presenters.hats import HatChart
 
 STICKS = parse_game("sticks")
 

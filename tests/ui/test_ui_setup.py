@@ -89,11 +89,9 @@ async def test_empty_names_fall_back_to_player_1_and_2() -> None:
 
 
 async def test_the_names_given_to_the_app_fill_the_form() -> None:
-    import argparse
-
     from sticks_tui.ui.app import _names_for
 
-    names = _names_for(argparse.Namespace(player1="  Marvin  the  robot ", player2=None))
+    names = _names_for(("  Marvin  the  robot ", None))
     assert names == ("Marvin the robot", "Player 2")
     app = make_app()
     app.settings.names = names

@@ -18,9 +18,9 @@ from ui_helpers import (
     wait_until,
 )
 
+from sticks_tui.engine.machines import Machine
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.session import Machine
 
 
 def test_setup_screen(snap_compare) -> None:  # noqa: ANN001
@@ -65,7 +65,7 @@ async def ai_has_drawn(pilot: Pilot, sticks: int) -> None:
     await pilot.press("1")
     screen = pilot.app.screen
     assert isinstance(screen, BoardScreen)
-    screen._machine_step()
+    screen.machine_step()
     await pilot.pause()
 
 

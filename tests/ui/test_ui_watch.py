@@ -8,10 +8,10 @@ import re
 from textual.widgets import RichLog, Select, Static
 from ui_helpers import make_app, screen_name, to_mode, training_done, wait_until
 
+from sticks_tui.engine.machines import Machine
+from sticks_tui.ui.presenters.hats import HatChart
 from sticks_tui.ui.screens.board import BoardScreen
 from sticks_tui.ui.screens.lab_run import LabRunScreen
-from sticks_tui.ui.session import Machine
-from sticks_tui.ui.presenters.hats import HatChart
 
 
 def lines(screen: BoardScreen) -> list[str]:
@@ -54,7 +54,7 @@ async def test_learning_against_perfect_plays_to_the_end_and_the_loser_is_named(
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await watch_games(pilot, Machine.LEARNING, Machine.PERFECT, 1)
         assert screen.match.is_over and screen.table.games == 1
-        assert speed(screen) == "paused · s: next game\nspeed normal (-/+)"
+        assert speed(screen) == "paused · s: next game\nspeed: quick moves (-/+)"
         speed_line = screen.query_one("#speed", Static)
         # at 80x24 each of its lines fits the board's column: as many rows as lines, none wraps
         assert speed_line.size.height == speed(screen).count("\n") + 1
@@ -78,14 +78,14 @@ async def test_single_step_draws_then_takes_and_speed_changes() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await watch(pilot, Machine.LEARNING, Machine.LEARNING)
         assert [seat.name for seat in screen.table.seats] == ["AI", "AI 2"]
-        assert speed(screen) == "space pauses\nspeed normal (-/+)"
+        assert speed(screen) == "space pauses\nspeed: quick moves (-/+)"
         await pilot.press("plus")
-        assert "speed fast (-/+)" in speed(screen)
+        assert "speed: a game at a time (-/+)" in speed(screen)
         await pilot.press("minus", "minus")
-        assert "speed slow (-/+)" in speed(screen)
+        assert "speed: one move at a time (-/+)" in speed(screen)
         await pilot.press("s")
         assert screen.watched.paused and screen.match.position == 20
-        assert speed(screen) == "paused · s steps\nspeed slow (-/+)"
+        assert speed(screen) == "paused · s steps\nspeed: one move at a time (-/+)"
         chart = screen.query_one("#chart-0", HatChart)
         assert chart.snapshot is not None and 20 in chart.snapshot.beside
         await pilot.press("s")
@@ -173,8 +173,8 @@ async def test_at_the_games_speed_only_the_end_of_each_game_is_drawn() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await watch(pilot, Machine.LEARNING, Machine.RANDOM)
-        await pilot.press("space", *["plus"] * 3)
-        assert "speed games (-/+)" in speed(screen)
+        await pilot.press("space", "plus")
+        assert "speed: a game at a time (-/+)" in speed(screen)
         start = screen.table.games
         await pilot.press("space")
         await wait_until(pilot, lambda: screen.table.games >= start + 3)
@@ -185,8 +185,8 @@ async def test_at_the_games_speed_only_the_end_of_each_game_is_drawn() -> None:
         assert [line for line in since if line.endswith("loses.")]
         brain = screen.table.seats[0].brain
         assert brain is not None and brain.games_played == screen.table.games  # it learned
-        await pilot.press("plus")
-        assert "speed full (-/+)" in speed(screen)
+        await pilot.press(*["plus"] * 5)
+        assert "speed: full speed (-/+)" in speed(screen)
 
 
 async def test_a_step_at_the_end_of_a_game_starts_the_next() -> None:

@@ -3,7 +3,7 @@ positions reachable from the start of its game."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..game import AnyRuleSet as RuleSet
@@ -16,7 +16,7 @@ from ..learners.hats.brain import HatBrain
 from ..period_proof import heap_period
 from ..solver import Solver
 from ..theory import reachable
-from .positions import report_position
+from .positions import PositionReport, report_position
 from .report import Analysis
 from .rule_finding import RuleFinding, find_rule
 
@@ -49,24 +49,36 @@ def analyse_from_start(learner: Analysed) -> Analysis:
     return analyse_game(learner, analysis_rules(learner))
 
 
-def analyse_game(learner: Analysed, rules: RuleSet) -> Analysis:
+def analyse_game(
+    learner: Analysed, rules: RuleSet, each: Callable[[], object] | None = None
+) -> Analysis:
     """Read the positions reachable from the start of ``rules`` (the game on screen: a take-away
-    brain serves every heap, and a 20-stick game has 20 positions, whatever else it learned)."""
+    brain serves every heap, and a 20-stick game has 20 positions, whatever else it learned).
+
+    ``each`` is called after each position is read: a thread reading a big brain (a
+    thousand positions, half a millisecond each) lets the others run there, or stops by
+    raising."""
     start = rules.initial_position()
     if isinstance(start, int) and start > MAX_ANALYSED_STICKS:
         raise AnalysisError(
             f"a heap of {start:,} sticks: heaps above {MAX_ANALYSED_STICKS:,} are not analysed"
         )
-    return _analysis(learner, rules, reachable_positions(rules))
+    return _analysis(learner, rules, reachable_positions(rules), each)
 
 
-def _analysis(learner: Analysed, rules: RuleSet, positions: Iterable[Position]) -> Analysis:
+def _analysis(
+    learner: Analysed,
+    rules: RuleSet,
+    positions: Iterable[Position],
+    each: Callable[[], object] | None = None,
+) -> Analysis:
     solver: Solver[Any, Any] = Solver(rules)
     kind = kind_of(learner)
     listed = tuple(positions)
     readings = kind.read(learner, rules, listed)
     reports = tuple(
-        report_position(learner.values_at(p), readings[p], rules, solver) for p in listed
+        _then(each, report_position(learner.values_at(p), readings[p], rules, solver))
+        for p in listed
     )
     counts = [p.position for p in reports if isinstance(p.position, int)]
     numeric = len(counts) == len(reports)
@@ -106,6 +118,12 @@ def learned_positions(learner: Analysed) -> list[Position]:
     """The positions the learner has learned something at: a hat no longer fresh (its balls
     differ from a fresh hat's), a move with a learned value."""
     return [p for p in learner.positions() if not learner.values_at(p).fresh]
+
+
+def _then(each: Callable[[], object] | None, report: PositionReport) -> PositionReport:
+    if each is not None:
+        each()
+    return report
 
 
 def reachable_positions(rules: RuleSet, limit: int = MAX_ANALYSED_POSITIONS) -> list[Position]:

@@ -28,18 +28,18 @@ from ..numbers import whole_number_key
 from ..solver import Solver
 from ..theory import StartAnswer, start_answer
 from .family import GameFamily, GameSpecError, Spec, whole_number
+from .sticky_heaps import Groups, grundy_values
 
 # the line's names that other modules take from the game's module, re-exported
-from .sticky_line import LETTERS as LETTERS
-from .sticky_line import STICKY_MAX as STICKY_MAX
-from .sticky_line import StickyLine as StickyLine
-from .sticky_line import StickyMove as StickyMove
-from .sticky_line import StickyPosition, canonical_position
+from .sticky_line import (
+    STICKY_MAX,
+    StickyMove,
+    StickyPosition,
+    canonical_position,
+)
 from .sticky_theory import (
-    Groups,
     StickyTheory,
     TameRule,
-    grundy_values,
     lost_configurations,
     shipped_tables,
     small_groups,

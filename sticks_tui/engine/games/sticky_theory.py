@@ -49,15 +49,8 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any, ClassVar, Protocol
 
-# the heaps' and the tables' names that tools and tests take from the theory, re-exported
-from .sticky_heaps import BruteForce as BruteForce
-from .sticky_heaps import Groups as Groups
-from .sticky_heaps import grundy_values as grundy_values
-from .sticky_heaps import heap_options
-from .sticky_heaps import reachable_positions as reachable_positions
+from .sticky_heaps import BruteForce, Groups, grundy_values, heap_options, reachable_positions
 from .sticky_quotient import Quotient, QuotientTable
-from .sticky_quotient import build_quotient as build_quotient
-from .sticky_quotient import find_exceptions as find_exceptions
 
 #: The tables' file, in the ``data`` folder beside this module.
 TABLES_FILE = "sticky_tables.json.gz"

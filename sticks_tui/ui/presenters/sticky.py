@@ -15,7 +15,8 @@ from textual.widgets import Input, Static
 from ...engine import IllegalMove, StickyLine, StickyNim
 from ...engine.game import AnyRuleSet, Move, Position
 from ...engine.games import GameFamily
-from ...engine.games.sticky import LETTERS, STICKY_MAX, group_values
+from ...engine.games.sticky import group_values
+from ...engine.games.sticky_line import LETTERS, STICKY_MAX
 from ...engine.hints import Hint
 from ...text import hints
 from ...text.moves import takes_words

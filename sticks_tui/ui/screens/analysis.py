@@ -8,16 +8,15 @@ analyses a *copy* of the brain, taken when it opens: a brain that is still train
 keeps changing, the picture on the screen does not. It reads the positions the game on screen
 reaches from its start (a take-away brain serves every heap: a 20-stick game has 20).
 
-The work (a take-away game's proved period, reading the hats, the theory, the table's cells)
-runs in a thread: the screen says it is working and how far it is, its keys answer meanwhile,
-and leaving it stops the work. The table (up to thousands of rows) is then filled a few rows
-at a time, each step a message of its own, so that a key waits for one step at most.
+The work (a take-away game's proved period, reading the hats, the theory, the table laid out
+line by line) runs in a thread: the screen says it is working and how far it is, its keys
+answer meanwhile, and leaving it stops the work. The table (up to thousands of rows) is then
+shown at once: it draws only the lines on screen (:mod:`..widgets.lines_table`).
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -27,8 +26,8 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
-from textual.worker import get_current_worker
+from textual.widgets import Header, Static, TabbedContent, TabPane
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from ...engine import TakeAway
 from ...engine.analysis import DISAGREE, Analysis, AnalysisError, analyse_game
@@ -36,12 +35,12 @@ from ...engine.game import AnyRuleSet, RuleError
 from ...engine.games import theory_of
 from ...engine.learners import learner_kind
 from ...engine.learners.base import Learner
+from ...engine.machines import LEARNING_AI_NAME, TRAINED_AI_NAME
 from ...engine.period_proof import heap_period
 from ...storage.brain_cache import BrainRef
-from ...storage.records import HATS, LEARNING_AI_NAME, TRAINED_AI_NAME
+from ...storage.records import HATS
 from ...text.analysis import (
     SCREEN_HEADER,
-    TABLE_HEADER,
     rules_lines,
     screen_table,
     sure_words,
@@ -52,23 +51,22 @@ from ..presenters import presenter_type
 from ..presenters.hat_words import games_learned
 from ..widgets.curve import LearningCurvePlot
 from ..widgets.footer import KeysFooter
+from ..widgets.lines_table import READING_KEYS, LinesTable, TableLayout, lay_out
 
 #: The room a table of positions that are not stick counts is fitted to: 80 columns less the
 #: screen's margins and the scroll bar, less the space that starts every cell.
 TABLE_ROOM = 75
 #: Disagreements named above the table (the table marks every one "NO").
 DISAGREEMENTS_LISTED = 3
-#: What takes the keys when a tab is shown.
-FOCUS_IN_TAB = {
-    "analysis-positions": "#analysis-table",
-    "analysis-theory": "#analysis-theory-scroll",
-}
 #: The theory's lines are wrapped to fit 80 columns beside the screen's margins.
 THEORY_WIDTH = 74
+#: The theory's scrolling actions for the reading keys (a scrolling container's own).
+SCROLL_KEYS = {
+    "up": "scroll_up", "down": "scroll_down", "pageup": "page_up", "pagedown": "page_down",
+    "home": "scroll_home", "end": "scroll_end",
+}
 #: What the screen says while its work runs.
 WORKING = "Working…"
-#: Rows added to the table in one step (a step takes a few milliseconds).
-FILL_STEP = 40
 
 
 def proof_words(done: int, most: int) -> str:
@@ -87,20 +85,16 @@ class WorkProgress(Message):
         self.words = words
 
 
-#: A row of the table, ready to add: its cells, its key and its height.
-Row = tuple[list[Text], str, int]
-
-
 class WorkDone(Message):
-    """The analysis (or why there is none), the theory's lines and the table's columns and rows
-    (from the thread)."""
+    """The analysis (or why there is none), the theory's lines and the table, laid out (from
+    the thread)."""
 
     def __init__(
         self,
         analysis: Analysis | None,
         problem: str,
         theory: list[str],
-        table: tuple[list[Text], list[Row]],
+        table: TableLayout,
     ) -> None:
         super().__init__()
         self.analysis = analysis
@@ -122,6 +116,7 @@ class AnalysisScreen(Screen[None]):
         Binding("t", "show_tab('analysis-positions')", "Table"),
         Binding("c", "show_tab('analysis-learning')", "Curve"),
         Binding("y", "show_tab('analysis-theory')", "Theory"),
+        *(Binding(key, f"read('{key}')", show=False) for key in READING_KEYS),
     ]
 
     def __init__(
@@ -137,10 +132,6 @@ class AnalysisScreen(Screen[None]):
         self.problem = ""
         #: True until the work is done (the table, the rules and the theory are then shown).
         self.working = True
-        #: How the next step of filling the table is asked for (a test may hold the steps).
-        self.later: Callable[[Callable[[], None]], object] = self._after_table_idle
-        self._rows: Iterator[Row] = iter(())
-        self._filled = 0
 
     def _game_on_screen(self, brain: Learner[Any, Any]) -> AnyRuleSet:
         """The app's game when the brain is one of its kind (its rules' key), else the brain's."""
@@ -159,7 +150,7 @@ class AnalysisScreen(Screen[None]):
             yield Static(WORKING, id="analysis-rules")
             with TabbedContent(id="analysis-tabs"):
                 with TabPane(self._positions_label(), id="analysis-positions"):
-                    yield DataTable(id="analysis-table", cursor_type="row", zebra_stripes=True)
+                    yield LinesTable(id="analysis-table")
                     yield Static("", id="analysis-legend")
                 with TabPane("Learning curve", id="analysis-learning"):
                     yield LearningCurvePlot(tuple(self.brain.learning_curve), id="analysis-curve")
@@ -180,9 +171,13 @@ class AnalysisScreen(Screen[None]):
         Leaving the screen cancels the worker, and the proof stops at its next report."""
         worker = get_current_worker()
 
-        def progress(done: int, most: int) -> None:
+        def breathe() -> None:
+            """Between two steps: stop there if the screen was left."""
             if worker.is_cancelled:
                 raise _Left
+
+        def progress(done: int, most: int) -> None:
+            breathe()
             self.post_message(WorkProgress(proof_words(done, most)))
 
         try:
@@ -193,7 +188,7 @@ class AnalysisScreen(Screen[None]):
             self.post_message(WorkProgress(f"{WORKING} reading the hats"))
             analysis, problem = None, ""
             try:
-                analysis = analyse_game(self.brain, self.rules)
+                analysis = analyse_game(self.brain, self.rules, breathe)
             except AnalysisError as error:
                 problem = str(error)
             self.post_message(WorkProgress(f"{WORKING} solving the game's theory"))
@@ -201,13 +196,20 @@ class AnalysisScreen(Screen[None]):
                 theory = theory_panel_lines(theory_of(self.rules), self.rules.name, THEORY_WIDTH)
             except RuleError as error:
                 theory = [f"No theory shown: {error}"]
+            table = self._table_cells(analysis, breathe)
         except _Left:
             return
-        if worker.is_cancelled:
-            return
-        table = self._table_cells(analysis)
         if not worker.is_cancelled:
             self.post_message(WorkDone(analysis, problem, theory, table))
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A fault in the work says so, instead of "Working…" forever."""
+        if event.state is WorkerState.ERROR and self.working:
+            self.working = False
+            self.problem = f"the analysis stopped: {event.worker.error}"
+            self.query_one("#analysis-title", Static).update(self._title())
+            self.query_one("#analysis-rules", Static).update(plain(""))
+            self.query_one("#analysis-theory-text", Static).update(plain(""))
 
     def on_work_progress(self, message: WorkProgress) -> None:
         if self.working:
@@ -215,55 +217,30 @@ class AnalysisScreen(Screen[None]):
 
     def on_work_done(self, message: WorkDone) -> None:
         self.analysis, self.problem = message.analysis, message.problem
+        self.working = False
         self.query_one("#analysis-title", Static).update(self._title())
         self.query_one("#analysis-legend", Static).update(self._legend())
         self.query_one("#analysis-theory-text", Static).update(plain("\n".join(message.theory)))
-        table = self.query_one(DataTable)
-        labels, rows = message.table
-        if self.analysis is not None and labels[0].plain.startswith(" "):
-            table.cell_padding = 0  # one space between columns, so moves in words fit 80
-        for key, label in zip(TABLE_HEADER, labels):
-            table.add_column(label, key=key)
-        self._rows, self._filled = iter(rows), 0
-        self._fill(len(rows))
-
-    def _fill(self, total: int) -> None:
-        """Add the next :data:`FILL_STEP` rows, and ask for the next step until all are in."""
-        table = self.query_one(DataTable)
-        for cells, key, height in itertools.islice(self._rows, FILL_STEP):
-            table.add_row(*cells, key=key, height=height)
-            self._filled += 1
-        if self._filled < total:
-            words = f"{WORKING} filling the table: {self._filled:,} of {total:,} rows"
-            self.query_one("#analysis-rules", Static).update(plain(words))
-            self.later(lambda: self._fill(total))
-            return
-        self.working = False
-        self.query_one("#analysis-title", Static).update(self._title())
+        self.query_one(LinesTable).show(message.table)
         self.query_one("#analysis-rules", Static).update(self._rules())
 
-    def _after_table_idle(self, step: Callable[[], None]) -> None:
-        """Run ``step`` once the table has measured the rows just added (it measures new rows
-        when it has nothing else to do: step by step, not all at the end)."""
-        self.query_one(DataTable).call_later(step)
-
     @staticmethod
-    def _table_cells(analysis: Analysis | None) -> tuple[list[Text], list[Row]]:
-        """The table's column labels and rows (in the thread: thousands of cells)."""
+    def _table_cells(analysis: Analysis | None, each: Callable[[], object]) -> TableLayout:
+        """The table, laid out line by line (in the thread: thousands of cells)."""
         if analysis is None:
-            return [plain(label) for label in SCREEN_HEADER], []
+            return lay_out([plain(label) for label in SCREEN_HEADER], [])
         header, cells = screen_table(analysis, TABLE_ROOM)
         compact = header != SCREEN_HEADER
         space = " " if compact else ""
         labels = [plain(space + label) for label in header]
-        rows: list[Row] = []
+        rows: list[tuple[list[Text], str]] = []
         for report, row in zip(analysis.positions, cells):
             texts = [plain("\n".join(space + line for line in cell.split("\n"))) for cell in row]
             if report.agreement == DISAGREE:
                 texts[-1] = plain(space + "NO", style="bold red")
-            height = max(cell.count("\n") for cell in row) + 1  # known: no measuring
-            rows.append((texts, str(report.position), height))
-        return labels, rows
+            rows.append((texts, str(report.position)))
+        # one space between columns where moves are in words (so they fit 80), else two
+        return lay_out(labels, rows, padding=0 if compact else 1, each=each)
 
     def _positions_label(self) -> str:
         """"Stick counts" where a position is one heap; "Positions" for Nim and Sticky-Nim."""
@@ -289,11 +266,19 @@ class AnalysisScreen(Screen[None]):
         return plain(sure_words(self.analysis) if self.analysis else "", style="dim")
 
     def action_show_tab(self, tab: str) -> None:
-        """Show ``tab`` and give its keys (arrows, page keys) to what it shows."""
+        """Show ``tab``. The focus stays where it is: a focus moved into a tab shows that tab
+        again when it lands, so a tab key pressed right after another (t, then c) would be
+        undone under load. The screen hands the reading keys to the tab shown instead."""
         self.query_one(TabbedContent).active = tab
-        shown = FOCUS_IN_TAB.get(tab)
-        if shown is not None:
-            self.call_after_refresh(self.query_one(shown).focus)
+
+    async def action_read(self, key: str) -> None:
+        """The arrows, page keys, Home and End read the tab shown (wherever the focus is, e.g.
+        on the tabs): they move the table's cursor, or scroll the theory."""
+        active = self.query_one(TabbedContent).active
+        if active == "analysis-positions":
+            await self.query_one(LinesTable).run_action(READING_KEYS[key])
+        elif active == "analysis-theory":
+            await self.query_one("#analysis-theory-scroll").run_action(SCROLL_KEYS[key])
 
 
 def brain_to_analyse(app: Any) -> tuple[str, Learner[Any, Any], AnyRuleSet]:

@@ -14,19 +14,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import cast
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingsMap, BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
 from textual.widgets import Button, Header, RichLog, Static
 
 from ...engine import Match, Move
+from ..host import host_of
 from ..plain import plain
-from ..presenters import BoardView, MoveChosen, presenter_for
+from ..presenters import BoardView, MoveChosen, Presenter, presenter_for
 from ..session import Mode, Table
 from ..widgets.footer import KeysFooter
-from . import app_of
 from .board_hats import BoardHats
 from .board_help import HELP_ACTIONS, BoardHelp, HintPanel, help_bindings
 from .board_watch import WATCH_ACTIONS, BoardTally, BoardWatch, GameSaves
@@ -62,20 +64,22 @@ class BoardScreen(LeavesGame):
 
     BINDINGS = BOARD_BINDINGS
 
+    def __new__(cls, table: Table) -> BoardScreen:
+        """A board of its game's own class: Textual reads a screen's keys (``BINDINGS``) and
+        what it focuses first (``AUTO_FOCUS``) from its class, and they are the presenter's."""
+        return super().__new__(_board_class(cls, presenter_for(table.rules)))
+
     def __init__(self, table: Table) -> None:
         super().__init__()
         self.table = table
         self.rules = table.rules
         self.presenter = presenter_for(table.rules)
-        # The game's move keys first, as the footer lists them.
-        keys = self.presenter.bindings() + help_bindings(self.presenter) + BOARD_BINDINGS
-        self._bindings = BindingsMap(keys)
-        if self.presenter.auto_focus is not None:
-            self.AUTO_FOCUS = self.presenter.auto_focus  # type: ignore[misc]  # per board
         self.match: Match = table.new_match()
         self.watching = table.mode is Mode.WATCH
         self._drawn: Move | None = None
-        self._generation = 0
+        #: The machine's step waiting: the timer of the AI's pause (stopped when the game
+        #: changes), or a mark for a step asked at once (no pause: there is no timer to stop).
+        self._pending: Timer | object | None = None
         self._keys_state: tuple[object, ...] = ()
         #: The charts of the machines that learn, and what each game did to them.
         self.hats = BoardHats(self)
@@ -119,17 +123,17 @@ class BoardScreen(LeavesGame):
         self.set_class(self.watching, "-watching")
         self.set_class(not self.hats.seats, "-no-hats")
         self.query_one("#log", RichLog).can_focus = False  # arrows choose piles, not scroll
-        self.saves = GameSaves(app_of(self), gather=self.watching)
+        self.saves = GameSaves(host_of(self), gather=self.watching)
         if self.presenter.places_moves:
-            self._place_rng = app_of(self).player_rng()
+            self._place_rng = host_of(self).player_rng()
         self.presenter.new_game(self._place_rng)
-        self._log_line(f"{self._names()} · {self.presenter.start_words()}", style="dim")
-        self._advance()
+        self.log_line(f"{self._names()} · {self.presenter.start_words()}", style="dim")
+        self.advance()
 
     def on_unmount(self) -> None:
         """Leaving mid-game: balls beside the hats go back and nothing is learned; what the
         games before taught is saved."""
-        self._generation += 1
+        self.forget_step()
         if not self.match.is_over:
             self.table.abandon()
         self.saves.flush()
@@ -144,23 +148,23 @@ class BoardScreen(LeavesGame):
         return f"{seats[0].name} vs {seats[1].name}"
 
     # -- the flow of a game ---------------------------------------------------------------------
-    def _advance(self) -> None:
+    def advance(self) -> None:
         """Redraw, then either finish the game, wait for a person, or let a machine move."""
         match = self.match
         if not match.is_over and not self.table.seats[match.to_move].is_human:
             self.hats.playing(match.to_move, match.position)
-        self._redraw()
+        self.redraw()
         if match.is_over:
             self._game_over()
         elif not self.table.seats[match.to_move].is_human:
             step = self.watched.machine_turn()
             if step is not None:
-                self._schedule(step)
+                self.schedule(step)
         else:
             self.presenter.human_turn()
-            self._redraw()
+            self.redraw()
 
-    def _machine_step(self) -> None:
+    def machine_step(self) -> None:
         """One visible step of a machine's turn: draw a ball, or make the move it says."""
         match = self.match
         if match.is_over or self.table.seats[match.to_move].is_human:
@@ -169,8 +173,8 @@ class BoardScreen(LeavesGame):
         if self._drawn is None and seat.brain is not None and not self.watched.hurries:
             self._drawn = seat.player.make_choice(match.rules, match.position)
             self.presenter.machine_drew(self._drawn)
-            self._redraw()
-            self._schedule(self._machine_step)
+            self.redraw()
+            self.schedule(self.machine_step)
             return
         move = self._drawn
         if move is None:
@@ -182,7 +186,7 @@ class BoardScreen(LeavesGame):
     def _move_chosen(self, event: MoveChosen) -> None:
         """A person's move, from the presenter's input: played if it is theirs to make."""
         event.stop()
-        if not self._human_turn() or event.move not in self.match.legal_moves():
+        if not self.human_turn() or event.move not in self.match.legal_moves():
             self.app.bell()
             return
         self._play(event.move, event.where)
@@ -194,22 +198,38 @@ class BoardScreen(LeavesGame):
         self.presenter.played(self.match.position)
         seat = self.table.seats[turn.player]
         if not self.watched.hurries:
-            self._log_line(self.presenter.move_words(seat.name, seat.is_human, turn.move, placed))
-        self._advance()
+            self.log_line(self.presenter.move_words(seat.name, seat.is_human, turn.move, placed))
+        self.advance()
 
-    def _schedule(self, step: Callable[[], None]) -> None:
-        """Run ``step`` after the AI's pause, unless the game changed or watch mode is paused."""
-        generation = self._generation
+    def schedule(self, step: Callable[[], None]) -> None:
+        """Run ``step`` after the AI's pause (in place of any step waiting), unless watch mode
+        is paused by then; :meth:`forget_step` stops it when the game changes first."""
+        self.forget_step()
+        delay = self.watched.delay(host_of(self).ai_delay)
+        waiting: Timer | object = object()
 
         def run() -> None:
-            if generation == self._generation and not self.watched.holds:
-                step()
+            # a timer that had fired already when it was stopped still runs this: the step is
+            # made only while it is the one waiting
+            if self._pending is waiting:
+                self._pending = None
+                if not self.watched.holds:
+                    step()
 
-        delay = self.watched.delay(app_of(self).ai_delay)
         if delay > 0:
-            self.set_timer(delay, run)
-        else:
+            waiting = self.set_timer(delay, run)
+        else:  # Textual's timers take no zero delay
             self.call_later(run)
+        self._pending = waiting
+
+    def forget_step(self, *, ball: bool = False) -> None:
+        """The machine's step waiting is not made (the game changed, or the watch paused);
+        ``ball``: the ball it drew goes back too (a new game, a move taken back)."""
+        if isinstance(self._pending, Timer):
+            self._pending.stop()
+        self._pending = None
+        if ball:
+            self._drawn = None
 
     def _game_over(self) -> None:
         match, table = self.match, self.table
@@ -218,11 +238,11 @@ class BoardScreen(LeavesGame):
         table.games += 1
         if not match.practice:
             self.query_one(BoardTally).count(match)
-        self._log_line(table.end_words(match), style="bold")
+        self.log_line(table.end_words(match), style="bold")
         _short, reason = self._end_reason()
         if reason:
-            self._log_line(reason, style="dim")
-        self._redraw()
+            self.log_line(reason, style="dim")
+        self.redraw()
         if not self.watching:
             self.query_one("#end-again", Button).focus()
         self.watched.game_over()
@@ -231,10 +251,10 @@ class BoardScreen(LeavesGame):
     def _view(self) -> BoardView:
         match = self.match
         return BoardView(
-            match.position, match.legal_moves(), self._human_turn(), match.is_over, self._drawn
+            match.position, match.legal_moves(), self.human_turn(), match.is_over, self._drawn
         )
 
-    def _redraw(self) -> None:
+    def redraw(self) -> None:
         if self.watched.quiet:  # hurrying: drawn at the end of the game
             return
         view = self._view()
@@ -244,13 +264,17 @@ class BoardScreen(LeavesGame):
         self.presenter.redraw(view)
         self.query_one("#turn", Static).update(plain(self._turn_words(view)))
         self.set_class(view.over, "-over")
-        self.query_one("#speed", Static).update(plain(self.watched.words()))
+        self.show_speed()
         self.hats.draw()
         self.help.redraw()
         keys_state = (view.over, view.human_turn, view.legal if view.human_turn else ())
         if keys_state != self._keys_state:  # the footer is rebuilt only when its keys change
             self._keys_state = keys_state
             self.refresh_bindings()
+
+    def show_speed(self) -> None:
+        """The watch's speed lines (drawn even while a rush leaves the board undrawn)."""
+        self.query_one("#speed", Static).update(plain(self.watched.words()))
 
     def _turn_words(self, view: BoardView) -> str:
         match, table = self.match, self.table
@@ -276,10 +300,10 @@ class BoardScreen(LeavesGame):
         assert match.loser is not None
         return self.presenter.end_reason(match.position, self.table.seats[match.loser].name)
 
-    def _log_line(self, line: str, style: str = "") -> None:
+    def log_line(self, line: str, style: str = "") -> None:
         self.query_one("#log", RichLog).write(plain(line, style=style))
 
-    def _human_turn(self) -> bool:
+    def human_turn(self) -> bool:
         match = self.match
         return not match.is_over and self.table.seats[match.to_move].is_human
 
@@ -303,7 +327,7 @@ class BoardScreen(LeavesGame):
         Its parameters are named (Textual passes an action as many as its signature names)."""
         if not self.presenter.key((what, value), self._view()):
             self.app.bell()
-        self._redraw()
+        self.redraw()
 
     def action_hint(self) -> None:
         self.help.show_hint()
@@ -315,13 +339,12 @@ class BoardScreen(LeavesGame):
     def action_play_again(self) -> None:
         if not self.match.is_over:
             return
-        self._generation += 1
-        self._drawn = None
+        self.forget_step(ball=True)
         self.match = self.table.new_match()
         self.presenter.new_game(self._place_rng)
-        self._log_line(f"-- game {self.table.games + 1} --", style="dim")
+        self.log_line(f"-- game {self.table.games + 1} --", style="dim")
         self.hats.new_game(self.match.position)  # the marks of the last game go
-        self._advance()
+        self.advance()
 
     def action_pause(self) -> None:
         self.watched.pause()
@@ -344,3 +367,21 @@ class BoardScreen(LeavesGame):
         if action is not None:
             event.stop()
             await self.run_action(action)
+
+
+#: The board's class for each set of keys and first focus (made once each).
+_CLASSES: dict[tuple[type[BoardScreen], str, str | None], type[BoardScreen]] = {}
+
+
+def _board_class(base: type[BoardScreen], presenter: Presenter) -> type[BoardScreen]:
+    """``base`` with the game's keys: its move keys first, as the footer lists them, then the
+    hint's and the board's own; and the presenter's first focus."""
+    keys = presenter.bindings() + help_bindings(presenter) + BOARD_BINDINGS
+    made = (base, repr(keys), presenter.auto_focus)
+    if made not in _CLASSES:
+        namespace: dict[str, object] = {"BINDINGS": keys, "__module__": base.__module__}
+        if presenter.auto_focus is not None:
+            namespace["AUTO_FOCUS"] = presenter.auto_focus
+        board = type(base.__name__, (base,), namespace, inherit_bindings=False)
+        _CLASSES[made] = cast("type[BoardScreen]", board)
+    return _CLASSES[made]

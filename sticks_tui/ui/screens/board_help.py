@@ -28,12 +28,11 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 from textual.worker import Worker, WorkerState
 
-from ...engine import Match, Move
+from ...engine import Match
 from ...engine.hints import Advisor
 from ..plain import notify_plain, plain
 from ..presenters import Presenter, learner_presenter
 from ..session import Table
-from . import app_of
 from .board_hats import BoardHats
 from .board_watch import GameSaves
 
@@ -63,18 +62,18 @@ class Board(Protocol):
     match: Match
     table: Table
     presenter: Presenter
-    _generation: int
-    _drawn: Move | None
     hats: BoardHats
     saves: GameSaves
 
-    def _human_turn(self) -> bool: ...
+    def human_turn(self) -> bool: ...
 
-    def _advance(self) -> None: ...
+    def advance(self) -> None: ...
+
+    def forget_step(self, *, ball: bool = False) -> None: ...
 
     def set_class(self, add: bool, *class_names: str, update: bool = True) -> Any: ...
 
-    def _log_line(self, line: str, style: str = "") -> None: ...
+    def log_line(self, line: str, style: str = "") -> None: ...
 
     def query_one(self, selector: str, expect_type: type[W]) -> W: ...
 
@@ -127,7 +126,7 @@ class BoardHelp:
 
     def allowed(self, action: str) -> bool:
         """Both keys are for a person to move (undo with nothing to take back says so)."""
-        return self.board._human_turn()
+        return self.board.human_turn()
 
     def _takes_back(self) -> int:
         """How many moves undo would take back: back to the last person's move, inclusive."""
@@ -141,7 +140,7 @@ class BoardHelp:
     def show_hint(self) -> None:
         board = self.board
         match = board.match
-        hint = self.advisor.hint(match.position) if board._human_turn() else None
+        hint = self.advisor.hint(match.position) if board.human_turn() else None
         if hint is None:
             return
         lines = [board.presenter.hint_words(hint), *self._machines_view()]
@@ -164,7 +163,7 @@ class BoardHelp:
     def _showing(self) -> bool:
         """Whether the hint shown is for the position on the board."""
         board = self.board
-        return self._shown_for == (board.match, board.match.position) and board._human_turn()
+        return self._shown_for == (board.match, board.match.position) and board.human_turn()
 
     def _prepared(self) -> None:
         """The hint's words are complete now: a hint shown is said again with them."""
@@ -194,12 +193,11 @@ class BoardHelp:
     # -- undo -------------------------------------------------------------------------------------
     def undo(self) -> None:
         board = self.board
-        back = self._takes_back() if board._human_turn() else 0
+        back = self._takes_back() if board.human_turn() else 0
         if not back:
-            notify_plain(app_of(self._panel()), NOTHING_TO_UNDO)
+            notify_plain(self._panel().app, NOTHING_TO_UNDO)
             return
-        board._generation += 1  # a machine's step that was waiting is forgotten
-        board._drawn = None
+        board.forget_step(ball=True)  # a machine's step that was waiting is forgotten
         self._shown_for = None  # a hint asked for before comes back only when asked again
         board.table.abandon()  # the balls beside the hats go back: nothing is learned now
         for _ in range(back):
@@ -208,8 +206,8 @@ class BoardHelp:
         board.hats.taken_back(board.match.position)  # the hats as they are now, there
         name = board.table.seats[board.match.to_move].name
         moves = "a move" if back == 1 else f"{back} moves"
-        board._log_line(f"{name} takes back {moves}: practice game, it will not count", "dim")
-        board._advance()
+        board.log_line(f"{name} takes back {moves}: practice game, it will not count", "dim")
+        board.advance()
 
     def keep_result(self) -> None:
         """The end of a game: a real one counts on the leaderboard and the hat AIs keep what

@@ -1,5 +1,8 @@
 """Watch mode on the board: two machines play while a person runs, pauses, steps and changes
-the speed (``space``, ``s``, ``-``/``+``).
+the speed (``space``, ``s``, ``-``/``+``), on the lab's ladder of speeds (:data:`..speed.SPEEDS`):
+at the speeds that show moves, each step of a machine's turn waits the speed's pause; at the
+others, games are played undrawn, as many as the speed's report holds (full speed: as many as
+:data:`RUSH_SECONDS` holds), and the board is drawn after each run of them.
 
 It lives beside the board screen (as its help does, :mod:`.board_help`) so that the board keeps
 to the flow of one game: the board asks here how long a machine's step waits and whether it
@@ -13,7 +16,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 from rich.text import Text
@@ -22,31 +24,9 @@ from textual.widgets import Static
 from ...engine import HatBrain, Match
 from ...engine.game import AnyRuleSet
 from ..session import Table
+from ..speed import FULL_SPEED, SPEEDS, START_SPEED, paced
 from ..widgets.tally import Part, RunningTally, WindowShare, fitted_line
 
-
-@dataclass(frozen=True)
-class WatchSpeed:
-    """One speed: its name, the wait before each step of a game and before the next game (in
-    "AI pauses", the app's ``--ai-delay``), and whether the moves are drawn one by one."""
-
-    name: str
-    step: float
-    between: float
-    moves: bool = True
-
-
-#: From slow to full speed. The last two draw only the end of each game (the tally moves).
-SPEEDS: tuple[WatchSpeed, ...] = (
-    WatchSpeed("slow", 3.0, 6.0),
-    WatchSpeed("normal", 1.0, 3.0),
-    WatchSpeed("fast", 0.25, 2.0),
-    WatchSpeed("fastest", 0.0, 1.0),
-    WatchSpeed("games", 0.0, 1.0, moves=False),
-    WatchSpeed("full", 0.0, 0.0, moves=False),
-)
-NORMAL_SPEED = 1
-FULL_SPEED = len(SPEEDS) - 1
 #: At full speed, about how long the games played in one go take before the board is drawn.
 RUSH_SECONDS = 0.1
 #: The least wait before the next watched game: the screen is drawn (and keys read) meanwhile.
@@ -117,13 +97,16 @@ class Board(Protocol):
     table: Table
     watching: bool
     saves: GameSaves
-    _generation: int
 
-    def _machine_step(self) -> None: ...
+    def machine_step(self) -> None: ...
 
-    def _schedule(self, step: Callable[[], None]) -> None: ...
+    def forget_step(self, *, ball: bool = False) -> None: ...
 
-    def _redraw(self) -> None: ...
+    def schedule(self, step: Callable[[], None]) -> None: ...
+
+    def redraw(self) -> None: ...
+
+    def show_speed(self) -> None: ...
 
     def action_play_again(self) -> None: ...
 
@@ -219,20 +202,23 @@ class BoardWatch:
         self.board = board
         self.watching = watching
         self.paused = False
-        self.speed = NORMAL_SPEED
+        self.speed = START_SPEED
         #: Pause once this many games are done (a fixed place to stop at, e.g. for a picture).
         self.pause_after: int | None = None
         #: True while :meth:`rush` plays moves: the board is not drawn and schedules nothing.
         self.rushing = False
 
     def delay(self, pause: float) -> float:
-        """The wait before a machine's next step: the app's AI pause, times the speed's."""
+        """The wait before a machine's next step: the app's AI pause; watching, the speed's
+        pause (scaled by the AI pause, :func:`~..speed.paced`), after a step that is drawn and
+        before the next game."""
         if not self.watching:
             return pause
         speed = SPEEDS[self.speed]
+        wait = paced(speed.wait, pause)
         if self.board.match.is_over:
-            return max(LEAST_BETWEEN, pause * speed.between)
-        return pause * speed.step
+            return max(LEAST_BETWEEN, wait)
+        return wait if speed.moves else 0.0
 
     @property
     def hurries(self) -> bool:
@@ -260,7 +246,7 @@ class BoardWatch:
             state = "paused · s: next game"
         else:
             state = "paused · s steps"
-        return f"{state}\nspeed {SPEEDS[self.speed].name} (-/+)"
+        return f"{state}\nspeed: {SPEEDS[self.speed].label} (-/+)"
 
     def allowed(self, action: str) -> bool:
         return self.watching
@@ -269,8 +255,7 @@ class BoardWatch:
         """What the board schedules for a machine's turn (nothing while a rush plays it)."""
         if self.rushing:
             return None
-        full = self.hurries and self.speed == FULL_SPEED
-        return self.rush if full else self.board._machine_step
+        return self.rush if self.hurries else self.board.machine_step
 
     def game_over(self) -> None:
         """The end of a watched game: the next one starts after the pause, unless paused."""
@@ -279,30 +264,34 @@ class BoardWatch:
             self.pause_after = None
             self.paused = True
             board.saves.flush()
-            board._redraw()
+            board.redraw()
         if self.watching and not self.rushing:
-            board._schedule(board.action_play_again)
+            board.schedule(board.action_play_again)
 
     def rush(self) -> None:
-        """At full speed: the game's moves at once, and the next games too for about
-        :data:`RUSH_SECONDS`, undrawn; then the board is drawn (a pause waits for the rush to
-        end: it takes no longer than a drawing)."""
+        """At a speed that shows no moves: the game's moves at once, and the next games too, as
+        many as the speed's report holds (full speed: for about :data:`RUSH_SECONDS`; never
+        longer than that), undrawn; then the board is drawn (a pause waits for the rush to end:
+        it takes no longer than a drawing)."""
         board = self.board
         if not self.hurries:  # paused or slowed down meanwhile
-            board._machine_step()
+            board.machine_step()
             return
         deadline = time.monotonic() + RUSH_SECONDS
         self.rushing = True
+        games = 0
         try:
             while True:
                 while not board.match.is_over:
-                    board._machine_step()
-                if not self.hurries or time.monotonic() >= deadline:
+                    board.machine_step()
+                games += 1
+                most = SPEEDS[self.speed].games if self.speed != FULL_SPEED else None
+                if not self.hurries or time.monotonic() >= deadline or games == most:
                     break
                 board.action_play_again()
         finally:
             self.rushing = False
-        board._redraw()
+        board.redraw()
         self.game_over()
 
     # -- the keys ---------------------------------------------------------------------------------
@@ -311,10 +300,10 @@ class BoardWatch:
         self.paused = not self.paused
         if self.paused:
             board.saves.flush()
-        board._generation += 1  # forget the step that was waiting; it is scheduled again below
+        board.forget_step()  # the step that was waiting; it is scheduled again below
         if not self.paused:
-            board._schedule(self._next_step)
-        board._redraw()
+            board.schedule(self._next_step)
+        board.redraw()
 
     def _next_step(self) -> None:
         """The next step of the run: a machine's, or the next game once this one is over."""
@@ -322,18 +311,19 @@ class BoardWatch:
         if board.match.is_over:
             board.action_play_again()
         else:
-            board._machine_step()
+            board.machine_step()
 
     def step(self) -> None:
         """Single-step: pause if running, then run the next step of the machine's turn."""
         board = self.board
         if not self.paused:
             self.paused = True
-            board._generation += 1
+            board.forget_step()
         self._next_step()
-        board._redraw()
+        board.redraw()
 
     def faster(self, steps: int) -> None:
         """Change the speed by ``steps`` (negative: slower)."""
         self.speed = max(0, min(len(SPEEDS) - 1, self.speed + steps))
-        self.board._redraw()
+        self.board.show_speed()
+        self.board.redraw()

@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from ...storage.brain_files import BrainFileError
 from ...storage.brain_shelf import BrainActionRefused
-from ...storage.store_file import StoreError
+from ...storage.sqlite.store_file import StoreError
 from ..plain import plain
 
 #: What a form's action may refuse with; its message is shown in the form.

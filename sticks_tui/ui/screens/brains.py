@@ -27,28 +27,28 @@ from textual.widgets import DataTable, Header, Static
 from ...engine.game import AnyRuleSet
 from ...engine.games import spec_of
 from ...engine.learners import learner_kind, learners_for
+from ...engine.machines import LEARNING_AI_NAME, default_ai_name
 from ...storage.brain_cache import BrainRef
-from ...storage.brain_files import STDIO, BrainFileError, read_brain_file
+from ...storage.brain_files import BrainFileError, read_brain_file
 from ...storage.brain_shelf import (
     BrainActionRefused,
     BrainShelf,
     ai_name_from,
-    brain_cells,
     brain_file_writer,
-    brain_words,
     export_brain,
     import_brain,
     new_brain,
     reset_brain,
     shelf_of,
 )
-from ...storage.records import LEARNING_AI_NAME, default_ai_name
+from ...storage.file_writer import STDIO
 from ...storage.saved_brains import BrainSummary
-from ...storage.store_file import StoreError
+from ...storage.sqlite.store_file import StoreError
+from ...text.brains import brain_cells, brain_words
 from ...text.terminal import printable
+from ..host import host_of
 from ..plain import plain
 from ..widgets.footer import KeysFooter
-from . import app_of
 from .brain_modals import BrainFormModal, ConfirmModal
 
 COLUMNS = ("Game", "Learner", "AI", "Games", "Settings")
@@ -105,7 +105,7 @@ class BrainsScreen(Screen[None]):
 
     @property
     def shelf(self) -> BrainShelf:
-        return shelf_of(app_of(self).records)
+        return shelf_of(host_of(self).records)
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -120,7 +120,7 @@ class BrainsScreen(Screen[None]):
     # -- the list --------------------------------------------------------------------------------
     def refill(self) -> None:
         """The brains as now saved, the cursor kept on the same row where it can be."""
-        path = getattr(app_of(self).records, "path", None)
+        path = getattr(host_of(self).records, "path", None)
         self.query_one("#brains-where", Static).update(plain(
             "Brains kept in memory only: nothing can be saved this run." if path is None
             else "The AIs' saved brains, every game's. New, reset, export, import, play one."
@@ -185,13 +185,13 @@ class BrainsScreen(Screen[None]):
     # -- the actions -----------------------------------------------------------------------------
     def action_new(self) -> None:
         """A fresh brain, for the game chosen on the setup screen, under a typed AI name."""
-        rules = app_of(self).settings.rules
+        rules = host_of(self).settings.rules
         choices = [(kind.name, learner_label(kind.name)) for kind in learners_for(rules)]
 
         def start(values: dict[str, str], learner: str) -> str:
             name = ai_name_from(values["ai"])
             done = new_brain(self.shelf, rules, learner, name)
-            app_of(self).brains.changed(rules, BrainRef(name, learner))
+            host_of(self).brains.changed(rules, BrainRef(name, learner))
             return done
 
         self.app.push_screen(BrainFormModal(
@@ -218,7 +218,7 @@ class BrainsScreen(Screen[None]):
                 done = reset_brain(self.shelf, rules, learner, ai, keep_row=True)
             except StoreError as error:
                 done = str(error)
-            app_of(self).brains.changed(rules, BrainRef(ai, learner))
+            host_of(self).brains.changed(rules, BrainRef(ai, learner))
             self._done(done)
 
         self.app.push_screen(ConfirmModal(f"Reset {what}? It cannot be undone."), answered)
@@ -230,7 +230,7 @@ class BrainsScreen(Screen[None]):
         if chosen is None:
             return
         rules, learner, ai, _ = chosen
-        app = app_of(self)
+        app = host_of(self)
         if app.settings.rules.key != rules.key:
             app.settings.choose(rules)
         app.play_against(BrainRef(ai, learner))
@@ -266,7 +266,7 @@ class BrainsScreen(Screen[None]):
             except BrainFileError as error:
                 raise BrainActionRefused(f"{error}; the saved brain is unchanged") from None
             assert read.rules is not None, "a saved brain knows its game"
-            app_of(self).brains.changed(read.rules, BrainRef(name, read.kind))
+            host_of(self).brains.changed(read.rules, BrainRef(name, read.kind))
             return done
 
         self.app.push_screen(BrainFormModal(

@@ -50,7 +50,7 @@ the brain it plays. *Watch* puts any two of them at the table.
 | `F6` (`u`) | board, your turn | undo: take back your move and the computer's reply (a friend's game: the last move); the game then counts for no one ("Nothing to undo" before your first move) |
 | | | (`h` and `u` only where moves are not letters: not on the Sticky-Nim board) |
 | `a` / `n` / `l` | board | play again / new setup / leaderboard |
-| `space` `s` `-` `+` | watch | run or pause / single step (at a game's end: the next game) / slower / faster (`games`: only each game's end drawn; `full`) |
+| `space` `s` `-` `+` | watch | run or pause / single step (at a game's end: the next game) / slower / faster, as in the lab (from a game at a time on, only each game's end is drawn) |
 | `[` `]` | board, training, lab | scroll the hats (take-away games) |
 | `m` | leaderboard | count the games between two computer players too (or leave them out) |
 | `1`-`5` | mode | friend / computer at the level chosen / trained computer / watch / training lab |
@@ -69,7 +69,7 @@ the brain it plays. *Watch* puts any two of them at the table.
 | `n` / `r` / `e` / `i` | brains | new brain / reset (asks first) / export to a file / import from a file |
 | `p` | brains | play against the brain highlighted, in its game |
 | `F2` | anywhere | what the brain on the board (or the one chosen) has learned, beside the exact answer |
-| `t` / `c` / `y` | analysis | the table of positions / the learning curve / the game's theory |
+| `t` / `c` / `y` | analysis | the table of positions / the learning curve / the game's theory (arrows, page keys, Home, End read it) |
 | `F3` | anywhere | the training lab; from a board, for the brain it plays (mid-game: `f` finish the game first, `a` abandon it) |
 | `F1` `?` | anywhere | this help |
 | `q` | anywhere | quit; in the middle of a game it asks first (in a text field `q` is a letter) |

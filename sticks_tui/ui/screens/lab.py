@@ -27,6 +27,7 @@ from textual.widgets import Button, Header, Input, Label, Select, Static
 from ...engine.learners import learner_kinds, learner_names, learners_for
 from ...engine.learners.base import Learner
 from ...storage.brain_cache import BrainRef
+from ..host import host_of
 from ..lab_plan import (
     DEFAULT_MEMORY,
     MEMORY_HELP,
@@ -47,7 +48,6 @@ from ..presenters import presenter_for
 from ..presenters.hat_words import games_learned
 from ..speed import SPEEDS, recalled_speed, remember_speed
 from ..widgets.footer import KeysFooter
-from . import app_of
 from .brain_modals import ConfirmModal
 
 #: Every field whose message shows beside it, and where (the settings share one line).
@@ -108,7 +108,7 @@ class LabScreen(Screen[None]):
         self._games_set = {str(kind.default_games) for kind in learner_kinds()}
 
     def compose(self) -> ComposeResult:
-        app = app_of(self)
+        app = host_of(self)
         rules = app.settings.rules
         kept = app.lab_forms.get(rules.key, {})
         offered = [kind.name for kind in learners_for(rules)]
@@ -246,7 +246,7 @@ class LabScreen(Screen[None]):
     def _live(self, name: str, kind: str) -> Learner[Any, Any] | None:
         """The app's brain of ``name`` and learner ``kind`` (the one its games play), or None
         when it has none; :class:`DamagedBrain` for a saved brain the store cannot read."""
-        app = app_of(self)
+        app = host_of(self)
         rules, ref = app.settings.rules, BrainRef(name, kind)
         live = app.brains.in_play(rules, ref)
         if live is not None or not app.brains.has(rules, ref):
@@ -262,11 +262,11 @@ class LabScreen(Screen[None]):
     @property
     def speed_chosen(self) -> int:
         value = self.query_one("#speed", Select).value
-        return value if isinstance(value, int) else recalled_speed(app_of(self).records)
+        return value if isinstance(value, int) else recalled_speed(host_of(self).records)
 
     def _check(self) -> LabPlan | None:
         """The plan, or None with every problem shown beside its field."""
-        app = app_of(self)
+        app = host_of(self)
         values = self._values()
         app.lab_forms[app.settings.rules.key] = values  # opens so again
         plan = read_plan(app.settings.rules, app.records, values, self._live)
@@ -306,12 +306,10 @@ class LabScreen(Screen[None]):
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
-        from .lab_run import LabRunScreen
-
         plan = self._check()
         if plan is None:
             self.app.bell()
             return
         speed = self.speed_chosen
-        remember_speed(app_of(self).records, speed)  # the next run starts at it
-        self.app.switch_screen(LabRunScreen(plan, speed=speed, pause_after=self.pause_after))
+        remember_speed(host_of(self).records, speed)  # the next run starts at it
+        host_of(self).start_lab_run(plan, speed=speed, pause_after=self.pause_after)

@@ -7,14 +7,11 @@ comes first: nothing learned is lost silently.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING
 
 from ...engine import TrainingResult
+from ..host import Host
 from ..lab_plan import LabPlan
 from ..leaving import kept_words
-
-if TYPE_CHECKING:
-    from ..app import SticksApp
 
 
 class RunEnd:
@@ -24,12 +21,12 @@ class RunEnd:
         self.plan = plan
         #: Kept or discarded already (a run decides once).
         self.decided = False
-        self._app: SticksApp | None = None
+        self._app: Host | None = None
         self._lock = threading.Lock()
         self._trained: TrainingResult | None = None
         self._gone = False
 
-    def start(self, app: SticksApp) -> None:
+    def start(self, app: Host) -> None:
         self._app = app
 
     def ended(self, result: TrainingResult) -> bool:
@@ -52,7 +49,7 @@ class RunEnd:
 
     def keep(self, result: TrainingResult | None, quietly: bool = False) -> None:
         """Save what training taught (once), and say so (``quietly``: only when the app is
-        leaving, after it: see :meth:`SticksApp.say`). Safe from the training thread."""
+        leaving, after it: see :meth:`~..host.Host.say`). Safe from the training thread."""
         self.decided = True
         app, plan = self._app, self.plan
         if app is None:

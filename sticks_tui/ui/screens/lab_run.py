@@ -29,11 +29,12 @@ from textual.widget import Widget
 from textual.widgets import Button, Header, Static
 from textual.worker import Worker, WorkerState
 
-from ...engine import CurvePoint, CurveSettings, TrainingProgress, TrainingResult, train
+from ...engine import CurvePoint, TrainingProgress, TrainingResult, train
+from ...engine.learning_curve import kept_curve
 from ...engine.opponents import SelfPlay
 from ...engine.pacing import MoveSeen
-from ...engine.theory import reachable
 from ...storage.brain_cache import BrainRef
+from ..host import host_of
 from ..lab_plan import LabPlan, run_end_words, run_title
 from ..lab_views import LabViews, Picture
 from ..plain import notify_plain, plain
@@ -49,12 +50,8 @@ from ..speed import (
 from ..widgets.curve import LearningCurvePlot
 from ..widgets.footer import KeysFooter
 from ..widgets.tally import RunningTally, TallyView
-from . import app_of
 from .lab_end import RunEnd
 from .lab_parts import LabDone, LabMove, LabTick, Reports, progress_bar
-
-#: The curve is kept for games whose start reaches at most this many positions (as ``train``).
-CURVE_POSITIONS_MAX = 10_000
 
 
 class LabRunScreen(Screen["bool | None"]):
@@ -104,7 +101,9 @@ class LabRunScreen(Screen["bool | None"]):
         #: What the end decides, once: keep (whichever comes first: the end, or leaving) or not.
         self.end = RunEnd(plan)
         self.games_done = 0
-        self.curve_kept = reachable(plan.rules, CURVE_POSITIONS_MAX) is not None
+        #: The curve this training keeps (the one rule, as ``train``'s), or None.
+        self.curve = kept_curve(plan.rules)
+        self.curve_kept = self.curve is not None
         self._curve_from = plan.learner.games_played  # the curve shown starts here
         #: The position of the watched game now (None between games, or at full speed).
         self._in_play: object = None
@@ -146,7 +145,7 @@ class LabRunScreen(Screen["bool | None"]):
         self._show_picture(self.views.picture(self.plan.learner), None)
         self.query_one("#run-move", Static).update(plain(self._move_hint()))
         self.set_class(True, "-running")
-        app = app_of(self)
+        app = host_of(self)
         self.end.start(app)
         self.control.clock = app.clock  # the app's clock paces full speed (tests fix it)
         self._train(app.player_rng(), app.clock)
@@ -171,7 +170,7 @@ class LabRunScreen(Screen["bool | None"]):
             rng=rng,
             progress=report,
             should_stop=control.should_stop,
-            curve=CurveSettings(spacing=1.5) if self.curve_kept else None,
+            curve=self.curve,
             backend="auto",
             pacing=control,
             memory_cap=plan.memory_cap,
@@ -312,7 +311,7 @@ class LabRunScreen(Screen["bool | None"]):
 
     def action_watch(self) -> None:
         """Back to a speed a person can follow: the lab's last slow one, or its first."""
-        recalled = recalled_speed(app_of(self).records)
+        recalled = recalled_speed(host_of(self).records)
         self._new_speed(recalled if recalled != FULL_SPEED else START_SPEED)
 
     def _new_speed(self, index: int) -> None:
@@ -323,7 +322,7 @@ class LabRunScreen(Screen["bool | None"]):
         if self.control.index == before:
             return
         if self.then_play is None:
-            remember_speed(app_of(self).records, self.control.index)
+            remember_speed(host_of(self).records, self.control.index)
         self._left = None
         self._show_speed()
         self.refresh_bindings()
@@ -359,7 +358,7 @@ class LabRunScreen(Screen["bool | None"]):
         if self.then_play:
             self.dismiss(True)
             return
-        app, plan = app_of(self), self.plan
+        app, plan = host_of(self), self.plan
         self.dismiss(None)
         app.play_against(BrainRef(plan.name, plan.kind))
 

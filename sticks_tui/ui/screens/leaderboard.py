@@ -18,10 +18,10 @@ from textual.widgets import DataTable, Header, Select, Static
 from ...engine.game import RuleError
 from ...engine.games import GameSpecError, parse_game
 from ...storage.records import Standing
+from ..host import host_of
 from ..plain import plain
 from ..presenters import presenter_for
 from ..widgets.footer import KeysFooter
-from . import app_of
 
 COLUMNS = ("Name", "Games", "Wins", "Losses", "Rating")
 #: The choice of the board of every game together (no game's spec is this).
@@ -76,7 +76,7 @@ class LeaderboardScreen(Screen[None]):
 
     def refill(self) -> None:
         """The boards to choose from, then the rows of the one chosen."""
-        records = app_of(self).records
+        records = host_of(self).records
         games = records.games(machines=self.machines)
         if self.board not in games:
             self.board = EVERY_GAME

@@ -29,14 +29,15 @@ from textual.widgets import Button, Header, Input, Label, Select, Static
 from ...engine.game import AnyRuleSet
 from ...engine.learners import learner_kind
 from ...engine.learners.base import Learner
+from ...engine.machines import Machine, machines_for
 from ...storage.brain_cache import BrainCache, BrainRef
+from ..host import host_of
 from ..lab_plan import self_play_plan
 from ..plain import notify_plain, plain
 from ..presenters import presenter_for
 from ..presenters.forms import parse_number
 from ..session import (
     SKILL_MESSAGE,
-    Machine,
     Mode,
     Opponent,
     Seat,
@@ -46,12 +47,9 @@ from ..session import (
     choice_of,
     human_seat,
     machine_seat,
-    machines_for,
     name_of,
 )
-from ..speed import FULL_SPEED
 from ..widgets.footer import KeysFooter
-from . import app_of
 
 #: The brains the chosen players play, ready: by the saved brain they are.
 Ready = Mapping[BrainRef, Learner[Any, Any]]
@@ -68,7 +66,7 @@ def opponent_choices(brains: BrainCache, rules: AnyRuleSet) -> list[tuple[Text, 
     saved = dict(brains.saved(rules))
     choices: list[tuple[Text, Opponent]] = [(plain("random"), Machine.RANDOM)]
     for machine in machines_for(rules):
-        ref = machine.brain
+        ref = brain_of(machine)
         if ref is not None:
             choices.append((plain(brain_label(ref, saved.pop(ref, None))), machine))
     for ref, games in saved.items():
@@ -97,7 +95,7 @@ class ModeScreen(Screen[None]):
         self.chosen = chosen
 
     def compose(self) -> ComposeResult:
-        app = app_of(self)
+        app = host_of(self)
         settings = app.settings
         choices = opponent_choices(app.brains, settings.rules)
         offered = [choice for _, choice in choices]
@@ -131,7 +129,7 @@ class ModeScreen(Screen[None]):
 
     def _summary(self) -> Text:
         """The game, who plays whom and who starts, with the names as they were typed."""
-        settings = app_of(self).settings
+        settings = host_of(self).settings
         names = settings.names
         return plain(
             f"{presenter_for(settings.rules).game_words()}  {names[0]} against {names[1]}, "
@@ -145,7 +143,7 @@ class ModeScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         """Back from a game, the lab or the brains screen: the brains as they are now (their
         games, a new one), each selector keeping its choice where it is still offered."""
-        app = app_of(self)
+        app = host_of(self)
         choices = opponent_choices(app.brains, app.settings.rules)
         offered = [choice for _, choice in choices]
         for selector, default in (("#level", Machine.LEARNING), ("#left", Machine.LEARNING),
@@ -170,7 +168,7 @@ class ModeScreen(Screen[None]):
         self.query_one("#skill", Input).set_class(value is None, "-invalid")
         self._say("" if value is not None else SKILL_MESSAGE, error=value is None)
         if value is not None:
-            app_of(self).settings.skill = value
+            host_of(self).settings.skill = value
         return value
 
     def _say(self, message: str, *, error: bool = True) -> None:
@@ -180,7 +178,7 @@ class ModeScreen(Screen[None]):
 
     # -- the four ways to play --------------------------------------------------------------------
     def action_friend(self) -> None:
-        settings = app_of(self).settings
+        settings = host_of(self).settings
         seats = (human_seat(settings.names[0]), human_seat(settings.names[1]))
         self._play(Table(Mode.FRIEND, settings.rules, seats, settings.first))
 
@@ -204,7 +202,7 @@ class ModeScreen(Screen[None]):
         """The person against the brain ``ref``, chosen in the selector: as it is now (the
         lab's "play it now", the brains screen's), or (``train``) trained first where it must
         be, as the computer chosen here is."""
-        app = app_of(self)
+        app = host_of(self)
         choice = choice_of(ref)
         if choice in [offered for _, offered in opponent_choices(app.brains, app.settings.rules)]:
             self.query_one("#level", Select).value = choice
@@ -223,7 +221,7 @@ class ModeScreen(Screen[None]):
         if Machine.MIXED in choices and self._skill() is None:
             self.app.bell()
             return
-        person = app_of(self).settings.names[0].casefold()
+        person = host_of(self).settings.names[0].casefold()
         if then == "Play" and any(name_of(c).casefold() == person for c in choices):
             self._say(f"The brain {name_of(choices[0])} has Player 1's name: change it on the "
                       "setup screen")
@@ -241,9 +239,7 @@ class ModeScreen(Screen[None]):
         """Train what the chosen brains need first on the lab's run screen, waiting for it to
         be dismissed, then play; backing out of training leaves the user on this screen (what
         was learned is kept: the run screen keeps it)."""
-        from .lab_run import LabRunScreen
-
-        app = app_of(self)
+        app = host_of(self)
         rules = app.settings.rules
         ready: dict[BrainRef, Learner[Any, Any]] = {}
         for choice in choices:
@@ -254,12 +250,11 @@ class ModeScreen(Screen[None]):
             more = self._to_learn(ref, brain) if train else 0
             if more > 0:
                 plan = self_play_plan(rules, ref.name, ref.learner, brain, more)
-                run = LabRunScreen(plan, speed=FULL_SPEED, then_play=then)  # w: watch it
-                if not await app.push_screen_wait(run):
+                if not await app.train_before_play(plan, then):  # at full speed; w: watch it
                     return
                 brain = app.brains.learner(rules, ref)
             if brain is None:
-                notify_plain(app, f"{ref.name} has no saved brain to play yet.",
+                notify_plain(self.app, f"{ref.name} has no saved brain to play yet.",
                              severity="warning")
                 return
             ready[ref] = brain
@@ -269,9 +264,9 @@ class ModeScreen(Screen[None]):
         """The games ``ref`` plays itself before it plays: the trained AI up to the training
         budget; a learner that learns only in training (a Q-learner) and has learned nothing,
         the Q-learner's budget."""
-        app = app_of(self)
+        app = host_of(self)
         games = brain.games_played if brain is not None else 0
-        if ref == Machine.TRAINED.brain:
+        if ref == brain_of(Machine.TRAINED):
             return app.training_games - games
         if not learner_kind(ref.learner).learns_in_play and games == 0:
             return app.q_training_games
@@ -290,7 +285,7 @@ class ModeScreen(Screen[None]):
     def _seat(self, choice: Opponent, ready: Ready, twin: bool = False) -> Seat:
         """A machine's seat, with the brain it plays; a twin (the same brain on both sides)
         plays a copy of it, its own, kept nowhere."""
-        app = app_of(self)
+        app = host_of(self)
         ref = brain_of(choice)
         learner = ready[ref] if ref is not None else None
         if twin and learner is not None:
@@ -302,13 +297,13 @@ class ModeScreen(Screen[None]):
         )
 
     def _table(self, mode: Mode, seats: tuple[Seat, Seat]) -> Table:
-        app = app_of(self)
+        app = host_of(self)
         settings = app.settings
         return Table(mode, settings.rules, seats, settings.first, pick_up=app.brains.pick_up)
 
     def _against(self, choice: Opponent, ready: Ready) -> Table:
         """The human (Player 1's name) against ``choice``; "Player 2" starts means the AI."""
-        settings = app_of(self).settings
+        settings = host_of(self).settings
         mode = Mode.TRAINED if choice is Machine.TRAINED else Mode.COMPUTER
         return self._table(mode, (human_seat(settings.names[0]), self._seat(choice, ready)))
 
@@ -317,10 +312,8 @@ class ModeScreen(Screen[None]):
         return self._table(Mode.WATCH, seats)
 
     def _play(self, table: Table) -> None:
-        from .board import BoardScreen
-
-        self.app.push_screen(BoardScreen(table))
+        host_of(self).play_at(table)
 
     def action_lab(self) -> None:
         """The training lab (a screen of its own, for the game chosen)."""
-        app_of(self).action_lab()
+        host_of(self).action_lab()

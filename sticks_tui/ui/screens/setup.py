@@ -27,13 +27,13 @@ from textual.widgets import (
 )
 
 from ...engine.game import AnyRuleSet
-from ...storage.records import names_problem, typed_name_problem
+from ...text.names import MAX_NAME_LENGTH, names_problem, typed_name_problem
+from ..host import host_of
 from ..plain import plain
 from ..presenters import SetupForm
 from ..presenters.forms import FormField, Problem
-from ..session import DEFAULT_NAMES, NAME_MAX, clean_name, remember_names
+from ..session import DEFAULT_NAMES, clean_name, remember_names
 from ..widgets.footer import KeysFooter
-from . import app_of
 
 #: The characters the title bar has for the game's name at 80x24, after "sticks-tui — ".
 TITLE_ROOM = 49
@@ -48,7 +48,7 @@ def title_words(name: str) -> str:
 
 
 class NameInput(Input):
-    """A player's name field. A paste that would make the name longer than :data:`NAME_MAX`
+    """A player's name field. A paste that would make the name longer than :data:`MAX_NAME_LENGTH`
     is refused and says so under the form (Textual's input drops it with only a bell)."""
 
     class PasteTooLong(Message):
@@ -71,9 +71,9 @@ class NameInput(Input):
 
 def paste_words(pasted: int, room: int) -> str:
     """Why a paste into a name field was refused."""
-    left = "" if room == NAME_MAX else f" ({room} left)"
+    left = "" if room == MAX_NAME_LENGTH else f" ({room} left)"
     return (
-        f"A name has at most {NAME_MAX} characters: the paste had {pasted}{left}, so it was "
+        f"A name has at most {MAX_NAME_LENGTH} characters: the paste had {pasted}{left}, so it was "
         "not pasted"
     )
 
@@ -96,7 +96,7 @@ class SetupScreen(Screen[None]):
     ]
 
     def compose(self) -> ComposeResult:
-        settings = app_of(self).settings
+        settings = host_of(self).settings
         self._forms = settings.forms()
         self._fields = every_field(self._forms)
         choices = [(form.label, form.key) for form in self._forms]
@@ -118,9 +118,9 @@ class SetupScreen(Screen[None]):
                         yield from field.compose(settings.values)
                 yield Label("Players")
                 with Horizontal(id="names"):
-                    yield NameInput(settings.names[0], id="name1", max_length=NAME_MAX)
+                    yield NameInput(settings.names[0], id="name1", max_length=MAX_NAME_LENGTH)
                     yield Label("vs", classes="inline")
-                    yield NameInput(settings.names[1], id="name2", max_length=NAME_MAX)
+                    yield NameInput(settings.names[1], id="name2", max_length=MAX_NAME_LENGTH)
                 yield Label("Who starts")
                 with RadioSet(id="first"):
                     yield RadioButton(
@@ -153,7 +153,7 @@ class SetupScreen(Screen[None]):
     def _values(self) -> dict[str, str]:
         """The texts of every field by id (a choice: the button pressed), over the settings'
         (which keep what has no field, such as Nim's ending given by ``--game``)."""
-        values = dict(app_of(self).settings.values)
+        values = dict(host_of(self).settings.values)
         values.update({field.id: field.read(self) for field in self._fields})
         return values
 
@@ -251,21 +251,19 @@ class SetupScreen(Screen[None]):
 
     @on(Button.Pressed, "#setup-leaderboard")
     def _leaderboard(self) -> None:
-        app_of(self).action_leaderboard()
+        host_of(self).action_leaderboard()
 
     def action_confirm(self) -> None:
         """Keep the settings and choose how to play; refused while anything is wrong."""
         if not self._check():
             self.app.bell()
             return
-        from .mode import ModeScreen
-
-        settings = app_of(self).settings
+        settings = host_of(self).settings
         form, values = self._form(), self._values()
         settings.form = form.key
         settings.values.update({field.id: values[field.id] for field in form.fields})
         settings.names = self._names()
-        remember_names(app_of(self).records, settings.names)
+        remember_names(host_of(self).records, settings.names)
         settings.first = 1 if self.query_one("#first2", RadioButton).value else 0
         self._show_title()
-        self.app.push_screen(ModeScreen())
+        host_of(self).action_mode()  # the app pushes the mode screen

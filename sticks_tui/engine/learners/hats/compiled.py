@@ -8,7 +8,8 @@ the index), makes every double exactly as ``random.random()`` does (two 32-bit o
 generator goes on as if it had made the draws itself.
 
 numba is optional: :func:`load_kernel` says why it cannot be had (not installed, or it failed to
-compile), and the trainer falls back to the python loop when asked for ``auto``.
+compile). Training reaches it through the backends' registry (:mod:`..backends`, where it is
+registered as ``numba``), which falls back to the python loop when asked for ``auto``.
 ``tests/engine/test_numba_backend.py`` proves the equality where numba is installed.
 """
 
@@ -245,29 +246,12 @@ def _self_play(
     return index, starter_won
 
 
-#: How training plays self-play games of a take-away game: ``python`` (the flat loop),
-#: ``numba`` (the compiled kernel; an error when it cannot be had), ``auto`` (numba when it can).
-BACKENDS = ("auto", "python", "numba")
-
-
 def compiles(rules: Any) -> bool:
     """Whether the compiled loop plays the hat AI's self-play in ``rules``: a take-away game
     (any other training runs in Python, whatever the backend)."""
     return isinstance(rules, TakeAway)
 
 
-def compiled_or(run: Any, rng: random.Random, backend: str) -> Any:
-    """``run`` played by the compiled kernel when ``backend`` asks for it and ``run`` is the
-    flat take-away self-play loop; otherwise ``run`` itself. ``auto`` falls back silently;
-    ``numba`` raises :class:`KernelUnavailable`."""
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r:.30}: give one of {', '.join(BACKENDS)}")
-    if backend == "python" or not isinstance(run, TakeAwaySelfPlay):
-        return run
-    try:
-        kernel = load_kernel()
-    except KernelUnavailable:
-        if backend == "numba":
-            raise
-        return run
-    return CompiledSelfPlay(run, rng, kernel)
+def plays(run: Any) -> bool:
+    """Whether ``run`` is the loop the kernel plays: the flat take-away self-play loop."""
+    return isinstance(run, TakeAwaySelfPlay)

@@ -6,11 +6,12 @@ import random
 from typing import Any
 
 from ...game import AnyRuleSet
-from ...players import HatPlayer, Player
+from ...players import Player
 from ..base import MAX_COUNT
 from ..kind import LearnerKind, LearnerWords
 from .brain import HatBrain
 from .compiled import compiles
+from .player import HatPlayer
 from .reading import read_hats
 from .settings import HatSettings
 

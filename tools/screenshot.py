@@ -1,6 +1,6 @@
 """Make the README's screenshot of the board with the app itself.
 
-    python -m sticks_tui.ui.screenshot [--out assets/board.svg] [--size 100x30]
+    .venv/bin/python tools/screenshot.py [--out assets/board.svg] [--size 100x30]
 
 It plays a short, seeded game against the learning AI in a headless app (Textual's pilot),
 stops while the AI has a ball waiting beside its hat, and saves the screen as SVG. The same
@@ -16,9 +16,9 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from ..engine import game_of_sticks
-from .app import SticksApp
-from .screens.board import BoardScreen
+from sticks_tui.engine import game_of_sticks
+from sticks_tui.ui.app import SticksApp
+from sticks_tui.ui.screens.board import BoardScreen
 
 SEED = 2014
 DEFAULT_OUT = Path("assets/board.svg")
@@ -46,10 +46,10 @@ async def take(out: Path, size: tuple[int, int]) -> Path:
         assert isinstance(board, BoardScreen)
         for take_ in (2, 1):
             await pilot.press(str(take_))
-            board._machine_step()  # the AI draws a ball...
+            board.machine_step()  # the AI draws a ball...
             await pilot.pause()
             if take_ == 2:
-                board._machine_step()  # ...and takes that many sticks
+                board.machine_step()  # ...and takes that many sticks
                 await pilot.pause()
         await pilot.pause()
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -70,7 +70,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m sticks_tui.ui.screenshot", description="Save the board as an SVG."
+        prog="tools/screenshot.py", description="Save the board as an SVG."
     )
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where to write the SVG")
     parser.add_argument("--size", type=_size, default=(100, 30), help="terminal size, WxH")

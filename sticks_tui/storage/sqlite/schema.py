@@ -1,7 +1,7 @@
 """The tables of the store file, and how a file of an older layout is brought up to date.
 
-Kept apart from the opening of the file (:mod:`sticks_tui.storage.store_file`) and from the
-records API (:mod:`sticks_tui.storage.store`): a new layout is a new step in :data:`MIGRATIONS`
+Kept apart from the opening of the file (:mod:`.store_file`) and from the records API
+(:mod:`.store`): a new layout is a new step in :data:`MIGRATIONS`
 and nothing else. :func:`migrate` reads :data:`SCHEMA_VERSION` and :data:`MIGRATIONS` from this
 module when it runs, so a test may add a next version.
 """

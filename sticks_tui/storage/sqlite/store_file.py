@@ -5,7 +5,7 @@ A file that is not ours (a text file, another program's database), that is damag
 written by a newer version is refused with a message naming it, and is never written to: it is
 inspected read-only first, and its directory is left as it was (no ``-wal``/``-shm`` files).
 A data directory that cannot be written gives :class:`StoreUnavailable`. The tables themselves
-and their migrations are :mod:`sticks_tui.storage.schema`'s.
+and their migrations are :mod:`sticks_tui.storage.sqlite.schema`'s.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ class StoreError(Exception):
 class StoreUnavailable(StoreError):
     """Nothing can be saved (a read-only or uncreatable data directory, a full disk...).
 
-    Play may go on without saving; see :func:`sticks_tui.storage.store.open_records`.
+    Play may go on without saving; see :func:`sticks_tui.storage.sqlite.store.open_records`.
     """
 
 

@@ -1,8 +1,7 @@
 """Records for play that never stop a game: a store whose failures become warnings.
 
-Apart from :mod:`sticks_tui.storage.store` so that the records API and the file stay short;
-written against :class:`StoreOnDisk` (what :class:`~sticks_tui.storage.store.SqliteStore` is),
-so it needs nothing of the store but its methods.
+Apart from :mod:`.store`, the records API; written against :class:`StoreOnDisk` (what
+:class:`~.store.SqliteStore` is), so it needs nothing of the store but its methods.
 """
 
 from __future__ import annotations
@@ -11,12 +10,12 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Protocol
 
-from ..engine.game import AnyRuleSet as RuleSet
-from ..engine.learners.base import BrainError
-from ..engine.learners.hats.brain import HatBrain
-from ..engine.learners.hats.lessons import Lesson
-from .records import Records, Standing
-from .saved_brains import BrainInfo, BrainSummary, SavedBrain
+from ...engine.game import AnyRuleSet as RuleSet
+from ...engine.learners.base import BrainError
+from ...engine.learners.hats.brain import HatBrain
+from ...engine.learners.hats.lessons import Lesson
+from ..records import Records, Standing
+from ..saved_brains import BrainInfo, BrainSummary, SavedBrain
 from .store_file import StoreError
 
 

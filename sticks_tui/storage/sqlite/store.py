@@ -7,9 +7,9 @@ nothing in between. Writes take the write lock at once (``BEGIN IMMEDIATE``) and
 other (``busy_timeout``), and the file runs in WAL mode so readers never block writers.
 
 Opening the file (and refusing one that is not ours, damaged or newer) is
-:mod:`sticks_tui.storage.store_file`'s; its tables and their migrations are
-:mod:`sticks_tui.storage.schema`'s; play that goes on when saving fails is
-:mod:`sticks_tui.storage.play_on`'s. A data directory that cannot be written gives
+:mod:`sticks_tui.storage.sqlite.store_file`'s; its tables and their migrations are
+:mod:`sticks_tui.storage.sqlite.schema`'s; play that goes on when saving fails is
+:mod:`sticks_tui.storage.sqlite.play_on`'s. A data directory that cannot be written gives
 :class:`StoreUnavailable`; :func:`open_records` then hands back in-memory records and a
 warning so that play goes on without saving.
 
@@ -35,38 +35,25 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..engine.game import AnyRuleSet as RuleSet
-from ..engine.learners import learner_from_dict
-from ..engine.learners.base import BrainError
-from ..engine.learners.hats.brain import HatBrain
-from ..engine.learners.hats.kind import KIND as HAT_AI
-from ..engine.learners.hats.lessons import Lesson
-from .play_on import PlayOnRecords as PlayOnRecords
-
-# The AIs' names live in records.py (names_problem needs them, and records must not import the
-# store); they stay importable from here for the modules that always took them from here.
-from .records import (  # noqa: F401  (re-exported)
+from ...engine.game import AnyRuleSet as RuleSet
+from ...engine.learners import learner_from_dict
+from ...engine.learners.base import BrainError
+from ...engine.learners.hats.brain import HatBrain
+from ...engine.learners.hats.kind import KIND as HAT_AI
+from ...engine.learners.hats.lessons import Lesson
+from ...text.commands import brain_options
+from ..records import (
     HATS,
-    LEARNING_AI_NAME,
-    TRAINED_AI_NAME,
     MemoryRecords,
     Records,
     Standing,
     among_machines,
-    brain_options,
     ranked,
 )
-from .saved_brains import BrainInfo as BrainInfo
-from .saved_brains import BrainSummary as BrainSummary
-from .saved_brains import SavedBrain, brain_text, rules_of, summary
-from .schema import APPLICATION_ID as APPLICATION_ID
-from .schema import SCHEMA_VERSION as SCHEMA_VERSION
+from ..saved_brains import BrainInfo, BrainSummary, SavedBrain, brain_text, rules_of, summary
+from .play_on import PlayOnRecords
 from .store_file import ELSEWHERE as _ELSEWHERE
-from .store_file import STORE_FILE_NAME as STORE_FILE_NAME
-from .store_file import StoreError as StoreError
-from .store_file import StoreRefused as StoreRefused
-from .store_file import StoreUnavailable as StoreUnavailable
-from .store_file import open_connection, runtime_error
+from .store_file import StoreRefused, StoreUnavailable, open_connection, runtime_error
 
 APP_NAME = "sticks-tui"
 ENV_DATA_DIR = "STICKS_TUI_DATA_DIR"

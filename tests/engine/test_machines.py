@@ -1,4 +1,5 @@
-"""AI levels: which levels each game offers, and the mixed level (perfect with probability p)."""
+"""The machine players (one roster, :class:`Machine`): which each game offers, the player each
+makes, and the mixed level (perfect with probability p)."""
 
 import math
 import random
@@ -7,19 +8,26 @@ import pytest
 
 from sticks_tui.engine import Match, RandomPlayer, Solver, game_of_sticks
 from sticks_tui.engine import HatPlayer, PerfectPlayer, QLearningPlayer
-from sticks_tui.engine.levels import Level, MixedPlayer, levels_for, make_player
+from sticks_tui.engine import HatBrain, MixedPlayer, QLearner
+from sticks_tui.engine.machines import COMPUTER_PLAYER_NAMES, Machine, machine_level, machines_for
 from sticks_tui.engine.games.nim import Nim
 from sticks_tui.engine.games.sticky import StickyNim
 
 
-def test_every_game_offers_random_learning_perfect_and_mixed():
+def test_every_game_offers_random_learning_trained_perfect_and_mixed():
+    every = {Machine.RANDOM, Machine.LEARNING, Machine.TRAINED, Machine.PERFECT, Machine.MIXED}
     for rules in (game_of_sticks(20), Nim(), StickyNim(20), StickyNim(62)):
-        offered = levels_for(rules)
-        assert {Level.RANDOM, Level.LEARNING, Level.PERFECT, Level.MIXED} <= set(offered)
-    assert Level.Q_LEARNING in levels_for(Nim())
-    assert Level.Q_LEARNING in levels_for(game_of_sticks(20))
-    assert Level.Q_LEARNING not in levels_for(StickyNim(62))
-    assert Level("q-learning").label == "Q-learning"
+        assert every <= set(machines_for(rules))
+    assert Machine.Q_LEARNING in machines_for(Nim())
+    assert Machine.Q_LEARNING in machines_for(game_of_sticks(20))
+    assert Machine.Q_LEARNING not in machines_for(StickyNim(62))
+
+
+def test_the_leaderboard_knows_every_machine_by_its_name_and_no_person():
+    assert COMPUTER_PLAYER_NAMES == tuple(machine.value for machine in Machine)
+    assert machine_level("Q-learning AI") == "Q-learning"
+    assert machine_level("Perfect AI") == "perfect"
+    assert machine_level("Ann") is None
 
 
 def test_skill_must_be_a_probability():
@@ -94,12 +102,19 @@ def test_seeded_mixed_players_repeat_their_games():
 
 
 @pytest.mark.parametrize(
-    "level, kind",
-    [(Level.RANDOM, RandomPlayer), (Level.LEARNING, HatPlayer), (Level.Q_LEARNING, QLearningPlayer),
-     (Level.PERFECT, PerfectPlayer), (Level.MIXED, MixedPlayer)],
+    "machine, kind",
+    [(Machine.RANDOM, RandomPlayer), (Machine.LEARNING, HatPlayer), (Machine.TRAINED, HatPlayer),
+     (Machine.Q_LEARNING, QLearningPlayer), (Machine.PERFECT, PerfectPlayer),
+     (Machine.MIXED, MixedPlayer)],
 )
-def test_every_level_makes_a_player_that_finishes_a_game(level, kind):
+def test_every_machine_makes_a_player_that_finishes_a_game(machine, kind):
     rules = Nim()
-    player = make_player(level.value, rules, "AI", rng=random.Random(1))
+    brain = {"hats": HatBrain(rules), "q": QLearner(rules=rules)}.get(machine.learner or "")
+    player = machine.player("AI", rules, random.Random(1), brain=brain)
     assert isinstance(player, kind) and player.name == "AI"
     Match(rules, [player, RandomPlayer("R", random.Random(2))]).play_out()
+
+
+def test_a_learner_without_its_brain_is_refused():
+    with pytest.raises(ValueError, match="plays a brain of its own"):
+        Machine.TRAINED.player("Trained AI", Nim(), random.Random(1))

@@ -1,0 +1,89 @@
+"""What a screen may ask of the app it runs in: "attributes down, messages up" (Textual's guide).
+
+The app (:class:`~sticks_tui.ui.app.SticksApp`) owns the shared state and pushes the screens;
+a screen reads the state through :func:`host_of` and asks for another screen through the
+methods below, never by importing the app or pushing a screen of another module itself. So no
+screen imports the app, and the app imports every screen: the imports go one way (the
+``acyclic_siblings`` contract of ``pyproject.toml`` holds them so).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol, cast
+
+from textual.dom import DOMNode
+
+from ..engine import HatBrain
+from ..engine.game import AnyRuleSet
+from ..storage.brain_cache import BrainCache, BrainRef
+from ..storage.records import Records
+from .lab_plan import LabPlan
+from .session import GameSettings, Table
+
+
+class Host(Protocol):
+    """The app, as the screens see it: its state (down), and where they may go (up)."""
+
+    # -- the shared state ---------------------------------------------------------------------
+    #: The game chosen on the setup screen, the names, who starts.
+    settings: GameSettings
+    #: Every brain played or trained this run: the one cache, over the records.
+    brains: BrainCache
+    #: The lab's form as last typed, by game (its key).
+    lab_forms: dict[str, dict[str, str]]
+    #: The budgets of a brain that must learn before it plays (``--training-games``).
+    training_games: int
+    q_training_games: int
+    #: Seconds a person gets to see the AI move.
+    ai_delay: float
+    clock: Callable[[], float]
+
+    @property
+    def records(self) -> Records: ...
+
+    def player_rng(self) -> random.Random: ...
+
+    def say(self, message: str, *, quietly: bool = False) -> None: ...
+
+    def record_game(self, winner: str, loser: str, rules: AnyRuleSet) -> None: ...
+
+    def keep_brain(self, name: str, brain: HatBrain) -> None: ...
+
+    # -- where a screen may go (the app pushes the screen) --------------------------------------
+    def action_new_setup(self) -> None: ...
+
+    def action_mode(self) -> None: ...
+
+    def action_train(self) -> None: ...
+
+    def action_watch(self) -> None: ...
+
+    def action_lab(self) -> None: ...
+
+    def action_analysis(self) -> None: ...
+
+    def action_leaderboard(self) -> None: ...
+
+    def action_brains(self) -> None: ...
+
+    def action_help(self) -> None: ...
+
+    def play_against(self, ref: BrainRef, *, train: bool = False) -> None: ...
+
+    def play_at(self, table: Table) -> None:
+        """The players of ``table`` at a board of their own."""
+
+    def start_lab_run(self, plan: LabPlan, *, speed: int, pause_after: int | None) -> None:
+        """The lab's run of ``plan``, in place of the lab's form."""
+
+    async def train_before_play(self, plan: LabPlan, then_play: str) -> bool:
+        """Train ``plan`` on the lab's run screen before a game (from a worker): True when
+        the person goes on to the game (``then_play`` names it), False when they backed out."""
+        ...
+
+
+def host_of(node: DOMNode) -> Host:
+    """The app that ``node`` runs in, as its screens may use it."""
+    return cast("Host", node.app)
