@@ -124,5 +124,5 @@ def test_a_q_learners_values_are_on_the_scale_of_its_rewards():
 def test_a_learner_whose_options_or_fields_are_anothers_is_refused():
     from dataclasses import replace
 
-    with pytest.raises(ValueError, match="the option --fresh-balls is hats's setting already"):
+    with pytest.raises(ValueError, match="the option --floor is hats.s setting already"):
         register_learner(replace(learner_kind("hats"), name="copycat"))
