@@ -1,11 +1,14 @@
-"""The conformance suite: what must hold for EVERY registered game (DESIGN: "a new game is one
-module"), run over the samples the registry itself gives (``tests/engine/game_samples.py``) and
-over Wythoff's game, defined only in the tests.
+"""The conformance suite: what must hold for EVERY registered game and EVERY registered learner
+(DESIGN: "a new game is one module"; a new learner one entry), run over the samples the games'
+registry itself gives (``tests/engine/game_samples.py``) and over Wythoff's game, and over every
+learner of the learners' registry and the scorer (``scorer_learner.py``, registered by
+``learner_samples.py``), both defined only in the tests.
 
 A test that takes ``game`` runs once per sample game; one that takes ``game`` and ``learner``
-also once per learner the game offers (hats always, Q where its ``capabilities`` allow).
-Wythoff's game is in the registry while each module of the suite runs, and leaves it after, so
-the engine's own tests still see a registry without it.
+(a learner's name) also once per learner the game offers (its registry entry's ``fits``: the hat
+AI always, the Q-learner and the scorer where the game's ``capabilities`` allow). The tests' game
+and learner are in the registries while each module of the suite runs, and leave them after, so
+the engine's own tests still see registries without them.
 """
 
 from __future__ import annotations
@@ -18,18 +21,25 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))  # game_samples
 
-from game_samples import GameSample, every_sample, with_test_games
+from game_samples import GameSample, every_sample, with_test_games  # noqa: E402
+from learner_samples import with_test_learners  # noqa: E402
+
+from sticks_tui.engine.learners import learner_kinds  # noqa: E402
 
 SAMPLES = every_sample()
+
+
+def learners_of(sample: GameSample) -> list[str]:
+    """The learners the game offers, by name, the tests' own included."""
+    with with_test_games(), with_test_learners():
+        rules = sample.rules()
+        return [kind.name for kind in learner_kinds() if kind.fits(rules)]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     names = metafunc.fixturenames
     if "game" in names and "learner" in names:
-        cases = [
-            (sample, kind) for sample in SAMPLES
-            for kind in ("hats", "q") if kind == "hats" or sample.q_learning
-        ]
+        cases = [(sample, kind) for sample in SAMPLES for kind in learners_of(sample)]
         metafunc.parametrize(
             "game, learner", cases, ids=[f"{sample.id}-{kind}" for sample, kind in cases]
         )
@@ -39,9 +49,9 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture(autouse=True, scope="module")
 def _tests_games_registered() -> Iterator[None]:
-    """Wythoff's game joins the registry for the module (specs, brain files and the command
-    line then know it) and leaves it after."""
-    with with_test_games():
+    """Wythoff's game and the scorer join the registries for the module (specs, brain files,
+    the command line and the app then know them) and leave them after."""
+    with with_test_games(), with_test_learners():
         yield
 
 

@@ -10,31 +10,39 @@ from typing import Any
 import pytest
 from game_samples import GameSample
 
-from sticks_tui.engine import (
-    RANDOM,
-    SELF,
-    BrainError,
-    HatBrain,
-    HatSettings,
-    QLearner,
-    QSettings,
-    learner_from_dict,
-    train,
-)
+from sticks_tui.engine import RANDOM, SELF, BrainError, learner_from_dict, train
+from sticks_tui.engine.learners import learner_kind
+from sticks_tui.engine.learners.base import Learner
+from sticks_tui.engine.learners.kind import LearnerKind
+from sticks_tui.engine.learners.settings import Settings, SettingsError
 
 GAMES = 300
-CHANGED_HATS = HatSettings(fresh_balls=4, balls_added_on_win=3, balls_taken_on_loss=2, floor=2)
-CHANGED_Q = QSettings(alpha=0.25, epsilon=0.3, win_reward=2.0, loss_reward=-3.0,
-                      move_reward=-0.125)
 
 
-def trained(kind: str, game: GameSample, changed: bool) -> HatBrain | QLearner:
-    rules = game.rules()
-    learner: HatBrain | QLearner
-    if kind == "hats":
-        learner = HatBrain(rules, CHANGED_HATS if changed else None)
-    else:
-        learner = QLearner.with_settings(CHANGED_Q if changed else QSettings(), rules=rules)
+def changed_settings(kind: LearnerKind[Any]) -> Settings:
+    """The learner's settings with as many changed from their defaults as the settings allow
+    together (each moved inside its declared range)."""
+    values: dict[str, Any] = {}
+    for meta in kind.settings_type.settings():
+        if meta.whole:
+            candidate = meta.default + 1 if meta.default + 1 <= meta.high else meta.default - 1
+        else:
+            candidate = (meta.default + meta.high) / 2 if meta.high > meta.default else (
+                (meta.default + meta.low) / 2
+            )
+        try:
+            kind.settings_type(**{**values, meta.name: candidate})
+        except SettingsError:
+            continue
+        values[meta.name] = candidate
+    settings = kind.settings_type(**values)
+    assert settings.changes(), "some setting can change"
+    return settings
+
+
+def trained(kind: str, game: GameSample, changed: bool) -> Learner[Any, Any]:
+    entry = learner_kind(kind)
+    learner = entry.make(game.rules(), changed_settings(entry) if changed else None)
     train(learner, [(RANDOM, GAMES), (SELF, GAMES)], seed=3)
     return learner
 
@@ -43,11 +51,9 @@ def through_json(data: dict[str, Any]) -> Any:
     return json.loads(json.dumps(data))
 
 
-def knowledge(learner: HatBrain | QLearner) -> dict[Any, Any]:
-    """What a learner knows, position by position, as the engine holds it."""
-    if isinstance(learner, HatBrain):
-        return {position: learner.counts(position) for position in learner.positions()}
-    return dict(learner.q)
+def knowledge(learner: Learner[Any, Any]) -> dict[Any, Any]:
+    """What a learner knows, position by position, as it says it holds it."""
+    return {position: learner.values_at(position) for position in learner.positions()}
 
 
 @pytest.mark.parametrize("changed", [False, True], ids=["default settings", "changed settings"])

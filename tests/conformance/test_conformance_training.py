@@ -1,5 +1,5 @@
 """Every game can be learned: after a modest number of games against itself or against random,
-a learner (hats; Q where the game offers it) beats a random player more often than it did fresh.
+a learner (each the game offers: hats; Q and the tests' scorer where their tables fit) beats a random player more often than it did fresh.
 
 Fresh, either learner plays like the random player, so it wins about half its games when the
 two take turns to start. The margin holds with room for every sample game: the smallest gain
@@ -19,13 +19,12 @@ from sticks_tui.engine import (
     RANDOM,
     SELF,
     AnyRuleSet,
-    HatBrain,
     LearnerPlayer,
     Match,
-    QLearner,
     RandomPlayer,
     train,
 )
+from sticks_tui.engine.learners import learner_kind
 from sticks_tui.engine.learners.base import Learner
 from sticks_tui.engine.training import Opponent
 
@@ -56,7 +55,7 @@ def test_training_beats_random_more_often_than_a_fresh_learner(
 ) -> None:
     for seed in SEEDS:
         rules = game.rules()
-        trainee = HatBrain(rules) if learner == "hats" else QLearner(rules=rules)
+        trainee = learner_kind(learner).make(rules)
         fresh = share_won_against_random(trainee, rules, 100 + seed)
         train(trainee, opponent, TRAINING_GAMES, seed=seed)
         trained = share_won_against_random(trainee, rules, 100 + seed)

@@ -119,3 +119,10 @@ def test_a_q_learners_values_are_on_the_scale_of_its_rewards():
     assert all(m.value == 0.0 and not m.learned for m in others)
     assert values.share(0.0) == 0.25
     assert sum(m.chance for m in values.moves) == pytest.approx(1.0)
+
+
+def test_a_learner_whose_options_or_fields_are_anothers_is_refused():
+    from dataclasses import replace
+
+    with pytest.raises(ValueError, match="the option --floor is hats.s setting already"):
+        register_learner(replace(learner_kind("hats"), name="copycat"))

@@ -37,14 +37,32 @@ _kinds: dict[str, LearnerKind[Any]] = {}
 
 
 def register_learner(kind: LearnerKind[Any]) -> LearnerKind[Any]:
-    """Add a learner; its name must be new, lower case, one word. Returns the entry."""
+    """Add a learner; its name must be new, lower case, one word, and its settings' options and
+    lab fields new too (they share the ``train`` command and the lab's form). Returns the
+    entry."""
     name = kind.name
     if not name or name != name.lower() or not name.replace("-", "").isalnum():
         raise ValueError(f"a learner's name is one lower-case word, got {name!r}")
     if name in _kinds:
         raise ValueError(f"the learner name {name!r} is taken")
+    for other in _kinds.values():
+        for mine, theirs, what in (
+            (_options(kind), _options(other), "option"),
+            (_fields(kind), _fields(other), "lab field"),
+        ):
+            taken = sorted(mine & theirs)
+            if taken:
+                raise ValueError(f"the {what} {taken[0]} is {other.name}'s setting already")
     _kinds[name] = kind
     return kind
+
+
+def _options(kind: LearnerKind[Any]) -> set[str]:
+    return {meta.option for meta in kind.settings_type.settings()}
+
+
+def _fields(kind: LearnerKind[Any]) -> set[str]:
+    return {meta.form_id for meta in kind.settings_type.settings()}
 
 
 def unregister_learner(name: str) -> None:
