@@ -15,8 +15,9 @@ from ui_helpers import make_app, screen_name, wait_until
 from sticks_tui.engine.analysis import Analysis
 from sticks_tui.engine.game import AnyRuleSet
 from sticks_tui.engine.games import parse_game
-from sticks_tui.ui.screens import analysis as screen_module
-from sticks_tui.ui.screens.analysis import FILL_STEP, AnalysisScreen
+from sticks_tui.ui.screens.analysis import screen as screen_module
+from sticks_tui.ui.screens.analysis.screen import FILL_STEP
+from sticks_tui.ui.screens.analysis.screen import AnalysisScreen
 
 SIZE = (80, 24)
 NIM = "nim:1,3,5,7"  # 383 positions reachable from the start: a table of 383 rows
