@@ -15,7 +15,7 @@ from sticks_tui.engine.game import AnyRuleSet
 from sticks_tui.engine.learners.hats import HatBrain, Lesson
 from sticks_tui.engine.players import Machine
 from sticks_tui.storage.records import MemoryRecords
-from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
 from sticks_tui.ui.speed import FULL_SPEED
 
 SIZE = (80, 24)

@@ -14,9 +14,9 @@ from sticks_tui.engine import Nim, Solver, game_of_sticks
 from sticks_tui.engine.learners.hat_lessons import Lesson
 from sticks_tui.engine.players import Machine
 from sticks_tui.ui.presenters import MoveChosen
-from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.screens.lab import LabScreen
-from sticks_tui.ui.screens.lab_run import LabRunScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
+from sticks_tui.ui.screens.lab.form import LabScreen
+from sticks_tui.ui.screens.lab.run import LabRunScreen
 from sticks_tui.ui.speed import FULL_SPEED
 from sticks_tui.ui.widgets.hats import HatChart, OneHatChart
 

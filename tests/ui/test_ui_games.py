@@ -10,7 +10,7 @@ from ui_helpers import make_app, screen_name, set_input, wait_until
 
 from sticks_tui.engine import Nim, StickyNim, TakeAway
 from sticks_tui.engine.players import Machine
-from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
 from sticks_tui.ui.widgets.hats import OneHatChart
 from sticks_tui.ui.widgets.piles import NimPiles
 

@@ -21,8 +21,8 @@ from sticks_tui.engine import HatBrain, Nim, StickyNim, game_of_sticks
 from sticks_tui.engine.game import AnyRuleSet
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.app import SticksApp
-from sticks_tui.ui.screens.lab import LabScreen
-from sticks_tui.ui.screens.lab_run import LabRunScreen
+from sticks_tui.ui.screens.lab.form import LabScreen
+from sticks_tui.ui.screens.lab.run import LabRunScreen
 from sticks_tui.ui.speed import FULL_SPEED
 from sticks_tui.ui.widgets.hats import HatChart, OneHatChart
 

@@ -9,8 +9,8 @@ from textual.widgets import RichLog, Select, Static
 from ui_helpers import make_app, screen_name, to_mode, training_done, wait_until
 
 from sticks_tui.engine.players import Machine
-from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.screens.lab_run import LabRunScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
+from sticks_tui.ui.screens.lab.run import LabRunScreen
 from sticks_tui.ui.widgets.hats import HatChart
 
 

@@ -19,11 +19,19 @@ from typing import Any, Protocol, TypeVar
 
 from textual.widget import Widget
 
-from ...engine import GameChange, HatBrain, Learner, LearnerPlayer, Match, QLearner, QLearningPlayer
-from ..presenters import Presenter
-from ..session import Seat, Table
-from ..widgets.hat_words import NOT_LEARNING_WORDS, PRACTICE_WORDS
-from ..widgets.hats import HatChart, HatMarks, HatPicture, HatsSnapshot, OneHatChart
+from ....engine import (
+    GameChange,
+    HatBrain,
+    Learner,
+    LearnerPlayer,
+    Match,
+    QLearner,
+    QLearningPlayer,
+)
+from ...presenters import Presenter
+from ...session import Seat, Table
+from ...widgets.hat_words import NOT_LEARNING_WORDS, PRACTICE_WORDS
+from ...widgets.hats import HatChart, HatMarks, HatPicture, HatsSnapshot, OneHatChart
 
 W = TypeVar("W", bound=Widget)
 

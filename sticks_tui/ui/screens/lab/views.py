@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import HatBrain, Learner, QLearner
-from ..engine.game import AnyRuleSet, Position
-from ..engine.pacing import MoveSeen
-from ..text import moves
-from .presenters import presenter_for
-from .widgets.hats import HatPicture, HatsSnapshot, games_learned
+from ....engine import HatBrain, Learner, QLearner
+from ....engine.game import AnyRuleSet, Position
+from ....engine.pacing import MoveSeen
+from ....text import moves
+from ...presenters import presenter_for
+from ...widgets.hats import HatPicture, HatsSnapshot, games_learned
 
 #: What the hats chart draws.
 Picture = HatsSnapshot | HatPicture

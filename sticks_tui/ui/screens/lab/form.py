@@ -7,7 +7,7 @@ takes it (itself, random, perfect, mixed:P, another saved brain, or a schedule s
 takes it: training stops before the app holds more), and the learning settings of a new brain
 (the seeds' by default; a saved brain learns with its own, shown), and the speed it starts at (the
 last one chosen; at first one a person can follow). Every field is checked as it is typed, with
-its message beside it; Enter starts the run (:mod:`.lab_run`) once all are good. A schedule typed
+its message beside it; Enter starts the run (:mod:`.run`) once all are good. A schedule typed
 in "Against" sets Games to its games (unless other games were typed there). Opened from a board,
 the form starts with the brain that board plays (its name and learner); reopened, it shows what
 was typed last for the game, this run of the app.
@@ -22,12 +22,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
-from ...engine import HatBrain, HatSettings, QLearner, QSettings
-from ...engine.players import Machine
-from ...storage.brain_cache import BrainRef
-from ...storage.records import HATS, Q
-from ..host import host_of
-from ..lab_plan import (
+from ....engine import HatBrain, HatSettings, QLearner, QSettings
+from ....engine.players import Machine
+from ....storage.brain_cache import BrainRef
+from ....storage.records import HATS, Q
+from ...host import host_of
+from ...lab_plan import (
     DEFAULT_BRAIN,
     DEFAULT_LAB_GAMES,
     DEFAULT_MEMORY,
@@ -42,12 +42,12 @@ from ..lab_plan import (
     settings_fields,
     settings_values,
 )
-from ..plain import plain
-from ..presenters import presenter_for
-from ..speed import SPEEDS, recalled_speed, remember_speed
-from ..widgets.footer import KeysFooter
-from ..widgets.hat_words import games_learned
-from .brain_modals import ConfirmModal
+from ...plain import plain
+from ...presenters import presenter_for
+from ...speed import SPEEDS, recalled_speed, remember_speed
+from ...widgets.footer import KeysFooter
+from ...widgets.hat_words import games_learned
+from ..brains.modals import ConfirmModal
 
 #: Every field whose message shows beside it, and where (the settings share one line).
 MESSAGES = ("brain", "against", "games", "memory", "settings")
