@@ -43,7 +43,7 @@ from sticks_tui.storage.brain_cache import BrainCache  # noqa: E402
 from sticks_tui.storage.records import MemoryRecords  # noqa: E402
 from sticks_tui.storage.sqlite.store import SqliteStore
 from sticks_tui.ui.app import SticksApp  # noqa: E402
-from sticks_tui.ui.screens.analysis import AnalysisScreen  # noqa: E402
+from sticks_tui.ui.screens.analysis.screen import AnalysisScreen
 
 GAME = "sticky:24"
 KEY_EVERY = 0.02

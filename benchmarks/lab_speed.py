@@ -42,10 +42,12 @@ from sticks_tui.engine import RANDOM, SELF, HatBrain, game_of_sticks, train
 from sticks_tui.engine.opponents import Opponent
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.app import SticksApp
-from sticks_tui.ui.screens import lab_run
-from sticks_tui.ui.screens.lab import LabScreen
-from sticks_tui.ui.screens.lab_parts import LabDone, LabMove, LabTick
-from sticks_tui.ui.screens.lab_run import LabRunScreen
+from sticks_tui.ui.screens.lab import run as lab_run
+from sticks_tui.ui.screens.lab.form import LabScreen
+from sticks_tui.ui.screens.lab.parts import LabDone
+from sticks_tui.ui.screens.lab.parts import LabMove
+from sticks_tui.ui.screens.lab.parts import LabTick
+from sticks_tui.ui.screens.lab.run import LabRunScreen
 from sticks_tui.ui.speed import FULL_SPEED, SPEEDS, START_SPEED, SpeedControl
 
 

@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 
 from sticks_tui.engine import game_of_sticks
 from sticks_tui.ui.app import SticksApp
-from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
 
 SEED = 2014
 DEFAULT_OUT = Path("assets/board.svg")

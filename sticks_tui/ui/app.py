@@ -32,13 +32,13 @@ from .leaving import catch_leaving_signals, hangup_proof, say_after_leaving
 from .palette import app_commands
 from .plain import notify_plain
 from .presenters import presenter_for
-from .screens.analysis import AnalysisScreen, brain_to_analyse
-from .screens.board import BoardScreen
-from .screens.brains import BrainsScreen
+from .screens.analysis.screen import AnalysisScreen, brain_to_analyse
+from .screens.board.screen import BoardScreen
+from .screens.brains.screen import BrainsScreen
 from .screens.confirm import asks_before_leaving
 from .screens.help import HelpScreen
-from .screens.lab import AbandonFirst, LabScreen
-from .screens.lab_run import LabRunScreen
+from .screens.lab.form import AbandonFirst, LabScreen
+from .screens.lab.run import LabRunScreen
 from .screens.leaderboard import LeaderboardScreen
 from .screens.mode import ModeScreen
 from .screens.setup import SetupScreen

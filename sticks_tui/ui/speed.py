@@ -1,7 +1,7 @@
 """The speed of training (or of watched games) a person can follow, and the controls that
 change it while it runs: ``-``/``+`` slower and faster, ``f`` full speed, pause, resume, step.
 
-One ladder of speeds for the lab and for watch mode on the board (:mod:`.screens.board_watch`,
+One ladder of speeds for the lab and for watch mode on the board (:mod:`.screens.board.watch`,
 which waits each speed's :func:`paced` pause between its steps).
 
 :data:`SPEEDS` runs from one move at a time to full speed; the lab starts at

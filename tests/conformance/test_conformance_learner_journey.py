@@ -37,9 +37,9 @@ from sticks_tui.engine.learners import learner_kind, learner_names  # noqa: E402
 from sticks_tui.storage.brain_cache import BrainRef  # noqa: E402
 from sticks_tui.storage.records import MemoryRecords  # noqa: E402
 from sticks_tui.ui.presenters import MoveChosen  # noqa: E402
-from sticks_tui.ui.screens.board import BoardScreen  # noqa: E402
-from sticks_tui.ui.screens.lab import LabScreen  # noqa: E402
-from sticks_tui.ui.screens.lab_run import LabRunScreen  # noqa: E402
+from sticks_tui.ui.screens.board.screen import BoardScreen  # noqa: E402
+from sticks_tui.ui.screens.lab.form import LabScreen  # noqa: E402
+from sticks_tui.ui.screens.lab.run import LabRunScreen  # noqa: E402
 
 GAME = "nim:1,3"
 RULES = Nim((1, 3))

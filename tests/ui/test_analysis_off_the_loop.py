@@ -14,8 +14,8 @@ from ui_helpers import make_app, screen_name, screen_text, wait_until
 from sticks_tui.engine.analysis import Analysis
 from sticks_tui.engine.game import AnyRuleSet
 from sticks_tui.engine.games import parse_game
-from sticks_tui.ui.screens import analysis as screen_module
-from sticks_tui.ui.screens.analysis import AnalysisScreen
+from sticks_tui.ui.screens.analysis import screen as screen_module
+from sticks_tui.ui.screens.analysis.screen import AnalysisScreen
 from sticks_tui.ui.widgets.lines_table import LinesTable
 
 SIZE = (80, 24)

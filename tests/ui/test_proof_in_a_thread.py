@@ -19,8 +19,8 @@ from sticks_tui.engine import period_proof as proofs
 from sticks_tui.engine.games import parse_game
 from sticks_tui.engine.period_proof import HeapPeriod, Progress, known_heap_period
 from sticks_tui.ui.app import SticksApp
-from sticks_tui.ui.screens.analysis import AnalysisScreen
-from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.ui.screens.analysis.screen import AnalysisScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
 
 SIZE = (80, 24)
 SPEC = "takeaway:2,5,7"  # lost when n mod 22 is 2, 3, 6, 12, 15 or 16

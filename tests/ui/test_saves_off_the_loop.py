@@ -16,7 +16,7 @@ from sticks_tui.engine.learners.hats.brain import HatBrain
 from sticks_tui.engine.learners.hats.lessons import Lesson
 from sticks_tui.engine.machines import Machine
 from sticks_tui.storage.records import MemoryRecords
-from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
 from sticks_tui.ui.speed import FULL_SPEED
 
 SIZE = (80, 24)

@@ -24,7 +24,7 @@ from sticks_tui.engine.games import register_game, unregister_game  # noqa: E402
 from sticks_tui.engine.machines import Machine
 from sticks_tui.ui.app import SticksApp  # noqa: E402
 from sticks_tui.ui.presenters import MoveButton  # noqa: E402
-from sticks_tui.ui.screens.board import BoardScreen  # noqa: E402
+from sticks_tui.ui.screens.board.screen import BoardScreen
 
 
 @pytest.fixture(autouse=True)

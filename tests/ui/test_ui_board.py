@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Button, RichLog, Static
 from ui_helpers import make_app, screen_name, to_board, wait_until
 
-from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
 from sticks_tui.ui.presenters.hats import HatChart, HatsSnapshot
 from sticks_tui.ui.widgets.sticks import StickArt
 

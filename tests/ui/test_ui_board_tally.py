@@ -9,7 +9,7 @@ from textual.widgets import Static
 from ui_helpers import make_app, wait_until
 
 from sticks_tui.engine.machines import Machine
-from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
 
 
 def tally(screen: BoardScreen) -> list[str]:

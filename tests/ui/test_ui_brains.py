@@ -26,9 +26,10 @@ from sticks_tui.storage.sqlite.store import SqliteStore
 from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
 from sticks_tui.storage.sqlite.play_on import PlayOnRecords
 from sticks_tui.ui.app import SticksApp
-from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.screens.brain_modals import BrainFormModal, ConfirmModal
-from sticks_tui.ui.screens.brains import BrainsScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
+from sticks_tui.ui.screens.brains.modals import BrainFormModal
+from sticks_tui.ui.screens.brains.modals import ConfirmModal
+from sticks_tui.ui.screens.brains.screen import BrainsScreen
 
 SAVED_AT = "2026-11-23T18:25:50+00:00"
 STICKS = parse_game("sticks")

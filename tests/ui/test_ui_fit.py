@@ -30,7 +30,7 @@ from sticks_tui.engine import StickyLine, StickyNim, TakeAway
 from sticks_tui.engine.machines import Machine
 from sticks_tui.ui.presenters import presenter_for
 from sticks_tui.ui.presenters.sticky import StickyPresenter
-from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
 from sticks_tui.ui.screens.too_small import TooSmallScreen
 from sticks_tui.ui.widgets.line import GOES_ON, line_layout
 from sticks_tui.ui.widgets.tally import fitted_line

@@ -16,9 +16,9 @@ from sticks_tui.engine.machines import Machine
 from sticks_tui.ui.presenters import MoveChosen
 from sticks_tui.ui.presenters.bars import OneHatChart
 from sticks_tui.ui.presenters.hats import HatChart
-from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.screens.lab import LabScreen
-from sticks_tui.ui.screens.lab_run import LabRunScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
+from sticks_tui.ui.screens.lab.form import LabScreen
+from sticks_tui.ui.screens.lab.run import LabRunScreen
 from sticks_tui.ui.speed import FULL_SPEED
 
 FLOOR_WORDS = "It lost, but each ball it drew was already at the floor (1): nothing changed."

@@ -12,7 +12,7 @@ from sticks_tui.engine import Nim, StickyNim, TakeAway
 from sticks_tui.engine.machines import Machine
 from sticks_tui.storage.brain_cache import BrainRef
 from sticks_tui.ui.presenters.bars import OneHatChart
-from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
 from sticks_tui.ui.widgets.piles import NimPiles
 
 

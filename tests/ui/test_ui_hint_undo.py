@@ -18,8 +18,8 @@ from sticks_tui.engine import HatBrain
 from sticks_tui.engine.games import register_game, unregister_game
 from sticks_tui.engine.games.sticky_line import LETTERS
 from sticks_tui.engine.machines import Machine
-from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.screens.board_help import PRACTICE
+from sticks_tui.ui.screens.board.screen import BoardScreen
+from sticks_tui.ui.screens.board.help import PRACTICE
 
 
 def hint_text(screen: BoardScreen) -> str | None:

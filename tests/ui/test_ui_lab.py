@@ -22,8 +22,8 @@ from sticks_tui.engine.game import AnyRuleSet
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.app import SticksApp
 from sticks_tui.storage.brain_cache import BrainRef
-from sticks_tui.ui.screens.lab import LabScreen
-from sticks_tui.ui.screens.lab_run import LabRunScreen
+from sticks_tui.ui.screens.lab.form import LabScreen
+from sticks_tui.ui.screens.lab.run import LabRunScreen
 from sticks_tui.ui.speed import FULL_SPEED
 from sticks_tui.ui.presenters.bars import OneHatChart
 from sticks_tui.ui.presenters.hats import HatChart

@@ -11,7 +11,7 @@ from ui_helpers import make_app, still_cursor, wait_until
 
 from sticks_tui.engine import Nim, game_of_sticks
 from sticks_tui.engine.pacing import MoveSeen
-from sticks_tui.ui.screens.lab_run import LabRunScreen
+from sticks_tui.ui.screens.lab.run import LabRunScreen
 from sticks_tui.ui.speed import SpeedControl
 
 

@@ -16,7 +16,7 @@ from ui_helpers import make_app, screen_name, screen_text, set_input, to_trainin
 from sticks_tui.engine import game_of_sticks
 from sticks_tui.engine.pacing import MoveSeen
 from sticks_tui.storage.records import MemoryRecords
-from sticks_tui.ui.screens.lab_run import LabRunScreen
+from sticks_tui.ui.screens.lab.run import LabRunScreen
 from sticks_tui.ui.speed import FULL_SPEED, SPEEDS, START_SPEED, SpeedControl
 
 

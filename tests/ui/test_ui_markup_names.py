@@ -31,8 +31,8 @@ from sticks_tui.engine import HatBrain, game_of_sticks
 from sticks_tui.engine.machines import Machine
 from sticks_tui.storage.sqlite.store import SqliteStore
 from sticks_tui.ui.app import SticksApp
-from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.screens.lab_run import LabRunScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
+from sticks_tui.ui.screens.lab.run import LabRunScreen
 from sticks_tui.ui.session import Mode, Table, human_seat, machine_seat
 
 QUIT_ON_CLICK = "[@click=app.quit]Q[/]"

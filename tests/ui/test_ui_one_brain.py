@@ -29,11 +29,11 @@ from sticks_tui.storage.brain_cache import BrainRef
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.storage.sqlite.store import open_records
 from sticks_tui.ui.presenters.hats import HatChart
-from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.screens.brain_modals import BrainFormModal
-from sticks_tui.ui.screens.brains import BrainsScreen
-from sticks_tui.ui.screens.lab import AbandonFirst, LabScreen
-from sticks_tui.ui.screens.lab_run import LabRunScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
+from sticks_tui.ui.screens.brains.modals import BrainFormModal
+from sticks_tui.ui.screens.brains.screen import BrainsScreen
+from sticks_tui.ui.screens.lab.form import AbandonFirst, LabScreen
+from sticks_tui.ui.screens.lab.run import LabRunScreen
 
 STICKS = parse_game("sticks")
 

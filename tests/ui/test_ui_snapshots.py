@@ -20,7 +20,7 @@ from ui_helpers import (
 
 from sticks_tui.engine.machines import Machine
 from sticks_tui.storage.records import MemoryRecords
-from sticks_tui.ui.screens.board import BoardScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
 
 
 def test_setup_screen(snap_compare) -> None:  # noqa: ANN001

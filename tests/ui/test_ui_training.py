@@ -20,8 +20,8 @@ from ui_helpers import (
 
 from sticks_tui.engine import game_of_sticks
 from sticks_tui.storage.sqlite.store import SqliteStore, open_records
-from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.screens.lab_run import LabRunScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
+from sticks_tui.ui.screens.lab.run import LabRunScreen
 from sticks_tui.ui.presenters.hats import HatChart
 
 

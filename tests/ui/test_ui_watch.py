@@ -10,8 +10,8 @@ from ui_helpers import make_app, screen_name, to_mode, training_done, wait_until
 
 from sticks_tui.engine.machines import Machine
 from sticks_tui.ui.presenters.hats import HatChart
-from sticks_tui.ui.screens.board import BoardScreen
-from sticks_tui.ui.screens.lab_run import LabRunScreen
+from sticks_tui.ui.screens.board.screen import BoardScreen
+from sticks_tui.ui.screens.lab.run import LabRunScreen
 
 
 def lines(screen: BoardScreen) -> list[str]:

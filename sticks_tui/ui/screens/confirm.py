@@ -16,7 +16,7 @@ from textual.app import App
 from textual.screen import Screen
 
 from ...engine import Match
-from .brain_modals import ConfirmModal
+from .brains.modals import ConfirmModal
 
 QUESTION = "Leave this game?"
 WHY = (

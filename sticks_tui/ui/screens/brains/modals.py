@@ -12,10 +12,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
-from ...storage.brain_files import BrainFileError
-from ...storage.brain_shelf import BrainActionRefused
-from ...storage.sqlite.store_file import StoreError
-from ..plain import plain
+from ....storage.brain_files import BrainFileError
+from ....storage.brain_shelf import BrainActionRefused
+from ....storage.sqlite.store_file import StoreError
+from ...plain import plain
 
 #: What a form's action may refuse with; its message is shown in the form.
 REFUSALS = (BrainActionRefused, BrainFileError, StoreError)

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.message import Message
 
-from ...engine import CurvePoint, TrainingProgress, TrainingResult
-from ..lab_views import Picture
-from ..speed import RecentRate, SpeedControl
-from ..widgets.tally import RunningTally, TallyFigures
+from ....engine import CurvePoint, TrainingProgress, TrainingResult
+from ...speed import RecentRate, SpeedControl
+from ...widgets.tally import RunningTally, TallyFigures
+from .views import Picture
 
 
 @dataclass

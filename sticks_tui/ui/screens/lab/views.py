@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Learner
-from ..engine.game import AnyRuleSet, Position
-from ..engine.pacing import MoveSeen
-from ..text import moves
-from .presenters import learner_presenter, presenter_for
+from ....engine import Learner
+from ....engine.game import AnyRuleSet, Position
+from ....engine.pacing import MoveSeen
+from ....text import moves
+from ...presenters import learner_presenter, presenter_for
 
 #: What a learner's chart draws: its presenter's picture (a copy of what it holds).
 Picture = object

@@ -29,17 +29,16 @@ from textual.widget import Widget
 from textual.widgets import Button, Header, Static
 from textual.worker import Worker, WorkerState
 
-from ...engine import CurvePoint, TrainingProgress, TrainingResult, train
-from ...engine.learning_curve import kept_curve
-from ...engine.opponents import SelfPlay
-from ...engine.pacing import MoveSeen
-from ...storage.brain_cache import BrainRef
-from ..host import host_of
-from ..lab_plan import LabPlan, run_end_words, run_title
-from ..lab_views import LabViews, Picture
-from ..plain import notify_plain, plain
-from ..presenters.hats import HatChart
-from ..speed import (
+from ....engine import CurvePoint, TrainingProgress, TrainingResult, train
+from ....engine.learning_curve import kept_curve
+from ....engine.opponents import SelfPlay
+from ....engine.pacing import MoveSeen
+from ....storage.brain_cache import BrainRef
+from ...host import host_of
+from ...lab_plan import LabPlan, run_end_words, run_title
+from ...plain import notify_plain, plain
+from ...presenters.hats import HatChart
+from ...speed import (
     FULL_SPEED,
     START_SPEED,
     SpeedControl,
@@ -47,11 +46,12 @@ from ..speed import (
     remember_speed,
     time_left_words,
 )
-from ..widgets.curve import LearningCurvePlot
-from ..widgets.footer import KeysFooter
-from ..widgets.tally import RunningTally, TallyView
-from .lab_end import RunEnd
-from .lab_parts import LabDone, LabMove, LabTick, Reports, progress_bar
+from ...widgets.curve import LearningCurvePlot
+from ...widgets.footer import KeysFooter
+from ...widgets.tally import RunningTally, TallyView
+from .end import RunEnd
+from .parts import LabDone, LabMove, LabTick, Reports, progress_bar
+from .views import LabViews, Picture
 
 
 class LabRunScreen(Screen["bool | None"]):

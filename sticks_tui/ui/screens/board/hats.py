@@ -19,11 +19,11 @@ from typing import Any, Protocol, TypeVar
 
 from textual.widget import Widget
 
-from ...engine import GameChange, Learner, LearnerPlayer, Match
-from ..presenters import LearnerPresenter, Presenter, learner_presenter
-from ..presenters.hat_words import NOT_LEARNING_WORDS, PRACTICE_WORDS
-from ..presenters.hats import HatChart
-from ..session import Seat, Table
+from ....engine import GameChange, Learner, LearnerPlayer, Match
+from ...presenters import LearnerPresenter, Presenter, learner_presenter
+from ...presenters.hat_words import NOT_LEARNING_WORDS, PRACTICE_WORDS
+from ...presenters.hats import HatChart
+from ...session import Seat, Table
 
 W = TypeVar("W", bound=Widget)
 

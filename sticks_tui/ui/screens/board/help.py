@@ -28,13 +28,13 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 from textual.worker import Worker, WorkerState
 
-from ...engine import Match
-from ...engine.hints import Advisor
-from ..plain import notify_plain, plain
-from ..presenters import Presenter, learner_presenter
-from ..session import Table
-from .board_hats import BoardHats
-from .board_watch import GameSaves
+from ....engine import Match
+from ....engine.hints import Advisor
+from ...plain import notify_plain, plain
+from ...presenters import Presenter, learner_presenter
+from ...session import Table
+from .hats import BoardHats
+from .watch import GameSaves
 
 W = TypeVar("W", bound=Widget)
 

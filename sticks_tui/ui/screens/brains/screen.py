@@ -24,13 +24,13 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from ...engine.game import AnyRuleSet
-from ...engine.games import spec_of
-from ...engine.learners import learner_kind, learners_for
-from ...engine.machines import LEARNING_AI_NAME, default_ai_name
-from ...storage.brain_cache import BrainRef
-from ...storage.brain_files import BrainFileError, read_brain_file
-from ...storage.brain_shelf import (
+from ....engine.game import AnyRuleSet
+from ....engine.games import spec_of
+from ....engine.learners import learner_kind, learners_for
+from ....engine.machines import LEARNING_AI_NAME, default_ai_name
+from ....storage.brain_cache import BrainRef
+from ....storage.brain_files import BrainFileError, read_brain_file
+from ....storage.brain_shelf import (
     BrainActionRefused,
     BrainShelf,
     ai_name_from,
@@ -41,15 +41,15 @@ from ...storage.brain_shelf import (
     reset_brain,
     shelf_of,
 )
-from ...storage.file_writer import STDIO
-from ...storage.saved_brains import BrainSummary
-from ...storage.sqlite.store_file import StoreError
-from ...text.brains import brain_cells, brain_words
-from ...text.terminal import printable
-from ..host import host_of
-from ..plain import plain
-from ..widgets.footer import KeysFooter
-from .brain_modals import BrainFormModal, ConfirmModal
+from ....storage.file_writer import STDIO
+from ....storage.saved_brains import BrainSummary
+from ....storage.sqlite.store_file import StoreError
+from ....text.brains import brain_cells, brain_words
+from ....text.terminal import printable
+from ...host import host_of
+from ...plain import plain
+from ...widgets.footer import KeysFooter
+from .modals import BrainFormModal, ConfirmModal
 
 COLUMNS = ("Game", "Learner", "AI", "Games", "Settings")
 

@@ -29,29 +29,29 @@ from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from ...engine import TakeAway
-from ...engine.analysis import DISAGREE, Analysis, AnalysisError, analyse_game
-from ...engine.game import AnyRuleSet, RuleError
-from ...engine.games import theory_of
-from ...engine.learners import learner_kind
-from ...engine.learners.base import Learner
-from ...engine.machines import LEARNING_AI_NAME, TRAINED_AI_NAME
-from ...engine.period_proof import heap_period
-from ...storage.brain_cache import BrainRef
-from ...storage.records import HATS
-from ...text.analysis import (
+from ....engine import TakeAway
+from ....engine.analysis import DISAGREE, Analysis, AnalysisError, analyse_game
+from ....engine.game import AnyRuleSet, RuleError
+from ....engine.games import theory_of
+from ....engine.learners import learner_kind
+from ....engine.learners.base import Learner
+from ....engine.machines import LEARNING_AI_NAME, TRAINED_AI_NAME
+from ....engine.period_proof import heap_period
+from ....storage.brain_cache import BrainRef
+from ....storage.records import HATS
+from ....text.analysis import (
     SCREEN_HEADER,
     rules_lines,
     screen_table,
     sure_words,
 )
-from ...text.theory import theory_panel_lines
-from ..plain import plain
-from ..presenters import presenter_type
-from ..presenters.hat_words import games_learned
-from ..widgets.curve import LearningCurvePlot
-from ..widgets.footer import KeysFooter
-from ..widgets.lines_table import READING_KEYS, LinesTable, TableLayout, lay_out
+from ....text.theory import theory_panel_lines
+from ...plain import plain
+from ...presenters import presenter_type
+from ...presenters.hat_words import games_learned
+from ...widgets.curve import LearningCurvePlot
+from ...widgets.footer import KeysFooter
+from ...widgets.lines_table import READING_KEYS, LinesTable, TableLayout, lay_out
 
 #: The room a table of positions that are not stick counts is fitted to: 80 columns less the
 #: screen's margins and the scroll bar, less the space that starts every cell.

@@ -23,16 +23,16 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Button, Header, RichLog, Static
 
-from ...engine import Match, Move
-from ..host import host_of
-from ..plain import plain
-from ..presenters import BoardView, MoveChosen, Presenter, presenter_for
-from ..session import Mode, Table
-from ..widgets.footer import KeysFooter
-from .board_hats import BoardHats
-from .board_help import HELP_ACTIONS, BoardHelp, HintPanel, help_bindings
-from .board_watch import WATCH_ACTIONS, BoardTally, BoardWatch, GameSaves
-from .confirm import LeavesGame
+from ....engine import Match, Move
+from ...host import host_of
+from ...plain import plain
+from ...presenters import BoardView, MoveChosen, Presenter, presenter_for
+from ...session import Mode, Table
+from ...widgets.footer import KeysFooter
+from ..confirm import LeavesGame
+from .hats import BoardHats
+from .help import HELP_ACTIONS, BoardHelp, HintPanel, help_bindings
+from .watch import WATCH_ACTIONS, BoardTally, BoardWatch, GameSaves
 
 #: The board's own keys, after the presenter's move keys.
 BOARD_BINDINGS: list[BindingType] = [

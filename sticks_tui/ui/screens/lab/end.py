@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import threading
 
-from ...engine import TrainingResult
-from ..host import Host
-from ..lab_plan import LabPlan
-from ..leaving import kept_words
+from ....engine import TrainingResult
+from ...host import Host
+from ...lab_plan import LabPlan
+from ...leaving import kept_words
 
 
 class RunEnd:

@@ -7,7 +7,7 @@ table fits), the brain (a saved one by name, or a new one), the opponent typed a
 takes it: training stops before the app holds more), and the learning settings of a new brain
 (the seeds' by default; a saved brain learns with its own, shown), and the speed it starts at (the
 last one chosen; at first one a person can follow). Every field is checked as it is typed, with
-its message beside it; Enter starts the run (:mod:`.lab_run`) once all are good. A schedule typed
+its message beside it; Enter starts the run (:mod:`.run`) once all are good. A schedule typed
 in "Against" sets Games to its games (unless other games were typed there). Opened from a board,
 the form starts with the brain that board plays (its name and learner); reopened, it shows what
 was typed last for the game, this run of the app.
@@ -24,11 +24,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
-from ...engine.learners import learner_kinds, learner_names, learners_for
-from ...engine.learners.base import Learner
-from ...storage.brain_cache import BrainRef
-from ..host import host_of
-from ..lab_plan import (
+from ....engine.learners import learner_kinds, learner_names, learners_for
+from ....engine.learners.base import Learner
+from ....storage.brain_cache import BrainRef
+from ...host import host_of
+from ...lab_plan import (
     DEFAULT_MEMORY,
     MEMORY_HELP,
     OPPONENT_HELP,
@@ -43,12 +43,12 @@ from ..lab_plan import (
     settings_fields,
     settings_values,
 )
-from ..plain import plain
-from ..presenters import presenter_for
-from ..presenters.hat_words import games_learned
-from ..speed import SPEEDS, recalled_speed, remember_speed
-from ..widgets.footer import KeysFooter
-from .brain_modals import ConfirmModal
+from ...plain import plain
+from ...presenters import presenter_for
+from ...presenters.hat_words import games_learned
+from ...speed import SPEEDS, recalled_speed, remember_speed
+from ...widgets.footer import KeysFooter
+from ..brains.modals import ConfirmModal
 
 #: Every field whose message shows beside it, and where (the settings share one line).
 MESSAGES = ("brain", "against", "games", "memory", "settings")

@@ -4,7 +4,7 @@ at the speeds that show moves, each step of a machine's turn waits the speed's p
 others, games are played undrawn, as many as the speed's report holds (full speed: as many as
 :data:`RUSH_SECONDS` holds), and the board is drawn after each run of them.
 
-It lives beside the board screen (as its help does, :mod:`.board_help`) so that the board keeps
+It lives beside the board screen (as its help does, :mod:`.help`) so that the board keeps
 to the flow of one game: the board asks here how long a machine's step waits and whether it
 waits at all, and hands the watch keys here.
 
@@ -21,11 +21,11 @@ from typing import Protocol
 from rich.text import Text
 from textual.widgets import Static
 
-from ...engine import HatBrain, Match
-from ...engine.game import AnyRuleSet
-from ..session import Table
-from ..speed import FULL_SPEED, SPEEDS, START_SPEED, paced
-from ..widgets.tally import Part, RunningTally, WindowShare, fitted_line
+from ....engine import HatBrain, Match
+from ....engine.game import AnyRuleSet
+from ...session import Table
+from ...speed import FULL_SPEED, SPEEDS, START_SPEED, paced
+from ...widgets.tally import Part, RunningTally, WindowShare, fitted_line
 
 #: At full speed, about how long the games played in one go take before the board is drawn.
 RUSH_SECONDS = 0.1

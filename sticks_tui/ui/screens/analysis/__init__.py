@@ -1,0 +1,1 @@
+"""The analysis screen: what a brain learned, beside the exact solver (``screen``)."""
