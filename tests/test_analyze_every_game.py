@@ -193,3 +193,24 @@ def test_the_game_words_are_asked_of_the_registry_and_any_game_has_some() -> Non
     other = Unregistered()
     assert position_words(other, (3, 5)) == "3,5" and move_words(other, (1, 1)) == "1:1"
     assert position_heading(other) == "position"
+
+
+@pytest.mark.parametrize("spec, sticks", [("sticks", 20), ("nim:1,3,5,7", None)])
+def test_the_apps_table_of_a_q_learner_shows_its_values_not_a_hats_shares(
+    spec: str, sticks: int | None
+) -> None:
+    """The app's analysis lays its table out by what the learner holds: a Q-learner's values
+    (a best value of -1 is not "sure -100%"), with a legend that reads them."""
+    from sticks_tui.engine.analysis import analyse_game
+    from sticks_tui.text.analysis import SCREEN_VALUES_LEGEND, screen_table, sure_words
+
+    rules = parse_game(spec, sticks)
+    learner = QLearner(rules=rules)
+    train(learner, SelfPlay(), 3000, seed=2)
+    analysis = analyse_game(learner, rules)
+    header, rows = screen_table(analysis, 75)
+    assert "value" in header and "sure" not in header and "gained" not in header
+    assert not any("%" in cell for row in rows for cell in row)
+    assert any(cell.startswith(("+", "-1")) for row in rows for cell in row[2:4])
+    assert sure_words(analysis).startswith(SCREEN_VALUES_LEGEND[0])
+    assert all(len(line) <= 76 for line in SCREEN_VALUES_LEGEND)

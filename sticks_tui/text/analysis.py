@@ -28,6 +28,8 @@ TABLE_HEADER = ("n", "AI move", "confidence", "gained", "learned lost?", "solver
 Q_TABLE_HEADER = ("n", "AI move", "value", "next best", "learned lost?", "solver move", "agree?")
 #: The app's table of a take-away game (narrower words than the command's).
 SCREEN_HEADER = ("n", "AI move", "sure", "gained", "lost?", "solver", "agree?")
+#: ... of a learner that holds values (a Q-learner's).
+SCREEN_VALUES_HEADER = ("n", "AI move", "value", "next", "lost?", "solver", "agree?")
 #: How wide a table of positions that are not stick counts may be.
 TABLE_WIDTH = 80
 _DISAGREEMENT_MARK = "NO  <--"
@@ -146,15 +148,18 @@ def fit_columns(
 
 
 def screen_table(analysis: Analysis, width: int) -> tuple[tuple[str, ...], list[tuple[str, ...]]]:
-    """The app's table of a hat AI: its header and rows, in the game's words, fitting ``width``
-    columns with one space between columns (a cell of several lines where a list must wrap).
-    The last cell of a row is the agreement as the analysis gives it (the screen marks it)."""
+    """The app's table: its header and rows, in the game's words, the columns of what the
+    learner holds (a hat AI's counts, a Q-learner's values), fitting ``width`` columns with one
+    space between columns (a cell of several lines where a list must wrap). The last cell of a
+    row is the agreement as the analysis gives it (the screen marks it)."""
     rules = analysis.rules
+    values = not analysis.counts
     stick_counts = rules is None or position_heading(rules) == "n"
-    rows = [position_cells(p, rules) for p in analysis.positions]
+    cells = q_cells if values else position_cells
+    rows = [cells(p, rules) for p in analysis.positions]
     if stick_counts:
-        return SCREEN_HEADER, rows
-    header = _header(rules, False, stick_counts)
+        return (SCREEN_VALUES_HEADER if values else SCREEN_HEADER), rows
+    header = _header(rules, values, stick_counts)
     _widths, fitted = fit_columns(rows, header, (0, len(header) - 2), width, gap=1)
     return header, [tuple("\n".join(lines) for lines in cells) for cells in fitted]
 
@@ -167,12 +172,21 @@ SCREEN_LEGEND = (
 )
 
 
+#: ... of a table of values (a Q-learner's).
+SCREEN_VALUES_LEGEND = (
+    "value: the best value the AI learned here (its move's); next: the second.",
+    "Near the win reward the AI expects to win, near the loss reward to lose.",
+    "lost?: yes when the best value is near the loss reward; ?: not clear yet.",
+)
+
+
 def sure_words(analysis: Analysis) -> str:
-    """How to read the table's columns ("sure", "gained", "lost?"), a line each, and, for
-    games whose positions are not stick counts, its moves."""
+    """How to read the table's columns ("sure", "gained", "lost?", or "value", "next",
+    "lost?"), a line each, and, for games whose positions are not stick counts, its moves."""
     legend = list(move_legend(analysis.rules)) if analysis.rules is not None else []
     moves = " ".join(part.strip() for part in legend)
-    return "\n".join([*SCREEN_LEGEND, *([moves] if moves else [])])
+    columns = SCREEN_LEGEND if analysis.counts else SCREEN_VALUES_LEGEND
+    return "\n".join([*columns, *([moves] if moves else [])])
 
 
 def _items(cell: str, commas: bool) -> list[str]:

@@ -1,6 +1,7 @@
-"""Every game's brains survive their JSON file: hats, and Q-learners where the game offers them,
-come back with the same counts or values exactly, the same settings and the same games; a brain
-for one game is refused for another."""
+"""Every game's brains survive their JSON file: every learner the game offers (hats, the
+Q-learner and the tests' scorer where their tables fit) comes back with what it knows exactly,
+the same settings and the same games; a brain for one game is refused for another; and every
+brain file is valid against the brain format's JSON Schema."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from typing import Any
 
 import pytest
 from game_samples import GameSample
+from jsonschema import Draft202012Validator
 
 from sticks_tui.engine import RANDOM, SELF, BrainError, learner_from_dict, train
 from sticks_tui.engine.learners import learner_kind
 from sticks_tui.engine.learners.base import Learner
 from sticks_tui.engine.learners.kind import LearnerKind
+from sticks_tui.engine.learners.schema import brain_schema
 from sticks_tui.engine.learners.settings import Settings, SettingsError
 
 GAMES = 300
@@ -91,3 +94,16 @@ def test_a_brain_for_one_game_is_refused_for_another(
     for other in others:
         with pytest.raises(BrainError, match="this brain is for"):
             learner_from_dict(data, other)
+
+
+@pytest.mark.parametrize("changed", [False, True], ids=["default settings", "changed settings"])
+def test_the_brain_file_is_valid_against_the_schema_the_registries_build(
+    game: GameSample, learner: str, changed: bool
+) -> None:
+    """The tests' own game and learner give their parts too: no schema is written by hand."""
+    schema = brain_schema()
+    data = through_json(trained(learner, game, changed).to_dict())
+    errors = [error.message for error in Draft202012Validator(schema).iter_errors(data)]
+    assert errors == []
+    learners = [part["properties"].get("learner", {}).get("const") for part in schema["oneOf"]]
+    assert learner in learners

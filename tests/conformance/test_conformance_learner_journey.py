@@ -177,3 +177,13 @@ async def test_a_learner_is_trained_in_the_lab_with_its_own_settings(learner: st
         await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
     saved: Any = records.load_learner(RULES, kind.trained_name, learner)
     assert saved is not None and saved.kind == learner and saved.games_played == 60
+
+
+def test_a_brain_file_older_than_its_learner_is_refused() -> None:
+    """The scorer came with brain files of version 3: one that says version 2 is refused."""
+    from sticks_tui.engine import BrainError, learner_from_dict
+
+    data = json.loads(json.dumps(learner_kind("scorer").make(RULES).to_dict()))
+    data["version"] = 2
+    with pytest.raises(BrainError, match="a brain file of version 2 cannot hold a scorer"):
+        learner_from_dict(data)

@@ -79,6 +79,33 @@ class GameFamily(Generic[R]):
     #: Which of the family's games a Q-learner is offered for, for the message that refuses
     #: one (``rules.capabilities.q_learning`` decides): ``"every Nim game"``; empty for none.
     q_learning_offered: str = ""
+    #: The JSON Schema of the family's :meth:`RuleSet.describe` (a brain file's ``"rules"``)
+    #: beyond its ``"game"``: its properties, by name; None: not said (any other property).
+    description_schema: Callable[[], dict[str, Any]] | None = None
+
+    def rules_schema(self) -> dict[str, Any]:
+        """The JSON Schema of a brain file's ``"rules"`` for a game of this family (the brain
+        format's schema is built from every family's: :mod:`~..learners.schema`)."""
+        game = {"const": self.name, "description": f"the family of games: {self.grammar}"}
+        if self.description_schema is None:
+            return {"type": "object", "properties": {"game": game}, "required": ["game"]}
+        properties = self.description_schema()
+        return {
+            "type": "object",
+            "properties": {"game": game, **properties},
+            "required": ["game"],
+            "additionalProperties": False,
+        }
+
+
+def ending_schema() -> dict[str, Any]:
+    """The JSON Schema of a description's ``"ending"`` (misère when left out)."""
+    return {
+        "enum": [MISERE, NORMAL],
+        "description": "misere: whoever takes the last object loses; normal: whoever cannot "
+        "move loses",
+        "default": MISERE,
+    }
 
 
 def quoted(text: str, longest: int = 30) -> str:

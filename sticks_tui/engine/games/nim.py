@@ -35,6 +35,7 @@ from .family import (
     description_ending,
     ending_is_misere,
     ending_part,
+    ending_schema,
     whole_numbers,
 )
 
@@ -306,6 +307,18 @@ def theory(rules: Nim) -> NimTheory:
     return NimTheory(rules.piles, rules.misere, start_answer(rules))
 
 
+def description_schema() -> dict[str, Any]:
+    """A Nim game's description: its starting piles and the ending."""
+    return {
+        "piles": {
+            "type": "array", "items": {"type": "integer", "minimum": 0, "maximum": MAX_PILE_SIZE},
+            "minItems": 1, "maxItems": MAX_PILES, "description": "the starting piles",
+            "default": list(DEFAULT_PILES),
+        },
+        "ending": ending_schema(),
+    }
+
+
 FAMILY = GameFamily(
     name=FAMILY_NAME,
     grammar="nim:PILES[:misere|normal]",
@@ -316,4 +329,5 @@ FAMILY = GameFamily(
     from_description=from_description,
     theory=theory,
     q_learning_offered="every Nim game",
+    description_schema=description_schema,
 )

@@ -356,6 +356,21 @@ def theory(rules: StickyNim) -> StickyNimTheory:
     )
 
 
+def description_schema() -> dict[str, Any]:
+    """A Sticky-Nim game's description: the length of its line and the largest take."""
+    return {
+        "sticks": {
+            "type": "integer", "minimum": 1, "maximum": STICKY_MAX,
+            "description": "the sticks in the line at the start",
+            "default": STICKY_DEFAULT_STICKS,
+        },
+        "max_take": {
+            "type": "integer", "minimum": 1, "maximum": STICKY_MAX,
+            "description": "the most adjacent sticks a move takes", "default": STICKY_DEFAULT_TAKE,
+        },
+    }
+
+
 FAMILY = GameFamily(
     name=FAMILY_NAME,
     grammar="sticky:N[:K]",
@@ -366,4 +381,5 @@ FAMILY = GameFamily(
     from_description=from_description,
     theory=theory,
     q_learning_offered=f"Sticky-Nim lines of up to {Q_LEARNING_MAX_STICKY} sticks",
+    description_schema=description_schema,
 )

@@ -29,6 +29,7 @@ from .family import (
     description_ending,
     ending_is_misere,
     ending_part,
+    ending_schema,
     whole_numbers,
 )
 
@@ -300,6 +301,19 @@ def _plain_recursion(rules: TakeAway, solver: Solver[int, int]) -> tuple[int | N
     return plain_recursion_calls(rules.sticks, rules.takes, smallest), None
 
 
+def description_schema() -> dict[str, Any]:
+    """A take-away game's description: the takes allowed and the ending (its heap is not part
+    of it: a brain serves every heap)."""
+    return {
+        "takes": {
+            "type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 1,
+            "uniqueItems": True, "description": "the sticks a move may take, smallest first",
+            "default": list(STICKS_TAKES),
+        },
+        "ending": ending_schema(),
+    }
+
+
 FAMILY = GameFamily(
     name=FAMILY_NAME,
     grammar="sticks or takeaway:TAKES[:misere|normal]",
@@ -312,4 +326,5 @@ FAMILY = GameFamily(
     takes_sticks=True,
     theory=theory,
     q_learning_offered="every take-away game",
+    description_schema=description_schema,
 )

@@ -41,6 +41,7 @@ from ....storage.brain_cache import BrainRef
 from ....storage.records import HATS
 from ....text.analysis import (
     SCREEN_HEADER,
+    SCREEN_VALUES_HEADER,
     rules_lines,
     screen_table,
     sure_words,
@@ -230,7 +231,7 @@ class AnalysisScreen(Screen[None]):
         if analysis is None:
             return lay_out([plain(label) for label in SCREEN_HEADER], [])
         header, cells = screen_table(analysis, TABLE_ROOM)
-        compact = header != SCREEN_HEADER
+        compact = header not in (SCREEN_HEADER, SCREEN_VALUES_HEADER)
         space = " " if compact else ""
         labels = [plain(space + label) for label in header]
         rows: list[tuple[list[Text], str]] = []
