@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
-from ui_helpers import make_app, set_input, to_board, wait_until
+from ui_helpers import check_each, make_app, set_input, to_board, wait_until
 
 from sticks_tui.engine import HatBrain
 from sticks_tui.engine.games import parse_game
@@ -84,6 +84,13 @@ async def open_brains(pilot: Pilot) -> None:
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, BrainsScreen))
 
 
+async def back_to_brains(pilot: Pilot) -> None:
+    """Close the form, if it is open, back to the list (for the next case)."""
+    if isinstance(pilot.app.screen, BrainFormModal):
+        await pilot.press("escape")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, BrainsScreen))
+
+
 async def fill(pilot: Pilot, **fields: str) -> None:
     """Type into the form's fields, then press Enter in the last one."""
     for field, text in fields.items():
@@ -131,23 +138,17 @@ async def test_a_new_brain_is_saved_under_the_typed_name(store: SqliteStore) -> 
     assert info is not None and info.games_played == 0
 
 
-@pytest.mark.parametrize(
-    ("typed", "why"),
-    [
-        ("", "An AI's name cannot be empty"),
-        ("Ro\tbo", "An AI's name cannot hold line breaks, tabs or other control characters"),
-        ("x" * 41, "An AI's name can have at most 40 characters, got 41"),
-        ("AI", "AI already has a brain for Game of Sticks; choose another name, or reset"),
-    ],
-)
-async def test_a_new_brain_with_a_bad_name_is_refused_in_the_form(
-    store: SqliteStore, typed: str, why: str
-) -> None:
-    store.save_brain(taught(), "AI")
-    before = saved_json(store, "AI")
-    app = app_with(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_brains(pilot)
+BAD_NAMES = [
+    ("", "An AI's name cannot be empty"),
+    ("Ro\tbo", "An AI's name cannot hold line breaks, tabs or other control characters"),
+    ("x" * 41, "An AI's name can have at most 40 characters, got 41"),
+    ("AI", "AI already has a brain for Game of Sticks; choose another name, or reset"),
+]
+
+
+async def test_a_new_brain_with_a_bad_name_is_refused_in_the_form(store: SqliteStore) -> None:
+    async def check(pilot: Pilot, case: tuple[str, str]) -> None:
+        typed, why = case
         await pilot.press("n")
         await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
         await fill(pilot, ai=typed)
@@ -156,6 +157,13 @@ async def test_a_new_brain_with_a_bad_name_is_refused_in_the_form(
         await pilot.press("escape")
         await pilot.pause()
         assert [row[2] for row in rows(app)] == ["AI"]
+
+    store.save_brain(taught(), "AI")
+    before = saved_json(store, "AI")
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        await check_each(pilot, BAD_NAMES, check, then=back_to_brains)
     assert saved_json(store, "AI") == before
 
 
@@ -216,30 +224,33 @@ async def test_export_writes_a_brain_file_that_loads_back(
     assert out.read_text() == brain_json(brain)
 
 
-@pytest.mark.parametrize(
-    ("path", "why"),
-    [
-        ("{tmp}/no such folder/brain.json", "Cannot write {tmp}/no such folder/brain.json: "),
-        ("{tmp}", "Cannot write {tmp}: "),
-        ("-", "- means standard input or output on the command line"),
-        ("   ", "Type the file's name"),
-        ("{tmp}/a\x1b[31mred", "Cannot write {tmp}/a\\x1b[31mred"),
-    ],
-)
+UNWRITABLE = [
+    ("{tmp}/no such folder/brain.json", "Cannot write {tmp}/no such folder/brain.json: "),
+    ("{tmp}", "Cannot write {tmp}: "),
+    ("-", "- means standard input or output on the command line"),
+    ("   ", "Type the file's name"),
+    ("{tmp}/a\x1b[31mred", "Cannot write {tmp}/a\\x1b[31mred"),
+]
+
+
 async def test_export_to_a_path_that_cannot_be_written_is_refused_in_the_form(
-    store: SqliteStore, tmp_path: Path, path: str, why: str
+    store: SqliteStore, tmp_path: Path
 ) -> None:
+    async def check(pilot: Pilot, case: tuple[str, str]) -> None:
+        path, why = case
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        await fill(pilot, file=path.format(tmp=tmp_path))
+        assert isinstance(app.screen, BrainFormModal)
+        assert form_error(app).startswith(why.format(tmp=tmp_path))
+
     store.save_brain(taught(), "AI")
     (tmp_path / "a\x1b[31mred").mkdir()
     before = sorted(tmp_path.rglob("*"))
     app = app_with(store)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_brains(pilot)
-        await pilot.press("e")
-        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
-        await fill(pilot, file=path.format(tmp=tmp_path))
-        assert isinstance(app.screen, BrainFormModal)
-        assert form_error(app).startswith(why.format(tmp=tmp_path))
+        await check_each(pilot, UNWRITABLE, check, then=back_to_brains)
     assert sorted(tmp_path.rglob("*")) == before
 
 
@@ -272,31 +283,27 @@ async def test_import_of_a_good_file_shows_it_with_its_games_and_the_next_game_p
         assert app.brain("AI", STICKS).to_dict() == imported.to_dict()
 
 
-@pytest.mark.parametrize(
-    ("content", "why"),
-    [
-        (b"not json", "was refused: not valid JSON (line 1, column 1: Expecting value)"),
-        (b"\xff\xfe", "was refused: it is not UTF-8 text"),
-        (b'{"version": 2, "kind": "hats"}', "was refused: "),
-        (b"[1, 2, 3]", "was refused: "),
-        (None, "No such brain file: "),
-        ("folder", "is a folder, not a brain file"),
-        (b'{"version": 2, "kind": "q", "q": {}}', "was refused: "),
-    ],
-)
+BAD_FILES = [
+    (b"not json", "was refused: not valid JSON (line 1, column 1: Expecting value)"),
+    (b"\xff\xfe", "was refused: it is not UTF-8 text"),
+    (b'{"version": 2, "kind": "hats"}', "was refused: "),
+    (b"[1, 2, 3]", "was refused: "),
+    (None, "No such brain file: "),
+    ("folder", "is a folder, not a brain file"),
+    (b'{"version": 2, "kind": "q", "q": {}}', "was refused: "),
+]
+
+
 async def test_import_of_a_bad_file_is_refused_with_the_reason_and_the_brain_unchanged(
-    store: SqliteStore, tmp_path: Path, content: bytes | str | None, why: str
+    store: SqliteStore, tmp_path: Path
 ) -> None:
-    store.save_brain(taught(games=7), "AI")
-    before = saved_json(store, "AI")
-    path = tmp_path / "bad.json"
-    if content == "folder":
-        path.mkdir()
-    elif content is not None:
-        path.write_bytes(content)
-    app = app_with(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_brains(pilot)
+    async def check(pilot: Pilot, case: tuple[int, bytes | str | None, str]) -> None:
+        number, content, why = case
+        path = tmp_path / f"bad {number}.json"
+        if content == "folder":
+            path.mkdir()
+        elif isinstance(content, bytes):
+            path.write_bytes(content)
         await on_row(pilot, "AI")
         await pilot.press("i")
         await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
@@ -307,6 +314,14 @@ async def test_import_of_a_bad_file_is_refused_with_the_reason_and_the_brain_unc
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
         assert rows(app) == [("sticks", "hats", "AI", "7", "defaults")]
+
+    store.save_brain(taught(games=7), "AI")
+    before = saved_json(store, "AI")
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        cases = [(number, content, why) for number, (content, why) in enumerate(BAD_FILES)]
+        await check_each(pilot, cases, check, then=back_to_brains)
     assert saved_json(store, "AI") == before
     assert json.loads(before or b"")["games_played"] == 7
 
@@ -339,10 +354,19 @@ class PipeGuard:
                     os.close(os.open(self.pipe, flags | os.O_NONBLOCK))
 
 
-@pytest.mark.parametrize("action", ["export", "import"])
 async def test_a_named_pipe_is_refused_at_once_and_the_app_goes_on(
-    store: SqliteStore, tmp_path: Path, action: str
+    store: SqliteStore, tmp_path: Path
 ) -> None:
+    errors: dict[str, str] = {}
+
+    async def check(pilot: Pilot, action: str) -> None:
+        await on_row(pilot, "AI")
+        await pilot.press(action[0])
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        await fill(pilot, file=str(pipe))
+        assert isinstance(app.screen, BrainFormModal)
+        errors[action] = form_error(app)
+
     store.save_brain(taught(games=7), "AI")
     before = saved_json(store, "AI")
     pipe = tmp_path / "pipe"
@@ -351,18 +375,12 @@ async def test_a_named_pipe_is_refused_at_once_and_the_app_goes_on(
     with PipeGuard(pipe) as guard:
         async with app.run_test(size=(80, 24)) as pilot:
             await open_brains(pilot)
-            await on_row(pilot, "AI")
-            await pilot.press(action[0])
-            await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
-            await fill(pilot, file=str(pipe))
-            assert isinstance(app.screen, BrainFormModal)
-            error = form_error(app)
+            await check_each(pilot, ["export", "import"], check, then=back_to_brains)
     assert not guard.fired, "the screen waited on the pipe"
-    if action == "export":
-        assert error == f"Cannot write {pipe}: it is a named pipe, not a regular file"
-    else:
-        assert error == (f"{pipe} is a named pipe, not a regular file; the saved brain is "
-                         "unchanged")
+    assert errors == {
+        "export": f"Cannot write {pipe}: it is a named pipe, not a regular file",
+        "import": f"{pipe} is a named pipe, not a regular file; the saved brain is unchanged",
+    }
     assert saved_json(store, "AI") == before
     assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
 

@@ -6,13 +6,14 @@ The snapshots of the screens named here are at the end of the file.
 
 from __future__ import annotations
 
-import pytest
 from rich.cells import cell_len
 from test_ui_games import against, board, choose_game, log_lines, setup_message
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Button, Static
 from ui_helpers import (
+    back_to_setup,
+    check_each,
     make_app,
     palette_highlights,
     screen_name,
@@ -161,21 +162,36 @@ async def test_a_screen_opened_while_too_small_is_covered_too() -> None:
         await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
 
 
-@pytest.mark.parametrize("key", ["f1", "q", "f2", "f3", "ctrl+b", "ctrl+l", "ctrl+p", "ctrl+c"])
-async def test_no_key_acts_behind_the_cover_but_ctrl_q(key: str) -> None:
+async def test_no_key_acts_behind_the_cover_but_ctrl_q() -> None:
+    """Each key in turn on one covered board: it changes nothing, and once the terminal grows
+    the game is as it was and the palette opens; then the board is covered again for the next
+    key. A key that acted is named (and the keys after it, not tried)."""
     app = make_app()
+    keys = ["f1", "q", "f2", "f3", "ctrl+b", "ctrl+l", "ctrl+p", "ctrl+c"]
+    acted: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await covered_board(pilot)
-        stack = list(app.screen_stack)
-        await pilot.press(key)
-        for _ in range(5):
-            await pilot.pause()
-        assert app.is_running and app.screen_stack == stack, key
-        await pilot.resize_terminal(80, 24)
-        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        assert board(pilot).match.position == 17  # the game as it was
-        await pilot.press("ctrl+p")  # the palette is back once the cover is gone
-        await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
+        for tried, key in enumerate(keys):
+            stack = list(app.screen_stack)
+            await pilot.press(key)
+            for _ in range(5):
+                await pilot.pause()
+            if not app.is_running or app.screen_stack != stack:
+                shown = [type(screen).__name__ for screen in app.screen_stack]
+                acted.append(f"{key}: running {app.is_running}, screens {shown}; "
+                             f"not tried: {keys[tried + 1:]}")
+                break
+            await pilot.resize_terminal(80, 24)
+            await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+            if board(pilot).match.position != 17:  # the game as it was
+                acted.append(f"{key}: the game went on to {board(pilot).match.position}")
+            await pilot.press("ctrl+p")  # the palette is back once the cover is gone
+            await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+            await pilot.resize_terminal(60, 20)  # covered again, for the next key
+            await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+    assert not acted, "\n".join(acted)
 
 
 async def test_ctrl_q_quits_from_the_cover() -> None:
@@ -230,12 +246,9 @@ HINT_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("game", "fields", "keys"), HINT_CASES)
-async def test_the_hint_and_the_turn_read_whole_beside_the_hats_at_80x24(
-    game: str, fields: dict[str, str], keys: tuple[str, ...]
-) -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+async def test_the_hint_and_the_turn_read_whole_beside_the_hats_at_80x24() -> None:
+    async def check(pilot: Pilot, case: tuple[str, dict[str, str], tuple[str, ...]]) -> None:
+        game, fields, keys = case
         screen = await against(pilot, Machine.LEARNING, game, **fields)
         for key in keys:
             await wait_until(pilot, lambda: screen.human_turn())
@@ -249,6 +262,10 @@ async def test_the_hint_and_the_turn_read_whole_beside_the_hats_at_80x24(
             await wait_until(pilot, lambda: "multiple of" in words_in(pilot, hint))
         await wait_until(pilot, lambda: board_unfit(pilot) == {})
         assert "draws" in words_in(pilot, hint)  # the AI's line, the last, in view
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await check_each(pilot, HINT_CASES, check, then=back_to_setup)
 
 
 # -- Sticky-Nim -----------------------------------------------------------------------------------
@@ -365,10 +382,8 @@ async def test_eight_piles_are_all_in_view_beside_the_hats_at_80x24() -> None:
 # -- the setup screen -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game", ["sticks", "takeaway", "nim", "sticky"])
-async def test_the_setup_screens_name_errors_are_shown_whole_at_80x24(game: str) -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+async def test_the_setup_screens_name_errors_are_shown_whole_at_80x24() -> None:
+    async def check(pilot: Pilot, game: str) -> None:
         await choose_game(pilot, game)
         screen = pilot.app.screen
         for name in ("Perfect AI", "Ann\tLee"):
@@ -379,6 +394,10 @@ async def test_the_setup_screens_name_errors_are_shown_whole_at_80x24(game: str)
             assert problem in words_in(pilot, message)
             continue_button = screen.query_one("#continue").region
             assert message.region.bottom <= continue_button.y < continue_button.bottom <= 23
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await check_each(pilot, ["sticks", "takeaway", "nim", "sticky"], check)
 
 
 # -- the title bar --------------------------------------------------------------------------------
@@ -404,19 +423,19 @@ async def test_the_title_bar_follows_the_game_chosen_on_setup() -> None:
         await wait_until(pilot, lambda: "the Game of Sticks" in title_bar(pilot))
 
 
-@pytest.mark.parametrize(
-    ("takes", "shown"),
-    [
-        ("15,16,17,18,19,20", "Take-away {15,16,17,18,19,20}, last stick loses"),
-        ("1,2,3,4,11,20", "Take-away {1, 2, 3, 4, 11, 20}, last stick loses"),
-    ],
-)
-async def test_a_long_game_name_is_not_cut_in_the_title_bar(takes: str, shown: str) -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+async def test_a_long_game_name_is_not_cut_in_the_title_bar() -> None:
+    async def check(pilot: Pilot, case: tuple[str, str]) -> None:
+        takes, shown = case
         await choose_game(pilot, "takeaway", takes=takes)
         await wait_until(pilot, lambda: shown in title_bar(pilot))
         assert "…" not in title_bar(pilot)
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await check_each(pilot, [
+            ("15,16,17,18,19,20", "Take-away {15,16,17,18,19,20}, last stick loses"),
+            ("1,2,3,4,11,20", "Take-away {1, 2, 3, 4, 11, 20}, last stick loses"),
+        ], check)
 
 
 async def test_a_game_given_at_the_start_is_in_the_title_bar_at_once() -> None:

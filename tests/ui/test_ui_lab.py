@@ -7,6 +7,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 from ui_helpers import (
+    check_each,
     lab_at_full_speed,
     make_app,
     palette_highlights,
@@ -204,32 +205,42 @@ async def test_a_saved_brain_trains_on_with_its_own_settings_and_adds_the_games(
     assert teacher.settings.balls_added_on_win == 3
 
 
-@pytest.mark.parametrize(
-    "field, text, message",
-    [
-        ("#against", "mixed:2", "between 0 and 1"),
-        ("#against", "nobody", "No saved brain called 'nobody'"),
-        ("#against", "random=10,self", "a schedule is OPPONENT=GAMES"),
-        ("#games", "0", "must be from 1 to 10,000,000"),
-        ("#games", "1e5", "not a whole number"),
-        ("#brain", "a\tb", "cannot hold line breaks, tabs"),
-        ("#brain", "", "Type the brain's name"),
-        ("#floor", "0", "'floor' must be at least 1"),
-        ("#fresh", "x", "must be a whole number"),
-        ("#memory", "lots", "Not a size: 'lots'; give e.g. 512M or 2G"),
-        ("#memory", "512", "Not a size: '512'"),
-        ("#memory", "512K", "A memory cap is 1 MiB to 1 TiB, got 512 KiB"),
-    ],
-)
-async def test_bad_input_is_said_beside_the_field_and_nothing_starts(field, text, message) -> None:
+BAD_INPUT = [
+    ("#against", "mixed:2", "between 0 and 1"),
+    ("#against", "nobody", "No saved brain called 'nobody'"),
+    ("#against", "random=10,self", "a schedule is OPPONENT=GAMES"),
+    ("#games", "0", "must be from 1 to 10,000,000"),
+    ("#games", "1e5", "not a whole number"),
+    ("#brain", "a\tb", "cannot hold line breaks, tabs"),
+    ("#brain", "", "Type the brain's name"),
+    ("#floor", "0", "'floor' must be at least 1"),
+    ("#fresh", "x", "must be a whole number"),
+    ("#memory", "lots", "Not a size: 'lots'; give e.g. 512M or 2G"),
+    ("#memory", "512", "Not a size: '512'"),
+    ("#memory", "512K", "A memory cap is 1 MiB to 1 TiB, got 512 KiB"),
+]
+
+
+async def test_bad_input_is_said_beside_the_field_and_nothing_starts() -> None:
+    """Each bad field in turn on one form, the others as the form opened."""
+    async def check(pilot: Pilot, case: tuple[str, str, str]) -> None:
+        field, text, message = case
+        form = pilot.app.screen
+        typed = form.query_one(field, Input).value
+        try:
+            await set_input(pilot, field, text)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen_name(pilot) == "LabScreen"
+            assert message.casefold() in screen_text(pilot).casefold()
+        finally:
+            if screen_name(pilot) == "LabScreen":
+                await set_input(pilot, field, typed)
+
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await open_lab(pilot, game_of_sticks(20))
-        await set_input(pilot, field, text)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert screen_name(pilot) == "LabScreen"
-        assert message.casefold() in screen_text(pilot).casefold()
+        await check_each(pilot, BAD_INPUT, check)
 
 
 async def test_a_schedule_starts_with_games_as_the_form_has_it_and_games_follow_it() -> None:

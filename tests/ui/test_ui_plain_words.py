@@ -193,6 +193,7 @@ async def test_a_game_without_its_own_board_offers_the_digits_that_act_now() -> 
 @pytest.mark.parametrize("key", ["f6", "u"])
 async def test_undo_with_nothing_to_undo_says_so(key: str) -> None:
     app = make_app()
+    app.NOTIFICATION_TIMEOUT = 600  # on a loaded machine the toast may go before it is read
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await to_board(pilot, "1", sticks=20)
         await pilot.press(key)

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-import pytest
+from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
-from ui_helpers import make_app, screen_name, set_input, to_mode, wait_until
+from ui_helpers import (
+    back_to_setup,
+    check_each,
+    make_app,
+    screen_name,
+    set_input,
+    to_mode,
+    wait_until,
+)
 
 MESSAGE = "Please enter a number between 10 and 100"
 
@@ -29,15 +37,17 @@ async def test_bad_number_of_sticks_shows_the_console_message_and_cannot_be_conf
         assert screen_name(pilot) == "SetupScreen"
 
 
-@pytest.mark.parametrize("typed", ["10", "100"])
-async def test_a_good_number_is_accepted(typed: str) -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+async def test_a_good_number_is_accepted() -> None:
+    async def check(pilot: Pilot, typed: str) -> None:
         await set_input(pilot, "#sticks", typed)
         assert message(pilot) == ""
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
         assert app.settings.rules.initial_position() == int(typed)
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await check_each(pilot, ["10", "100"], check, then=back_to_setup)
 
 
 async def test_correcting_a_typed_bad_number_clears_the_message() -> None:
@@ -109,24 +119,32 @@ async def test_the_names_given_to_the_app_fill_the_form() -> None:
 NO_CONTROL = "A player's name cannot hold line breaks, tabs or other control characters"
 
 
-@pytest.mark.parametrize("field", ["#name1", "#name2"])
-@pytest.mark.parametrize("typed", ["Ann\tLee", "Ann\nLee", "\t", "Ann\x1b[31m", "Ann\u2028Lee"])
-async def test_a_name_with_a_tab_or_line_break_is_refused_not_made_a_space(
-    field: str, typed: str
-) -> None:
-    """"Ann\\tLee" would otherwise become "Ann Lee", the same leaderboard row as that name."""
+async def test_a_name_with_a_tab_or_line_break_is_refused_not_made_a_space() -> None:
+    """"Ann\\tLee" would otherwise become "Ann Lee", the same leaderboard row as that name.
+    Each name in each field in turn, the field given its name back after its case."""
+    async def check(pilot: Pilot, case: tuple[str, str]) -> None:
+        field, typed = case
+        given = pilot.app.screen.query_one(field, Input).value
+        try:
+            await set_input(pilot, field, typed)
+            assert message(pilot) == NO_CONTROL
+            assert pilot.app.screen.query_one(field, Input).has_class("-invalid")
+            assert pilot.app.screen.query_one("#continue", Button).disabled
+            await pilot.press("enter", "ctrl+n")
+            await pilot.pause()
+            assert screen_name(pilot) == "SetupScreen"
+            await set_input(pilot, field, "Ann Lee")
+            assert message(pilot) == ""
+            assert not pilot.app.screen.query_one(field, Input).has_class("-invalid")
+        finally:
+            await set_input(pilot, field, given)
+
+    cases = [(field, typed) for field in ("#name1", "#name2")
+             for typed in ("Ann\tLee", "Ann\nLee", "\t", "Ann\x1b[31m", "Ann\u2028Lee")]
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await set_input(pilot, field, typed)
-        assert message(pilot) == NO_CONTROL
-        assert pilot.app.screen.query_one(field, Input).has_class("-invalid")
-        assert pilot.app.screen.query_one("#continue", Button).disabled
-        await pilot.press("enter", "ctrl+n")
         await pilot.pause()
-        assert screen_name(pilot) == "SetupScreen"
-        await set_input(pilot, field, "Ann Lee")
-        assert message(pilot) == ""
-        assert not pilot.app.screen.query_one(field, Input).has_class("-invalid")
+        await check_each(pilot, cases, check)
 
 
 async def test_a_pasted_name_with_a_tab_is_refused() -> None:
@@ -155,31 +173,39 @@ async def test_other_spaces_in_a_name_are_still_tidied_into_one() -> None:
         assert app.settings.names == ("Ann Lee", "山田 太郎")
 
 
-@pytest.mark.parametrize("field", ["#name1", "#name2"])
-async def test_a_paste_too_long_for_a_name_is_refused_with_a_word(field: str) -> None:
-    """The field holds 40 characters: a longer paste was dropped without a word."""
+async def test_a_paste_too_long_for_a_name_is_refused_with_a_word() -> None:
+    """The field holds 40 characters: a longer paste was dropped without a word. Each field in
+    turn, given its name back after its case."""
     from textual import events
+
+    async def check(pilot: Pilot, field: str) -> None:
+        given = pilot.app.screen.query_one(field, Input).value
+        try:
+            name = pilot.app.screen.query_one(field, Input)
+            await set_input(pilot, field, "")
+            name.post_message(events.Paste("Bartholomew " * 4 + "Jr."))  # 51 characters
+            await pilot.pause()
+            assert name.value == ""
+            assert message(pilot) == (
+                "A name has at most 40 characters: the paste had 51, so it was not pasted"
+            )
+            await set_input(pilot, field, "Ann")  # the next change: the word goes
+            assert message(pilot) == ""
+            name.post_message(events.Paste("x" * 38))  # 3 + 38 > 40
+            await pilot.pause()
+            assert name.value == "Ann"
+            assert message(pilot) == (
+                "A name has at most 40 characters: the paste had 38 (37 left), so it was not pasted"
+            )
+            assert not pilot.app.screen.query_one("#continue", Button).disabled  # still a good form
+            name.cursor_position = len(name.value)
+            name.post_message(events.Paste("x" * 37))  # what fits is pasted as before
+            await pilot.pause()
+            assert name.value == "Ann" + "x" * 37 and message(pilot) == ""
+        finally:
+            await set_input(pilot, field, given)
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        name = pilot.app.screen.query_one(field, Input)
-        await set_input(pilot, field, "")
-        name.post_message(events.Paste("Bartholomew " * 4 + "Jr."))  # 51 characters
         await pilot.pause()
-        assert name.value == ""
-        assert message(pilot) == (
-            "A name has at most 40 characters: the paste had 51, so it was not pasted"
-        )
-        await set_input(pilot, field, "Ann")  # the next change: the word goes
-        assert message(pilot) == ""
-        name.post_message(events.Paste("x" * 38))  # 3 + 38 > 40
-        await pilot.pause()
-        assert name.value == "Ann"
-        assert message(pilot) == (
-            "A name has at most 40 characters: the paste had 38 (37 left), so it was not pasted"
-        )
-        assert not pilot.app.screen.query_one("#continue", Button).disabled  # still a good form
-        name.cursor_position = len(name.value)
-        name.post_message(events.Paste("x" * 37))  # what fits is pasted as before
-        await pilot.pause()
-        assert name.value == "Ann" + "x" * 37 and message(pilot) == ""
+        await check_each(pilot, ["#name1", "#name2"], check)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from typing import Awaitable, Callable
+from typing import Awaitable, Callable, Iterable, TypeVar
 
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -138,6 +138,42 @@ def screen_name(pilot: Pilot) -> str:
 
 
 Step = Callable[[Pilot], Awaitable[None]]
+Case = TypeVar("Case")
+
+
+async def check_each(
+    pilot: Pilot,
+    cases: Iterable[Case],
+    check: Callable[[Pilot, Case], Awaitable[None]],
+    *,
+    then: Step | None = None,
+) -> None:
+    """Check every case on one app (starting an app costs more than most cases): ``check``
+    each, and ``then`` after each to set the app back for the next. Every case that fails is
+    named with its error once all have run."""
+    failed: list[str] = []
+    for case in cases:
+        try:
+            await check(pilot, case)
+        except AssertionError as error:
+            failed.append(f"{case!r}: {error}")
+        if then is not None:
+            try:
+                await then(pilot)
+            except AssertionError as error:
+                failed.append(f"{case!r}: the app was not set back ({error}); the cases after "
+                              "it were not checked")
+                break
+    assert not failed, "\n".join(failed)
+
+
+async def back_to_setup(pilot: Pilot) -> None:
+    """Close every screen above the setup screen, as a fresh app would show it (for the next
+    case of :func:`check_each`)."""
+    while screen_name(pilot) not in ("SetupScreen", "Screen"):
+        await pilot.app.pop_screen()
+        await pilot.pause()
+    assert screen_name(pilot) == "SetupScreen"
 
 
 def palette_highlights(pilot: Pilot, title: str) -> bool:

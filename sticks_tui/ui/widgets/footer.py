@@ -5,10 +5,17 @@ screen pushed or resumed, a board's redraw), about twenty times a game, though t
 mostly the same; each key it builds restyles itself, which made the rebuilds a tenth of the
 app's work in a game. This one compares the keys the screen would show now (their key, action,
 words and whether they act) with those it shows, and leaves itself alone when they are equal.
+
+When it does build its keys, each key is made with the footer's ``compact`` already set:
+Textual's key starts compact and is told otherwise once shown, restyling itself twice (adding
+the ``-compact`` class, then taking it away): from the app's start to a board, 132 of the 748
+times a widget was styled.
 """
 
 from __future__ import annotations
 
+from textual.app import ComposeResult
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -29,6 +36,15 @@ class KeysFooter(Footer):
     def __init__(self, *, show_command_palette: bool = True) -> None:
         super().__init__(show_command_palette=show_command_palette)
         self._shown: tuple[tuple[object, ...], ...] | None = None
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            compact = getattr(type(widget), "compact", None)
+            # A binding's key follows the footer's compact (the palette's key keeps its own).
+            if isinstance(compact, Reactive) and not widget.has_class("-command-palette"):
+                widget.set_reactive(compact, self.compact)  # set as it would end: no restyle
+                widget.set_class(self.compact, "-compact", update=False)
+            yield widget
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         if self.is_attached and screen is self.screen and screen.app.app_focus:

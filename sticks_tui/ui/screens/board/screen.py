@@ -89,6 +89,9 @@ class BoardScreen(LeavesGame):
         self.watched = BoardWatch(self, self.watching)
         #: The saves of the games that end here (set on mount: they go to the app).
         self.saves: GameSaves
+        # Known before the board is shown: set now, or every widget would be restyled on mount.
+        self.set_class(self.watching, "-watching", update=False)
+        self.set_class(not self.hats.seats, "-no-hats", update=False)
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -120,8 +123,6 @@ class BoardScreen(LeavesGame):
         yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
-        self.set_class(self.watching, "-watching")
-        self.set_class(not self.hats.seats, "-no-hats")
         self.query_one("#log", RichLog).can_focus = False  # arrows choose piles, not scroll
         self.saves = GameSaves(host_of(self), gather=self.watching)
         if self.presenter.places_moves:

@@ -137,7 +137,7 @@ class BoardTally(Static):
         self.side = tally_side(table)
         self.tally = RunningTally()
         self.curve: list[float] = []
-        self.set_class(self.side is None, "-nobody")  # two people: no tally
+        self.set_class(self.side is None, "-nobody", update=False)  # two people: no tally
 
     def on_mount(self) -> None:
         if self.side is not None:
