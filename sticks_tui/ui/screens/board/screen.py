@@ -123,6 +123,10 @@ class BoardScreen(LeavesGame):
         yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
+        if self not in self.app.screen_stack or not self.query("#log"):
+            # Taken off before it showed (a screen change queued ahead of it, e.g. "play it
+            # now" from a lab opened on another board, under load): nothing to start.
+            return
         self.query_one("#log", RichLog).can_focus = False  # arrows choose piles, not scroll
         self.saves = GameSaves(host_of(self), gather=self.watching)
         if self.presenter.places_moves:
