@@ -44,6 +44,7 @@ def open_app(args: argparse.Namespace) -> int:
             rules=getattr(args, "app_rules", None),
             opponent=getattr(args, "app_opponent", None),
             learner=getattr(args, "app_learner", None),
+            served=getattr(args, "served", False),
         )
     except OpponentRefused as error:
         print(f"sticks-tui: error: argument --opponent: {printable(str(error))}", file=sys.stderr)

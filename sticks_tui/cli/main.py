@@ -44,9 +44,12 @@ Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 def _command_modules() -> list[Callable[[Subparsers], None]]:
     """Every module that contributes a command; each has ``register(subparsers)``."""
-    from . import analyze, brain, leaderboard, solve, train
+    from . import analyze, brain, leaderboard, serve, solve, train
 
-    return [train.register, solve.register, leaderboard.register, brain.register, analyze.register]
+    return [
+        train.register, solve.register, leaderboard.register, brain.register, analyze.register,
+        serve.register,
+    ]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -137,6 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
             help=f"the name of player {number}, in the classic console and on the app's setup "
             f"screen (default: Player {number}; the app starts with the names last confirmed)",
         )
+    # Each browser tab of `sticks-tui serve` runs the app so (sticks_tui/serve/server.py).
+    parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
     # The commands' parsers are CommandLineParsers too; the commands only need ArgumentParser's API.
     subparsers = cast(
         "argparse._SubParsersAction[argparse.ArgumentParser]",

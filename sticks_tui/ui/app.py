@@ -79,8 +79,12 @@ class SticksApp(App[int]):
         ai_delay: float = DEFAULT_AI_DELAY,
         clock: Callable[[], float] = time.monotonic,
         leave_on_signals: bool = False,
+        served: bool = False,
     ) -> None:
         super().__init__()
+        #: In a browser's tab of ``sticks-tui serve``: the server's paths are neither shown nor
+        #: asked for (a brain is exported as a download).
+        self.served = served
         #: Whether SIGTERM, SIGHUP and SIGINT leave the app as ``q`` does (:mod:`.leaving`);
         #: a real run only (``run_app``), not a test's app.
         self.leave_on_signals = leave_on_signals
@@ -323,15 +327,17 @@ def run_app(
     rules: AnyRuleSet | None = None,
     opponent: str | None = None,
     learner: str | None = None,
+    served: bool = False,
 ) -> int:
     """Open the full-screen app (``sticks-tui`` with no command) on the records of
     ``data_dir`` (see :func:`~sticks_tui.storage.sqlite.store.open_records`); the exit status. The
     command line reads the options and the environment (:mod:`sticks_tui.cli.app`) and hands
     the values here. ``names``: the players' names given, ``rules``: the game, ``opponent``
     (and its ``learner``): a brain to play at once (:class:`OpponentRefused` when this game has
-    no such brain)."""
+    no such brain); ``served``: in a browser's tab (``sticks-tui serve``)."""
     app = SticksApp(
-        seed=seed, training_games=training_games, ai_delay=ai_delay, leave_on_signals=True
+        seed=seed, training_games=training_games, ai_delay=ai_delay, leave_on_signals=True,
+        served=served,
     )
     app.records = _records_for(data_dir, warn=lambda message: _warn(app, message))
     app.settings.names = _names_for(names, app.records)

@@ -1,0 +1,96 @@
+"""``sticks-tui serve``: its options, its refusals, and the room it serves, spoken to as a browser
+does (the page, then the websocket that runs a tab's app); the browser itself is in
+test_browser.py."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
+from cli_helpers import assert_argument_error, run  # noqa: E402
+from serve_helpers import PATIENCE, serving  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["--port", "0"], "argument --port: a port is from 1 to 65535, got 0"),
+        (["--port", "70000"], "argument --port: a port is from 1 to 65535"),
+        (["--port", "http"], "argument --port: not a whole number"),
+        (["--public-url", "sticks.example.org"], "argument --public-url: give the address"),
+        (["--max-sessions", "0"], "argument --max-sessions: from 1 to 1,000 tabs at once"),
+        (["--host", " "], "argument --host: give a host name or an address"),
+    ],
+)
+def test_a_bad_option_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], fragment: str
+) -> None:
+    status, out, err = run(capsys, "serve", *argv)
+    assert out == ""
+    assert_argument_error(status, err, fragment)
+
+
+def test_a_port_in_use_is_said_in_one_line_before_anything_else(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        status, out, err = run(capsys, "serve", "--port", str(port))
+    assert (status, out) == (1, "")
+    assert err == (
+        f"sticks-tui: error: cannot serve on 127.0.0.1 port {port}: Address already in use; "
+        "choose another --port or --host\n"
+    )
+
+
+def test_help_says_what_the_students_open(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "serve", "--help")
+    assert status == 0
+    for words in ("--host", "--port", "--public-url", "--max-sessions", "--data-dir",
+                  "web browser", "docs/commands/serve.md"):
+        assert words in " ".join(out.split()), words
+
+
+async def test_a_room_warns_off_loopback_serves_tabs_and_turns_the_one_past_the_limit_away(
+    tmp_path: Path,
+) -> None:
+    with serving(tmp_path / "room", "--host", "0.0.0.0", "--max-sessions", "1") as room:
+        assert "anyone who reaches port" in "".join(room.err)
+        assert f"Every tab keeps its records in {tmp_path / 'room'}" in "".join(room.out)
+        timeout = aiohttp.ClientTimeout(total=PATIENCE)
+        async with aiohttp.ClientSession(timeout=timeout) as browser:
+            async with browser.get(room.url) as page:
+                assert page.status == 200
+                # the page's websocket goes back to the address this browser used
+                assert f'"ws://{room.url.split("//")[1]}/ws"' in await page.text()
+            ws_url = room.url.replace("http", "ws") + "/ws?width=80&height=24"
+            async with browser.ws_connect(ws_url) as tab:
+                seen = b""
+                while b"Welcome to the game of sticks!" not in seen:  # the first screen
+                    seen += (await tab.receive_bytes(timeout=PATIENCE))
+                async with browser.get(room.url) as page:
+                    assert page.status == 503
+                    assert "The room is full: its place is taken." in await page.text()
+                async with browser.ws_connect(ws_url) as late:  # its page came before
+                    told = await late.receive_bytes(timeout=PATIENCE)
+                    assert b"The room is full" in told
+                    closing = await late.receive(timeout=PATIENCE)
+                    assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+            deadline = time.monotonic() + PATIENCE
+            while True:  # the first tab closed: its place is free again
+                async with browser.get(room.url) as page:
+                    if page.status == 200:
+                        break
+                assert time.monotonic() < deadline, "the closed tab's place was never freed"
+                await asyncio.sleep(0.05)
+    assert room.process.returncode == 0
+    assert "Traceback" not in "".join(room.out + room.err)
