@@ -144,15 +144,21 @@ def export_brain(
 ) -> str:
     """Write the saved brain to ``out`` (from :func:`brain_file_writer`) as the JSON of
     ``sticks-tui train``; what was done, in a line."""
+    text, whose = brain_text(shelf, rules, learner, ai_name)
+    try:
+        out.commit(text)
+    except OSError as error:
+        raise BrainActionRefused(cannot_write_words(shown_name(out.name), reason(error))) from None
+    return f"Wrote {whose} to {shown_name(out.name)}"
+
+
+def brain_text(shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str) -> tuple[str, str]:
+    """The saved brain as the JSON of ``sticks-tui train`` (what an export writes), and whose
+    brain it is in words ("AI's brain for the Game of Sticks (hats, 3 games)")."""
     brain = shelf.load_learner(rules, ai_name, learner)
     if brain is None:
         raise BrainActionRefused(no_brain_message(rules, learner, ai_name))
-    try:
-        out.commit(brain_json(brain))
-    except OSError as error:
-        raise BrainActionRefused(cannot_write_words(shown_name(out.name), reason(error))) from None
-    whose = whose_words(rules, learner, ai_name, brain.games_played)
-    return f"Wrote {whose} to {shown_name(out.name)}"
+    return brain_json(brain), whose_words(rules, learner, ai_name, brain.games_played)
 
 
 def import_brain(

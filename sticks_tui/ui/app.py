@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.driver import Driver
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from ..engine import DEFAULT_TRAINING_GAMES, HatBrain
@@ -25,7 +26,7 @@ from ..engine.games import spec_of
 from ..engine.learners.q.learner import DEFAULT_Q_TRAINING_GAMES
 from ..storage.brain_cache import BrainCache, BrainRef
 from ..storage.records import HATS, MemoryRecords, Records
-from ..storage.sqlite.store import open_records
+from ..storage.sqlite.store import open_records, resolve_data_dir
 from .host import Host
 from .lab_plan import LabPlan
 from .leaving import catch_leaving_signals, hangup_proof, say_after_leaving
@@ -85,6 +86,8 @@ class SticksApp(App[int]):
         #: In a browser's tab of ``sticks-tui serve``: the server's paths are neither shown nor
         #: asked for (a brain is exported as a download).
         self.served = served
+        #: The server's paths a served tab shows as words instead (:meth:`shown`).
+        self.hidden_paths: list[str] = []
         #: Whether SIGTERM, SIGHUP and SIGINT leave the app as ``q`` does (:mod:`.leaving`);
         #: a real run only (``run_app``), not a test's app.
         self.leave_on_signals = leave_on_signals
@@ -149,6 +152,27 @@ class SticksApp(App[int]):
             self.said_after_leaving.append(message)
         elif not quietly:
             notify_plain(self, message)
+
+    def shown(self, text: str) -> str:
+        """``text`` as this app may show it: in a browser's tab, with the server's data
+        directory (which a store's message names) said in words."""
+        for path in self.hidden_paths:
+            text = text.replace(path, "the room's data directory")
+        return text
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Textual's notification, of words this app may show (:meth:`shown`)."""
+        super().notify(
+            self.shown(message), title=title, severity=severity, timeout=timeout, markup=markup
+        )
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver, kept from hanging when the terminal goes away (:mod:`.leaving`)."""
@@ -339,6 +363,10 @@ def run_app(
         seed=seed, training_games=training_games, ai_delay=ai_delay, leave_on_signals=True,
         served=served,
     )
+    if served:  # every way the data directory may be written in a message
+        where = resolve_data_dir(data_dir)
+        paths = {str(where), str(where.absolute()), str(where.resolve())}
+        app.hidden_paths = sorted(paths, key=len, reverse=True)
     app.records = _records_for(data_dir, warn=lambda message: _warn(app, message))
     app.settings.names = _names_for(names, app.records)
     if rules is not None:

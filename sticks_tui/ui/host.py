@@ -39,6 +39,8 @@ class Host(Protocol):
     #: Seconds a person gets to see the AI move.
     ai_delay: float
     clock: Callable[[], float]
+    #: In a browser's tab (``sticks-tui serve``): no path on the server is shown or asked for.
+    served: bool
 
     @property
     def records(self) -> Records: ...
@@ -46,6 +48,9 @@ class Host(Protocol):
     def player_rng(self) -> random.Random: ...
 
     def say(self, message: str, *, quietly: bool = False) -> None: ...
+
+    def shown(self, text: str) -> str:
+        """``text`` without the server's paths, in a browser's tab."""
 
     def record_game(self, winner: str, loser: str, rules: AnyRuleSet) -> None: ...
 

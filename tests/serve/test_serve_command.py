@@ -14,8 +14,8 @@ import aiohttp
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
-from cli_helpers import assert_argument_error, run  # noqa: E402
-from serve_helpers import PATIENCE, serving  # noqa: E402
+from cli_helpers import assert_argument_error, run
+from serve_helpers import PATIENCE, serving
 
 
 @pytest.mark.parametrize(

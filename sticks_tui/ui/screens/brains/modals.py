@@ -15,6 +15,7 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 from ....storage.brain_files import BrainFileError
 from ....storage.brain_shelf import BrainActionRefused
 from ....storage.sqlite.store_file import StoreError
+from ...host import host_of
 from ...plain import plain
 
 #: What a form's action may refuse with; its message is shown in the form.
@@ -168,7 +169,7 @@ class BrainFormModal(ModalScreen["str | None"]):
         try:
             done = self.action(values, self.chosen())
         except REFUSALS as error:
-            message = str(error)
+            message = host_of(self).shown(str(error))
             self.query_one("#form-error", Static).update(plain(message[:1].upper() + message[1:]))
             return
         self.dismiss(done)

@@ -14,6 +14,7 @@ and a path's control characters are shown escaped (the brain actions' messages d
 
 from __future__ import annotations
 
+import io
 import os
 import re
 
@@ -35,6 +36,7 @@ from ....storage.brain_shelf import (
     BrainShelf,
     ai_name_from,
     brain_file_writer,
+    brain_text,
     export_brain,
     import_brain,
     new_brain,
@@ -160,7 +162,7 @@ class BrainsScreen(Screen[None]):
 
     def say(self, message: str) -> None:
         """What the last action did (or why not), under the list."""
-        self.query_one("#brains-message", Static).update(plain(message))
+        self.query_one("#brains-message", Static).update(plain(host_of(self).shown(message)))
 
     def _done(self, message: str | None) -> None:
         if message is not None:
@@ -240,6 +242,9 @@ class BrainsScreen(Screen[None]):
         if chosen is None:
             return
         rules, learner, ai, games = chosen
+        if host_of(self).served:  # the file goes to the browser, not a path on the server
+            self._download(rules, learner, ai)
+            return
 
         def write(values: dict[str, str], _: str) -> str:
             out = brain_file_writer(_typed_path(values["file"]))
@@ -253,7 +258,21 @@ class BrainsScreen(Screen[None]):
             write,
         ), self._done)
 
+    def _download(self, rules: AnyRuleSet, learner: str, ai: str) -> None:
+        """The brain's file, as a download in the browser of this tab."""
+        try:
+            text, whose = brain_text(self.shelf, rules, learner, ai)
+        except (BrainActionRefused, StoreError) as error:
+            self.say(str(error))
+            return
+        name = _file_name(rules, learner, ai)
+        self.app.deliver_text(io.StringIO(text), save_filename=name, mime_type="application/json")
+        self.say(f"Sent {whose} to your browser as {name} (look in its downloads).")
+
     def action_import_file(self) -> None:
+        if host_of(self).served:
+            self.say("Import is not offered in a browser yet: ask the teacher.")
+            return
         brain = self.highlighted()
         ai_name = brain.info.ai_name if brain is not None else LEARNING_AI_NAME
 
