@@ -42,6 +42,7 @@ from .screens.lab.form import AbandonFirst, LabScreen
 from .screens.lab.run import LabRunScreen
 from .screens.leaderboard import LeaderboardScreen
 from .screens.mode import ModeScreen
+from .screens.name import NameScreen
 from .screens.setup import SetupScreen
 from .screens.too_small import keep_to_size
 from .session import DEFAULT_NAMES, GameSettings, Table, clean_name, recalled_names
@@ -155,9 +156,10 @@ class SticksApp(App[int]):
 
     def shown(self, text: str) -> str:
         """``text`` as this app may show it: in a browser's tab, with the server's data
-        directory (which a store's message names) said in words."""
+        directory (which a store's message names) said in words ("cannot create the data
+        directory on the server: ...")."""
         for path in self.hidden_paths:
-            text = text.replace(path, "the room's data directory")
+            text = text.replace(path, "on the server")
         return text
 
     def notify(
@@ -185,10 +187,19 @@ class SticksApp(App[int]):
             catch_leaving_signals(self)
         sys.setswitchinterval(INTERFACE_SWITCH_SECONDS)
         self.brains.call_soon = asyncio.get_running_loop().call_soon_threadsafe
-        self.push_screen(SetupScreen())
+        if self.served:  # a tab of a classroom: its player's name first, for the room's board
+            self.push_screen(NameScreen(self.settings.names[1]), self._named)
+        else:
+            self.push_screen(SetupScreen())
         self.on_resize()
         if self.start_against is not None:  # --opponent: straight to the board
             self.call_after_refresh(self.play_against, self.start_against)
+
+    def _named(self, name: str | None) -> None:
+        """The served tab's player is ``name``: the setup screen, with it as player 1."""
+        if name is not None:
+            self.settings.names = (name, self.settings.names[1])
+        self.push_screen(SetupScreen())
 
     def on_resize(self) -> None:
         """Below 80x24 a cover says the terminal is too small (every screen needs that much)."""
@@ -368,7 +379,8 @@ def run_app(
         paths = {str(where), str(where.absolute()), str(where.resolve())}
         app.hidden_paths = sorted(paths, key=len, reverse=True)
     app.records = _records_for(data_dir, warn=lambda message: _warn(app, message))
-    app.settings.names = _names_for(names, app.records)
+    # the names last confirmed here are a terminal's; a served tab's are the room's, not its own
+    app.settings.names = _names_for(names, None if served else app.records)
     if rules is not None:
         app.settings.choose(rules)
     if opponent is not None:  # a brain of the game chosen, or a clear refusal

@@ -126,19 +126,24 @@ def in_two_tabs(room: Room, tmp_path: Path) -> None:
             tabs = [Tab(context.new_page(), name, shots) for name in ("first", "second")]
             for tab in tabs:
                 tab.page.goto(room.url)
-            for tab in tabs:  # each tab runs an app of its own: both show the setup screen
-                tab.wait_for("Welcome to the game of sticks!")
+            for tab, player in zip(tabs, ("Ada", "Bob")):  # each tab runs an app of its own
+                tab.wait_for("Who is playing?")  # the first screen asks the player's name
                 tab.page.focus(".xterm-helper-textarea")  # the terminal takes the keys
+                tab.shot("name")
+                mark = len(tab.sent)
+                tab.page.keyboard.type(player)
+                tab.press("Enter")
+                tab.wait_for("Welcome to the game of sticks!", since=mark)
                 tab.shot("setup")
 
             play_a_game(tabs[0])
             rows = wait_until(
                 lambda: [row for row in json.loads(room.command("leaderboard", "--json").stdout)
-                         if row["name"] == "Player 1"],
+                         if row["name"] == "Ada"],
                 "the game on the room's leaderboard",
             )
             assert rows == [
-                {"name": "Player 1", "wins": rows[0]["wins"], "losses": 1 - rows[0]["wins"],
+                {"name": "Ada", "wins": rows[0]["wins"], "losses": 1 - rows[0]["wins"],
                  "games": 1, "rating": rows[0]["rating"], "machine": None}
             ]
             brains = json.loads(room.command("brain", "list", "--json").stdout)
@@ -146,9 +151,9 @@ def in_two_tabs(room: Room, tmp_path: Path) -> None:
 
             second = tabs[1]  # the other tab's leaderboard shows the game
             mark = second.press("Control+l")
-            second.wait_for("Player 1", since=mark)
+            second.wait_for("Ada", since=mark)
             second.shot("leaderboard")
-            assert re.search(r"Player 1\s+1\s+[01]\s+[01]\s+[+-]1", second.text(mark))
+            assert re.search(r"Ada\s+1\s+[01]\s+[01]\s+[+-]1", second.text(mark))
 
             mark = second.press("Control+b")  # the brains screen: export is a download
             second.wait_for("saved brains", since=mark)
@@ -171,12 +176,12 @@ def play_a_game(tab: Tab) -> None:
     """Against the learning AI, taking one stick a turn until the game is over."""
     tab.press("Control+n")  # Continue: the mode screen
     mark = tab.press("2")  # the learning computer
-    tab.wait_for("Player 1: take", since=mark)
+    tab.wait_for("Ada: take", since=mark)
     tab.shot("board")
     while True:
         mark = tab.press("1")
         if tab.wait_for("AI selects", "You lose.", "AI loses.", since=mark) != "AI selects":
             break
-        if tab.wait_for("Player 1: take", "You lose.", "AI loses.", since=mark) != "Player 1: take":
+        if tab.wait_for("Ada: take", "You lose.", "AI loses.", since=mark) != "Ada: take":
             break
     tab.shot("game-over")

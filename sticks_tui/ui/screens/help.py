@@ -66,7 +66,7 @@ the brain it plays. *Watch* puts any two of them at the table.
 | `y` / `n` | leave the game? | leave it (it does not count) / stay |
 | `ctrl+p` | anywhere | command palette: every screen |
 | `ctrl+b` | anywhere | the AIs' saved brains, every game's |
-| `n` / `r` / `e` / `i` | brains | new brain / reset (asks first) / export to a file / import from a file |
+| `n` / `r` / `e` / `i` | brains | new brain / reset (asks first) / export to a file (in a browser, a download) / import from a file |
 | `p` | brains | play against the brain highlighted, in its game |
 | `F2` | anywhere | what the brain on the board (or the one chosen) has learned, beside the exact answer |
 | `t` / `c` / `y` | analysis | the table of positions / the learning curve / the game's theory (arrows, page keys, Home, End read it) |
