@@ -18,6 +18,8 @@ from .args import AI_DELAY_MAX, TRAINING_GAMES_MAX
 
 TRAINING_GAMES_ENV = "STICKS_TUI_TRAINING_GAMES"
 AI_DELAY_ENV = "STICKS_TUI_AI_DELAY"
+#: The teacher's passphrase, handed by ``sticks-tui serve`` to the app of each tab it serves.
+PASSPHRASE_ENV = "STICKS_TUI_TEACHER_PASSPHRASE"
 
 
 class ConfigError(ValueError):
@@ -45,6 +47,7 @@ def open_app(args: argparse.Namespace) -> int:
             opponent=getattr(args, "app_opponent", None),
             learner=getattr(args, "app_learner", None),
             served=getattr(args, "served", False),
+            passphrase=os.environ.get(PASSPHRASE_ENV) if getattr(args, "served", False) else None,
         )
     except OpponentRefused as error:
         print(f"sticks-tui: error: argument --opponent: {printable(str(error))}", file=sys.stderr)

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import os
+import secrets
 import socket
 import sys
 
 from ..storage.sqlite.store import resolve_data_dir
 from ..text.terminal import printable
+from .app import PASSPHRASE_ENV
 from .args import PROG, whole_number
 from .store_commands import add_data_dir, complain, open_from_args, store_problems_end_here
 
@@ -137,6 +140,8 @@ def run_serve(args: argparse.Namespace) -> int:
             f"anyone who reaches port {args.port} can play and add to this room's records.",
             file=sys.stderr,
         )
+    passphrase = teacher_passphrase()
+    os.environ[PASSPHRASE_ENV] = passphrase  # each tab's app is started with it (not its argv)
     server = ClassroomServer(
         session_command(data),
         host=args.host,
@@ -149,6 +154,8 @@ def run_serve(args: argparse.Namespace) -> int:
             f"{args.max_sessions:,} tabs at once).",
             f"Every tab keeps its records in {printable(str(data))}: one leaderboard for the "
             "room, and one brain per AI and game that every game teaches.",
+            f"The teacher's passphrase, which a tab asks before it resets a brain, imports over "
+            f"one or discards a training: {passphrase}",
             "Press Ctrl+C to stop.",
         ],
     )
@@ -158,6 +165,16 @@ def run_serve(args: argparse.Namespace) -> int:
         complain(_cannot_serve(args.host, args.port, error))
         return 1
     return 0
+
+
+#: The passphrase's letters: none that reads like another (no 0/o, 1/l/i).
+PASSPHRASE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+def teacher_passphrase(rng: secrets.SystemRandom | None = None) -> str:
+    """A new passphrase for the teacher, quick to type: ``k7mq-2xpa`` (about 40 bits)."""
+    choose = (rng or secrets.SystemRandom()).choice
+    return "-".join("".join(choose(PASSPHRASE_LETTERS) for _ in range(4)) for _ in range(2))
 
 
 def _try_listening(host: str, port: int) -> None:

@@ -82,11 +82,15 @@ class SticksApp(App[int]):
         clock: Callable[[], float] = time.monotonic,
         leave_on_signals: bool = False,
         served: bool = False,
+        passphrase: str | None = None,
     ) -> None:
         super().__init__()
         #: In a browser's tab of ``sticks-tui serve``: the server's paths are neither shown nor
         #: asked for (a brain is exported as a download).
         self.served = served
+        #: The teacher's passphrase (served): resetting the room's brain, importing over it or
+        #: discarding its training asks for it.
+        self.passphrase = passphrase
         #: The server's paths a served tab shows as words instead (:meth:`shown`).
         self.hidden_paths: list[str] = []
         #: Whether SIGTERM, SIGHUP and SIGINT leave the app as ``q`` does (:mod:`.leaving`);
@@ -363,16 +367,18 @@ def run_app(
     opponent: str | None = None,
     learner: str | None = None,
     served: bool = False,
+    passphrase: str | None = None,
 ) -> int:
     """Open the full-screen app (``sticks-tui`` with no command) on the records of
     ``data_dir`` (see :func:`~sticks_tui.storage.sqlite.store.open_records`); the exit status. The
     command line reads the options and the environment (:mod:`sticks_tui.cli.app`) and hands
     the values here. ``names``: the players' names given, ``rules``: the game, ``opponent``
     (and its ``learner``): a brain to play at once (:class:`OpponentRefused` when this game has
-    no such brain); ``served``: in a browser's tab (``sticks-tui serve``)."""
+    no such brain); ``served``: in a browser's tab (``sticks-tui serve``), with the teacher's
+    ``passphrase``."""
     app = SticksApp(
         seed=seed, training_games=training_games, ai_delay=ai_delay, leave_on_signals=True,
-        served=served,
+        served=served, passphrase=passphrase,
     )
     if served:  # every way the data directory may be written in a message
         where = resolve_data_dir(data_dir)

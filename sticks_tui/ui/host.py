@@ -41,6 +41,9 @@ class Host(Protocol):
     clock: Callable[[], float]
     #: In a browser's tab (``sticks-tui serve``): no path on the server is shown or asked for.
     served: bool
+    #: The teacher's passphrase a served tab asks before a change to the room's brain (None:
+    #: none given, so no such change is made there).
+    passphrase: str | None
 
     @property
     def records(self) -> Records: ...

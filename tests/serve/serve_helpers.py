@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import signal
 import socket
 import subprocess
@@ -17,6 +18,15 @@ from pathlib import Path
 
 #: How long a server or a tab may take to answer before a test fails (a loaded CI machine).
 PATIENCE = 60.0
+#: What a terminal escape sequence looks like in the bytes a tab is sent.
+ESCAPE = re.compile(
+    rb"\x1b(?:\[[0-9;?:<=>]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()][0-9A-Za-z]|.)"
+)
+
+
+def screen_text(sent: bytes) -> str:
+    """The text in what a tab's app sent, its escape sequences (colours, moves) taken out."""
+    return ESCAPE.sub(b"", sent).decode("utf-8", "replace")
 
 
 def free_port() -> int:

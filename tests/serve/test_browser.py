@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from serve_helpers import PATIENCE, Room, serving
+from serve_helpers import PATIENCE, Room, screen_text, serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 #: Chromium headless, and quiet: no sandbox (CI runs as root), nothing fetched on its own.
@@ -28,11 +28,6 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-#: What a terminal escape sequence looks like in the bytes a tab is sent.
-ESCAPE = re.compile(
-    rb"\x1b(?:\[[0-9;?:<=>]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()][0-9A-Za-z]|.)"
-)
-
 pytestmark = pytest.mark.slow
 
 if not CHROMIUM.exists():
@@ -64,7 +59,7 @@ class Tab:
             self.sent.extend(payload)
 
     def text(self, since: int = 0) -> str:
-        return ESCAPE.sub(b"", bytes(self.sent[since:])).decode("utf-8", "replace")
+        return screen_text(bytes(self.sent[since:]))
 
     def wait_for(self, *words: str, since: int = 0) -> str:
         """Wait until the app has sent one of ``words`` (after byte ``since``); which one."""

@@ -5,6 +5,8 @@ test_browser.py."""
 from __future__ import annotations
 
 import asyncio
+import json
+import re
 import socket
 import sys
 import time
@@ -15,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
 from cli_helpers import assert_argument_error, run
-from serve_helpers import PATIENCE, serving
+from serve_helpers import PATIENCE, screen_text, serving
 
 
 @pytest.mark.parametrize(
@@ -66,8 +68,11 @@ async def test_a_room_warns_off_loopback_serves_tabs_and_turns_the_one_past_the_
     with serving(tmp_path / "room", "--host", "0.0.0.0", "--max-sessions", "1") as room:
         assert "anyone who reaches port" in "".join(room.err)
         assert f"Every tab keeps its records in {tmp_path / 'room'}" in "".join(room.out)
+        said = re.search(r"The teacher's passphrase, .*: ([a-z2-9]{4}-[a-z2-9]{4})\n",
+                         "".join(room.out))
+        assert said is not None, room.out
         timeout = aiohttp.ClientTimeout(total=PATIENCE)
-        async with aiohttp.ClientSession(timeout=timeout) as browser:
+        async with aiohttp.ClientSession(timeout=timeout) as browser, asyncio.timeout(PATIENCE):
             async with browser.get(room.url) as page:
                 assert page.status == 200
                 # the page's websocket goes back to the address this browser used
@@ -75,15 +80,15 @@ async def test_a_room_warns_off_loopback_serves_tabs_and_turns_the_one_past_the_
             ws_url = room.url.replace("http", "ws") + "/ws?width=80&height=24"
             async with browser.ws_connect(ws_url) as tab:
                 seen = b""
-                while b"Welcome to the game of sticks!" not in seen:  # the first screen
-                    seen += (await tab.receive_bytes(timeout=PATIENCE))
+                while b"Who is playing?" not in seen:  # the first screen: the name
+                    seen += await tab.receive_bytes()
                 async with browser.get(room.url) as page:
                     assert page.status == 503
                     assert "The room is full: its place is taken." in await page.text()
                 async with browser.ws_connect(ws_url) as late:  # its page came before
-                    told = await late.receive_bytes(timeout=PATIENCE)
+                    told = await late.receive_bytes()
                     assert b"The room is full" in told
-                    closing = await late.receive(timeout=PATIENCE)
+                    closing = await late.receive()
                     assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
             deadline = time.monotonic() + PATIENCE
             while True:  # the first tab closed: its place is free again
@@ -94,3 +99,40 @@ async def test_a_room_warns_off_loopback_serves_tabs_and_turns_the_one_past_the_
                 await asyncio.sleep(0.05)
     assert room.process.returncode == 0
     assert "Traceback" not in "".join(room.out + room.err)
+
+
+async def test_closing_a_tab_keeps_what_its_training_taught(tmp_path: Path) -> None:
+    with serving(tmp_path / "room") as room:
+        timeout = aiohttp.ClientTimeout(total=PATIENCE)
+        async with aiohttp.ClientSession(timeout=timeout) as browser, asyncio.timeout(PATIENCE):
+            ws_url = room.url.replace("http", "ws") + "/ws?width=80&height=24"
+            async with browser.ws_connect(ws_url) as tab:
+                seen = b""
+
+                async def until(words: str) -> None:
+                    nonlocal seen
+                    while not re.search(words, screen_text(seen)):
+                        seen += await tab.receive_bytes()
+
+                async def press(keys: str) -> None:
+                    nonlocal seen
+                    seen = b""  # what answers the keys
+                    await tab.send_json(["stdin", keys])
+
+                await until("Who is playing[?]")
+                await press("Ada\r")
+                await until("Welcome to the game of sticks!")
+                await press("\x1bOR")  # F3: the training lab's form
+                await until("Start training")
+                await press("\r")  # its run, as the form stands: 100,000 games
+                await until("0 of 100,000")
+                await press("f")  # full speed, until some games are played
+                await until(r"[1-9][0-9,]* of 100,000")
+            # the tab is closed while it trains
+        brains: list[dict[str, object]] = []
+        deadline = time.monotonic() + PATIENCE
+        while not brains:  # the tab's app keeps what was learned as it leaves
+            brains = [b for b in json.loads(room.command("brain", "list", "--json").stdout)
+                      if b["ai"] == "Trained AI" and b["games_played"]]
+            assert time.monotonic() < deadline, "the closed tab's training was lost"
+    assert room.process.returncode == 0

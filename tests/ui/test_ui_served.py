@@ -1,17 +1,35 @@
 """A tab of ``sticks-tui serve``, as the app runs it there (``served``): the player's name is
 asked first, for the room's leaderboard; the tab's names are not remembered for the room; no
-path on the server is asked for. (The real server, in a real browser: tests/serve/.)"""
+path on the server is asked for (a brain is imported pasted); the room's brain is reset or
+imported over only with the teacher's passphrase. (The real server, in a real browser:
+tests/serve/.)"""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+from test_ui_brains import form_error, open_brains, said, saved_json, taught
+from test_ui_lab import open_lab, start
+from textual import events
+from textual.pilot import Pilot
 from textual.widgets import Input, Static
 from ui_helpers import make_app, wait_until
 
-from sticks_tui.storage.records import MemoryRecords
-from sticks_tui.ui.screens.brains.screen import BrainsScreen
+from sticks_tui.engine import game_of_sticks
+from sticks_tui.engine.games import parse_game
+from sticks_tui.storage.brain_files import brain_json
+from sticks_tui.storage.records import HATS, MemoryRecords
+from sticks_tui.storage.sqlite.play_on import PlayOnRecords
+from sticks_tui.storage.sqlite.store import SqliteStore
+from sticks_tui.ui.app import SticksApp
+from sticks_tui.ui.screens.brains.modals import BrainFormModal, PassphraseModal, PasteArea
+from sticks_tui.ui.screens.brains.screen import MAX_PASTED_CHARACTERS, BrainsScreen
 from sticks_tui.ui.screens.mode import ModeScreen
 from sticks_tui.ui.screens.name import NameScreen
 from sticks_tui.ui.screens.setup import SetupScreen
+
+STICKS = parse_game("sticks")
 
 
 async def test_a_served_tab_asks_the_players_name_first_and_refuses_a_machines() -> None:
@@ -33,16 +51,156 @@ async def test_a_served_tab_asks_the_players_name_first_and_refuses_a_machines()
     assert records.recall("player1_name") is None  # the room's next tab starts unnamed
 
 
-async def test_a_served_tab_asks_no_path_to_import_a_brain() -> None:
-    app = make_app(served=True)
+PASSPHRASE = "k7mq-2xpa"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SqliteStore:
+    return SqliteStore.open(tmp_path / "room")
+
+
+def served_app(store: SqliteStore) -> SticksApp:
+    return make_app(
+        records=PlayOnRecords(store, warn=lambda message: None), served=True,
+        passphrase=PASSPHRASE,
+    )
+
+
+async def to_brains(pilot: Pilot) -> None:
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, NameScreen))
+    await pilot.press(*"Ada", "enter")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, SetupScreen))
+    await open_brains(pilot)
+
+
+async def test_resetting_the_rooms_brain_takes_the_teachers_passphrase(
+    store: SqliteStore,
+) -> None:
+    store.save_brain(taught(STICKS, games=7), "AI")
+    before = saved_json(store, "AI")
+    app = served_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_brains(pilot)
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassphraseModal))
+        await pilot.press(*"guess", "enter")  # wrong: said, and asked again
+        assert form_error(app) == "That is not the teacher's passphrase: nothing was changed."
+        assert saved_json(store, "AI") == before
+        await pilot.press("escape")  # a student gives up: nothing changes
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+        assert said(app).startswith("Not reset")
+        assert saved_json(store, "AI") == before
+        await pilot.press("r")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassphraseModal))
+        await pilot.press(*PASSPHRASE, "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+        assert said(app).startswith("Reset")
+    info = store.brain_info(STICKS, "AI", HATS)
+    assert info is not None and info.games_played == 0
+
+
+async def paste_brain(
+    pilot: Pilot, text: str, *, ai: str, passphrase: str = "", submit: bool = True
+) -> None:
+    """Fill the served import form: the AI's name, the brain pasted, the passphrase; OK."""
+    screen = pilot.app.screen
+    screen.query_one("#ai", Input).value = ai
+    area = screen.query_one("#brain", PasteArea)
+    area.focus()
+    await pilot.pause()
+    area.text = ""
+    pilot.app.post_message(events.Paste(text))  # as the browser's paste comes to the app
+    await pilot.pause()
+    screen.query_one("#passphrase", Input).value = passphrase
+    if submit:
+        await pilot.click("#ok")
+        await pilot.pause()
+
+
+async def test_a_served_tab_imports_a_pasted_brain_and_over_a_saved_one_only_with_the_passphrase(
+    store: SqliteStore,
+) -> None:
+    store.save_brain(taught(STICKS, games=7), "AI")
+    before = saved_json(store, "AI")
+    pasted = brain_json(taught(STICKS, games=3))
+    app = served_app(store)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await to_brains(pilot)
+        await pilot.press("i")  # a box to paste into, not a path on the server
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        assert not app.screen.query("#file")
+
+        await paste_brain(pilot, pasted, ai="Robo")  # a new AI: no passphrase needed
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+        assert said(app).startswith("Imported the pasted brain as the brain of Robo (hats)")
+
+        for text, ai, passphrase, error in [
+            (pasted, "AI", "", "AI already has a brain for Game of Sticks: importing "
+             "over it takes the teacher's passphrase; nothing was changed"),
+            (pasted, "AI", "guess", "importing over it takes the teacher's passphrase"),
+            ("{not json", "AI", PASSPHRASE, "The pasted brain was refused: not valid JSON"),
+            ("", "AI", PASSPHRASE, "Paste the brain's file"),
+        ]:
+            await pilot.press("i")
+            await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+            await paste_brain(pilot, text, ai=ai, passphrase=passphrase)
+            assert isinstance(app.screen, BrainFormModal)
+            assert error in form_error(app), form_error(app)
+            assert saved_json(store, "AI") == before
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+
+        await pilot.press("i")  # a paste past the limit is not pasted, and said
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        too_long = " " * (MAX_PASTED_CHARACTERS + 1)
+        await paste_brain(pilot, too_long, ai="AI", passphrase=PASSPHRASE, submit=False)
+        assert app.screen.query_one("#brain", PasteArea).text == ""
+        assert "a brain pasted here has at most 1,000,000" in form_error(app)
+        assert saved_json(store, "AI") == before
+
+        await paste_brain(pilot, pasted, ai="AI", passphrase=PASSPHRASE)  # the teacher
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+        assert said(app).startswith("Imported the pasted brain as the brain of AI (hats)")
+    info = store.brain_info(STICKS, "AI", HATS)
+    assert info is not None and info.games_played == 3
+
+
+async def test_discarding_a_training_of_the_rooms_brain_takes_the_teachers_passphrase() -> None:
+    records = MemoryRecords()
+    app = make_app(records=records, served=True, passphrase=PASSPHRASE)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, NameScreen))
         await pilot.press(*"Ada", "enter")
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
-        await pilot.press("ctrl+b")
-        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
-        await pilot.press("i")
-        await pilot.pause()
-        assert isinstance(app.screen, BrainsScreen)  # no form asking for a file
-        message = str(app.screen.query_one("#brains-message", Static).render())
-        assert "not offered in a browser" in message
+        await open_lab(pilot, game_of_sticks(15))
+        screen = await start(pilot, 20)
+        await wait_until(pilot, lambda: screen.result is not None)
+        await pilot.press("d")  # a student: asked, and nothing is discarded without it
+        await wait_until(pilot, lambda: isinstance(app.screen, PassphraseModal))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen)
+        await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassphraseModal))
+        await pilot.press(*PASSPHRASE, "enter")
+        await wait_until(pilot, lambda: screen not in app.screen_stack)
+    assert records.load_brain(game_of_sticks(15), "Trained AI") is None  # nothing kept
+
+
+async def test_a_training_left_without_the_passphrase_is_kept() -> None:
+    records = MemoryRecords()
+    app = make_app(records=records, served=True, passphrase=PASSPHRASE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, NameScreen))
+        await pilot.press(*"Ada", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await open_lab(pilot, game_of_sticks(15))
+        screen = await start(pilot, 20)
+        await wait_until(pilot, lambda: screen.result is not None)
+        await pilot.press("d")
+        await wait_until(pilot, lambda: isinstance(app.screen, PassphraseModal))
+        await pilot.press(*"guess", "enter", "escape")
+        await wait_until(pilot, lambda: app.screen is screen)
+        await pilot.press("escape")  # leaving keeps it, as in a terminal
+        await wait_until(pilot, lambda: screen not in app.screen_stack)
+    saved = records.load_brain(game_of_sticks(15), "Trained AI")
+    assert saved is not None and saved.games_played == 20

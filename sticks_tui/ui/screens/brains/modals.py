@@ -4,13 +4,17 @@ is shown where the user can mend what they typed, and the window closes only on 
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Callable, Sequence
+from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static, TextArea
 
 from ....storage.brain_files import BrainFileError
 from ....storage.brain_shelf import BrainActionRefused
@@ -22,7 +26,7 @@ from ...plain import plain
 REFUSALS = (BrainActionRefused, BrainFileError, StoreError)
 
 _MODAL_CSS = """
-ConfirmModal, BrainFormModal {
+ConfirmModal, BrainFormModal, PassphraseModal {
     align: center middle;
 }
 .brain-modal {
@@ -47,6 +51,9 @@ ConfirmModal, BrainFormModal {
     color: $error;
     text-style: bold;
     height: auto;
+}
+.brain-modal TextArea {
+    height: 8;
 }
 .brain-modal .modal-buttons {
     height: 3;
@@ -89,6 +96,74 @@ class ConfirmModal(ModalScreen[bool]):
         self.dismiss(yes)
 
 
+class PassphraseModal(ModalScreen[bool]):
+    """The teacher's passphrase, asked in a served tab before the room's brain is reset,
+    imported over or its training discarded: it closes with True once typed right, False on
+    Escape or Cancel. A wrong one is said, and nothing changes."""
+
+    DEFAULT_CSS = _MODAL_CSS
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, passphrase: str | None) -> None:
+        """``passphrase``: the one the server printed (None: none was given, so the answer is
+        always no)."""
+        super().__init__()
+        self.question = question
+        self.passphrase = passphrase
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="brain-modal"):
+            yield Static(plain(self.question), classes="modal-title")
+            yield Static(TEACHERS_WORDS)
+            yield Input(password=True, id="passphrase")
+            yield Static(id="form-error", classes="modal-error")
+            with Horizontal(classes="modal-buttons"):
+                yield Button("OK", id="ok", variant="error")
+                yield Button("Cancel", id="cancel", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#passphrase", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.attempt()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self.attempt()
+        else:
+            self.dismiss(False)
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+    def attempt(self) -> None:
+        typed = self.query_one("#passphrase", Input)
+        if is_passphrase(typed.value, self.passphrase):
+            self.dismiss(True)
+            return
+        typed.value = ""
+        self.app.bell()
+        self.query_one("#form-error", Static).update(plain(WRONG_PASSPHRASE))
+
+
+#: What a served tab says of the teacher's passphrase wherever it is asked.
+TEACHERS_WORDS = (
+    "This changes the brain the whole room shares: type the teacher's passphrase (the server "
+    "printed it when it started)."
+)
+WRONG_PASSPHRASE = "That is not the teacher's passphrase: nothing was changed."
+
+
+def is_passphrase(typed: str, passphrase: str | None) -> bool:
+    """Whether ``typed`` is the teacher's passphrase (compared in constant time); never when
+    there is none."""
+    if not passphrase:
+        return False
+    return hmac.compare_digest(typed.strip().encode("utf-8"), passphrase.encode("utf-8"))
+
+
 #: A form's action: given the fields' text (by id) and the choice made, it does its work and
 #: says what it did, or raises one of :data:`REFUSALS`.
 FormAction = Callable[[dict[str, str], str], str]
@@ -109,9 +184,13 @@ class BrainFormModal(ModalScreen["str | None"]):
         action: FormAction,
         choices: Sequence[tuple[str, str]] = (),
         choice_label: str = "",
+        *,
+        text_area: PasteArea | None = None,
+        secret: tuple[str, str] | None = None,
     ) -> None:
         """``fields``: (id, label, starting text); ``choices``: (value, label), the first
-        chosen, under ``choice_label``."""
+        chosen, under ``choice_label``; ``text_area``: a box of text under the fields (its
+        label is its ``border_title``), ``secret``: (id, label) of a field typed unseen."""
         super().__init__()
         self.form_title = title
         self.note = note
@@ -119,6 +198,8 @@ class BrainFormModal(ModalScreen["str | None"]):
         self.choices = list(choices)
         self.choice_label = choice_label
         self.action = action
+        self.text_area = text_area
+        self.secret = secret
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="brain-modal"):
@@ -132,6 +213,12 @@ class BrainFormModal(ModalScreen["str | None"]):
                 with RadioSet(id="choice"):
                     for i, (_, label) in enumerate(self.choices):
                         yield RadioButton(plain(label), value=i == 0)
+            if self.text_area is not None:
+                yield Label(plain(str(self.text_area.border_title or "")))
+                yield self.text_area
+            if self.secret is not None:
+                yield Label(plain(self.secret[1]))
+                yield Input(password=True, id=self.secret[0])
             yield Static(id="form-error", classes="modal-error")
             with Horizontal(classes="modal-buttons"):
                 yield Button("OK", id="ok", variant="primary")
@@ -166,10 +253,48 @@ class BrainFormModal(ModalScreen["str | None"]):
         """Do the action; close with what it did, or show why not and stay open."""
         values = {field_id: self.query_one(f"#{field_id}", Input).value
                   for field_id, _, _ in self.fields}
+        if self.text_area is not None and self.text_area.id is not None:
+            values[self.text_area.id] = self.text_area.text
+        if self.secret is not None:
+            values[self.secret[0]] = self.query_one(f"#{self.secret[0]}", Input).value
         try:
             done = self.action(values, self.chosen())
         except REFUSALS as error:
-            message = host_of(self).shown(str(error))
-            self.query_one("#form-error", Static).update(plain(message[:1].upper() + message[1:]))
+            self.show_error(str(error))
             return
         self.dismiss(done)
+
+    def show_error(self, message: str) -> None:
+        message = host_of(self).shown(message)
+        self.query_one("#form-error", Static).update(plain(message[:1].upper() + message[1:]))
+
+    def on_paste_area_too_long(self, event: PasteArea.TooLong) -> None:
+        self.app.bell()
+        self.show_error(event.words)
+
+
+class PasteArea(TextArea):
+    """A box to paste a text into, of at most ``most`` characters: a paste that would make it
+    longer is not pasted, and the form says so (a brain's file pasted in a browser's tab)."""
+
+    class TooLong(Message):
+        def __init__(self, words: str) -> None:
+            super().__init__()
+            self.words = words
+
+    def __init__(
+        self, label: str, most: int, too_long: Callable[[int], str], **kwargs: Any
+    ) -> None:
+        """``too_long(characters)``: what to say of a text of that many characters."""
+        super().__init__(**kwargs)
+        self.border_title = label
+        self.most = most
+        self.too_long = too_long
+
+    def on_paste(self, event: events.Paste) -> None:
+        start, end = sorted(self.selection)
+        replaced = len(self.get_text_range(start, end)) if start != end else 0
+        if len(self.text) - replaced + len(event.text) > self.most:
+            event.prevent_default()  # not the text area's own paste
+            event.stop()
+            self.post_message(self.TooLong(self.too_long(len(event.text))))

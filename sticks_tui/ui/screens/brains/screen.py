@@ -28,9 +28,10 @@ from textual.widgets import DataTable, Header, Static
 from ....engine.game import AnyRuleSet
 from ....engine.games import spec_of
 from ....engine.learners import learner_kind, learners_for
+from ....engine.learners.base import BrainError
 from ....engine.machines import LEARNING_AI_NAME, default_ai_name
 from ....storage.brain_cache import BrainRef
-from ....storage.brain_files import BrainFileError, read_brain_file
+from ....storage.brain_files import BrainFileError, BrainFileRefused, parse_brain, read_brain_file
 from ....storage.brain_shelf import (
     BrainActionRefused,
     BrainShelf,
@@ -46,12 +47,12 @@ from ....storage.brain_shelf import (
 from ....storage.file_writer import STDIO
 from ....storage.saved_brains import BrainSummary
 from ....storage.sqlite.store_file import StoreError
-from ....text.brains import brain_cells, brain_words
+from ....text.brains import brain_cells, brain_words, kind_words
 from ....text.terminal import printable
 from ...host import host_of
 from ...plain import plain
 from ...widgets.footer import KeysFooter
-from .modals import BrainFormModal, ConfirmModal
+from .modals import BrainFormModal, ConfirmModal, PassphraseModal, PasteArea, is_passphrase
 
 COLUMNS = ("Game", "Learner", "AI", "Games", "Settings")
 
@@ -223,7 +224,11 @@ class BrainsScreen(Screen[None]):
             host_of(self).brains.changed(rules, BrainRef(ai, learner))
             self._done(done)
 
-        self.app.push_screen(ConfirmModal(f"Reset {what}? It cannot be undone."), answered)
+        question = f"Reset {what}? It cannot be undone."
+        if host_of(self).served:  # the room's brain: the teacher's to reset
+            self.app.push_screen(PassphraseModal(question, host_of(self).passphrase), answered)
+        else:
+            self.app.push_screen(ConfirmModal(question), answered)
 
     def action_play(self) -> None:
         """The person against the highlighted brain, in its game (the setup screen's game
@@ -270,8 +275,8 @@ class BrainsScreen(Screen[None]):
         self.say(f"Sent {whose} to your browser as {name} (look in its downloads).")
 
     def action_import_file(self) -> None:
-        if host_of(self).served:
-            self.say("Import is not offered in a browser yet: ask the teacher.")
+        if host_of(self).served:  # no path on the server: the brain's JSON is pasted
+            self._import_pasted()
             return
         brain = self.highlighted()
         ai_name = brain.info.ai_name if brain is not None else LEARNING_AI_NAME
@@ -296,6 +301,70 @@ class BrainsScreen(Screen[None]):
             [("file", "File", ""), ("ai", "The AI's name", ai_name)],
             load,
         ), self._done)
+
+
+    def _import_pasted(self) -> None:
+        """A brain's file pasted into a box (a served tab: the browser cannot give a file);
+        over a brain already saved only with the teacher's passphrase."""
+        brain = self.highlighted()
+        ai_name = brain.info.ai_name if brain is not None else LEARNING_AI_NAME
+        app = host_of(self)
+
+        def load(values: dict[str, str], _: str) -> str:
+            name = ai_name_from(values["ai"])
+            text = values["brain"]
+            if not text.strip():
+                raise BrainActionRefused(
+                    "Paste the brain's file (the JSON `sticks-tui train --out` writes) in the box"
+                )
+            if len(text) > MAX_PASTED_CHARACTERS:
+                raise BrainActionRefused(_too_long_words(len(text)))
+            try:
+                read = parse_brain(text)
+            except BrainError as error:
+                raise BrainFileRefused(PASTED, f"{error}; the saved brain is unchanged") from None
+            assert read.rules is not None, "a saved brain knows its game"
+            if self.shelf.brain_info(read.rules, name, read.kind) is not None and not (
+                is_passphrase(values["passphrase"], app.passphrase)
+            ):
+                raise BrainActionRefused(
+                    f"{printable(name)} already has a {kind_words(read.kind)} for "
+                    f"{read.rules.name}: importing over it takes the teacher's passphrase; "
+                    "nothing was changed"
+                )
+            done = import_brain(self.shelf, read, PASTED, name)
+            app.brains.changed(read.rules, BrainRef(name, read.kind))
+            return done
+
+        self.app.push_screen(BrainFormModal(
+            "Import a brain",
+            "Paste a brain's file (the JSON `sticks-tui train --out` writes, or an export) in "
+            "the box; it becomes this AI's saved brain for its game and learner. Importing over "
+            "a brain already saved takes the teacher's passphrase.",
+            [("ai", "The AI's name", ai_name)],
+            load,
+            text_area=PasteArea(
+                f"The brain's file (at most {MAX_PASTED_CHARACTERS:,} characters)",
+                MAX_PASTED_CHARACTERS, _too_long_words, id="brain", soft_wrap=True,
+            ),
+            secret=("passphrase", "The teacher's passphrase (only to import over a saved brain)"),
+        ), self._done)
+
+
+#: The most characters a brain pasted into a served tab may have: the Game of Sticks' hats
+#: take a few thousand, a Q-learner of Nim's a few hundred thousand; a bigger brain the teacher
+#: imports on the server (``sticks-tui brain import``).
+MAX_PASTED_CHARACTERS = 1_000_000
+#: How messages name a pasted brain.
+PASTED = "the pasted brain"
+
+
+def _too_long_words(characters: int) -> str:
+    return (
+        f"The pasted text has {characters:,} characters; a brain pasted here has at most "
+        f"{MAX_PASTED_CHARACTERS:,} (a bigger one: the teacher imports it on the server with "
+        "`sticks-tui brain import`); nothing was changed"
+    )
 
 
 def _detail(brain: BrainSummary) -> str:

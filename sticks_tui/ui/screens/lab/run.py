@@ -49,6 +49,7 @@ from ...speed import (
 from ...widgets.curve import LearningCurvePlot
 from ...widgets.footer import KeysFooter
 from ...widgets.tally import RunningTally, TallyView
+from ..brains.modals import PassphraseModal
 from .end import RunEnd
 from .parts import LabDone, LabMove, LabTick, Reports, progress_bar
 from .views import LabViews, Picture
@@ -363,7 +364,17 @@ class LabRunScreen(Screen["bool | None"]):
         app.play_against(BrainRef(plan.name, plan.kind))
 
     def action_discard(self) -> None:
-        if self.result is not None and not self.end.decided:
+        if self.result is None or self.end.decided:
+            return
+        app = host_of(self)
+        if not app.served:
+            self._discard(True)
+            return
+        question = f"Discard what this training taught {self.plan.name}?"  # the room's brain
+        self.app.push_screen(PassphraseModal(question, app.passphrase), self._discard)
+
+    def _discard(self, agreed: bool | None) -> None:
+        if agreed and not self.end.decided:
             self.end.discard()
             notify_plain(self.app, f"Discarded: {self.plan.name} is as it was before.")
             self.dismiss(None)
