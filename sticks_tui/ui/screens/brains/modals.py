@@ -33,6 +33,8 @@ ConfirmModal, BrainFormModal, PassphraseModal {
     width: 72;
     max-width: 100%;
     height: auto;
+    max-height: 100%;
+    overflow-y: auto;
     border: thick $accent;
     background: $surface;
     padding: 0 1;
@@ -53,7 +55,7 @@ ConfirmModal, BrainFormModal, PassphraseModal {
     height: auto;
 }
 .brain-modal TextArea {
-    height: 8;
+    height: 5;
 }
 .brain-modal .modal-buttons {
     height: 3;
@@ -213,8 +215,7 @@ class BrainFormModal(ModalScreen["str | None"]):
                 with RadioSet(id="choice"):
                     for i, (_, label) in enumerate(self.choices):
                         yield RadioButton(plain(label), value=i == 0)
-            if self.text_area is not None:
-                yield Label(plain(str(self.text_area.border_title or "")))
+            if self.text_area is not None:  # its border says what goes in it
                 yield self.text_area
             if self.secret is not None:
                 yield Label(plain(self.secret[1]))
@@ -227,6 +228,9 @@ class BrainFormModal(ModalScreen["str | None"]):
     def on_mount(self) -> None:
         if self.fields:
             self.query_one(f"#{self.fields[0][0]}", Input).focus()
+        # a form taller than the terminal scrolls: it opens at its top, on its title
+        form = self.query_one(".brain-modal")
+        self.call_after_refresh(form.scroll_home, animate=False)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

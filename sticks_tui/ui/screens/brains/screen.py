@@ -338,16 +338,15 @@ class BrainsScreen(Screen[None]):
 
         self.app.push_screen(BrainFormModal(
             "Import a brain",
-            "Paste a brain's file (the JSON `sticks-tui train --out` writes, or an export) in "
-            "the box; it becomes this AI's saved brain for its game and learner. Importing over "
-            "a brain already saved takes the teacher's passphrase.",
+            "Paste a brain's file (an export, or what `sticks-tui train --out` writes): it "
+            "becomes this AI's brain for its game and learner.",
             [("ai", "The AI's name", ai_name)],
             load,
             text_area=PasteArea(
                 f"The brain's file (at most {MAX_PASTED_CHARACTERS:,} characters)",
                 MAX_PASTED_CHARACTERS, _too_long_words, id="brain", soft_wrap=True,
             ),
-            secret=("passphrase", "The teacher's passphrase (only to import over a saved brain)"),
+            secret=("passphrase", "The teacher's passphrase, to import over a saved brain"),
         ), self._done)
 
 
