@@ -28,7 +28,7 @@ from ..storage.brain_cache import BrainCache, BrainRef
 from ..storage.records import HATS, MemoryRecords, Records
 from ..storage.sqlite.store import open_records, resolve_data_dir
 from .host import Host
-from .lab_plan import LabPlan
+from .lab_plan import SERVED_MEMORY_CAP, LabPlan
 from .leaving import catch_leaving_signals, hangup_proof, say_after_leaving
 from .palette import app_commands
 from .plain import notify_plain
@@ -91,6 +91,8 @@ class SticksApp(App[int]):
         #: The teacher's passphrase (served): resetting the room's brain, importing over it or
         #: discarding its training asks for it.
         self.passphrase = passphrase
+        #: A served tab's training holds at most its share of the server's memory.
+        self.training_memory_most = SERVED_MEMORY_CAP if served else None
         #: The server's paths a served tab shows as words instead (:meth:`shown`).
         self.hidden_paths: list[str] = []
         #: Whether SIGTERM, SIGHUP and SIGINT leave the app as ``q`` does (:mod:`.leaving`);

@@ -44,6 +44,8 @@ class Host(Protocol):
     #: The teacher's passphrase a served tab asks before a change to the room's brain (None:
     #: none given, so no such change is made there).
     passphrase: str | None
+    #: The most memory a training may hold (a served tab's share), None: the cap's own limits.
+    training_memory_most: int | None
 
     @property
     def records(self) -> Records: ...

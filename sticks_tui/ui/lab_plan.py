@@ -30,6 +30,11 @@ OPPONENT_HELP = "self, random, perfect, mixed:0.5, a saved brain's name, or rand
 MEMORY_HELP = "training stops before the app passes it, e.g. 2G"
 #: What the memory cap's field holds at first.
 DEFAULT_MEMORY = DEFAULT_MEMORY_CAP_TEXT
+#: The most a training may hold in a tab of ``sticks-tui serve``, and its default there: each
+#: tab has its own share of the server, so that one cannot starve the others. A tab takes about
+#: 50 MB before it trains (benchmarks/serve_sessions.py), so a class of 30 training at once
+#: holds under 10 GiB, and the default of 40 tabs under 13 GiB, of the 24 GiB machine.
+SERVED_MEMORY_CAP = 256 << 20
 
 
 @dataclass
@@ -85,12 +90,14 @@ def read_plan(
     records: Records,
     values: Mapping[str, str],
     live: Callable[[str, str], Learner[Any, Any] | None],
+    memory_most: int | None = None,
 ) -> LabPlan | dict[str, str]:
     """The plan the form's ``values`` make, or a message per field that is wrong.
 
     ``live(name, learner)`` is the app's brain of that name and learner (the brain played and
     trained everywhere in the app: it may know more than the records, when saving failed), or
-    None when it has none; :class:`DamagedBrain` for one the store cannot read.
+    None when it has none; :class:`DamagedBrain` for one the store cannot read. ``memory_most``:
+    the largest memory cap allowed (a served tab's), None for the cap's own limits.
     """
     problems: dict[str, str] = {}
     kind = values.get("learner", learner_names()[0])
@@ -121,22 +128,29 @@ def read_plan(
         memory_cap = parse_memory_cap(values.get("memory", DEFAULT_MEMORY))
     except ValueError as error:
         problems["memory"] = _sentence(str(error))
+    else:
+        if memory_most is not None and memory_cap > memory_most:
+            problems["memory"] = (
+                f"In a classroom's tab a training holds at most {size_words(memory_most)}, so "
+                "that every tab has its share"
+            )
     if problems or learner is None or against is None:
         return problems
     return LabPlan(rules, kind, name, learner, before, against, games, words, memory_cap)
 
 
 def self_play_plan(
-    rules: AnyRuleSet, name: str, kind: str, brain: Learner[Any, Any] | None, games: int
+    rules: AnyRuleSet, name: str, kind: str, brain: Learner[Any, Any] | None, games: int,
+    memory_most: int | None = None,
 ) -> LabPlan:
     """The training the trained-opponent mode runs: ``brain`` (the app's brain of ``name``, or
     None for a new one of learner ``kind``) plays itself ``games`` more games, under the default
-    memory cap."""
+    memory cap (``memory_most``, when given and lower: a served tab's)."""
     before = brain.copy() if brain is not None else None
     learner = before.copy() if before is not None else learner_kind(kind).make(rules)
     return LabPlan(
         rules, kind, name, learner, before, SelfPlay(), games, "itself",
-        parse_memory_cap(DEFAULT_MEMORY),
+        min(parse_memory_cap(DEFAULT_MEMORY), memory_most or parse_memory_cap(DEFAULT_MEMORY)),
     )
 
 

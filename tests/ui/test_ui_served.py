@@ -14,7 +14,7 @@ from test_ui_lab import open_lab, start
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
-from ui_helpers import make_app, wait_until
+from ui_helpers import make_app, set_input, wait_until
 
 from sticks_tui.engine import game_of_sticks
 from sticks_tui.engine.games import parse_game
@@ -204,3 +204,19 @@ async def test_a_training_left_without_the_passphrase_is_kept() -> None:
         await wait_until(pilot, lambda: screen not in app.screen_stack)
     saved = records.load_brain(game_of_sticks(15), "Trained AI")
     assert saved is not None and saved.games_played == 20
+
+
+async def test_a_served_tabs_training_holds_at_most_its_share_of_memory() -> None:
+    app = make_app(served=True, passphrase=PASSPHRASE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, NameScreen))
+        await pilot.press(*"Ada", "enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        form = await open_lab(pilot, game_of_sticks(15))
+        assert form.query_one("#memory", Input).value == "256M"  # not the terminal's 1G
+        await set_input(pilot, "#memory", "1G")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is form  # refused, and said beside the field
+        message = str(form.query_one("#memory-message", Static).render())
+        assert message.startswith("In a classroom's tab a training holds at most 256 MiB")

@@ -249,7 +249,9 @@ class ModeScreen(Screen[None]):
             brain = app.brains.learner(rules, ref)
             more = self._to_learn(ref, brain) if train else 0
             if more > 0:
-                plan = self_play_plan(rules, ref.name, ref.learner, brain, more)
+                plan = self_play_plan(
+                    rules, ref.name, ref.learner, brain, more, app.training_memory_most
+                )
                 if not await app.train_before_play(plan, then):  # at full speed; w: watch it
                     return
                 brain = app.brains.learner(rules, ref)

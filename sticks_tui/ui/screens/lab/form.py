@@ -27,6 +27,7 @@ from textual.widgets import Button, Header, Input, Label, Select, Static
 from ....engine.learners import learner_kinds, learner_names, learners_for
 from ....engine.learners.base import Learner
 from ....storage.brain_cache import BrainRef
+from ....text.memory import size_field
 from ...host import host_of
 from ...lab_plan import (
     DEFAULT_MEMORY,
@@ -146,7 +147,9 @@ class LabScreen(Screen[None]):
                 yield Static("1 to 10,000,000", id="games-message", classes="lab-message")
             with Horizontal(classes="lab-row"):
                 yield Label("Memory", classes="lab-label")
-                yield Input(kept.get("memory", DEFAULT_MEMORY), id="memory", compact=True,
+                most = host_of(self).training_memory_most
+                memory = DEFAULT_MEMORY if most is None else size_field(most)
+                yield Input(kept.get("memory", memory), id="memory", compact=True,
                             max_length=12)
                 yield Static(plain(MEMORY_HELP), id="memory-message", classes="lab-message")
             for kind in offered:
@@ -269,7 +272,9 @@ class LabScreen(Screen[None]):
         app = host_of(self)
         values = self._values()
         app.lab_forms[app.settings.rules.key] = values  # opens so again
-        plan = read_plan(app.settings.rules, app.records, values, self._live)
+        plan = read_plan(
+            app.settings.rules, app.records, values, self._live, app.training_memory_most
+        )
         problems = plan if isinstance(plan, dict) else {}
         for field in MESSAGES:
             if field in problems:
