@@ -214,6 +214,8 @@ async def test_a_served_tabs_training_holds_at_most_its_share_of_memory() -> Non
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
         form = await open_lab(pilot, game_of_sticks(15))
         assert form.query_one("#memory", Input).value == "256M"  # not the terminal's 1G
+        note = str(form.query_one("#memory-message", Static).render())
+        assert note == "training stops before the app passes it; at most 256M here"
         await set_input(pilot, "#memory", "1G")
         await pilot.press("enter")
         await pilot.pause()

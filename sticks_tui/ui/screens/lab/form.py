@@ -151,7 +151,8 @@ class LabScreen(Screen[None]):
                 memory = DEFAULT_MEMORY if most is None else size_field(most)
                 yield Input(kept.get("memory", memory), id="memory", compact=True,
                             max_length=12)
-                yield Static(plain(MEMORY_HELP), id="memory-message", classes="lab-message")
+                yield Static(plain(self._memory_help()), id="memory-message",
+                             classes="lab-message")
             for kind in offered:
                 with Horizontal(classes="lab-row with-message settings-row",
                                 id=f"settings-{kind}"):
@@ -287,9 +288,16 @@ class LabScreen(Screen[None]):
 
     def _resting(self, field: str) -> str:
         """What a field's message says when nothing is wrong."""
-        return {"against": OPPONENT_HELP, "games": "1 to 10,000,000", "memory": MEMORY_HELP}.get(
-            field, ""
-        )
+        return {
+            "against": OPPONENT_HELP, "games": "1 to 10,000,000", "memory": self._memory_help()
+        }.get(field, "")
+
+    def _memory_help(self) -> str:
+        """The memory cap's note: in a served tab, its most."""
+        most = host_of(self).training_memory_most
+        if most is None:
+            return MEMORY_HELP
+        return f"training stops before the app passes it; at most {size_field(most)} here"
 
     def _say(self, field: str, text: str, *, error: bool) -> None:
         message = self.query_one(f"#{field}-message", Static)
