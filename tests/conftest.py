@@ -4,11 +4,17 @@ Each test gets a data directory of its own (``STICKS_TUI_DATA_DIR``, inherited b
 test starts), so no test reads or writes the real user's leaderboard and brains, and no test's
 saved AI brain changes how the AI plays in the next one.
 
-The cyclic garbage collector runs less often than Python's default in the tests' processes
-(:data:`GC_THRESHOLDS`): each app a test starts leaves tens of thousands of objects in Textual's
-caches, and with the default thresholds the collector scanned that heap again and again, a
-quarter of the processor time of the app's tests. Nothing a test checks depends on when cycles
-are collected.
+Two settings of the tests' processes make the app's tests cheaper without changing what they
+check:
+
+- The cyclic garbage collector runs less often than Python's default (:data:`GC_THRESHOLDS`):
+  each app a test starts leaves tens of thousands of objects in Textual's caches, and with the
+  default thresholds the collector scanned that heap again and again, a quarter of the
+  processor time of the app's tests. Nothing a test checks depends on when cycles are
+  collected.
+- Each piece of CSS is parsed once per process (:func:`_parse_css_once`): Textual parses the
+  app's CSS and every widget's anew for each app, and again for the whole app the first time a
+  screen with a CSS file of its own opens; a test process starts a hundred apps.
 """
 
 from __future__ import annotations
@@ -24,6 +30,36 @@ import pytest
 #: benchmarks/suite_cpu.py (``--gc-default`` compares).
 GC_THRESHOLDS = (10_000, 10, 10)
 gc.set_threshold(*GC_THRESHOLDS)
+
+
+def _parse_css_once() -> None:
+    """Keep the rules Textual parses from a piece of CSS for every later app of this process.
+
+    Textual keeps them per stylesheet (``Stylesheet._parse_rules``: the CSS, where it was read
+    from, its kind, its scope), so each app, and each re-parse of an app's CSS, parses all of it
+    again. Here they are kept per process, also by the stylesheet's variables (the theme's
+    colours), which the rules are made with. The rules are read, never changed, once made:
+    Textual already shares them between the re-parses of one app. (Textual is pinned to 8.2
+    for the tests, whose snapshots it draws.)
+    """
+    from textual.css.stylesheet import Stylesheet
+
+    parse_rules = Stylesheet._parse_rules
+    parsed: dict[tuple[object, ...], object] = {}
+
+    def parse_rules_once(  # type: ignore[no-untyped-def]
+        self, css, read_from, is_default_rules=False, tie_breaker=0, scope=""
+    ):
+        key = (css, read_from, is_default_rules, tie_breaker, scope,
+               tuple(self._variables.items()))
+        if key not in parsed:
+            parsed[key] = parse_rules(self, css, read_from, is_default_rules, tie_breaker, scope)
+        return parsed[key]
+
+    Stylesheet._parse_rules = parse_rules_once  # type: ignore[method-assign]
+
+
+_parse_css_once()
 
 
 @pytest.fixture(autouse=True)
