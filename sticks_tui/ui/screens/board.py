@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Header, RichLog, Static
 
 from ...engine import Match, Move
-from ..plain import plain
+from ..plain import plain, show_plain
 from ..presenters import BoardView, MoveChosen, presenter_for
 from ..session import Mode, Table
 from ..widgets.footer import KeysFooter
@@ -239,13 +239,12 @@ class BoardScreen(LeavesGame):
         if self.watched.quiet:  # hurrying: drawn at the end of the game
             return
         view = self._view()
-        self.query_one("#heap-words", Static).update(
-            plain(self.presenter.position_words(view.position))
-        )
+        position_words = self.presenter.position_words(view.position)
+        show_plain(self.query_one("#heap-words", Static), position_words)
         self.presenter.redraw(view)
-        self.query_one("#turn", Static).update(plain(self._turn_words(view)))
+        show_plain(self.query_one("#turn", Static), self._turn_words(view))
         self.set_class(view.over, "-over")
-        self.query_one("#speed", Static).update(plain(self.watched.words()))
+        show_plain(self.query_one("#speed", Static), self.watched.words())
         self.hats.draw()
         self.help.redraw()
         keys_state = (view.over, view.human_turn, view.legal if view.human_turn else ())
