@@ -25,7 +25,7 @@ from textual.widgets import Button, Header, RichLog, Static
 
 from ....engine import Match, Move
 from ...host import host_of
-from ...plain import plain
+from ...plain import plain, show_plain
 from ...presenters import BoardView, MoveChosen, Presenter, presenter_for
 from ...session import Mode, Table
 from ...widgets.footer import KeysFooter
@@ -263,11 +263,10 @@ class BoardScreen(LeavesGame):
         if self.watched.quiet:  # hurrying: drawn at the end of the game
             return
         view = self._view()
-        self.query_one("#heap-words", Static).update(
-            plain(self.presenter.position_words(view.position))
-        )
+        position_words = self.presenter.position_words(view.position)
+        show_plain(self.query_one("#heap-words", Static), position_words)
         self.presenter.redraw(view)
-        self.query_one("#turn", Static).update(plain(self._turn_words(view)))
+        show_plain(self.query_one("#turn", Static), self._turn_words(view))
         self.set_class(view.over, "-over")
         self.show_speed()
         self.hats.draw()
@@ -279,7 +278,7 @@ class BoardScreen(LeavesGame):
 
     def show_speed(self) -> None:
         """The watch's speed lines (drawn even while a rush leaves the board undrawn)."""
-        self.query_one("#speed", Static).update(plain(self.watched.words()))
+        show_plain(self.query_one("#speed", Static), self.watched.words())
 
     def _turn_words(self, view: BoardView) -> str:
         match, table = self.match, self.table
