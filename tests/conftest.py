@@ -84,6 +84,37 @@ def _compile_once() -> None:
 _compile_once()
 
 
+def _draw_when_read() -> None:
+    """Headless apps draw their screen only when a test reads it.
+
+    Textual renders every widget's lines at each refresh even with no terminal to show them
+    (the headless driver drops them): two fifths of the processor time of a UI test. Here a
+    headless app still lays its screen out at each refresh (sizes, what fits, where a click
+    lands) and follows the mouse, but draws the lines only when a test reads them:
+    ``ui_helpers.screen_text`` and the snapshots render the whole screen, every widget's
+    ``render`` included, so what a person would see is what they check. An app in a terminal
+    (the end-to-end tests run the real program in tmux and a pty) draws as always.
+    """
+    from textual.screen import Screen
+
+    refresh = Screen._compositor_refresh
+
+    def refresh_unless_headless(self: Screen[object]) -> None:
+        app = self.app
+        if not app.is_headless or app.is_inline:
+            refresh(self)
+            return
+        if self is app.screen or self in app._background_screens:
+            self._compositor._dirty_regions.clear()
+            self._dirty_widgets.clear()
+        app._update_mouse_over(self)
+
+    Screen._compositor_refresh = refresh_unless_headless  # type: ignore[method-assign]
+
+
+_draw_when_read()
+
+
 @pytest.fixture(autouse=True)
 def _own_data_dir(
     monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
