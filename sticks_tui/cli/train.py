@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
-from ..engine.game import AnyRuleSet
+from ..engine.game import Rules
 from ..engine.games import family_of, spec_of
 from ..engine.learners import kind_of
 from ..engine.learners.base import Learner
@@ -199,7 +199,7 @@ def brain_with_tally(learner: Learner[Any, Any], tally: Mapping[str, Tally]) -> 
 
 
 def summary_lines(
-    rules: AnyRuleSet, learner: Learner[Any, Any], games: int, elapsed: float,
+    rules: Rules, learner: Learner[Any, Any], games: int, elapsed: float,
     tally: Mapping[str, Tally],
 ) -> list[str]:
     """What training did: the games, the speed, and the tally per opponent."""

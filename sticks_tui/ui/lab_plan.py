@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.game import AnyRuleSet
+from ..engine.game import Rules
 from ..engine.learners import learner_kind, learner_names
 from ..engine.learners.base import Learner
 from ..engine.learners.settings import Settings, SettingsError
@@ -36,7 +36,7 @@ DEFAULT_MEMORY = DEFAULT_MEMORY_CAP_TEXT
 class LabPlan:
     """A training the lab can start."""
 
-    rules: AnyRuleSet
+    rules: Rules
     kind: str
     name: str
     learner: Learner[Any, Any]
@@ -66,7 +66,7 @@ class DamagedBrain(Exception):
 
 
 def saved_brain(
-    records: Records, rules: AnyRuleSet, name: str, kind: str
+    records: Records, rules: Rules, name: str, kind: str
 ) -> Learner[Any, Any] | None:
     """The saved brain of ``name`` for this learner, or None; :class:`DamagedBrain` (with the
     store's reason and what to do) for one that cannot be read."""
@@ -81,7 +81,7 @@ def saved_brain(
 
 
 def read_plan(
-    rules: AnyRuleSet,
+    rules: Rules,
     records: Records,
     values: Mapping[str, str],
     live: Callable[[str, str], Learner[Any, Any] | None],
@@ -127,7 +127,7 @@ def read_plan(
 
 
 def self_play_plan(
-    rules: AnyRuleSet, name: str, kind: str, brain: Learner[Any, Any] | None, games: int
+    rules: Rules, name: str, kind: str, brain: Learner[Any, Any] | None, games: int
 ) -> LabPlan:
     """The training the trained-opponent mode runs: ``brain`` (the app's brain of ``name``, or
     None for a new one of learner ``kind``) plays itself ``games`` more games, under the default
@@ -148,7 +148,7 @@ def _name_problem(name: str) -> str | None:
     return None
 
 
-def _fresh(kind: str, rules: AnyRuleSet, values: Mapping[str, str]) -> Learner[Any, Any]:
+def _fresh(kind: str, rules: Rules, values: Mapping[str, str]) -> Learner[Any, Any]:
     """A new learner with the settings typed (:class:`SettingsError` says what is wrong)."""
     learner = learner_kind(kind)
     typed = {
@@ -181,7 +181,7 @@ def _settings_words(message: str, kind: str) -> str:
 
 
 def _opponent(
-    rules: AnyRuleSet, records: Records, values: Mapping[str, str], kind: str,
+    rules: Rules, records: Records, values: Mapping[str, str], kind: str,
     problems: dict[str, str],
 ) -> tuple[Opponent | list[tuple[Opponent, int]] | None, int, str]:
     """The opponent or schedule and the games; problems go to ``against`` and ``games``."""
@@ -244,7 +244,7 @@ def _games_or_none(text: str) -> int | None:
         return None
 
 
-def _brain_opponent(rules: AnyRuleSet, records: Records, name: str) -> Opponent | None:
+def _brain_opponent(rules: Rules, records: Records, name: str) -> Opponent | None:
     """A saved brain (of the first learner that has one of that name: hats first) that plays
     but does not learn."""
     for kind in learner_names():

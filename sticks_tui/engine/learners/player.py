@@ -4,8 +4,9 @@ how a frozen opponent and the learning curve's measured learner play."""
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 
-from ..game import AnyRuleSet, Move, Position
+from ..game import Rules
 from ..players import _Machine
 from .base import Learner
 
@@ -21,7 +22,7 @@ class LearnerPlayer(_Machine):
     def __init__(
         self,
         name: str,
-        learner: Learner[Position, Move],
+        learner: Learner[Hashable, Hashable],
         rng: random.Random | None = None,
         *,
         learns: bool = True,
@@ -30,7 +31,7 @@ class LearnerPlayer(_Machine):
         self.learner = learner
         self.learns = learns
 
-    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
+    def make_choice(self, rules: Rules, position: Hashable) -> Hashable:
         if self.learns:
             return self.learner.move(position, self.rng)
         return self.learner.sample_move(position, self.rng)

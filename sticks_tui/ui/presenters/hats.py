@@ -35,7 +35,8 @@ from textual.widget import Widget
 
 from ...engine import GameChange, HatBrain
 from ...engine.analysis import AnalysisError, reachable_positions
-from ...engine.game import AnyRuleSet
+from ...engine.game import Rules
+from ...engine.games.takeaway import heap_of
 from ...engine.learners.base import Learner
 from ...engine.learners.hats.kind import KIND as HAT_AI
 from ...text import hints
@@ -113,12 +114,13 @@ class HatsSnapshot:
         legal: dict[int, tuple[bool, ...]] = {}
         for view in brain:
             if not kinds:
-                kinds = tuple(view.balls)
-            balls[view.position] = tuple(view.balls[k] for k in kinds)
-            moves = set(brain.rules.legal_moves(view.position))
-            legal[view.position] = tuple(k in moves for k in kinds)
+                kinds = tuple(map(heap_of, view.balls))
+            position = heap_of(view.position)
+            balls[position] = tuple(view.balls[k] for k in kinds)
+            moves = set(brain.rules.legal_moves(position))
+            legal[position] = tuple(k in moves for k in kinds)
             if view.beside is not None:
-                beside[view.position] = view.beside
+                beside[position] = heap_of(view.beside)
         return cls(kinds, balls, beside, brain.games_played, legal)
 
     @property
@@ -148,7 +150,7 @@ class HatsSnapshot:
         ]
 
 
-def reachable_hats(rules: AnyRuleSet) -> frozenset[int] | None:
+def reachable_hats(rules: Rules) -> frozenset[int] | None:
     """The heaps the game reaches from its start (None: too many to list, show every hat)."""
     try:
         return frozenset(p for p in reachable_positions(rules) if isinstance(p, int))
@@ -310,7 +312,7 @@ class HatChart(Widget):
         self,
         title: str = "hats",
         *,
-        rules: AnyRuleSet,
+        rules: Rules,
         words: HatWords | None = None,
         name: str | None = None,
         id: str | None = None,

@@ -15,7 +15,7 @@ from typing import Any
 
 from textual.widget import Widget
 
-from ...engine.game import AnyRuleSet
+from ...engine.game import Rules
 from ...engine.learners.base import Learner
 from ...engine.learners.game_change import GameChange
 from ...engine.learners.kind import LearnerKind
@@ -29,7 +29,7 @@ class LearnerPresenter:
     """One learner on one game's screens; ``words`` is the game's presenter (its words for
     positions and moves)."""
 
-    def __init__(self, kind: LearnerKind[Any], rules: AnyRuleSet, words: Presenter) -> None:
+    def __init__(self, kind: LearnerKind[Any], rules: Rules, words: Presenter) -> None:
         self.kind = kind
         self.rules = rules
         self.words = words

@@ -26,7 +26,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
-from ...engine.game import AnyRuleSet
+from ...engine.game import Rules
 from ...engine.learners import learner_kind
 from ...engine.learners.base import Learner
 from ...engine.machines import Machine, machines_for
@@ -60,7 +60,7 @@ def option(label: str, action: str) -> Button:
     return Button(label, id=action, classes="mode-option", compact=True)
 
 
-def opponent_choices(brains: BrainCache, rules: AnyRuleSet) -> list[tuple[Text, Opponent]]:
+def opponent_choices(brains: BrainCache, rules: Rules) -> list[tuple[Text, Opponent]]:
     """Who may play, as the selectors list them: random, the app's learners and every other
     saved brain of the game (``AI (hats, 1,203 games)``), perfect, mixed."""
     saved = dict(brains.saved(rules))

@@ -14,6 +14,7 @@ the flow of one game.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -31,7 +32,7 @@ W = TypeVar("W", bound=Widget)
 class Board(Protocol):
     """What the hat panel needs of the board screen."""
 
-    match: Match
+    match: Match[Hashable, Hashable]
     table: Table
     presenter: Presenter
 
@@ -92,7 +93,7 @@ class BoardHats:
         if seat in self.seats:
             self.in_use[seat] = position
 
-    def game_over(self, match: Match) -> None:
+    def game_over(self, match: Match[Hashable, Hashable]) -> None:
         """The game is over: keep what it did to each learner (before anything else changes
         it, as saving may)."""
         self.in_use.clear()
