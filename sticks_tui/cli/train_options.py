@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from ..engine.backends import PYTHON, BackendUnavailable, backend_for, backend_names
@@ -223,7 +223,7 @@ def _metavar(settings: tuple[Setting, ...]) -> str:
 
 def learner_from_args(
     parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules
-) -> Learner[Any, Any]:
+) -> Learner[Hashable, Hashable]:
     """A fresh learner of the kind asked for, with the settings given (exit 2 on a bad one)."""
     kind = learner_kind(args.learner)
     mine = [option for option, _ in options_of(kind)]
@@ -246,7 +246,7 @@ def learner_from_args(
             given.update(zip((meta.name for meta in settings), value if len(settings) > 1
                              else (value,)))
     try:
-        learner: Learner[Any, Any] = kind.make(rules, kind.settings_type(**given))
+        learner: Learner[Hashable, Hashable] = kind.make(rules, kind.settings_type(**given))
     except SettingsError as error:
         parser.error(f"bad learning setting: {_in_options(str(error), kind)}")
     return learner
@@ -316,7 +316,7 @@ def _brain_opponent(
         if not looks_like_a_file and str(error).startswith("no such brain file"):
             parser.error(f"argument --against: unknown opponent {path!r:.40}: give {AGAINST_HELP}")
         parser.error(f"argument --against: {error}")
-    learner: Learner[Any, Any] = brain
+    learner: Learner[Hashable, Hashable] = brain
     return FrozenOpponent(learner, shown_name(path))
 
 

@@ -21,7 +21,6 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from .game import Rules, mover_wins_at_end
 from .learners.base import CurvePoint, Learner
@@ -166,7 +165,9 @@ class CurveBoard:
 
 
 def count_right(
-    learner: Learner[Hashable, Hashable], solver: Solver[Any, Any], positions: Iterable[Hashable]
+    learner: Learner[Hashable, Hashable],
+    solver: Solver[Hashable, Hashable],
+    positions: Iterable[Hashable],
 ) -> tuple[int, int]:
     """(positions where every preferred move wins, positions where some move wins).
 

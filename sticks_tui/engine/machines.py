@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from enum import Enum
-from typing import Any
 
 from .game import Rules
 from .learners import kind_of, learner_kind
@@ -61,7 +60,7 @@ class Machine(Enum):
         rules: Rules,
         rng: random.Random,
         *,
-        brain: Learner[Any, Any] | None = None,
+        brain: Learner[Hashable, Hashable] | None = None,
         skill: float = DEFAULT_MIXED_SKILL,
     ) -> Player[Hashable, Hashable]:
         """The machine as a player called ``name``; a learner plays ``brain``, which it must be

@@ -118,7 +118,7 @@ class SearchTheory:
 
 def search_theory(rules: Rules) -> SearchTheory:
     """The solver's answer from the start, and the lost positions when there are few enough."""
-    solver: Solver[Any, Any] = Solver(rules)
+    solver: Solver[Hashable, Hashable] = Solver(rules)
     answer = start_answer(rules, solver)
     positions = reachable(rules, SEARCH_LISTED_MAX)
     lost = None

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 from ..engine.game import Rules
 from ..engine.games import rules_from_description, spec_of
@@ -16,7 +16,7 @@ from ..engine.learners.base import BrainError, Learner
 from ..engine.numbers import short
 
 #: A brain the records keep: any learner's.
-SavedBrain = Learner[Any, Any]
+SavedBrain = Learner[Hashable, Hashable]
 
 _SQLITE_MAX_INTEGER = 2**63 - 1
 

@@ -8,9 +8,8 @@ Opponents and schedules are read as ``sticks-tui train --against`` reads them
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine.game import Rules
 from ..engine.learners import learner_kind, learner_names
@@ -39,9 +38,9 @@ class LabPlan:
     rules: Rules
     kind: str
     name: str
-    learner: Learner[Any, Any]
+    learner: Learner[Hashable, Hashable]
     """What trains: a copy of the saved brain, or a fresh one."""
-    before: Learner[Any, Any] | None
+    before: Learner[Hashable, Hashable] | None
     """The saved brain as it was (None for a new one): what training adds to it is the lesson."""
     against: Opponent | list[tuple[Opponent, int]]
     games: int
@@ -67,7 +66,7 @@ class DamagedBrain(Exception):
 
 def saved_brain(
     records: Records, rules: Rules, name: str, kind: str
-) -> Learner[Any, Any] | None:
+) -> Learner[Hashable, Hashable] | None:
     """The saved brain of ``name`` for this learner, or None; :class:`DamagedBrain` (with the
     store's reason and what to do) for one that cannot be read."""
     try:
@@ -84,7 +83,7 @@ def read_plan(
     rules: Rules,
     records: Records,
     values: Mapping[str, str],
-    live: Callable[[str, str], Learner[Any, Any] | None],
+    live: Callable[[str, str], Learner[Hashable, Hashable] | None],
 ) -> LabPlan | dict[str, str]:
     """The plan the form's ``values`` make, or a message per field that is wrong.
 
@@ -100,8 +99,8 @@ def read_plan(
         problem = problem.replace("A player's name", "A brain's name")
     if problem:
         problems["brain"] = problem
-    learner: Learner[Any, Any] | None = None
-    before: Learner[Any, Any] | None = None
+    learner: Learner[Hashable, Hashable] | None = None
+    before: Learner[Hashable, Hashable] | None = None
     if not problem:
         try:
             before = live(name, kind)
@@ -127,7 +126,7 @@ def read_plan(
 
 
 def self_play_plan(
-    rules: Rules, name: str, kind: str, brain: Learner[Any, Any] | None, games: int
+    rules: Rules, name: str, kind: str, brain: Learner[Hashable, Hashable] | None, games: int
 ) -> LabPlan:
     """The training the trained-opponent mode runs: ``brain`` (the app's brain of ``name``, or
     None for a new one of learner ``kind``) plays itself ``games`` more games, under the default
@@ -148,14 +147,14 @@ def _name_problem(name: str) -> str | None:
     return None
 
 
-def _fresh(kind: str, rules: Rules, values: Mapping[str, str]) -> Learner[Any, Any]:
+def _fresh(kind: str, rules: Rules, values: Mapping[str, str]) -> Learner[Hashable, Hashable]:
     """A new learner with the settings typed (:class:`SettingsError` says what is wrong)."""
     learner = learner_kind(kind)
     typed = {
         meta.name: _number(values.get(meta.form_id, ""), meta.name, whole=meta.whole)
         for meta in learner.settings_type.settings()
     }
-    fresh: Learner[Any, Any] = learner.make(rules, learner.settings_type(**typed))
+    fresh: Learner[Hashable, Hashable] = learner.make(rules, learner.settings_type(**typed))
     return fresh
 
 
@@ -253,7 +252,7 @@ def _brain_opponent(rules: Rules, records: Records, name: str) -> Opponent | Non
         except DamagedBrain:
             continue
         if brain is not None:
-            learner: Learner[Any, Any] = brain
+            learner: Learner[Hashable, Hashable] = brain
             return FrozenOpponent(learner, name)
     return None
 

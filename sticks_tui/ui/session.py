@@ -13,7 +13,6 @@ import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
 from ..engine import HatBrain, HumanPlayer, Match, Player
 from ..engine.game import Rules
@@ -148,7 +147,7 @@ class Seat:
     saved: BrainRef | None = None
     #: The brain the player plays with (its hats, its Q-learner's table...); None for a person
     #: or a machine that plays no brain.
-    learner: Learner[Any, Any] | None = None
+    learner: Learner[Hashable, Hashable] | None = None
 
     def __post_init__(self) -> None:
         if self.learner is None:
@@ -226,7 +225,7 @@ def machine_seat(
     rules: Rules,
     rng: random.Random,
     *,
-    learner: Learner[Any, Any] | None = None,
+    learner: Learner[Hashable, Hashable] | None = None,
     skill: int = DEFAULT_SKILL_PERCENT,
     saved: bool = True,
 ) -> Seat:

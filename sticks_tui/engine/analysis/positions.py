@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..game import Rules, mover_wins_at_end
 from ..learners.base import LOST, UNDECIDED, WON, MoveValues, Reading
@@ -95,7 +94,7 @@ def _agreement(learned: str, balls: Mapping[Hashable, float], winning: tuple[Has
 
 
 def report_position(
-    values: MoveValues, reading: Reading, rules: Rules, solver: Solver[Any, Any]
+    values: MoveValues, reading: Reading, rules: Rules, solver: Solver[Hashable, Hashable]
 ) -> PositionReport:
     """Everything the table shows for one position: what the learner holds there
     (:meth:`~..learners.base.Learner.values_at`), what it has learned of it (its kind's

@@ -4,7 +4,6 @@ positions reachable from the start of its game."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any
 
 from ..game import RuleError, Rules
 from ..games import family_of, rules_from_description
@@ -25,7 +24,7 @@ MAX_ANALYSED_STICKS = 10_000
 MAX_ANALYSED_POSITIONS = 20_000
 
 #: A learner the analysis reads: any registered learner.
-Analysed = Learner[Any, Any]
+Analysed = Learner[Hashable, Hashable]
 
 
 class AnalysisError(ValueError):
@@ -71,7 +70,7 @@ def _analysis(
     positions: Iterable[Hashable],
     each: Callable[[], object] | None = None,
 ) -> Analysis:
-    solver: Solver[Any, Any] = Solver(rules)
+    solver: Solver[Hashable, Hashable] = Solver(rules)
     kind = kind_of(learner)
     listed = tuple(positions)
     readings = kind.read(learner, rules, listed)

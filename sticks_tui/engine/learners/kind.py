@@ -19,7 +19,7 @@ from ..players import Player
 from .base import Learner, Reading
 from .settings import Settings
 
-L = TypeVar("L", bound=Learner[Any, Any])
+L = TypeVar("L", bound=Learner[Hashable, Hashable])
 
 
 @dataclass(frozen=True)

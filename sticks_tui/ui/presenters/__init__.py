@@ -8,7 +8,7 @@ with a chart of its own adds its presenter by its name; nothing else in the app 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
 
 from ...engine.game import RuleError, Rules
 from ...engine.games import family_of, game_families
@@ -49,7 +49,7 @@ LEARNER_PRESENTERS: dict[str, type[LearnerPresenter]] = {
 }
 
 
-def learner_presenter(learner: Learner[Any, Any], words: Presenter) -> LearnerPresenter:
+def learner_presenter(learner: Learner[Hashable, Hashable], words: Presenter) -> LearnerPresenter:
     """The presenter of ``learner`` (by its learner's name), on the screens of the game
     ``words`` presents."""
     kind = kind_of(learner)

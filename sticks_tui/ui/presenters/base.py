@@ -221,7 +221,7 @@ class Presenter:
         """Work the hint's words need that may take long (a take-away game's period), done once
         in a worker when the board opens; :meth:`hint_words` never waits for it."""
 
-    def hint_words(self, hint: Hint[Any, Any]) -> str:
+    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
         """The hint in the game's words; any game gets the generic reason."""
         reason = hints.GENERIC_REASON if hint.won else "this position loses for the player to move"
         return hints.hint_text(hint, self.hint_move(hint.move), reason)

@@ -26,9 +26,8 @@ hat at a time elsewhere, and the hint's "AI's hat at 13 draws 1 in 60% of draws"
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Collection
+from collections.abc import Collection, Hashable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from rich.text import Text
 from textual.widget import Widget
@@ -434,19 +433,19 @@ class HatsPresenter(LearnerPresenter):
         return f"{name}'s hats" if self.every_hat else super().lab_title(name)
 
     def picture(
-        self, learner: Learner[Any, Any], position: object, played: object = None
+        self, learner: Learner[Hashable, Hashable], position: object, played: object = None
     ) -> object:
         if self.every_hat:
             return HatsSnapshot.of(self._brain(learner))
         return self.bars(learner, position, played)
 
     def bars(
-        self, learner: Learner[Any, Any], position: object, played: object = None
+        self, learner: Learner[Hashable, Hashable], position: object, played: object = None
     ) -> HatPicture:
         return hat_picture(self._brain(learner), position, self.words)
 
     @staticmethod
-    def _brain(learner: Learner[Any, Any]) -> HatBrain:
+    def _brain(learner: Learner[Hashable, Hashable]) -> HatBrain:
         brain = HAT_AI.mine(learner)
         assert brain is not None, "the hat AI's presenter shows a hat AI"
         return brain
@@ -465,7 +464,7 @@ class HatsPresenter(LearnerPresenter):
     def draw(
         self,
         chart: Widget,
-        learner: Learner[Any, Any],
+        learner: Learner[Hashable, Hashable],
         focus: object,
         *,
         in_use: object = None,
@@ -489,7 +488,7 @@ class HatsPresenter(LearnerPresenter):
             marks=marks,
         )
 
-    def hint(self, name: str, learner: Learner[Any, Any], position: object) -> str:
+    def hint(self, name: str, learner: Learner[Hashable, Hashable], position: object) -> str:
         chances = [
             (self.words.ball_words(move.move), move.chance)
             for move in learner.values_at(position).moves

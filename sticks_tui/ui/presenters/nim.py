@@ -226,11 +226,11 @@ class NimPresenter(Presenter):
         pile, count = nim_move(move)
         return f"takes {count} from pile {pile}"
 
-    def hint_words(self, hint: Hint[Any, Any]) -> str:
+    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
         """Bouton's rule: a winning move makes the nim-sum 0 (misère: an odd number of 1-piles
         once every pile holds 0 or 1)."""
         lost = hint.leaves if hint.won else hint.position
-        reason = hints.nim_reason(lost, self.rules.misere, after_move=hint.won)
+        reason = hints.nim_reason(piles_of(lost), self.rules.misere, after_move=hint.won)
         return hints.hint_text(hint, moves.move_words(self.rules, hint.move), reason)
 
     def prompt(self, name: str, view: BoardView) -> str | None:

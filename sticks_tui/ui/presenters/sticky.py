@@ -288,7 +288,7 @@ class StickyPresenter(Presenter):
         first, last = self.line.place(move)
         return "take " + LETTERS[first] + (LETTERS[last] if last != first else "")
 
-    def hint_words(self, hint: Hint[Any, Any]) -> str:
+    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
         """The configuration left and why it loses."""
         assert isinstance(self.rules, StickyNim)
         lost = hint.leaves if hint.won else hint.position

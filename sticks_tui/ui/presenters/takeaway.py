@@ -238,10 +238,10 @@ class TakeAwayPresenter(Presenter):
         if isinstance(self.rules, TakeAway):
             heap_period(self.rules)
 
-    def hint_words(self, hint: Hint[Any, Any]) -> str:
+    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
         """The heap left and the period of the lost heaps: "take 3: 13 sticks are left, 1 more
         than a multiple of 4, and that loses for the player to move". The period only once it
         is proved (:meth:`prepare_hints`): a hint never waits for it."""
         lost = hint.leaves if hint.won else hint.position
         period = known_heap_period(self.rules) if isinstance(self.rules, TakeAway) else None
-        return hints.hint_text(hint, f"take {hint.move}", hints.heap_reason(lost, period))
+        return hints.hint_text(hint, f"take {hint.move}", hints.heap_reason(heap_of(lost), period))

@@ -15,8 +15,7 @@ sits the players at the board.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping
 
 from rich.text import Text
 from textual import on, work
@@ -52,7 +51,7 @@ from ..session import (
 from ..widgets.footer import KeysFooter
 
 #: The brains the chosen players play, ready: by the saved brain they are.
-Ready = Mapping[BrainRef, Learner[Any, Any]]
+Ready = Mapping[BrainRef, Learner[Hashable, Hashable]]
 
 
 def option(label: str, action: str) -> Button:
@@ -241,7 +240,7 @@ class ModeScreen(Screen[None]):
         was learned is kept: the run screen keeps it)."""
         app = host_of(self)
         rules = app.settings.rules
-        ready: dict[BrainRef, Learner[Any, Any]] = {}
+        ready: dict[BrainRef, Learner[Hashable, Hashable]] = {}
         for choice in choices:
             ref = brain_of(choice)
             if ref is None or ref in ready:
@@ -260,7 +259,7 @@ class ModeScreen(Screen[None]):
             ready[ref] = brain
         self._play(table(ready))
 
-    def _to_learn(self, ref: BrainRef, brain: Learner[Any, Any] | None) -> int:
+    def _to_learn(self, ref: BrainRef, brain: Learner[Hashable, Hashable] | None) -> int:
         """The games ``ref`` plays itself before it plays: the trained AI up to the training
         budget; a learner that learns only in training (a Q-learner) and has learned nothing,
         the Q-learner's budget."""

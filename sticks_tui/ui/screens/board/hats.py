@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from textual.widget import Widget
 
@@ -73,7 +73,7 @@ class BoardHats:
         #: What the game just finished did, per seat, until the next game starts.
         self.after: dict[int, AfterGame] = {}
 
-    def _learner(self, seat: int) -> Learner[Any, Any]:
+    def _learner(self, seat: int) -> Learner[Hashable, Hashable]:
         learner = self.board.table.seats[seat].learner
         assert learner is not None
         return learner

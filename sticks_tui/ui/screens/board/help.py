@@ -121,7 +121,7 @@ class BoardHelp:
         self._preparing = False
 
     @cached_property
-    def advisor(self) -> Advisor[Any, Any]:
+    def advisor(self) -> Advisor[Hashable, Hashable]:
         return Advisor(self.board.match.rules)
 
     def allowed(self, action: str) -> bool:

@@ -10,7 +10,6 @@ reads a brain that is changing under it.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 from ....engine import Learner
 from ....engine.game import Rules
@@ -26,7 +25,11 @@ class LabViews:
     """Pictures and words of one lab run's learner."""
 
     def __init__(
-        self, rules: Rules, learner: Learner[Any, Any], learner_name: str, opponent_name: str
+        self,
+        rules: Rules,
+        learner: Learner[Hashable, Hashable],
+        learner_name: str,
+        opponent_name: str,
     ) -> None:
         self.rules = rules
         self.presenter = presenter_for(rules)
@@ -35,7 +38,9 @@ class LabViews:
         self.learner_name = learner_name
         self.opponent_name = opponent_name
 
-    def picture(self, learner: Learner[Any, Any], position: Hashable | None = None) -> Picture:
+    def picture(
+        self, learner: Learner[Hashable, Hashable], position: Hashable | None = None
+    ) -> Picture:
         """The learner's picture at ``position`` (the start when None): its hats, its values."""
         if position is None or self.rules.is_over(position):
             position = self.rules.initial_position()
