@@ -204,7 +204,8 @@ class _Session:
         self.every = progress_every
         self.should_stop = should_stop
         self.curve = curve
-        self._board: CurveBoard | None = None  # the game as the curve sees it, made once
+        # the game as the curve sees it, made once
+        self._board: CurveBoard[Hashable, Hashable] | None = None
         self.played = 0
         self.since = learner.games_played  # the curve's points are spaced from here
         self.cancelled = False

@@ -27,7 +27,7 @@ from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from ..game import RuleError, Rules
+from ..game import RuleError, Rules, RuleSet
 from ..games import rules_from_description
 from ..numbers import short
 from .game_change import GameChange
@@ -151,7 +151,7 @@ class Learner(Protocol[P, M]):
     learning_curve: list[CurvePoint]
 
     @property
-    def rules(self) -> Rules | None:
+    def rules(self) -> RuleSet[P, M] | None:
         """The game it learns (a CS50-style Q-learner may have none until it is trained)."""
 
     @property
