@@ -8,7 +8,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeGuard
 
-from .game import Rules
+from .game import M, P, Rules, RuleSet
 from .learners.base import Learner, MachineOpponent
 from .learners.player import LearnerPlayer
 from .players import MixedPlayer, PerfectPlayer, Player, RandomPlayer
@@ -27,7 +27,7 @@ class RandomOpponent:
 
     name: ClassVar[str] = "random"
 
-    def player(self, rules: Rules, rng: random.Random) -> Player[Hashable, Hashable]:
+    def player(self, rules: RuleSet[P, M], rng: random.Random) -> Player[P, M]:
         return RandomPlayer(self.name, rng)
 
 
@@ -37,7 +37,7 @@ class PerfectOpponent:
 
     name: ClassVar[str] = "perfect"
 
-    def player(self, rules: Rules, rng: random.Random) -> Player[Hashable, Hashable]:
+    def player(self, rules: RuleSet[P, M], rng: random.Random) -> Player[P, M]:
         return PerfectPlayer(self.name, rules, rng)
 
 
@@ -57,7 +57,7 @@ class MixedOpponent:
     def name(self) -> str:
         return f"mixed:{self.skill:g}"
 
-    def player(self, rules: Rules, rng: random.Random) -> Player[Hashable, Hashable]:
+    def player(self, rules: RuleSet[P, M], rng: random.Random) -> Player[P, M]:
         return MixedPlayer(self.name, rules, self.skill, rng)
 
 
