@@ -14,18 +14,20 @@ is shown by its brain file's keys, which every game has.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 
-from ..engine.game import AnyRuleSet, Move, Position, RuleError
+from ..engine.game import RuleError, Rules
 from ..engine.games import family_of
 from ..engine.games.nim import FAMILY_NAME as NIM
+from ..engine.games.nim import nim_move, piles_of
 from ..engine.games.sticky import FAMILY_NAME as STICKY
+from ..engine.games.sticky import groups_of, sticky_move_of
 from ..engine.games.takeaway import FAMILY_NAME as TAKEAWAY
 
 __all__ = ["move_legend", "move_words", "moves_words", "position_heading", "position_words"]
 
 
-def _family(rules: AnyRuleSet) -> str | None:
+def _family(rules: Rules) -> str | None:
     try:
         name: str = family_of(rules).name
     except RuleError:
@@ -33,43 +35,43 @@ def _family(rules: AnyRuleSet) -> str | None:
     return name
 
 
-def position_heading(rules: AnyRuleSet) -> str:
+def position_heading(rules: Rules) -> str:
     """What a table's position column is called: ``n`` (sticks) for a heap, else ``position``."""
     return "n" if _family(rules) == TAKEAWAY else "position"
 
 
-def position_words(rules: AnyRuleSet, position: Position) -> str:
+def position_words(rules: Rules, position: Hashable) -> str:
     """A position in a few words: ``20``, ``1, 3, 5, 7``, ``[6, 3]``."""
     family = _family(rules)
     if family == TAKEAWAY:
         return str(position)
     if family == NIM:
-        return ", ".join(map(str, position))
+        return ", ".join(map(str, piles_of(position)))
     if family == STICKY:
-        return "[" + ", ".join(map(str, position)) + "]"
+        return "[" + ", ".join(map(str, groups_of(position))) + "]"
     return rules.position_key(position)
 
 
-def move_words(rules: AnyRuleSet, move: Move) -> str:
+def move_words(rules: Rules, move: Hashable) -> str:
     """A move in a few words: ``3``, ``take 2 from pile 3``, ``take 2 of 6 (1|3)``."""
     family = _family(rules)
     if family == TAKEAWAY:
         return str(move)
     if family == NIM:
-        pile, count = move
+        pile, count = nim_move(move)
         return f"take {count} from pile {pile}"
     if family == STICKY:
-        group, take, left = move
+        group, take, left = sticky_move_of(move)
         return f"take {take} of {group} ({left}|{group - take - left})"
     return rules.move_key(move)
 
 
-def moves_words(rules: AnyRuleSet, moves: Iterable[Move]) -> str:
+def moves_words(rules: Rules, moves: Iterable[Hashable]) -> str:
     """Moves joined by commas: ``take 1 from pile 0, take 1 from pile 2``."""
     return ", ".join(move_words(rules, move) for move in moves)
 
 
-def move_legend(rules: AnyRuleSet) -> Iterable[str]:
+def move_legend(rules: Rules) -> Iterable[str]:
     """How to read the moves of a table, where the game's words need saying (else nothing)."""
     family = _family(rules)
     if family == NIM:

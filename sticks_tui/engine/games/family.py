@@ -11,11 +11,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from ..game import AnyRuleSet, RuleError
+from ..game import RuleError
 from ..numbers import parse_whole_number
 from ..theory import Theory
 
-R = TypeVar("R", bound=AnyRuleSet)
+#: A family's class of rule sets (``TakeAway``, ``Nim``...): each is a ``RuleSet`` of its own
+#: positions and moves, which the registry forgets (:func:`~sticks_tui.engine.games.some_rules`).
+R = TypeVar("R")
 
 #: How the two endings are written in specs and in brain files' descriptions.
 MISERE = "misere"

@@ -18,7 +18,7 @@ takes of 1 to K; plain ``sticky`` is the default line of 20, takes of 1 to 3).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, ClassVar
@@ -195,6 +195,24 @@ class StickyNim:
 def _check_position(position: Any) -> None:
     if not isinstance(position, tuple):
         raise IllegalMove(f"a Sticky-Nim position is a tuple of group lengths, got {position!r}")
+
+
+def groups_of(position: Hashable) -> StickyPosition:
+    """A Sticky-Nim position handed in as some game's (:data:`~sticks_tui.engine.game.Rules`):
+    a tuple of group lengths, else :class:`IllegalMove`."""
+    if isinstance(position, tuple) and all(isinstance(group, int) for group in position):
+        return position
+    raise IllegalMove(f"a Sticky-Nim position is a tuple of group lengths, got {position!r}")
+
+
+def sticky_move_of(move: Hashable) -> StickyMove:
+    """A Sticky-Nim move handed in as some game's: ``(group, take, left)``, else
+    :class:`IllegalMove`."""
+    if isinstance(move, StickyMove):
+        return move
+    if isinstance(move, tuple) and len(move) == 3 and all(isinstance(n, int) for n in move):
+        return StickyMove(*move)
+    raise IllegalMove(f"a Sticky-Nim move is (group, take, left), got {move!r}")
 
 
 # -- the registry's view ---------------------------------------------------------------------------

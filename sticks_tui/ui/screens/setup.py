@@ -26,7 +26,7 @@ from textual.widgets import (
     Static,
 )
 
-from ...engine.game import AnyRuleSet
+from ...engine.game import Rules
 from ...text.names import MAX_NAME_LENGTH, names_problem, typed_name_problem
 from ..host import host_of
 from ..plain import plain, show_plain
@@ -157,7 +157,7 @@ class SetupScreen(Screen[None]):
         values.update({field.id: field.read(self) for field in self._fields})
         return values
 
-    def chosen_rules(self) -> AnyRuleSet | None:
+    def chosen_rules(self) -> Rules | None:
         """The game the form makes as it stands (None while a field is wrong): the analysis
         (F2) reads the brain of this game."""
         if self._field_problems():

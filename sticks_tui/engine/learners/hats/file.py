@@ -8,11 +8,10 @@ brain (their fresh hats and fresh counts are simply not kept).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
-from ...game import AnyRuleSet as RuleSet
-from ...game import Move, Position, RuleError
+from ...game import RuleError, Rules
 from ...numbers import short
 from ..base import MAX_COUNT, BrainError
 from ..settings import SettingsError
@@ -32,15 +31,15 @@ def read_settings(settings: dict[str, Any] | None) -> HatSettings:
 
 
 def hats_to_file(
-    rules: RuleSet,
-    positions: Iterable[Position],
-    learned: Callable[[Position], list[tuple[Move, int]]],
+    rules: Rules,
+    positions: Iterable[Hashable],
+    learned: Callable[[Hashable], list[tuple[Hashable, int]]],
 ) -> dict[str, dict[str, int]]:
     """``"hats"`` of a brain file: for each of ``positions``, the balls ``learned`` there (the
     counts that differ from a fresh hat's); a hat with none is left out. A move's key is made
     once and shared by every hat that holds it."""
     hats: dict[str, dict[str, int]] = {}
-    keys: dict[Move, str] = {}
+    keys: dict[Hashable, str] = {}
     for position in positions:
         balls: dict[str, int] = {}
         for move, count in learned(position):
@@ -54,18 +53,18 @@ def hats_to_file(
 
 
 def learned_balls(
-    rules: RuleSet,
+    rules: Rules,
     hats: SparseHats,
     settings: HatSettings,
-    beside: set[Position],
-    counts: Callable[[Position], dict[Move, int]],
-) -> Callable[[Position], list[tuple[Move, int]]]:
+    beside: set[Hashable],
+    counts: Callable[[Hashable], dict[Hashable, int]],
+) -> Callable[[Hashable], list[tuple[Hashable, int]]]:
     """For :func:`hats_to_file`: the balls of a kept hat whose counts differ from a fresh hat's,
     in the order of its ball numbers; at a position in ``beside`` (a ball beside its hat) they
     are read from ``counts``, which counts that ball in."""
     fresh = settings.fresh_balls
 
-    def learned(position: Position) -> list[tuple[Move, int]]:
+    def learned(position: Hashable) -> list[tuple[Hashable, int]]:
         if position in beside:
             return [(move, n) for move, n in counts(position).items() if n != fresh]
         kinds, hat = rules.ball_kinds(position), hats[position]
@@ -75,7 +74,7 @@ def learned_balls(
 
 
 def hats_from_file(
-    rules: RuleSet, settings: HatSettings, hats: Any, version: int
+    rules: Rules, settings: HatSettings, hats: Any, version: int
 ) -> SparseHats:
     """The brain's sparse hats (see :mod:`.draw`) from a brain file's ``"hats"``, refusing
     (:class:`~..base.BrainError`) anything that does not fit the rules or the settings. Before
@@ -95,8 +94,8 @@ def hats_from_file(
 
 
 def load_hat(
-    rules: RuleSet, floor: int, position_key: str, balls: Any, every_count: bool
-) -> tuple[Position, dict[int, int]]:
+    rules: Rules, floor: int, position_key: str, balls: Any, every_count: bool
+) -> tuple[Hashable, dict[int, int]]:
     """The position of the brain file's ``position_key`` and the counts its ``balls`` give,
     by ball index; refused (:class:`~..base.BrainError`) where they do not fit the rules or
     the ``floor`` of the brain's settings. ``every_count``: a count missing is refused."""
@@ -115,8 +114,8 @@ def load_hat(
 
 
 def _by_kinds(
-    rules: RuleSet, floor: int, position_key: str, balls: dict[str, Any],
-    kinds: tuple[Move, ...], every_count: bool,
+    rules: Rules, floor: int, position_key: str, balls: dict[str, Any],
+    kinds: tuple[Hashable, ...], every_count: bool,
 ) -> dict[int, int]:
     counts: dict[int, int] = {}
     for i, kind in enumerate(kinds):
@@ -133,8 +132,8 @@ def _by_kinds(
 
 
 def _by_keys(
-    rules: RuleSet, floor: int, position_key: str, balls: dict[str, Any],
-    kinds: tuple[Move, ...],
+    rules: Rules, floor: int, position_key: str, balls: dict[str, Any],
+    kinds: tuple[Hashable, ...],
 ) -> dict[int, int]:
     counts: dict[int, int] = {}
     unknown: list[str] = []

@@ -24,7 +24,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from ....engine.game import AnyRuleSet
+from ....engine.game import Rules
 from ....engine.games import spec_of
 from ....engine.learners import learner_kind, learners_for
 from ....engine.machines import LEARNING_AI_NAME, default_ai_name
@@ -167,7 +167,7 @@ class BrainsScreen(Screen[None]):
             self.say(message)
         self.refill()
 
-    def _chosen(self, doing: str) -> tuple[AnyRuleSet, str, str, int] | None:
+    def _chosen(self, doing: str) -> tuple[Rules, str, str, int] | None:
         """The brain the cursor is on: its game, learner, AI's name and games learned; None
         (and why) when there is none."""
         brain = self.highlighted()
@@ -304,7 +304,7 @@ def _typed_path(text: str) -> str:
     return os.path.expanduser(path)
 
 
-def _file_name(rules: AnyRuleSet, learner: str, ai: str) -> str:
+def _file_name(rules: Rules, learner: str, ai: str) -> str:
     """A file name to start from: ``AI-sticks-hats.json``, of plain characters only."""
     words = "-".join((ai, spec_of(rules), learner)) if ai != default_ai_name(learner) else (
         f"{spec_of(rules)}-{learner}"
