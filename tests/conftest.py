@@ -122,3 +122,10 @@ def _own_data_dir(
     data_dir = tmp_path_factory.mktemp("sticks-tui-data")
     monkeypatch.setenv("STICKS_TUI_DATA_DIR", str(data_dir))
     return data_dir
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What is alive once the tests are collected (the modules, the tests) stays alive to the
+    end: the collector need not walk it again in each full collection (``gc.freeze``)."""
+    gc.collect()
+    gc.freeze()
