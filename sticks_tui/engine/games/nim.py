@@ -29,6 +29,7 @@ from ..theory import StartAnswer, start_answer
 from .family import (
     MISERE,
     NORMAL,
+    FamilyWords,
     GameFamily,
     GameSpecError,
     Spec,
@@ -332,6 +333,21 @@ def description_schema() -> dict[str, Any]:
     }
 
 
+def _move_words(move: Hashable) -> str:
+    pile, count = nim_move(move)
+    return f"take {count} from pile {pile}"
+
+
+WORDS = FamilyWords(
+    position=lambda position: ", ".join(map(str, piles_of(position))),
+    move=_move_words,
+    legend=(
+        "Piles count from 0, as in CS50's Nim: \"take 2 from pile 3\" takes 2 sticks from",
+        "  the fourth pile.",
+    ),
+)
+
+
 FAMILY = GameFamily(
     name=FAMILY_NAME,
     grammar="nim:PILES[:misere|normal]",
@@ -343,4 +359,5 @@ FAMILY = GameFamily(
     theory=theory,
     q_learning_offered="every Nim game",
     description_schema=description_schema,
+    words=WORDS,
 )

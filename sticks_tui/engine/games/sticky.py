@@ -27,7 +27,7 @@ from ..game import Capabilities, IllegalMove, RuleError
 from ..numbers import whole_number_key
 from ..solver import Solver
 from ..theory import StartAnswer, start_answer
-from .family import GameFamily, GameSpecError, Spec, whole_number
+from .family import FamilyWords, GameFamily, GameSpecError, Spec, whole_number
 from .sticky_heaps import Groups, grundy_values
 
 # the line's names that other modules take from the game's module, re-exported
@@ -389,6 +389,21 @@ def description_schema() -> dict[str, Any]:
     }
 
 
+def _move_words(move: Hashable) -> str:
+    group, take, left = sticky_move_of(move)
+    return f"take {take} of {group} ({left}|{group - take - left})"
+
+
+WORDS = FamilyWords(
+    position=lambda position: "[" + ", ".join(map(str, groups_of(position))) + "]",
+    move=_move_words,
+    legend=(
+        "\"take 2 of 6 (1|3)\": take 2 adjacent sticks from a group of 6, leaving groups",
+        "  of 1 and 3 on either side; a position lists its groups, e.g. [6, 3].",
+    ),
+)
+
+
 FAMILY = GameFamily(
     name=FAMILY_NAME,
     grammar="sticky:N[:K]",
@@ -400,4 +415,5 @@ FAMILY = GameFamily(
     theory=theory,
     q_learning_offered=f"Sticky-Nim lines of up to {Q_LEARNING_MAX_STICKY} sticks",
     description_schema=description_schema,
+    words=WORDS,
 )

@@ -23,6 +23,7 @@ from ..solver import Solver, plain_recursion_calls
 from .family import (
     MISERE,
     NORMAL,
+    FamilyWords,
     GameFamily,
     GameSpecError,
     Spec,
@@ -335,4 +336,5 @@ FAMILY = GameFamily(
     theory=theory,
     q_learning_offered="every take-away game",
     description_schema=description_schema,
+    words=FamilyWords(position=str, move=str, heading="n"),
 )
