@@ -14,9 +14,10 @@ the wall time of one run says little: this script runs pytest (by default the wh
   generation.
 
 ``--gc-default`` runs with Python's default collector thresholds instead of the ones
-tests/conftest.py sets, to compare.
+tests/conftest.py sets, to compare; ``--gc-thresholds A,B,C`` with others.
 
-    python benchmarks/suite_cpu.py [--top 40] [--tests 30] [--gc-default] [-- PYTEST ARGS]
+    python benchmarks/suite_cpu.py [--top 40] [--tests 30] [--gc-default | --gc-thresholds A,B,C]
+                                   [-- PYTEST ARGS]
 
 e.g. ``python benchmarks/suite_cpu.py -- tests/ui -n 2`` or
 ``python benchmarks/suite_cpu.py -- tests/ui/test_ui_fit.py -n 0``.
@@ -44,7 +45,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT_ENV = "SUITE_CPU_OUT"
-GC_DEFAULT_ENV = "SUITE_CPU_GC_DEFAULT"
+GC_THRESHOLDS_ENV = "SUITE_CPU_GC_THRESHOLDS"
 
 
 # -- the plugin, in each pytest process ------------------------------------------------------------
@@ -78,8 +79,9 @@ def _out(name: str) -> Path | None:
 
 
 def pytest_configure(config: Any) -> None:
-    if os.environ.get(GC_DEFAULT_ENV):
-        gc.set_threshold(700, 10, 10)
+    thresholds = os.environ.get(GC_THRESHOLDS_ENV)
+    if thresholds:
+        gc.set_threshold(*(int(n) for n in thresholds.split(",")))
     gc.callbacks.append(_on_gc)
 
 
@@ -114,6 +116,8 @@ def main() -> int:
     parser.add_argument("--tests", type=int, default=30, help="slowest tests shown (default 30)")
     parser.add_argument("--gc-default", action="store_true",
                         help="Python's default collector thresholds, not tests/conftest.py's")
+    parser.add_argument("--gc-thresholds", metavar="A,B,C",
+                        help="these collector thresholds, not tests/conftest.py's")
     parser.add_argument("pytest_args", nargs="*", help="arguments for pytest (after --)")
     args = parser.parse_args()
 
@@ -121,8 +125,8 @@ def main() -> int:
         env = dict(os.environ, **{OUT_ENV: out})
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "benchmarks"),
                                                           env.get("PYTHONPATH")]))
-        if args.gc_default:
-            env[GC_DEFAULT_ENV] = "1"
+        if args.gc_default or args.gc_thresholds:
+            env[GC_THRESHOLDS_ENV] = args.gc_thresholds or "700,10,10"
         command = [sys.executable, "-m", "pytest", "-q", "-p", "suite_cpu",
                    "-p", "no:cacheprovider", *args.pytest_args]
         load_before = _load()
@@ -143,8 +147,9 @@ def main() -> int:
                       for path in Path(out).glob("*.gc.json")}
 
     summary = run.stdout.strip().splitlines()[-1:] or ["(no summary)"]
-    print("$", " ".join(["python", "-m", "pytest", *args.pytest_args]),
-          "(default collector)" if args.gc_default else "")
+    collector = (f"(collector thresholds {args.gc_thresholds})" if args.gc_thresholds
+                 else "(default collector)" if args.gc_default else "")
+    print("$", " ".join(["python", "-m", "pytest", *args.pytest_args]), collector)
     print(f"{summary[0]}")
     print(f"processor time {cpu:.1f} s (user + sys, pytest and its workers), wall {wall:.1f} s;"
           f" load average before {load_before}, after {load_after}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any, NoReturn
 
-from ..engine.game import AnyRuleSet
+from ..engine.game import Rules
 from ..engine.games import GameSpecError, family_of, parse_game, spec_of
 from ..engine.games.family import quoted
 from ..engine.games.takeaway import STICKS_MAX, STICKS_MIN
@@ -213,7 +213,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, default_sticks: int) 
 
 def game_from_args(
     parser: argparse.ArgumentParser, args: argparse.Namespace, *, heap_limits: bool = True
-) -> AnyRuleSet:
+) -> Rules:
     """The game ``--game``/``--takes``/``--normal`` and ``--sticks`` name; a bad combination or a
     heap out of range ends like any bad argument (exit status 2, a message with an example).
 
@@ -239,7 +239,7 @@ def game_from_args(
     return rules
 
 
-def _check_heap(parser: argparse.ArgumentParser, rules: AnyRuleSet, sticks: int | None) -> None:
+def _check_heap(parser: argparse.ArgumentParser, rules: Rules, sticks: int | None) -> None:
     """The Game of Sticks is played with 10 to 100 sticks (SPEC section 1); a variant with 1 to
     :data:`VARIANT_STICKS_MAX`."""
     if spec_of(rules) == "sticks":
@@ -291,7 +291,7 @@ def add_brain_game_arguments(parser: argparse.ArgumentParser) -> None:
             action.help = argparse.SUPPRESS
 
 
-def brain_game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> AnyRuleSet:
+def brain_game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Rules:
     """The game of ``--game``/``--takes``/``--normal`` (``--game`` given before the command
     too); ``--sticks``, after the command or before it, ends like a bad argument."""
     game_given_before_the_command(parser, args)

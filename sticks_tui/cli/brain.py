@@ -25,7 +25,7 @@ from typing import Any, TextIO
 
 from rich.cells import cell_len
 
-from ..engine.game import AnyRuleSet
+from ..engine.game import Rules
 from ..engine.learners import learner_kinds, learner_names
 from ..engine.machines import LEARNING_AI_NAME, Q_LEARNING_AI_NAME, default_ai_name
 from ..storage.brain_files import (
@@ -255,7 +255,7 @@ def _run_reset(args: argparse.Namespace) -> int:
 
 
 # -- helpers ---------------------------------------------------------------------------------------
-def _brain_choice(args: argparse.Namespace) -> tuple[AnyRuleSet, str, str]:
+def _brain_choice(args: argparse.Namespace) -> tuple[Rules, str, str]:
     """The saved brain the options name: (game, learner, AI name)."""
     rules = brain_game_from_args(args.command_parser, args)
     learner: str = args.learner

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeAlias, cast
 
 from .. import __version__
-from ..engine.game import AnyRuleSet
+from ..engine.game import Rules
 from ..engine.learners import learner_kinds, learner_names
 from ..storage.sqlite.store_file import StoreError
 from ..text.terminal import printable
@@ -192,7 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def _app_game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> AnyRuleSet | None:
+def _app_game(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Rules | None:
     """The game ``--game``/``--sticks`` name for the app (None: the setup screen's own choice);
     the classic console plays the Game of Sticks only, as the original assignment."""
     if args.app_game is None and args.app_sticks is None:

@@ -13,7 +13,7 @@ import argparse
 import json
 from typing import Any
 
-from ..engine.game import AnyRuleSet, RuleError
+from ..engine.game import RuleError, Rules
 from ..engine.games import spec_of, theory_of
 from ..engine.theory import Theory
 from ..text.theory import theory_lines
@@ -64,7 +64,7 @@ def run_solve(args: argparse.Namespace) -> int:
     return 0
 
 
-def solution_dict(rules: AnyRuleSet, theory: Theory) -> dict[str, Any]:
+def solution_dict(rules: Rules, theory: Theory) -> dict[str, Any]:
     """The JSON object of ``solve --json``: the game, then its theory's own fields."""
     return {
         "game": rules.name,

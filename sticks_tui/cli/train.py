@@ -21,10 +21,10 @@ import argparse
 import math
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, TextIO
 
-from ..engine.game import AnyRuleSet
+from ..engine.game import Rules
 from ..engine.games import family_of, spec_of
 from ..engine.learners import kind_of
 from ..engine.learners.base import Learner
@@ -182,7 +182,9 @@ def _warn_if_too_large(size: int) -> None:
         )
 
 
-def brain_with_tally(learner: Learner[Any, Any], tally: Mapping[str, Tally]) -> dict[str, Any]:
+def brain_with_tally(
+    learner: Learner[Hashable, Hashable], tally: Mapping[str, Tally]
+) -> dict[str, Any]:
     """The learner's brain file with this training's tally after ``games_played``.
 
     ``tally`` maps each opponent met (``self``, ``random``, ``perfect``, ``mixed:P``, a brain
@@ -199,7 +201,7 @@ def brain_with_tally(learner: Learner[Any, Any], tally: Mapping[str, Tally]) -> 
 
 
 def summary_lines(
-    rules: AnyRuleSet, learner: Learner[Any, Any], games: int, elapsed: float,
+    rules: Rules, learner: Learner[Hashable, Hashable], games: int, elapsed: float,
     tally: Mapping[str, Tally],
 ) -> list[str]:
     """What training did: the games, the speed, and the tally per opponent."""

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import argparse
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from ..engine.backends import PYTHON, BackendUnavailable, backend_for, backend_names
-from ..engine.game import AnyRuleSet
+from ..engine.game import Rules
 from ..engine.games import spec_of
 from ..engine.learners import learner_kind, learner_kinds, learner_names
 from ..engine.learners.base import Learner
@@ -222,8 +222,8 @@ def _metavar(settings: tuple[Setting, ...]) -> str:
 
 
 def learner_from_args(
-    parser: argparse.ArgumentParser, args: argparse.Namespace, rules: AnyRuleSet
-) -> Learner[Any, Any]:
+    parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules
+) -> Learner[Hashable, Hashable]:
     """A fresh learner of the kind asked for, with the settings given (exit 2 on a bad one)."""
     kind = learner_kind(args.learner)
     mine = [option for option, _ in options_of(kind)]
@@ -246,7 +246,7 @@ def learner_from_args(
             given.update(zip((meta.name for meta in settings), value if len(settings) > 1
                              else (value,)))
     try:
-        learner: Learner[Any, Any] = kind.make(rules, kind.settings_type(**given))
+        learner: Learner[Hashable, Hashable] = kind.make(rules, kind.settings_type(**given))
     except SettingsError as error:
         parser.error(f"bad learning setting: {_in_options(str(error), kind)}")
     return learner
@@ -274,7 +274,7 @@ def _in_options(message: str, kind: LearnerKind[Any]) -> str:
 
 
 def opponents_from_args(
-    parser: argparse.ArgumentParser, args: argparse.Namespace, rules: AnyRuleSet, kind: str
+    parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules, kind: str
 ) -> tuple[Opponent | list[tuple[Opponent, int]], int]:
     """The opponent (or the schedule) and the games to play; brain files are read here, for
     the game being trained (exit 2 when one cannot be used)."""
@@ -305,7 +305,7 @@ def opponents_from_args(
 
 
 def _brain_opponent(
-    parser: argparse.ArgumentParser, path: str, rules: AnyRuleSet
+    parser: argparse.ArgumentParser, path: str, rules: Rules
 ) -> FrozenOpponent:
     """A saved brain that plays but does not learn; a word that is no opponent and no file is
     told apart from a file that cannot be used."""
@@ -316,12 +316,12 @@ def _brain_opponent(
         if not looks_like_a_file and str(error).startswith("no such brain file"):
             parser.error(f"argument --against: unknown opponent {path!r:.40}: give {AGAINST_HELP}")
         parser.error(f"argument --against: {error}")
-    learner: Learner[Any, Any] = brain
+    learner: Learner[Hashable, Hashable] = brain
     return FrozenOpponent(learner, shown_name(path))
 
 
 def backend_from_args(
-    parser: argparse.ArgumentParser, args: argparse.Namespace, rules: AnyRuleSet, kind: str
+    parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules, kind: str
 ) -> str:
     """``--backend``, settled before training so that its cost is not training's: the compiled
     loop is loaded (numba's import and cache) only where it plays, for the hat AI in a take-away

@@ -37,7 +37,7 @@ import contextlib
 import random
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -52,12 +52,12 @@ from ..engine import (
     Match,
     Player,
     Series,
-    TakeAway,
     game_of_sticks,
     train,
 )
-from ..engine.game import AnyRuleSet
-from ..engine.games import spec_of
+from ..engine.game import Rules
+from ..engine.games import some_rules, spec_of
+from ..engine.games.takeaway import heap_of
 from ..engine.numbers import parse_whole_number
 from ..storage.brain_cache import KeptBrain
 from ..storage.records import Records
@@ -178,7 +178,7 @@ class Console:
 class _Opponent:
     """Who sits across from Player 1, and under what names the records know them."""
 
-    players: tuple[Player, Player]
+    players: tuple[Player[Hashable, Hashable], Player[Hashable, Hashable]]
     brain: HatBrain | None = None
     brain_name: str | None = None
     #: How the hat AI's lessons reach the records (None without records, or no hat AI).
@@ -283,7 +283,7 @@ class _Session:
         sticks = console.ask_number(STICKS_PROMPT, STICKS_MIN, STICKS_MAX)
         say(MENU)
         option = console.ask_number(OPTION_PROMPT, FRIEND, TRAINED)
-        rules = game_of_sticks(sticks)
+        rules = some_rules(game_of_sticks(sticks))
         self.opponent = self._opponent(option, rules)
         series = Series(rules, self.opponent.players, first=0, on_over=self._game_over)
         while True:
@@ -297,7 +297,7 @@ class _Session:
             self.opponent.brain.abandon()
 
     # -- choosing the opponent --------------------------------------------------------------------
-    def _opponent(self, option: int, rules: TakeAway) -> _Opponent:
+    def _opponent(self, option: int, rules: Rules) -> _Opponent:
         one, two = self.player_names
         first = HumanPlayer(one, ask=self._asker(one))
         if option == FRIEND:
@@ -319,7 +319,7 @@ class _Session:
         ai = HatPlayer(self.ai_name, brain, rng=self._rng("play"))
         return _Opponent((first, ai), brain, brain_name, kept)
 
-    def _trained(self, rules: TakeAway) -> tuple[HatBrain, KeptBrain]:
+    def _trained(self, rules: Rules) -> tuple[HatBrain, KeptBrain]:
         """A fresh brain trained by self-play, saved at once (quitting before a game keeps it).
         Ctrl-C, the terminal closing or ``kill`` stop the training after the game in play: what
         was trained is saved all the same, then :class:`StoppedBySignal` ends the console."""
@@ -343,28 +343,28 @@ class _Session:
         return random.Random() if self.seed is None else random.Random(f"{self.seed}:{purpose}")
 
     # -- one game ---------------------------------------------------------------------------------
-    def _play(self, match: Match) -> None:
+    def _play(self, match: Match[Hashable, Hashable]) -> None:
         say = self.console.say
         while not match.is_over:
             say()
-            say(board_line(match.position))
+            say(board_line(heap_of(match.position)))
             turn = match.play_machine_turn()
             mover = match.players[turn.player]
             if not mover.is_human:
                 say(f"{self.ai_name} selects {turn.move}")
         say(self._result(match))
 
-    def _asker(self, name: str) -> Callable[[AnyRuleSet, int], int]:
+    def _asker(self, name: str) -> Callable[[Rules, Hashable], int]:
         """How ``name`` is asked for a move: until it is legal; refusals name the real bounds."""
 
-        def ask(rules: AnyRuleSet, position: int) -> int:
-            legal = rules.legal_moves(position)
+        def ask(rules: Rules, position: Hashable) -> int:
+            legal = tuple(map(heap_of, rules.legal_moves(position)))
             prompt = TAKE_PROMPT.format(name=name)
             return self.console.ask_number(prompt, min(legal), max(legal))
 
         return ask
 
-    def _result(self, match: Match) -> str:
+    def _result(self, match: Match[Hashable, Hashable]) -> str:
         assert match.loser is not None
         loser = match.players[match.loser]
         if all(player.is_human for player in match.players):
@@ -372,7 +372,7 @@ class _Session:
         return "You lose." if loser.is_human else f"{self.ai_name} loses."
 
     # -- records ----------------------------------------------------------------------------------
-    def _game_over(self, match: Match) -> None:
+    def _game_over(self, match: Match[Hashable, Hashable]) -> None:
         if self.records is None or self.opponent is None:
             return
         assert match.winner is not None and match.loser is not None
@@ -384,7 +384,7 @@ class _Session:
         if self.opponent.kept is not None:
             self.opponent.kept.save(self.records)
 
-    def _record_name(self, player: Player) -> str:
+    def _record_name(self, player: Player[Hashable, Hashable]) -> str:
         if not player.is_human and self.opponent is not None and self.opponent.brain_name:
             return self.opponent.brain_name
         return player.name

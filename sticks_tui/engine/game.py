@@ -22,11 +22,6 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-#: A position or a move of any game, for code that is not generic in them yet (players,
-#: hats, training): ``RuleSet[Any, Any]`` hands it values of types it cannot know.
-Position = Any
-Move = Any
-
 P = TypeVar("P", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
 P_contra = TypeVar("P_contra", bound=Hashable, contravariant=True)
@@ -99,8 +94,14 @@ class RuleSet(Protocol[P, M]):
     def move_from_key(self, key: str) -> M: ...
 
 
-#: A rule set of any game, for code that is not generic in positions and moves yet.
-AnyRuleSet = RuleSet[Any, Any]
+#: The rules of some game, whichever it is: what the registry hands out (:func:`~.games.parse_game`)
+#: and what code that works for every game holds (the app, the CLI, storage). All it knows of
+#: the game's positions and moves is that they are hashable values: the holder takes them from
+#: the rules and hands them back, never computes with them (a family's own code, with its own
+#: types, does that). Algorithms are written generic in ``P`` and ``M`` instead, so that with a
+#: family's rules the checker knows its types. A family's rule set becomes one of these only in
+#: the registry (:func:`~.games.some_rules`), the one place that forgets its types.
+Rules = RuleSet[Hashable, Hashable]
 
 
 @runtime_checkable

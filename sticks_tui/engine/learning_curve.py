@@ -21,10 +21,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic
 
-from .game import AnyRuleSet as RuleSet
-from .game import Move, Position, mover_wins_at_end
+from .game import M, P, Rules, RuleSet, mover_wins_at_end
 from .learners.base import CurvePoint, Learner
 from .learners.player import LearnerPlayer
 from .match import Match
@@ -73,7 +72,7 @@ class CurveSettings:
             raise ValueError("spacing must be more than 1 (the factor between checkpoints)")
 
 
-class CurveBoard:
+class CurveBoard(Generic[P, M]):
     """A game as the curve measures it, worked out once for every point of a training.
 
     Every position reachable from the start, each after all the positions it leads to (so the
@@ -82,14 +81,14 @@ class CurveBoard:
     asks for); and who wins a finished game.
     """
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet[P, M]) -> None:
         self.rules = rules
         self.start = rules.initial_position()
         solver = Solver(rules)
         #: position -> its moves and where each leads (empty for a finished position)
-        self.moves: dict[Position, tuple[tuple[Move, Position], ...]] = {}
-        self.order: list[Position] = []
-        pending: list[tuple[Position, bool]] = [(self.start, False)]
+        self.moves: dict[P, tuple[tuple[M, P], ...]] = {}
+        self.order: list[P] = []
+        pending: list[tuple[P, bool]] = [(self.start, False)]
         while pending:  # depth first, a position listed once all its children are
             position, children_done = pending.pop()
             if children_done:
@@ -101,12 +100,12 @@ class CurveBoard:
             self.moves[position] = moves
             pending.append((position, True))
             pending.extend((child, False) for _, child in moves if child not in self.moves)
-        self.winning: dict[Position, tuple[Move, ...]] = {
+        self.winning: dict[P, tuple[M, ...]] = {
             p: solver.winning_moves(p) for p in self.order if self.moves[p]
         }
         self.mover_wins_at_end = mover_wins_at_end(rules)
 
-    def hats_right(self, learner: Learner[Position, Move]) -> tuple[int, int]:
+    def hats_right(self, learner: Learner[P, M]) -> tuple[int, int]:
         """As :func:`count_right`, over every reachable position."""
         right = winnable = 0
         for position, winning in self.winning.items():
@@ -115,7 +114,7 @@ class CurveBoard:
                 right += all(move in winning for move in learner.preferred_moves(position))
         return right, winnable
 
-    def win_shares(self, learner: Learner[Position, Move]) -> tuple[float, float]:
+    def win_shares(self, learner: Learner[P, M]) -> tuple[float, float]:
         """(share won against random, against perfect), each side starting half the games.
 
         For each position, from the end back: the chance the learner wins when it is to move
@@ -124,8 +123,8 @@ class CurveBoard:
         position, as :func:`~.players.perfect_move` draws).
         """
         end = 1.0 if self.mover_wins_at_end else 0.0
-        mine: dict[Position, tuple[float, float]] = {}  # learner to move: vs random, vs perfect
-        theirs: dict[Position, tuple[float, float]] = {}  # opponent to move
+        mine: dict[P, tuple[float, float]] = {}  # learner to move: vs random, vs perfect
+        theirs: dict[P, tuple[float, float]] = {}  # opponent to move
         for position in self.order:
             moves = self.moves[position]
             if not moves:
@@ -150,7 +149,7 @@ class CurveBoard:
         )
 
     def _perfect_reply(
-        self, position: Position, mine: dict[Position, tuple[float, float]]
+        self, position: P, mine: dict[P, tuple[float, float]]
     ) -> float:
         """The learner's chance against perfect play when the perfect player is to move."""
         winning = self.winning[position]
@@ -160,14 +159,16 @@ class CurveBoard:
         ]
         return sum(mine[child][1] for child in leads) / len(leads)
 
-    def point(self, learner: Learner[Position, Move]) -> CurvePoint:
+    def point(self, learner: Learner[P, M]) -> CurvePoint:
         right, winnable = self.hats_right(learner)
         vs_random, vs_perfect = self.win_shares(learner)
         return CurvePoint(learner.games_played, right, winnable, vs_random, vs_perfect)
 
 
 def count_right(
-    learner: Learner[Position, Move], solver: Solver[Any, Any], positions: Iterable[Position]
+    learner: Learner[P, M],
+    solver: Solver[P, M],
+    positions: Iterable[P],
 ) -> tuple[int, int]:
     """(positions where every preferred move wins, positions where some move wins).
 
@@ -185,7 +186,7 @@ def count_right(
 
 
 def win_rate(
-    learner: Learner[Position, Move], rules: RuleSet, opponent: str, games: int = 200,
+    learner: Learner[P, M], rules: RuleSet[P, M], opponent: str, games: int = 200,
     seed: int = 0,
 ) -> float:
     """Share of ``games`` the learner wins from the start against ``random`` or ``perfect``.
@@ -199,7 +200,7 @@ def win_rate(
         raise ValueError("at least one game is needed for a win rate")
     rng = random.Random(seed)
     ai = LearnerPlayer("learner", learner, rng, learns=False)
-    other: Player
+    other: Player[P, M]
     if opponent == "random":
         other = RandomPlayer("random", rng)
     elif opponent == "perfect":
@@ -214,7 +215,7 @@ def win_rate(
 
 
 def curve_point(
-    learner: Learner[Position, Move], rules: RuleSet, board: CurveBoard | None = None
+    learner: Learner[P, M], rules: RuleSet[P, M], board: CurveBoard[P, M] | None = None
 ) -> CurvePoint:
     """Measure ``learner`` now, from ``rules``' start (its own rules may start elsewhere);
     ``board`` (made from ``rules``) saves working the game out again at every point."""
@@ -222,8 +223,8 @@ def curve_point(
 
 
 def record_point(
-    learner: Learner[Position, Move], rules: RuleSet, settings: CurveSettings,
-    board: CurveBoard | None = None,
+    learner: Learner[P, M], rules: RuleSet[P, M], settings: CurveSettings,
+    board: CurveBoard[P, M] | None = None,
 ) -> CurvePoint | None:
     """Measure ``learner`` and append the point to its curve (not twice for the same games)."""
     curve = learner.learning_curve
@@ -235,7 +236,7 @@ def record_point(
 
 
 def point_due(
-    learner: Learner[Position, Move], settings: CurveSettings, since: int = 0
+    learner: Learner[P, M], settings: CurveSettings, since: int = 0
 ) -> bool:
     """Whether the games played have grown enough since the last point (see ``spacing``),
     counted from ``since``: the games the learner had learned when this training began (so a
@@ -247,7 +248,7 @@ def point_due(
     return settings.spacing is None or grown >= max(0, last - since) * settings.spacing
 
 
-def kept_curve(rules: RuleSet) -> CurveSettings | None:
+def kept_curve(rules: Rules) -> CurveSettings | None:
     """The one rule for the curve a training keeps, wherever it trains (``train``, the lab):
     points :data:`CURVE_SPACING` apart, for a game whose start reaches at most
     :data:`CURVE_POSITIONS_MAX` positions; None (no curve) for a larger one."""

@@ -5,10 +5,10 @@ machine plays its learner's entry's player)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from enum import Enum
-from typing import Any
 
-from .game import AnyRuleSet
+from .game import Rules
 from .learners import kind_of, learner_kind
 from .learners.base import Learner
 from .learners.hats.kind import KIND as HATS_KIND
@@ -49,7 +49,7 @@ class Machine(Enum):
         not learn."""
         return _LEARNERS.get(self)
 
-    def fits(self, rules: AnyRuleSet) -> bool:
+    def fits(self, rules: Rules) -> bool:
         """Whether ``rules`` offer this machine (a learner only where its entry fits the game:
         the Q-learner where its table fits)."""
         return self.learner is None or learner_kind(self.learner).fits(rules)
@@ -57,12 +57,12 @@ class Machine(Enum):
     def player(
         self,
         name: str,
-        rules: AnyRuleSet,
+        rules: Rules,
         rng: random.Random,
         *,
-        brain: Learner[Any, Any] | None = None,
+        brain: Learner[Hashable, Hashable] | None = None,
         skill: float = DEFAULT_MIXED_SKILL,
-    ) -> Player:
+    ) -> Player[Hashable, Hashable]:
         """The machine as a player called ``name``; a learner plays ``brain``, which it must be
         given, as its entry's player (teaching it, when its kind learns in play); ``skill``:
         the mixed player's chance of a perfect move."""
@@ -109,7 +109,7 @@ def default_ai_name(learner: str) -> str:
     return name
 
 
-def machines_for(rules: AnyRuleSet) -> tuple[Machine, ...]:
+def machines_for(rules: Rules) -> tuple[Machine, ...]:
     """The machines ``rules`` offer, in the roster's order."""
     return tuple(machine for machine in Machine if machine.fits(rules))
 

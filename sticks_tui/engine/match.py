@@ -9,32 +9,33 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Generic
 
-from .game import AnyRuleSet, IllegalMove, Move, Position, loser_at_end
+from .game import IllegalMove, M, P, RuleSet, loser_at_end
 from .players import Player
 
 
 @dataclass(frozen=True)
-class Turn:
+class Turn(Generic[P, M]):
     """One move of a game: who moved (0 or 1), from which position, what, and to what."""
 
     player: int
-    before: Position
-    move: Move
-    after: Position
+    before: P
+    move: M
+    after: P
 
 
 @dataclass
-class Match:
+class Match(Generic[P, M]):
     """A game in progress. ``first`` is the index (0 or 1) of the player who moves first."""
 
-    rules: AnyRuleSet
-    players: Sequence[Player]
+    rules: RuleSet[P, M]
+    players: Sequence[Player[P, M]]
     first: int = 0
-    on_over: Callable[[Match], None] | None = None
-    position: Position = field(init=False)
+    on_over: Callable[[Match[P, M]], None] | None = None
+    position: P = field(init=False)
     to_move: int = field(init=False)
-    history: list[Turn] = field(init=False, default_factory=list)
+    history: list[Turn[P, M]] = field(init=False, default_factory=list)
     loser: int | None = field(init=False, default=None)
     #: Moves taken back (:meth:`undo`); a game with any is practice.
     takebacks: int = field(init=False, default=0)
@@ -59,10 +60,10 @@ class Match:
         return None if self.loser is None else 1 - self.loser
 
     @property
-    def current_player(self) -> Player:
+    def current_player(self) -> Player[P, M]:
         return self.players[self.to_move]
 
-    def legal_moves(self) -> tuple[Move, ...]:
+    def legal_moves(self) -> tuple[M, ...]:
         return () if self.is_over else self.rules.legal_moves(self.position)
 
     @property
@@ -72,7 +73,7 @@ class Match:
         return self.takebacks > 0
 
     # -- playing --------------------------------------------------------------------------------
-    def play(self, move: Move) -> Turn:
+    def play(self, move: M) -> Turn[P, M]:
         """Play ``move`` for the player to move; refuses illegal moves and finished games."""
         if self.is_over:
             raise IllegalMove("the game is over")
@@ -86,7 +87,7 @@ class Match:
             self.to_move = 1 - self.to_move
         return turn
 
-    def undo(self) -> Turn:
+    def undo(self) -> Turn[P, M]:
         """Take back the last move: its position and whose turn it was come back, and the game
         becomes practice. Refused before the first move and once the game is over (its result
         has been told)."""
@@ -100,7 +101,7 @@ class Match:
         self.takebacks += 1
         return turn
 
-    def play_machine_turn(self) -> Turn:
+    def play_machine_turn(self) -> Turn[P, M]:
         """Let the player to move choose (a machine, or a human with an ``ask`` function)."""
         if self.is_over:
             raise IllegalMove("the game is over")
@@ -127,26 +128,26 @@ class Match:
 
 
 @dataclass
-class Series:
+class Series(Generic[P, M]):
     """Games played again and again by the same players; learners keep what they learned.
 
     ``alternate`` makes the players take turns at starting; otherwise ``first`` always starts
     (the classic console: the human is Player 1 and moves first every game).
     """
 
-    rules: AnyRuleSet
-    players: Sequence[Player]
+    rules: RuleSet[P, M]
+    players: Sequence[Player[P, M]]
     first: int = 0
     alternate: bool = False
-    on_over: Callable[[Match], None] | None = None
+    on_over: Callable[[Match[P, M]], None] | None = None
     wins: list[int] = field(default_factory=lambda: [0, 0])
     games: int = 0
 
-    def new_match(self) -> Match:
+    def new_match(self) -> Match[P, M]:
         first = (self.first + self.games) % 2 if self.alternate else self.first
         return Match(self.rules, self.players, first, on_over=self._record)
 
-    def _record(self, match: Match) -> None:
+    def _record(self, match: Match[P, M]) -> None:
         assert match.winner is not None
         self.wins[match.winner] += 1
         self.games += 1

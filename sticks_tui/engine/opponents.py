@@ -4,12 +4,11 @@ player, or a frozen saved brain; and a schedule of them. :func:`~.training.train
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeGuard
 
-from .game import AnyRuleSet as RuleSet
-from .game import Move, Position
+from .game import M, P, Rules, RuleSet
 from .learners.base import Learner, MachineOpponent
 from .learners.player import LearnerPlayer
 from .players import MixedPlayer, PerfectPlayer, Player, RandomPlayer
@@ -28,7 +27,7 @@ class RandomOpponent:
 
     name: ClassVar[str] = "random"
 
-    def player(self, rules: RuleSet, rng: random.Random) -> Player:
+    def player(self, rules: RuleSet[P, M], rng: random.Random) -> Player[P, M]:
         return RandomPlayer(self.name, rng)
 
 
@@ -38,7 +37,7 @@ class PerfectOpponent:
 
     name: ClassVar[str] = "perfect"
 
-    def player(self, rules: RuleSet, rng: random.Random) -> Player:
+    def player(self, rules: RuleSet[P, M], rng: random.Random) -> Player[P, M]:
         return PerfectPlayer(self.name, rules, rng)
 
 
@@ -58,7 +57,7 @@ class MixedOpponent:
     def name(self) -> str:
         return f"mixed:{self.skill:g}"
 
-    def player(self, rules: RuleSet, rng: random.Random) -> Player:
+    def player(self, rules: RuleSet[P, M], rng: random.Random) -> Player[P, M]:
         return MixedPlayer(self.name, rules, self.skill, rng)
 
 
@@ -66,7 +65,7 @@ class MixedOpponent:
 class FrozenOpponent:
     """Another learner (e.g. a saved brain), playing by its own rule but learning nothing."""
 
-    learner: Learner[Position, Move] = field(compare=False)
+    learner: Learner[Hashable, Hashable] = field(compare=False)
     label: str = "saved brain"
     """Its name in the tally (a file name, a brain's name)."""
 
@@ -74,7 +73,7 @@ class FrozenOpponent:
     def name(self) -> str:
         return self.label
 
-    def player(self, rules: RuleSet, rng: random.Random) -> Player:
+    def player(self, rules: Rules, rng: random.Random) -> Player[Hashable, Hashable]:
         # A copy: frozen as it is when its games begin, even if it is the learner itself.
         return LearnerPlayer(self.label, self.learner.copy(), rng, learns=False)
 

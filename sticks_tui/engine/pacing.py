@@ -24,11 +24,9 @@ Nothing here knows a screen: the lab's own pacing lives with the lab.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Protocol
-
-from .game import Move, Position
 
 __all__ = ["CHUNK_SECONDS", "Chunks", "MoveSeen", "MoveWatcher", "Pacing"]
 
@@ -51,9 +49,9 @@ class MoveSeen:
     """The games of this training finished before this one."""
     seat: int
     """0 for the learner; 1 for its opponent (in self-play the learner's other side)."""
-    before: Position
-    move: Move
-    after: Position
+    before: Hashable
+    move: Hashable
+    after: Hashable
     over: bool
     """Whether the move ended the game."""
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Generic, Protocol, runtime_checkable
 
-from .game import AnyRuleSet, Move, Position
+from .game import M, P, RuleSet
 from .solver import Solver
 
 #: The mixed player's default chance of a perfect move.
@@ -23,12 +23,15 @@ DEFAULT_MIXED_SKILL = 0.5
 
 
 @runtime_checkable
-class Player(Protocol):
+class Player(Protocol[P, M]):
+    """A player of a game whose positions are ``P`` and moves ``M`` (``Player[Hashable,
+    Hashable]`` plays whichever game: :data:`~.game.Rules`)."""
+
     name: str
     #: True when the move comes from a person (the user interface supplies it).
     is_human: bool
 
-    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
+    def make_choice(self, rules: RuleSet[P, M], position: P) -> M:
         """Return a legal move at ``position`` (seed 001's ``makeChoice``)."""
 
     def game_over(self, won: bool) -> None:
@@ -50,18 +53,16 @@ class _Machine:
         return f"{type(self).__name__}({self.name!r})"
 
 
-class HumanPlayer:
+class HumanPlayer(Generic[P, M]):
     """A person. ``ask`` (when given) is called for the move; otherwise the UI plays it."""
 
     is_human = True
 
-    def __init__(
-        self, name: str, ask: Callable[[AnyRuleSet, Position], Move] | None = None
-    ) -> None:
+    def __init__(self, name: str, ask: Callable[[RuleSet[P, M], P], M] | None = None) -> None:
         self.name = name
         self.ask = ask
 
-    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
+    def make_choice(self, rules: RuleSet[P, M], position: P) -> M:
         if self.ask is None:
             raise RuntimeError(f"{self.name}'s move comes from the user interface")
         return self.ask(rules, position)
@@ -73,31 +74,33 @@ class HumanPlayer:
         return f"HumanPlayer({self.name!r})"
 
 
-class RandomPlayer(_Machine):
+class RandomPlayer(_Machine, Generic[P, M]):
     """Seed 001's "StupidAI": a uniformly random legal move."""
 
-    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
+    def make_choice(self, rules: RuleSet[P, M], position: P) -> M:
         return self.rng.choice(rules.legal_moves(position))
 
 
-class PerfectPlayer(_Machine):
+class PerfectPlayer(_Machine, Generic[P, M]):
     """Plays a winning move whenever one exists; from a lost position, a random legal move."""
 
-    def __init__(self, name: str, rules: AnyRuleSet, rng: random.Random | None = None) -> None:
+    def __init__(
+        self, name: str, rules: RuleSet[P, M], rng: random.Random | None = None
+    ) -> None:
         super().__init__(name, rng)
         self.solver = Solver(rules)
 
-    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
+    def make_choice(self, rules: RuleSet[P, M], position: P) -> M:
         return perfect_move(self.solver, position, self.rng)
 
 
-def perfect_move(solver: Solver[Any, Any], position: Position, rng: random.Random) -> Move:
+def perfect_move(solver: Solver[P, M], position: P, rng: random.Random) -> M:
     """A random winning move, or a random legal move when the position is lost."""
     winning = solver.winning_moves(position)
     return rng.choice(winning or solver.rules.legal_moves(position))
 
 
-class MixedPlayer:
+class MixedPlayer(Generic[P, M]):
     """Perfect with probability ``skill``, otherwise a uniformly random legal move."""
 
     is_human = False
@@ -105,10 +108,10 @@ class MixedPlayer:
     def __init__(
         self,
         name: str,
-        rules: AnyRuleSet,
+        rules: RuleSet[P, M],
         skill: float = DEFAULT_MIXED_SKILL,
         rng: random.Random | None = None,
-        solver: Solver[Any, Any] | None = None,
+        solver: Solver[P, M] | None = None,
     ) -> None:
         if not 0.0 <= skill <= 1.0:
             raise ValueError(f"the chance of a perfect move must be between 0 and 1, got {skill}")
@@ -117,7 +120,7 @@ class MixedPlayer:
         self.rng = rng if rng is not None else random.Random()
         self.solver = solver if solver is not None else Solver(rules)
 
-    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
+    def make_choice(self, rules: RuleSet[P, M], position: P) -> M:
         # One draw decides the kind of move, so a seeded player repeats its games exactly.
         if self.rng.random() < self.skill:
             return perfect_move(self.solver, position, self.rng)

@@ -14,7 +14,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from .game import AnyRuleSet, RuleSet
+from .game import Rules, RuleSet
 from .solver import Solver
 
 P = TypeVar("P", bound=Hashable)
@@ -116,9 +116,9 @@ class SearchTheory:
         }
 
 
-def search_theory(rules: AnyRuleSet) -> SearchTheory:
+def search_theory(rules: Rules) -> SearchTheory:
     """The solver's answer from the start, and the lost positions when there are few enough."""
-    solver: Solver[Any, Any] = Solver(rules)
+    solver: Solver[Hashable, Hashable] = Solver(rules)
     answer = start_answer(rules, solver)
     positions = reachable(rules, SEARCH_LISTED_MAX)
     lost = None

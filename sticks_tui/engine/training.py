@@ -31,11 +31,10 @@ forces the plain one).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from .backends import check_backend, fast_run
-from .game import AnyRuleSet as RuleSet
-from .game import Move, Position, loser_at_end
+from .game import Rules, loser_at_end
 from .learners.base import Learner, PlaysItselfFast, PlaysMachinesFast
 from .learning_curve import CurveBoard, CurveSettings, point_due, record_point
 from .memory import DEFAULT_MEMORY_CAP, MemoryWatch, stop_or_memory
@@ -68,11 +67,11 @@ DEFAULT_PROGRESS_EVERY = 1000
 
 # -- the trainer ------------------------------------------------------------------------------
 def train(
-    learner: Learner[Position, Move],
+    learner: Learner[Hashable, Hashable],
     against: Opponent | Schedule,
     games: int | None = None,
     *,
-    rules: RuleSet | None = None,
+    rules: Rules | None = None,
     seed: int | None = None,
     rng: random.Random | None = None,
     progress: Callable[[TrainingProgress], None] | None = None,
@@ -160,8 +159,8 @@ def _check_games(games: object) -> None:
 
 
 def _rules_for(
-    learner: Learner[Position, Move], rules: RuleSet | None, legs: list[tuple[Opponent, int]]
-) -> RuleSet:
+    learner: Learner[Hashable, Hashable], rules: Rules | None, legs: list[tuple[Opponent, int]]
+) -> Rules:
     """The game to play: ``rules``, else the learner's; every learner met must know it."""
     own = learner.rules
     if rules is None:
@@ -174,7 +173,7 @@ def _rules_for(
     return rules
 
 
-def _winner(rules: RuleSet, last_mover: int) -> int:
+def _winner(rules: Rules, last_mover: int) -> int:
     """Who won a finished game, from who made the last move (the game's ending decides)."""
     return 1 - loser_at_end(rules, to_move=1 - last_mover)
 
@@ -184,8 +183,8 @@ class _Session:
 
     def __init__(
         self,
-        learner: Learner[Position, Move],
-        rules: RuleSet,
+        learner: Learner[Hashable, Hashable],
+        rules: Rules,
         total: int,
         rng: random.Random,
         progress: Callable[[TrainingProgress], None] | None,
@@ -205,7 +204,8 @@ class _Session:
         self.every = progress_every
         self.should_stop = should_stop
         self.curve = curve
-        self._board: CurveBoard | None = None  # the game as the curve sees it, made once
+        # the game as the curve sees it, made once
+        self._board: CurveBoard[Hashable, Hashable] | None = None
         self.played = 0
         self.since = learner.games_played  # the curve's points are spaced from here
         self.cancelled = False
@@ -308,7 +308,7 @@ class _Session:
 
     def _games(
         self,
-        seats: tuple[Callable[[Position], Move], Callable[[Position], Move]],
+        seats: tuple[Callable[[Hashable], Hashable], Callable[[Hashable], Hashable]],
         game_over: Callable[[int, int], bool],
         games: int,
         should_stop: Callable[[], bool] | None,

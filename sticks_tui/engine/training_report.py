@@ -3,10 +3,9 @@ result (:func:`~.training.train` makes them; the app, the CLI and the lab read t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 
-from .game import Move, Position
 from .learners.base import CurvePoint, Learner
 from .memory import MemoryStop
 
@@ -42,7 +41,7 @@ class TrainingProgress:
     """The name of the opponent now (``self``, ``random``, ``perfect``, ``mixed:P``, a label)."""
     tally: Mapping[str, Tally]
     """Per opponent met so far, in the order met."""
-    learner: Learner[Position, Move]
+    learner: Learner[Hashable, Hashable]
     curve: tuple[CurvePoint, ...]
     """The learner's learning curve so far."""
 
@@ -53,7 +52,7 @@ class TrainingProgress:
 
 @dataclass(frozen=True)
 class TrainingResult:
-    learner: Learner[Position, Move]
+    learner: Learner[Hashable, Hashable]
     games_played: int
     """Games played in this training (the learner's ``games_played`` counts all it learned)."""
     cancelled: bool

@@ -25,7 +25,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine.game import AnyRuleSet as RuleSet
+from ..engine.game import Rules
 from ..engine.games.family import quoted
 from ..engine.learners import kind_of, learner_kind
 from ..engine.learners.hats.brain import HatBrain
@@ -54,7 +54,7 @@ Stamp = tuple[int, str] | None
 _Key = tuple[str, str, str]
 
 
-def _key(rules: RuleSet, ref: BrainRef) -> _Key:
+def _key(rules: Rules, ref: BrainRef) -> _Key:
     return (rules.key, ref.learner, ref.name)
 
 
@@ -88,7 +88,7 @@ class BrainCache:
         return self.records
 
     # -- reading ---------------------------------------------------------------------------------
-    def hats(self, rules: RuleSet, name: str) -> HatBrain:
+    def hats(self, rules: Rules, name: str) -> HatBrain:
         """The hats of ``name`` in play: what it learned so far, or fresh hats."""
         key = _key(rules, BrainRef(name, HATS))
         with self._lock:
@@ -99,7 +99,7 @@ class BrainCache:
                 self._stamps[key] = stamp
             return kept.brain
 
-    def _saved_whole(self, rules: RuleSet, ref: BrainRef) -> SavedBrain | None:
+    def _saved_whole(self, rules: Rules, ref: BrainRef) -> SavedBrain | None:
         """The brain of ``ref``, a learner saved whole, as saved; None while none is saved."""
         key = _key(rules, ref)
         with self._lock:
@@ -113,7 +113,7 @@ class BrainCache:
                 self._stamps[key] = stamp
             return learner
 
-    def learner(self, rules: RuleSet, ref: BrainRef) -> SavedBrain | None:
+    def learner(self, rules: Rules, ref: BrainRef) -> SavedBrain | None:
         """The brain ``ref`` names: of a learner that learns in play, what it learned so far
         (fresh when none is saved); of one that learns only in training, the one saved (None
         while none is)."""
@@ -121,7 +121,7 @@ class BrainCache:
             return self.hats(rules, ref.name)
         return self._saved_whole(rules, ref)
 
-    def has(self, rules: RuleSet, ref: BrainRef) -> bool:
+    def has(self, rules: Rules, ref: BrainRef) -> bool:
         """Whether ``ref`` has a brain for this game: in play here, or saved."""
         key = _key(rules, ref)
         with self._lock:
@@ -129,7 +129,7 @@ class BrainCache:
                 return True
         return self._stamp_or_none(rules, ref) is not None
 
-    def saved(self, rules: RuleSet) -> list[tuple[BrainRef, int]]:
+    def saved(self, rules: Rules) -> list[tuple[BrainRef, int]]:
         """Every saved brain of this game that loads (a damaged one is left out), with its
         games, by name; a brain in play counts the games it has now."""
         try:
@@ -146,7 +146,7 @@ class BrainCache:
             found.append((ref, live.games_played if live is not None else info.games_played))
         return sorted(found, key=lambda item: (item[0].name.casefold(), item[0].learner))
 
-    def named(self, rules: RuleSet, name: str, learner: str | None = None) -> BrainRef:
+    def named(self, rules: Rules, name: str, learner: str | None = None) -> BrainRef:
         """The brain called ``name`` (of ``learner``, when given) this game can play: a saved
         one, or the learning AI's hats, which are always there; :class:`ValueError` says why
         there is none, in words that follow "argument --opponent: "."""
@@ -169,7 +169,7 @@ class BrainCache:
         )
         raise ValueError(f"no brain called {quoted(name)}{of} for {rules.name}; saved: {known}")
 
-    def in_play(self, rules: RuleSet, ref: BrainRef) -> SavedBrain | None:
+    def in_play(self, rules: Rules, ref: BrainRef) -> SavedBrain | None:
         """The brain of ``ref`` this program has loaded, or None (nothing is read)."""
         key = _key(rules, ref)
         with self._lock:
@@ -229,7 +229,7 @@ class BrainCache:
             self._saw(brain.rules, ref, merged.games_played)
 
     def keep_trained(
-        self, rules: RuleSet, name: str, trained: SavedBrain, before: SavedBrain | None
+        self, rules: Rules, name: str, trained: SavedBrain, before: SavedBrain | None
     ) -> str | None:
         """Save what a training taught the brain of ``name`` (``before``: a copy of the brain it
         started from, None for a new brain); the brain in play becomes the trained one. What
@@ -260,7 +260,7 @@ class BrainCache:
         return None
 
     def _keep_trained_hats(
-        self, rules: RuleSet, name: str, trained: HatBrain, before: SavedBrain | None
+        self, rules: Rules, name: str, trained: HatBrain, before: SavedBrain | None
     ) -> None:
         earlier = HAT_AI.mine(before)
         if earlier is None:  # a new brain: saved whole
@@ -276,7 +276,7 @@ class BrainCache:
             return
         self._keep_hats(name, live)
 
-    def changed(self, rules: RuleSet, ref: BrainRef) -> None:
+    def changed(self, rules: Rules, ref: BrainRef) -> None:
         """The saved brain of ``ref`` was reset, replaced or started on purpose (the brains
         screen): the brain in play follows it, so no game plays, or saves back, the one it
         replaced."""
@@ -295,7 +295,7 @@ class BrainCache:
                     del self._whole[key]
             self._stamps[key] = self._stamp_or_none(rules, ref)
 
-    def pick_up(self, rules: RuleSet, ref: BrainRef) -> None:
+    def pick_up(self, rules: Rules, ref: BrainRef) -> None:
         """Before a game: take on what another program saved of ``ref`` since this one last
         read or wrote it. Hats with a lesson not yet saved add it first (nothing is lost); a
         brain in the middle of a game is left as it is, and so is one whose saves are not all
@@ -326,7 +326,7 @@ class BrainCache:
             self._stamps[key] = now
 
     # -- the store's stamps ----------------------------------------------------------------------
-    def _stamp(self, rules: RuleSet, ref: BrainRef) -> Stamp:
+    def _stamp(self, rules: Rules, ref: BrainRef) -> Stamp:
         """The store's stamp of ``ref`` now (:class:`StoreError` when it cannot be read)."""
         try:
             shelf = shelf_of(self.records)
@@ -336,13 +336,13 @@ class BrainCache:
         info = shelf.brain_info(rules, ref.name, ref.learner)
         return None if info is None else (info.games_played, info.saved_at)
 
-    def _stamp_or_none(self, rules: RuleSet, ref: BrainRef) -> Stamp:
+    def _stamp_or_none(self, rules: Rules, ref: BrainRef) -> Stamp:
         try:
             return self._stamp(rules, ref)
         except StoreError:
             return None
 
-    def _saw(self, rules: RuleSet, ref: BrainRef, games: int) -> None:
+    def _saw(self, rules: Rules, ref: BrainRef, games: int) -> None:
         """Remember the stamp of a brain this program just saved with ``games``; a stamp of
         other games is another program's save, after this one: the next game picks it up."""
         stamp = self._stamp_or_none(rules, ref)
@@ -368,7 +368,7 @@ class KeptBrain:
         self.shared = shared
 
     @classmethod
-    def load(cls, records: Records, rules: RuleSet, name: str) -> KeptBrain:
+    def load(cls, records: Records, rules: Rules, name: str) -> KeptBrain:
         """The saved brain of ``name`` (fresh hats when it has none), to play on with."""
         saved = records.load_brain(rules, name) or HatBrain(rules)
         return cls(name, saved.copy(), saved, shared=True)

@@ -38,7 +38,7 @@ import os
 import sys
 from typing import Any, BinaryIO
 
-from ..engine.game import AnyRuleSet as RuleSet
+from ..engine.game import Rules
 from ..engine.games import spec_of
 from ..engine.learners import learner_from_dict, learner_kind, learner_names
 from ..engine.learners.base import BrainError, read_header
@@ -97,7 +97,7 @@ def shown_name(path: str | os.PathLike[str]) -> str:
 # -- reading -----------------------------------------------------------------------------------
 def read_brain_file(
     path: str | os.PathLike[str],
-    rules: RuleSet | None = None,
+    rules: Rules | None = None,
     stdin: BinaryIO | None = None,
     *,
     learner: str | None = None,
@@ -124,7 +124,7 @@ def read_brain_file(
 
 
 def parse_brain(
-    text: str, rules: RuleSet | None = None, *, learner: str | None = None
+    text: str, rules: Rules | None = None, *, learner: str | None = None
 ) -> SavedBrain:
     """A brain from the text of a brain file; :class:`BrainError` says in one line what is wrong
     (for a brain of another game or learner than asked: which it is, and the option for it)."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import os
 from typing import Protocol, TypeGuard
 
-from ..engine.game import AnyRuleSet as RuleSet
+from ..engine.game import Rules
 from ..engine.learners import learner_kind
 from ..engine.learners.base import BrainError
 from ..text.brains import (
@@ -45,7 +45,7 @@ class BrainShelf(Protocol):
     """Where the saved brains are: :class:`~sticks_tui.storage.sqlite.store.SqliteStore`, or
     :class:`~sticks_tui.storage.records.MemoryRecords`."""
 
-    def load_learner(self, rules: RuleSet, ai_name: str, learner: str) -> SavedBrain | None:
+    def load_learner(self, rules: Rules, ai_name: str, learner: str) -> SavedBrain | None:
         """The saved brain, rebuilt; None when there is none."""
 
     def save_brain(self, brain: SavedBrain, ai_name: str) -> None:
@@ -54,10 +54,10 @@ class BrainShelf(Protocol):
     def brains(self) -> list[BrainSummary]:
         """Every saved brain, by game, learner and AI name."""
 
-    def brain_info(self, rules: RuleSet, ai_name: str, learner: str = HATS) -> BrainInfo | None:
+    def brain_info(self, rules: Rules, ai_name: str, learner: str = HATS) -> BrainInfo | None:
         """What is known of one saved brain without rebuilding it."""
 
-    def delete_brain(self, rules: RuleSet, ai_name: str, learner: str = HATS) -> bool:
+    def delete_brain(self, rules: Rules, ai_name: str, learner: str = HATS) -> bool:
         """Forget one saved brain; False when there was none."""
 
 
@@ -90,7 +90,7 @@ def ai_name_from(text: str) -> str:
 
 
 # -- actions -------------------------------------------------------------------------------------
-def new_brain(shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str) -> str:
+def new_brain(shelf: BrainShelf, rules: Rules, learner: str, ai_name: str) -> str:
     """Save a fresh brain (hats: one ball of each number in every hat; q: no value learned)
     of ``learner`` for an AI that has none for this game and learner yet; what was done, in a
     line."""
@@ -101,7 +101,7 @@ def new_brain(shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str) -> 
 
 
 def reset_brain(
-    shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str, *, keep_row: bool = False
+    shelf: BrainShelf, rules: Rules, learner: str, ai_name: str, *, keep_row: bool = False
 ) -> str:
     """Forget what the AI learned, so it starts afresh; what was done, in a line (asking first
     is the caller's: see :func:`brain_words` for what to ask about). ``keep_row`` (the brains
@@ -117,7 +117,7 @@ def reset_brain(
     return reset_words(rules, learner, ai_name, info.games_played)
 
 
-def _fresh(shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str) -> SavedBrain:
+def _fresh(shelf: BrainShelf, rules: Rules, learner: str, ai_name: str) -> SavedBrain:
     """A fresh brain with the learning settings of the saved one (the defaults when it cannot
     be read: a damaged brain is reset to the defaults)."""
     try:
@@ -140,7 +140,7 @@ def brain_file_writer(path: str) -> BrainFileWriter:
 
 
 def export_brain(
-    shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str, out: BrainFileWriter
+    shelf: BrainShelf, rules: Rules, learner: str, ai_name: str, out: BrainFileWriter
 ) -> str:
     """Write the saved brain to ``out`` (from :func:`brain_file_writer`) as the JSON of
     ``sticks-tui train``; what was done, in a line."""
@@ -152,7 +152,7 @@ def export_brain(
     return f"Wrote {whose} to {shown_name(out.name)}"
 
 
-def brain_text(shelf: BrainShelf, rules: RuleSet, learner: str, ai_name: str) -> tuple[str, str]:
+def brain_text(shelf: BrainShelf, rules: Rules, learner: str, ai_name: str) -> tuple[str, str]:
     """The saved brain as the JSON of ``sticks-tui train`` (what an export writes), and whose
     brain it is in words ("AI's brain for the Game of Sticks (hats, 3 games)")."""
     brain = shelf.load_learner(rules, ai_name, learner)

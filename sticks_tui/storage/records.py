@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
-from ..engine.game import AnyRuleSet as RuleSet
+from ..engine.game import Rules
 from ..engine.learners import learner_from_dict
 from ..engine.learners.hats.brain import HatBrain
 from ..engine.learners.hats.kind import KIND as HAT_AI
@@ -91,10 +91,10 @@ class Records(Protocol):
         """The games with a result on the leaderboard (their specs, sorted), each a board of
         its own; the results from before boards per game are on none but the overall one."""
 
-    def load_brain(self, rules: RuleSet, ai_name: str) -> HatBrain | None:
+    def load_brain(self, rules: Rules, ai_name: str) -> HatBrain | None:
         """The saved hats of ``ai_name`` for these rules, or None if it has none yet."""
 
-    def load_learner(self, rules: RuleSet, ai_name: str, learner: str) -> SavedBrain | None:
+    def load_learner(self, rules: Rules, ai_name: str, learner: str) -> SavedBrain | None:
         """The saved brain of ``ai_name`` as ``learner`` (a registered learner's name), or None.
 
         A hat AI and a Q-learner of one name are two brains: each is found only as itself."""
@@ -106,7 +106,7 @@ class Records(Protocol):
         What games taught hats is saved with :meth:`learn` instead, which loses no other
         program's lessons."""
 
-    def learn(self, rules: RuleSet, ai_name: str, lesson: Lesson) -> HatBrain | None:
+    def learn(self, rules: Rules, ai_name: str, lesson: Lesson) -> HatBrain | None:
         """Add ``lesson`` to the saved brain of ``ai_name`` (fresh hats when it has none yet) and
         return the brain as now saved, holding every program's lessons; None when it could not
         be saved (and the records have warned), so the caller keeps the lesson for next time."""
@@ -149,10 +149,10 @@ class MemoryRecords:
             if game != EARLIER_GAMES and (machines or not among)
         })
 
-    def load_brain(self, rules: RuleSet, ai_name: str) -> HatBrain | None:
+    def load_brain(self, rules: Rules, ai_name: str) -> HatBrain | None:
         return HAT_AI.mine(self.load_learner(rules, ai_name, HATS))
 
-    def load_learner(self, rules: RuleSet, ai_name: str, learner: str) -> SavedBrain | None:
+    def load_learner(self, rules: Rules, ai_name: str, learner: str) -> SavedBrain | None:
         """A copy, for ``rules`` (their start) as the store rebuilds it."""
         brain = self._brains.get((rules.key, learner, ai_name))
         if brain is None:
@@ -166,7 +166,7 @@ class MemoryRecords:
             raise ValueError("a learner without rules knows no game to be saved for")
         self._keep((brain.rules.key, brain.kind, ai_name), brain.copy())
 
-    def learn(self, rules: RuleSet, ai_name: str, lesson: Lesson) -> HatBrain:
+    def learn(self, rules: Rules, ai_name: str, lesson: Lesson) -> HatBrain:
         brain = self.load_brain(rules, ai_name) or HatBrain(rules)
         brain.apply_lesson(lesson)
         self._keep((rules.key, HATS, ai_name), brain)
@@ -184,11 +184,11 @@ class MemoryRecords:
             for key in sorted(self._brains)
         ]
 
-    def brain_info(self, rules: RuleSet, ai_name: str, learner: str = HATS) -> BrainInfo | None:
+    def brain_info(self, rules: Rules, ai_name: str, learner: str = HATS) -> BrainInfo | None:
         key = (rules.key, learner, ai_name)
         return self._info(key) if key in self._brains else None
 
-    def delete_brain(self, rules: RuleSet, ai_name: str, learner: str = HATS) -> bool:
+    def delete_brain(self, rules: Rules, ai_name: str, learner: str = HATS) -> bool:
         self._saved_at.pop((rules.key, learner, ai_name), None)
         return self._brains.pop((rules.key, learner, ai_name), None) is not None
 

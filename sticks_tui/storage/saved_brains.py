@@ -5,18 +5,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
-from ..engine.game import AnyRuleSet as RuleSet
+from ..engine.game import Rules
 from ..engine.games import rules_from_description, spec_of
 from ..engine.learners import learner_from_dict, learner_names
 from ..engine.learners.base import BrainError, Learner
 from ..engine.numbers import short
 
 #: A brain the records keep: any learner's.
-SavedBrain = Learner[Any, Any]
+SavedBrain = Learner[Hashable, Hashable]
 
 _SQLITE_MAX_INTEGER = 2**63 - 1
 
@@ -46,7 +46,7 @@ class BrainSummary:
     """The learning settings that differ from the defaults (seed 000's, CS50's)."""
     problem: str = ""
     """Why the saved brain cannot be used (damaged), or empty."""
-    rules: RuleSet | None = None
+    rules: Rules | None = None
     """The game, to reset or export the brain by; None when the JSON cannot say, or names
     another game than the row's key."""
 
@@ -59,7 +59,7 @@ def brain_text(brain: SavedBrain) -> str:
     return json.dumps(brain.to_dict(), separators=(",", ":"))
 
 
-def rules_of(brain: SavedBrain) -> RuleSet:
+def rules_of(brain: SavedBrain) -> Rules:
     """The game a brain is saved under (a CS50-style Q-learner may have none: it is refused)."""
     if brain.rules is None:
         raise BrainError("a learner without rules cannot be saved: it knows no game")
@@ -174,7 +174,7 @@ def _brain_problem(info: BrainInfo, brain: SavedBrain) -> str:
     return ""
 
 
-def _described_rules(data: object) -> RuleSet | None:
+def _described_rules(data: object) -> Rules | None:
     """The game a brain's JSON names, when it can say (a brain damaged elsewhere)."""
     try:
         return rules_from_description(data.get("rules")) if isinstance(data, dict) else None

@@ -16,7 +16,7 @@ from ..engine.analysis import (
     Analysis,
     PositionReport,
 )
-from ..engine.game import AnyRuleSet
+from ..engine.game import Rules
 from ..engine.learners import learner_kind
 from ..engine.learners.base import FIRST_LEARNER, LOST, UNDECIDED, CurvePoint
 from ..engine.learners.kind import LearnerWords
@@ -81,7 +81,7 @@ def table_lines(analysis: Analysis) -> list[str]:
     return _wrapped_table(rows, header, wrapped=(0, len(header) - 2))
 
 
-def _header(rules: AnyRuleSet | None, q: bool, stick_counts: bool) -> tuple[str, ...]:
+def _header(rules: Rules | None, q: bool, stick_counts: bool) -> tuple[str, ...]:
     if stick_counts:
         return Q_TABLE_HEADER if q else TABLE_HEADER
     heading = position_heading(rules) if rules is not None else "position"
@@ -208,7 +208,7 @@ def _wrap(cell: str, width: int, commas: bool) -> list[str]:
     return lines
 
 
-def position_cells(p: PositionReport, rules: AnyRuleSet | None = None) -> tuple[str, ...]:
+def position_cells(p: PositionReport, rules: Rules | None = None) -> tuple[str, ...]:
     """One row of a hat AI's table (shared with the app's analysis screen), cells as in
     TABLE_HEADER; with ``rules``, positions and moves in the game's words."""
     if p.preferred is None:
@@ -228,7 +228,7 @@ def position_cells(p: PositionReport, rules: AnyRuleSet | None = None) -> tuple[
     )
 
 
-def q_cells(p: PositionReport, rules: AnyRuleSet | None = None) -> tuple[str, ...]:
+def q_cells(p: PositionReport, rules: Rules | None = None) -> tuple[str, ...]:
     """One row of a Q-learner's table: the preferred move, its value and the next best."""
     if p.preferred is None:
         move = value = runner_up = "-"
@@ -244,11 +244,11 @@ def q_cells(p: PositionReport, rules: AnyRuleSet | None = None) -> tuple[str, ..
     )
 
 
-def _position(p: PositionReport, rules: AnyRuleSet | None) -> str:
+def _position(p: PositionReport, rules: Rules | None) -> str:
     return str(p.position) if rules is None else position_words(rules, p.position)
 
 
-def _move(move: object, rules: AnyRuleSet | None) -> str:
+def _move(move: object, rules: Rules | None) -> str:
     return str(move) if rules is None else move_words(rules, move)
 
 
@@ -256,7 +256,7 @@ def _learned(p: PositionReport) -> str:
     return _LEARNED_WORDS.get(p.learned, "no") + (" (game over)" if p.terminal else "")
 
 
-def _solver_words(p: PositionReport, rules: AnyRuleSet | None) -> str:
+def _solver_words(p: PositionReport, rules: Rules | None) -> str:
     if p.terminal:
         return "no move"
     if not p.winning_moves:

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Protocol
 
-from ..engine.game import AnyRuleSet as RuleSet
+from ..engine.game import Rules
 from ..engine.games import spec_of
 from ..engine.learners import learner_kind
 from ..engine.machines import LEARNING_AI_NAME, TRAINED_AI_NAME
@@ -29,7 +29,7 @@ def kind_words(learner: str) -> str:
     return words
 
 
-def brain_words(rules: RuleSet, learner: str, ai_name: str, games: int) -> str:
+def brain_words(rules: Rules, learner: str, ai_name: str, games: int) -> str:
     """``the brain of AI for Game of Sticks (12 games played)``."""
     return (
         f"the {kind_words(learner)} of {printable(ai_name)} for {rules.name} "
@@ -93,7 +93,7 @@ def saved_at_words(text: str) -> str:
     return when.strftime("%Y-%m-%d %H:%M") + (" UTC" if when.utcoffset() is not None else "")
 
 
-def taken_words(rules: RuleSet, learner: str, ai_name: str) -> str:
+def taken_words(rules: Rules, learner: str, ai_name: str) -> str:
     """Why a new brain cannot have this name."""
     return (
         f"{printable(ai_name)} already has a {kind_words(learner)} for {rules.name}; "
@@ -101,18 +101,18 @@ def taken_words(rules: RuleSet, learner: str, ai_name: str) -> str:
     )
 
 
-def started_words(rules: RuleSet, learner: str, ai_name: str) -> str:
+def started_words(rules: Rules, learner: str, ai_name: str) -> str:
     return f"Started {brain_words(rules, learner, ai_name, 0)}."
 
 
-def nothing_to_reset_words(rules: RuleSet, learner: str, ai_name: str) -> str:
+def nothing_to_reset_words(rules: Rules, learner: str, ai_name: str) -> str:
     return (
         f"{printable(ai_name)} has no saved {kind_words(learner)} for {rules.name}; "
         f"there is nothing to reset."
     )
 
 
-def reset_words(rules: RuleSet, learner: str, ai_name: str, games: int) -> str:
+def reset_words(rules: Rules, learner: str, ai_name: str, games: int) -> str:
     """What a reset did, and how the brain starts now."""
     afresh = learner_kind(learner).words.afresh
     return f"Reset {brain_words(rules, learner, ai_name, games)}; it starts afresh {afresh}."
@@ -122,7 +122,7 @@ def cannot_write_words(shown_name: str, reason: str) -> str:
     return f"cannot write {shown_name}: {reason}"
 
 
-def no_brain_message(rules: RuleSet, learner: str, ai: str) -> str:
+def no_brain_message(rules: Rules, learner: str, ai: str) -> str:
     """Why there is nothing to export, and how this brain comes to be saved."""
     options = brain_options(rules, learner, ai)
     importing = f"`sticks-tui brain import {options} FILE`"
@@ -147,7 +147,7 @@ def no_brain_message(rules: RuleSet, learner: str, ai: str) -> str:
     return f"{missing}; import one with {importing}"
 
 
-def whose_words(rules: RuleSet, learner: str, ai_name: str, games: int) -> str:
+def whose_words(rules: Rules, learner: str, ai_name: str, games: int) -> str:
     """``the brain of AI (hats) for Game of Sticks (12 games played)``, as export and import
     name the brain they wrote or read."""
     return (

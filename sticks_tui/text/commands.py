@@ -3,13 +3,13 @@ shell, and the options of the ``brain`` command that name a saved brain."""
 
 from __future__ import annotations
 
-from ..engine.game import AnyRuleSet as RuleSet
+from ..engine.game import Rules
 from ..engine.games import spec_of
 from ..engine.learners import learner_names
 from ..engine.machines import default_ai_name
 
 
-def brain_options(rules: RuleSet, learner: str, ai_name: str) -> str:
+def brain_options(rules: Rules, learner: str, ai_name: str) -> str:
     """The ``brain`` command's options that name this saved brain, for messages that say what
     to type: ``--game nim:1,3,5,7 --learner q``; the defaults are left out."""
     options = [f"--game {shell_word(spec_of(rules))}"]

@@ -13,8 +13,7 @@ generic reason. The sentences::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Hashable, Sequence
 
 from ..engine.games.nim import nim_sum
 from ..engine.games.sticky import GroupValues
@@ -26,7 +25,7 @@ GENERIC_REASON = "it leaves a position that loses for the player to move"
 LOSES = "and that loses for the player to move"
 
 
-def hint_text(hint: Hint[Any, Any], move: str, reason: str) -> str:
+def hint_text(hint: Hint[Hashable, Hashable], move: str, reason: str) -> str:
     """The hint in one or two sentences. ``move`` is the move as the board names it ("take 3");
     ``reason`` says why the position that loses loses: the one the move leaves when it wins,
     else the one the player is in."""
@@ -37,7 +36,7 @@ def hint_text(hint: Hint[Any, Any], move: str, reason: str) -> str:
     return f"{move}: {reason}."
 
 
-def _lasting(hint: Hint[Any, Any], move: str) -> str:
+def _lasting(hint: Hint[Hashable, Hashable], move: str) -> str:
     if hint.lasting is None:
         return f"{_capital(move)} leaves the most moves."
     if hint.lasting == 0:

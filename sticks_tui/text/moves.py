@@ -1,9 +1,9 @@
 """Positions and moves in each game's own words, short enough for a table cell.
 
 ``sticks-tui analyze`` names positions and moves with these; the console and the app may too,
-so that a move reads the same everywhere. A game is recognised by its family in the registry
-(never by its class): a game this module does not know (one registered by a test, a new one)
-is shown by its brain file's keys, which every game has.
+so that a move reads the same everywhere. The words are the family's (``GameFamily.words``,
+declared beside its rules in :mod:`sticks_tui.engine.games`): a family that brings none (one
+registered by a test, a new one) is shown by its brain file's keys, which every game has.
 
 * take-away: a heap is its stick count (``20``), a move the sticks it takes (``3``);
 * Nim: piles ``1, 3, 5, 7``; a move ``take 2 from pile 3`` (piles count from 0, as in CS50's
@@ -14,70 +14,49 @@ is shown by its brain file's keys, which every game has.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 
-from ..engine.game import AnyRuleSet, Move, Position, RuleError
+from ..engine.game import RuleError, Rules
 from ..engine.games import family_of
-from ..engine.games.nim import FAMILY_NAME as NIM
-from ..engine.games.sticky import FAMILY_NAME as STICKY
-from ..engine.games.takeaway import FAMILY_NAME as TAKEAWAY
+from ..engine.games.family import FamilyWords
 
 __all__ = ["move_legend", "move_words", "moves_words", "position_heading", "position_words"]
 
 
-def _family(rules: AnyRuleSet) -> str | None:
+def _words(rules: Rules) -> FamilyWords | None:
     try:
-        name: str = family_of(rules).name
+        return family_of(rules).words
     except RuleError:
         return None
-    return name
 
 
-def position_heading(rules: AnyRuleSet) -> str:
+def position_heading(rules: Rules) -> str:
     """What a table's position column is called: ``n`` (sticks) for a heap, else ``position``."""
-    return "n" if _family(rules) == TAKEAWAY else "position"
+    words = _words(rules)
+    return "position" if words is None else words.heading
 
 
-def position_words(rules: AnyRuleSet, position: Position) -> str:
+def position_words(rules: Rules, position: Hashable) -> str:
     """A position in a few words: ``20``, ``1, 3, 5, 7``, ``[6, 3]``."""
-    family = _family(rules)
-    if family == TAKEAWAY:
-        return str(position)
-    if family == NIM:
-        return ", ".join(map(str, position))
-    if family == STICKY:
-        return "[" + ", ".join(map(str, position)) + "]"
-    return rules.position_key(position)
+    words = _words(rules)
+    return rules.position_key(position) if words is None else words.position(position)
 
 
-def move_words(rules: AnyRuleSet, move: Move) -> str:
+def move_words(rules: Rules, move: Hashable) -> str:
     """A move in a few words: ``3``, ``take 2 from pile 3``, ``take 2 of 6 (1|3)``."""
-    family = _family(rules)
-    if family == TAKEAWAY:
-        return str(move)
-    if family == NIM:
-        pile, count = move
-        return f"take {count} from pile {pile}"
-    if family == STICKY:
-        group, take, left = move
-        return f"take {take} of {group} ({left}|{group - take - left})"
-    return rules.move_key(move)
+    words = _words(rules)
+    return rules.move_key(move) if words is None else words.move(move)
 
 
-def moves_words(rules: AnyRuleSet, moves: Iterable[Move]) -> str:
+def moves_words(rules: Rules, moves: Iterable[Hashable]) -> str:
     """Moves joined by commas: ``take 1 from pile 0, take 1 from pile 2``."""
     return ", ".join(move_words(rules, move) for move in moves)
 
 
-def move_legend(rules: AnyRuleSet) -> Iterable[str]:
+def move_legend(rules: Rules) -> Iterable[str]:
     """How to read the moves of a table, where the game's words need saying (else nothing)."""
-    family = _family(rules)
-    if family == NIM:
-        yield "Piles count from 0, as in CS50's Nim: \"take 2 from pile 3\" takes 2 sticks from"
-        yield "  the fourth pile."
-    elif family == STICKY:
-        yield "\"take 2 of 6 (1|3)\": take 2 adjacent sticks from a group of 6, leaving groups"
-        yield "  of 1 and 3 on either side; a position lists its groups, e.g. [6, 3]."
+    words = _words(rules)
+    return () if words is None else words.legend
 
 
 def takes_words(takes: tuple[int, ...]) -> str:

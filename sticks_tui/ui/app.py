@@ -21,7 +21,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from ..engine import DEFAULT_TRAINING_GAMES, HatBrain
-from ..engine.game import AnyRuleSet
+from ..engine.game import Rules
 from ..engine.games import spec_of
 from ..engine.learners.q.learner import DEFAULT_Q_TRAINING_GAMES
 from ..storage.brain_cache import BrainCache, BrainRef
@@ -130,11 +130,11 @@ class SticksApp(App[int]):
     def records(self, records: Records) -> None:
         self.brains.records = records
 
-    def brain(self, name: str, rules: AnyRuleSet) -> HatBrain:
+    def brain(self, name: str, rules: Rules) -> HatBrain:
         """The hats of the AI called ``name`` in play: what it learned so far, or fresh hats."""
         return self.brains.hats(rules, name)
 
-    def has_brain(self, name: str, rules: AnyRuleSet) -> bool:
+    def has_brain(self, name: str, rules: Rules) -> bool:
         return self.brains.has(rules, BrainRef(name, HATS))
 
     def keep_brain(self, name: str, brain: HatBrain) -> None:
@@ -142,7 +142,7 @@ class SticksApp(App[int]):
         :meth:`BrainCache.keep_hats_soon`); leaving the app waits for it."""
         self.brains.keep_hats_soon(name, brain)
 
-    def record_game(self, winner: str, loser: str, rules: AnyRuleSet) -> None:
+    def record_game(self, winner: str, loser: str, rules: Rules) -> None:
         """Count a finished game on the overall board and on its game's own, off the event
         loop (after the saves asked before); leaving the app waits for it."""
         self.brains.record_game_soon(winner, loser, spec_of(rules))
@@ -365,7 +365,7 @@ def run_app(
     training_games: int = DEFAULT_TRAINING_GAMES,
     ai_delay: float = DEFAULT_AI_DELAY,
     names: tuple[str | None, str | None] = (None, None),
-    rules: AnyRuleSet | None = None,
+    rules: Rules | None = None,
     opponent: str | None = None,
     learner: str | None = None,
     served: bool = False,

@@ -16,7 +16,7 @@ from typing import Protocol, cast
 from textual.dom import DOMNode
 
 from ..engine import HatBrain
-from ..engine.game import AnyRuleSet
+from ..engine.game import Rules
 from ..storage.brain_cache import BrainCache, BrainRef
 from ..storage.records import Records
 from .lab_plan import LabPlan
@@ -57,7 +57,7 @@ class Host(Protocol):
     def shown(self, text: str) -> str:
         """``text`` without the server's paths, in a browser's tab."""
 
-    def record_game(self, winner: str, loser: str, rules: AnyRuleSet) -> None: ...
+    def record_game(self, winner: str, loser: str, rules: Rules) -> None: ...
 
     def keep_brain(self, name: str, brain: HatBrain) -> None: ...
 

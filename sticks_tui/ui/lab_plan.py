@@ -8,11 +8,10 @@ Opponents and schedules are read as ``sticks-tui train --against`` reads them
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from ..engine.game import AnyRuleSet
+from ..engine.game import Rules
 from ..engine.learners import learner_kind, learner_names
 from ..engine.learners.base import Learner
 from ..engine.learners.settings import Settings, SettingsError
@@ -41,12 +40,12 @@ SERVED_MEMORY_CAP = 256 << 20
 class LabPlan:
     """A training the lab can start."""
 
-    rules: AnyRuleSet
+    rules: Rules
     kind: str
     name: str
-    learner: Learner[Any, Any]
+    learner: Learner[Hashable, Hashable]
     """What trains: a copy of the saved brain, or a fresh one."""
-    before: Learner[Any, Any] | None
+    before: Learner[Hashable, Hashable] | None
     """The saved brain as it was (None for a new one): what training adds to it is the lesson."""
     against: Opponent | list[tuple[Opponent, int]]
     games: int
@@ -71,8 +70,8 @@ class DamagedBrain(Exception):
 
 
 def saved_brain(
-    records: Records, rules: AnyRuleSet, name: str, kind: str
-) -> Learner[Any, Any] | None:
+    records: Records, rules: Rules, name: str, kind: str
+) -> Learner[Hashable, Hashable] | None:
     """The saved brain of ``name`` for this learner, or None; :class:`DamagedBrain` (with the
     store's reason and what to do) for one that cannot be read."""
     try:
@@ -86,10 +85,10 @@ def saved_brain(
 
 
 def read_plan(
-    rules: AnyRuleSet,
+    rules: Rules,
     records: Records,
     values: Mapping[str, str],
-    live: Callable[[str, str], Learner[Any, Any] | None],
+    live: Callable[[str, str], Learner[Hashable, Hashable] | None],
     memory_most: int | None = None,
 ) -> LabPlan | dict[str, str]:
     """The plan the form's ``values`` make, or a message per field that is wrong.
@@ -107,8 +106,8 @@ def read_plan(
         problem = problem.replace("A player's name", "A brain's name")
     if problem:
         problems["brain"] = problem
-    learner: Learner[Any, Any] | None = None
-    before: Learner[Any, Any] | None = None
+    learner: Learner[Hashable, Hashable] | None = None
+    before: Learner[Hashable, Hashable] | None = None
     if not problem:
         try:
             before = live(name, kind)
@@ -140,7 +139,7 @@ def read_plan(
 
 
 def self_play_plan(
-    rules: AnyRuleSet, name: str, kind: str, brain: Learner[Any, Any] | None, games: int,
+    rules: Rules, name: str, kind: str, brain: Learner[Hashable, Hashable] | None, games: int,
     memory_most: int | None = None,
 ) -> LabPlan:
     """The training the trained-opponent mode runs: ``brain`` (the app's brain of ``name``, or
@@ -162,14 +161,14 @@ def _name_problem(name: str) -> str | None:
     return None
 
 
-def _fresh(kind: str, rules: AnyRuleSet, values: Mapping[str, str]) -> Learner[Any, Any]:
+def _fresh(kind: str, rules: Rules, values: Mapping[str, str]) -> Learner[Hashable, Hashable]:
     """A new learner with the settings typed (:class:`SettingsError` says what is wrong)."""
     learner = learner_kind(kind)
     typed = {
         meta.name: _number(values.get(meta.form_id, ""), meta.name, whole=meta.whole)
         for meta in learner.settings_type.settings()
     }
-    fresh: Learner[Any, Any] = learner.make(rules, learner.settings_type(**typed))
+    fresh: Learner[Hashable, Hashable] = learner.make(rules, learner.settings_type(**typed))
     return fresh
 
 
@@ -195,7 +194,7 @@ def _settings_words(message: str, kind: str) -> str:
 
 
 def _opponent(
-    rules: AnyRuleSet, records: Records, values: Mapping[str, str], kind: str,
+    rules: Rules, records: Records, values: Mapping[str, str], kind: str,
     problems: dict[str, str],
 ) -> tuple[Opponent | list[tuple[Opponent, int]] | None, int, str]:
     """The opponent or schedule and the games; problems go to ``against`` and ``games``."""
@@ -258,7 +257,7 @@ def _games_or_none(text: str) -> int | None:
         return None
 
 
-def _brain_opponent(rules: AnyRuleSet, records: Records, name: str) -> Opponent | None:
+def _brain_opponent(rules: Rules, records: Records, name: str) -> Opponent | None:
     """A saved brain (of the first learner that has one of that name: hats first) that plays
     but does not learn."""
     for kind in learner_names():
@@ -267,7 +266,7 @@ def _brain_opponent(rules: AnyRuleSet, records: Records, name: str) -> Opponent 
         except DamagedBrain:
             continue
         if brain is not None:
-            learner: Learner[Any, Any] = brain
+            learner: Learner[Hashable, Hashable] = brain
             return FrozenOpponent(learner, name)
     return None
 

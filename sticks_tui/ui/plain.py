@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from rich.text import Text
 from textual.app import App
+from textual.widgets import Static
 
 Severity = Literal["information", "warning", "error"]
 
@@ -26,6 +27,26 @@ def plain(words: str, style: str = "") -> Text:
     and Label, a radio button's label, a border title, a data table's cell, a rich log.
     """
     return Text(words, style=style, end="")
+
+
+def show_plain(widget: Static, words: str, style: str = "") -> None:
+    """Show ``words`` in ``widget`` as :func:`plain` makes them; the screen is laid out anew only
+    when the widget's height changes. A board's words change at every move, mostly on as many
+    lines as before: laying the whole screen out again for each was a fifth of a move's work."""
+    text = plain(words, style=style)
+    old = widget.content
+    if isinstance(old, Text) and (old.plain, old.style) == (text.plain, text.style):
+        return
+    size = widget.content_size
+    auto_width = widget.styles.width is not None and widget.styles.width.is_auto
+    if not widget.is_mounted or not size.width or auto_width:
+        widget.update(text)
+        return
+    viewport = widget.app.size
+    lines = widget.get_content_height(size, viewport, size.width)
+    widget.update(text, layout=False)
+    if widget.get_content_height(size, viewport, size.width) != lines:
+        widget.refresh(layout=True)
 
 
 def notify_plain(

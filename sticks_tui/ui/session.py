@@ -10,13 +10,12 @@ and Sticky-Nim's moves are named by their letters as in seed 004 ("Player 1 take
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
 
 from ..engine import HatBrain, HumanPlayer, Match, Player
-from ..engine.game import AnyRuleSet
+from ..engine.game import Rules
 from ..engine.learners import kind_of
 from ..engine.learners.base import Learner
 from ..engine.learners.hats.kind import KIND as HAT_AI
@@ -81,7 +80,7 @@ class GameSettings:
     form: str = field(default_factory=lambda: setup_forms()[0].key)
     values: dict[str, str] = field(default_factory=dict)
     #: The game given at the start (``--game``): offered as it is when no form makes it.
-    chosen: AnyRuleSet | None = None
+    chosen: Rules | None = None
     #: The mixed level's chance of a perfect move, in percent.
     skill: int = DEFAULT_SKILL_PERCENT
 
@@ -94,7 +93,7 @@ class GameSettings:
         forms = self.forms()
         return next((form for form in forms if form.key == self.form), forms[0])
 
-    def choose(self, rules: AnyRuleSet) -> None:
+    def choose(self, rules: Rules) -> None:
         """Start from ``rules`` (``sticks-tui --game SPEC``): the first form that makes them,
         with its fields filled in; a game no form makes is offered as it is."""
         self.chosen = rules
@@ -106,7 +105,7 @@ class GameSettings:
                 return
 
     @property
-    def rules(self) -> AnyRuleSet:
+    def rules(self) -> Rules:
         return self.setup_form().rules(self.values)
 
 
@@ -141,14 +140,14 @@ class Seat:
     as it plays (a hat AI's hats)."""
 
     name: str
-    player: Player
+    player: Player[Hashable, Hashable]
     brain: HatBrain | None = None
     #: The saved brain the player plays (and teaches, for hats); None for a person, a machine
     #: that does not learn, or a twin playing a copy of the brain of the other side.
     saved: BrainRef | None = None
     #: The brain the player plays with (its hats, its Q-learner's table...); None for a person
     #: or a machine that plays no brain.
-    learner: Learner[Any, Any] | None = None
+    learner: Learner[Hashable, Hashable] | None = None
 
     def __post_init__(self) -> None:
         if self.learner is None:
@@ -174,19 +173,19 @@ class Table:
     """Who plays whom, under which rules, and who starts; "play again" keeps the same table."""
 
     mode: Mode
-    rules: AnyRuleSet
+    rules: Rules
     seats: tuple[Seat, Seat]
     first: int = 0
     games: int = field(default=0)
     #: Called with each seat's saved brain before every game, to pick up what another program
     #: saved of it meanwhile (the app's brain cache).
-    pick_up: Callable[[AnyRuleSet, BrainRef], None] | None = None
+    pick_up: Callable[[Rules, BrainRef], None] | None = None
 
     @property
-    def players(self) -> tuple[Player, Player]:
+    def players(self) -> tuple[Player[Hashable, Hashable], Player[Hashable, Hashable]]:
         return (self.seats[0].player, self.seats[1].player)
 
-    def new_match(self) -> Match:
+    def new_match(self) -> Match[Hashable, Hashable]:
         if self.pick_up is not None:
             for seat in self.seats:
                 if seat.saved is not None:
@@ -197,7 +196,7 @@ class Table:
         """The first seat that plays a saved brain (the brain the lab trains from here)."""
         return next((seat for seat in self.seats if seat.saved is not None), None)
 
-    def end_words(self, match: Match) -> str:
+    def end_words(self, match: Match[Hashable, Hashable]) -> str:
         """Who lost, in the console's words."""
         assert match.loser is not None
         loser = self.seats[match.loser]
@@ -208,7 +207,7 @@ class Table:
             return "You lose." if loser.is_human else f"{loser.name} loses."
         return f"{loser.name} loses."
 
-    def in_play(self, match: Match) -> bool:
+    def in_play(self, match: Match[Hashable, Hashable]) -> bool:
         """Whether ``match`` is under way: a move played, or a ball drawn, and not over."""
         drawn = any(seat.brain is not None and seat.brain.balls_beside for seat in self.seats)
         return not match.is_over and (bool(match.history) or drawn)
@@ -223,10 +222,10 @@ class Table:
 def machine_seat(
     choice: Opponent,
     name: str,
-    rules: AnyRuleSet,
+    rules: Rules,
     rng: random.Random,
     *,
-    learner: Learner[Any, Any] | None = None,
+    learner: Learner[Hashable, Hashable] | None = None,
     skill: int = DEFAULT_SKILL_PERCENT,
     saved: bool = True,
 ) -> Seat:

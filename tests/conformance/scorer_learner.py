@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sticks_tui.engine import AnyRuleSet, LearnerPlayer, RuleError
+from sticks_tui.engine import LearnerPlayer, RuleError, Rules
 from sticks_tui.engine.learners.base import (
     LOST,
     UNDECIDED,
@@ -60,7 +60,7 @@ class Scorer:
 
     kind = NAME
 
-    def __init__(self, rules: AnyRuleSet, settings: ScorerSettings | None = None) -> None:
+    def __init__(self, rules: Rules, settings: ScorerSettings | None = None) -> None:
         self.rules = rules
         self.settings = settings if settings is not None else ScorerSettings()
         self.games_played = 0
@@ -175,7 +175,7 @@ class Scorer:
                           self.learning_curve)
 
     @classmethod
-    def from_dict(cls, data: Any, rules: AnyRuleSet | None = None) -> Scorer:
+    def from_dict(cls, data: Any, rules: Rules | None = None) -> Scorer:
         header = read_header(data, rules)
         if header.kind != NAME:
             raise BrainError("this is not a scorer's brain")
@@ -202,7 +202,7 @@ class Scorer:
 
 
 def read_scores(
-    learner: Scorer, rules: AnyRuleSet, positions: Iterable[Any]
+    learner: Scorer, rules: Rules, positions: Iterable[Any]
 ) -> dict[Any, Reading]:
     """Lost where the best move's value is below -1/2, won above 1/2."""
     readings = {}

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from game_samples import MOVE_LIMIT, GameSample, random_line
 
-from sticks_tui.engine import AnyRuleSet, IllegalMove, Match, RandomPlayer, loser_at_end
+from sticks_tui.engine import IllegalMove, Match, RandomPlayer, Rules, loser_at_end
 
 GAMES = 40
 
@@ -34,7 +34,7 @@ def played_out(match: Match) -> Match:
     raise AssertionError(f"a game of random moves did not end in {MOVE_LIMIT} moves")
 
 
-def expected_loser(rules: AnyRuleSet, last_mover: int) -> int:
+def expected_loser(rules: Rules, last_mover: int) -> int:
     """Who lost, from the ending alone: misère, the last mover; normal, the one who cannot move."""
     return last_mover if rules.misere else 1 - last_mover
 
@@ -84,7 +84,7 @@ def test_a_game_is_over_exactly_where_no_move_is_legal(game: GameSample) -> None
             assert rules.is_over(position) == (rules.legal_moves(position) == ())
 
 
-def foreign_moves(rules: AnyRuleSet, line: list[Any]) -> set[Any]:
+def foreign_moves(rules: Rules, line: list[Any]) -> set[Any]:
     """Moves that are legal somewhere in the game, and things that are no move at all."""
     moves: set[Any] = {None, "", "1", -1, 0, 10**9, (), (0,), (0, 0), (-1, 1), (1, 10**9),
                        (0, 0, 0), (10**9, 1, 0), 1.5, frozenset()}

@@ -8,7 +8,7 @@ import random
 from game_samples import GameSample, minimax, random_line, reachable
 
 from sticks_tui.engine import (
-    AnyRuleSet,
+    Rules,
     Solver,
     game_families,
     parse_game,
@@ -21,7 +21,7 @@ from sticks_tui.engine.games import family_of
 POSITIONS = 1500
 
 
-def same_game(one: AnyRuleSet, other: AnyRuleSet) -> None:
+def same_game(one: Rules, other: Rules) -> None:
     assert type(one) is type(other)
     assert one == other
     assert one.describe() == other.describe()

@@ -24,10 +24,10 @@ from typing import Any
 import wythoff_game
 
 from sticks_tui.engine import (
-    AnyRuleSet,
     GameFamily,
     GameSpecError,
     RuleError,
+    Rules,
     game_families,
     parse_game,
     register_game,
@@ -82,7 +82,7 @@ class GameSample:
     def id(self) -> str:
         return self.spec if self.sticks is None else f"{self.spec}@{self.sticks}"
 
-    def rules(self) -> AnyRuleSet:
+    def rules(self) -> Rules:
         """A fresh rule set read from the spec (the family must be registered)."""
         return parse_game(self.spec, self.sticks)
 
@@ -114,7 +114,7 @@ def samples_of(family: GameFamily[Any]) -> list[GameSample]:
     return list(samples.values())
 
 
-def other_ending(rules: AnyRuleSet, sticks: int | None) -> AnyRuleSet | None:
+def other_ending(rules: Rules, sticks: int | None) -> Rules | None:
     """The same game with the other ending, when its description has one."""
     description = rules.describe()
     if "ending" not in description:
@@ -130,7 +130,7 @@ def every_sample() -> list[GameSample]:
         return [sample for family in game_families() for sample in samples_of(family)]
 
 
-def _over_at_start(rules: AnyRuleSet) -> bool:
+def _over_at_start(rules: Rules) -> bool:
     return bool(rules.is_over(rules.initial_position()))
 
 
@@ -158,7 +158,7 @@ def spec_variant(family: GameFamily[Any], rng: random.Random, largest: int) -> s
     return spec.rstrip(":")
 
 
-def small_game(family: GameFamily[Any], seed: int, largest: int = 5) -> AnyRuleSet:
+def small_game(family: GameFamily[Any], seed: int, largest: int = 5) -> Rules:
     """A game of the family with small numbers, drawn from ``seed`` (a heap of up to three times
     ``largest`` for a family that takes ``--sticks``); the family's example on a heap of
     ``largest`` when no draw is a game with a move to make."""
@@ -175,7 +175,7 @@ def small_game(family: GameFamily[Any], seed: int, largest: int = 5) -> AnyRuleS
 
 
 # -- playing, for any game ------------------------------------------------------------------------
-def random_line(rules: AnyRuleSet, rng: random.Random) -> list[Any]:
+def random_line(rules: Rules, rng: random.Random) -> list[Any]:
     """The positions of one game of random legal moves, from the start to the end."""
     position = rules.initial_position()
     line = [position]
@@ -188,7 +188,7 @@ def random_line(rules: AnyRuleSet, rng: random.Random) -> list[Any]:
     raise AssertionError(f"{spec_of(rules)}: a random game did not end in {MOVE_LIMIT} moves")
 
 
-def reachable(rules: AnyRuleSet, limit: int) -> list[Any]:
+def reachable(rules: Rules, limit: int) -> list[Any]:
     """Positions reachable from the start, nearest first, at most ``limit`` of them."""
     start = rules.initial_position()
     seen = {start: None}
@@ -202,7 +202,7 @@ def reachable(rules: AnyRuleSet, limit: int) -> list[Any]:
     return queue
 
 
-def minimax(rules: AnyRuleSet) -> Callable[[Any], bool]:
+def minimax(rules: Rules) -> Callable[[Any], bool]:
     """``is_won(position)``: whether the player to move wins, by a plain (memoized) minimax from
     the definition, asking neither the engine's solver nor its rule for the ending: at the end,
     misère play means the opponent took the last object (the mover has won), normal play that

@@ -6,11 +6,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from sticks_tui.engine import AnyRuleSet, Nim, StickyNim, TakeAway, game_of_sticks, parse_game
+from sticks_tui.engine import Nim, Rules, StickyNim, TakeAway, game_of_sticks, parse_game
 from sticks_tui.engine.hints import Advisor
 
 
-def longest_game(rules: AnyRuleSet) -> Any:
+def longest_game(rules: Rules) -> Any:
     """Moves left under best play, from the definition: the winner wins as soon as it can, the
     loser holds out as long as it can (written here without the engine's solver)."""
 

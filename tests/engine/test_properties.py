@@ -19,7 +19,6 @@ from hypothesis import strategies as st
 from sticks_tui.engine import (
     RANDOM,
     SELF,
-    AnyRuleSet,
     HatBrain,
     HatPlayer,
     HatSettings,
@@ -28,6 +27,7 @@ from sticks_tui.engine import (
     PerfectPlayer,
     QLearner,
     RandomPlayer,
+    Rules,
     Solver,
     TakeAway,
     learner_from_dict,
@@ -96,7 +96,7 @@ def test_no_player_ever_makes_an_illegal_move_and_every_game_ends(rules, seed, p
         assert loser == (1 - first if rules.misere else first)
 
 
-def moves_seen(rules: AnyRuleSet, line: list[Any]) -> set[Any]:
+def moves_seen(rules: Rules, line: list[Any]) -> set[Any]:
     return {move for position in line for move in rules.legal_moves(position)}
 
 

@@ -12,7 +12,7 @@ from textual.widgets import Static, TabbedContent
 from ui_helpers import make_app, screen_name, screen_text, wait_until
 
 from sticks_tui.engine.analysis import Analysis
-from sticks_tui.engine.game import AnyRuleSet
+from sticks_tui.engine.game import Rules
 from sticks_tui.engine.games import parse_game
 from sticks_tui.ui.screens.analysis import screen as screen_module
 from sticks_tui.ui.screens.analysis.screen import AnalysisScreen
@@ -28,7 +28,7 @@ async def test_keys_are_answered_while_the_hats_are_read_and_the_table_comes_who
     reading, go = threading.Event(), threading.Event()
     analyse = screen_module.analyse_game
 
-    def held(learner: object, rules: AnyRuleSet, each: Callable[[], object]) -> Analysis:
+    def held(learner: object, rules: Rules, each: Callable[[], object]) -> Analysis:
         reading.set()
         go.wait()
         return analyse(learner, rules, each)  # type: ignore[arg-type]
@@ -65,7 +65,7 @@ async def test_keys_are_answered_while_the_hats_are_read_and_the_table_comes_who
 async def test_a_fault_in_the_work_is_said_instead_of_working_forever(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def broken(learner: object, rules: AnyRuleSet, each: Callable[[], object]) -> Analysis:
+    def broken(learner: object, rules: Rules, each: Callable[[], object]) -> Analysis:
         raise RuntimeError("a fault in the reading")
 
     monkeypatch.setattr(screen_module, "analyse_game", broken)

@@ -11,7 +11,7 @@ from test_ui_watch import watch
 from ui_helpers import make_app, to_board, wait_until
 
 from sticks_tui.engine import game_of_sticks
-from sticks_tui.engine.game import AnyRuleSet
+from sticks_tui.engine.game import Rules
 from sticks_tui.engine.learners.hats.brain import HatBrain
 from sticks_tui.engine.learners.hats.lessons import Lesson
 from sticks_tui.engine.machines import Machine
@@ -48,7 +48,7 @@ class HeldRecords(MemoryRecords):
         super().record_game(winner, loser, game=game)
         self.written += 1
 
-    def learn(self, rules: AnyRuleSet, ai_name: str, lesson: Lesson) -> HatBrain | None:
+    def learn(self, rules: Rules, ai_name: str, lesson: Lesson) -> HatBrain | None:
         self.off_the_loop()
         self.go.wait()
         self.lessons += 1

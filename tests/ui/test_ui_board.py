@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from textual.widgets import Button, RichLog, Static
-from ui_helpers import make_app, screen_name, to_board, wait_until
+from ui_helpers import make_app, screen_name, screen_text, to_board, wait_until
 
-from sticks_tui.ui.screens.board.screen import BoardScreen
+from sticks_tui.ui.plain import show_plain
 from sticks_tui.ui.presenters.hats import HatChart, HatsSnapshot
+from sticks_tui.ui.screens.board.screen import BoardScreen
 from sticks_tui.ui.widgets.sticks import StickArt
 
 
@@ -168,3 +169,18 @@ async def test_leaving_mid_game_puts_the_balls_back() -> None:
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
         assert brain.balls_beside == [] and brain.games_played == 0
         assert all(sum(brain.counts(p).values()) == 3 for p in range(1, 11))
+
+
+async def test_words_that_grow_to_another_line_get_it_and_give_it_back() -> None:
+    """The board's words are laid out anew only when their height changes (ui/plain.py
+    show_plain): a second line is drawn at once, and goes when the words are one line again."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_board(pilot, "1", sticks=20)
+        turn = board(pilot).query_one("#turn", Static)
+        show_plain(turn, "Player 1: take 1-3 sticks\nand a second line")
+        await wait_until(pilot, lambda: turn.region.height == 2)
+        assert "and a second line" in screen_text(pilot)
+        show_plain(turn, "one line again")
+        await wait_until(pilot, lambda: turn.region.height == 1)
+        assert "and a second line" not in screen_text(pilot)

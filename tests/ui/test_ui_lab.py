@@ -19,21 +19,21 @@ from ui_helpers import (
 )
 
 from sticks_tui.engine import HatBrain, Nim, StickyNim, game_of_sticks
-from sticks_tui.engine.game import AnyRuleSet
+from sticks_tui.engine.game import Rules
+from sticks_tui.storage.brain_cache import BrainRef
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.app import SticksApp
-from sticks_tui.storage.brain_cache import BrainRef
+from sticks_tui.ui.presenters.bars import OneHatChart
+from sticks_tui.ui.presenters.hats import HatChart
 from sticks_tui.ui.screens.lab.form import LabScreen
 from sticks_tui.ui.screens.lab.run import LabRunScreen
 from sticks_tui.ui.speed import FULL_SPEED
-from sticks_tui.ui.presenters.bars import OneHatChart
-from sticks_tui.ui.presenters.hats import HatChart
 
 FAMILIES = [game_of_sticks(20), Nim((1, 3, 5)), StickyNim(8)]
 
 
 async def open_lab(
-    pilot: Pilot, rules: AnyRuleSet, pause_after: int | None = None, speed: int | None = FULL_SPEED
+    pilot: Pilot, rules: Rules, pause_after: int | None = None, speed: int | None = FULL_SPEED
 ) -> LabScreen:
     """The lab's form for ``rules``, its run to start at ``speed`` (None: as a person finds
     it, at the speed chosen last) and pause after ``pause_after`` games."""

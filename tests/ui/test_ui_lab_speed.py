@@ -183,7 +183,8 @@ async def test_after_a_cancel_no_speed_key_acts_and_nothing_of_the_old_state_is_
         await wait_until(pilot, lambda: screen.result is not None, tries=3000)
         await wait_until(pilot, lambda: "Cancelled after 1 game." in line(screen, "#run-speed"))
         assert line(screen, "#run-move") == ""  # no move left from the run
-        assert "Resume" not in footer(pilot) and "k Keep" in footer(pilot)
+        await wait_until(pilot, lambda: "k Keep" in footer(pilot))  # the footer follows
+        assert "Resume" not in footer(pilot)
         # once it has ended there is nothing to cancel: Escape goes back, keeping the game
         await wait_until(pilot, lambda: "esc Back" in footer(pilot))
         assert "Cancel" not in footer(pilot)

@@ -3,12 +3,10 @@ docstring: how a lost position is read off the hats and off the values)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-from ..game import AnyRuleSet as RuleSet
-from ..game import Move, Position, mover_wins_at_end
+from ..game import Rules, mover_wins_at_end
 from ..learners.base import LOST, UNDECIDED, WON, MoveValues, Reading
 from ..solver import Solver
 
@@ -19,10 +17,10 @@ AGREE, DISAGREE, UNKNOWN = "yes", "NO", "?"
 class PositionReport:
     """One stick count: what the hat says, what the solver says, and whether they agree."""
 
-    position: Position
-    balls: dict[Move, int]
+    position: Hashable
+    balls: dict[Hashable, int]
     """The legal balls of the hat (a ball waiting beside it counted in)."""
-    preferred: Move | None
+    preferred: Hashable | None
     confidence: float
     growth: int
     inflow: int
@@ -31,7 +29,7 @@ class PositionReport:
     terminal: bool
     """No move is left: the game is over and its rules say who won."""
     solver_lost: bool
-    winning_moves: tuple[Move, ...]
+    winning_moves: tuple[Hashable, ...]
     agreement: str
     """``yes``, ``NO`` (a disagreement) or ``?`` (the hat has not learned enough to say).
 
@@ -39,7 +37,7 @@ class PositionReport:
     the hat learned a losing preference (or believes the position lost). At a lost position: yes
     when the hats learned it is lost, NO when they learned it is won. A Q-learner's values are
     read the same way as balls."""
-    values: dict[Move, float] = field(default_factory=dict)
+    values: dict[Hashable, float] = field(default_factory=dict)
     """A Q-learner's value of each legal move (0 where none was learned); empty for hats."""
     values_learned: int = 0
     """How many of the legal moves have a learned value (Q; 0 for hats)."""
@@ -49,7 +47,7 @@ class PositionReport:
         return self.growth + self.inflow
 
     @property
-    def scores(self) -> Mapping[Move, float]:
+    def scores(self) -> Mapping[Hashable, float]:
         """What the preference is read from: the balls of a hat, or the Q-values."""
         return self.values if self.values else self.balls
 
@@ -73,7 +71,7 @@ class PositionReport:
         return self.learned == LOST
 
 
-def prefers_winning(balls: Mapping[Move, float], winning: Iterable[Move]) -> bool:
+def prefers_winning(balls: Mapping[Hashable, float], winning: Iterable[Hashable]) -> bool:
     """Whether a winning ball strictly outnumbers every losing one in a hat's legal ``balls``.
 
     A tie is no preference: a fresh hat's "preferred" ball (the first of equals) is luck, and
@@ -85,7 +83,7 @@ def prefers_winning(balls: Mapping[Move, float], winning: Iterable[Move]) -> boo
     return best_winning > best_losing
 
 
-def _agreement(learned: str, balls: Mapping[Move, float], winning: tuple[Move, ...]) -> str:
+def _agreement(learned: str, balls: Mapping[Hashable, float], winning: tuple[Hashable, ...]) -> str:
     if not winning:  # lost: only learning that it is lost agrees
         return {LOST: AGREE, WON: DISAGREE}.get(learned, UNKNOWN)
     if learned == LOST:
@@ -96,7 +94,7 @@ def _agreement(learned: str, balls: Mapping[Move, float], winning: tuple[Move, .
 
 
 def report_position(
-    values: MoveValues, reading: Reading, rules: RuleSet, solver: Solver[Any, Any]
+    values: MoveValues, reading: Reading, rules: Rules, solver: Solver[Hashable, Hashable]
 ) -> PositionReport:
     """Everything the table shows for one position: what the learner holds there
     (:meth:`~..learners.base.Learner.values_at`), what it has learned of it (its kind's
@@ -128,6 +126,6 @@ def report_position(
     )
 
 
-def _end_result(rules: RuleSet) -> str:
+def _end_result(rules: Rules) -> str:
     """What a finished position is for the player to move: the rules say it, not a learner."""
     return WON if mover_wins_at_end(rules) else LOST

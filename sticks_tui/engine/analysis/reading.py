@@ -3,11 +3,9 @@ positions reachable from the start of its game."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable
 
-from ..game import AnyRuleSet as RuleSet
-from ..game import Position, RuleError
+from ..game import RuleError, Rules
 from ..games import family_of, rules_from_description
 from ..games.takeaway import TakeAway
 from ..learners import kind_of
@@ -26,7 +24,7 @@ MAX_ANALYSED_STICKS = 10_000
 MAX_ANALYSED_POSITIONS = 20_000
 
 #: A learner the analysis reads: any registered learner.
-Analysed = Learner[Any, Any]
+Analysed = Learner[Hashable, Hashable]
 
 
 class AnalysisError(ValueError):
@@ -50,7 +48,7 @@ def analyse_from_start(learner: Analysed) -> Analysis:
 
 
 def analyse_game(
-    learner: Analysed, rules: RuleSet, each: Callable[[], object] | None = None
+    learner: Analysed, rules: Rules, each: Callable[[], object] | None = None
 ) -> Analysis:
     """Read the positions reachable from the start of ``rules`` (the game on screen: a take-away
     brain serves every heap, and a 20-stick game has 20 positions, whatever else it learned).
@@ -68,11 +66,11 @@ def analyse_game(
 
 def _analysis(
     learner: Analysed,
-    rules: RuleSet,
-    positions: Iterable[Position],
+    rules: Rules,
+    positions: Iterable[Hashable],
     each: Callable[[], object] | None = None,
 ) -> Analysis:
-    solver: Solver[Any, Any] = Solver(rules)
+    solver: Solver[Hashable, Hashable] = Solver(rules)
     kind = kind_of(learner)
     listed = tuple(positions)
     readings = kind.read(learner, rules, listed)
@@ -82,7 +80,11 @@ def _analysis(
     )
     counts = [p.position for p in reports if isinstance(p.position, int)]
     numeric = len(counts) == len(reports)
-    flags = {p.position: p.learned_lost for p in reports if p.learned_lost is not None}
+    flags = {
+        p.position: p.learned_lost
+        for p in reports
+        if isinstance(p.position, int) and p.learned_lost is not None
+    }
     if numeric:
         inferred = find_rule(flags)
     else:
@@ -95,7 +97,7 @@ def _analysis(
     )
 
 
-def analysis_rules(learner: Analysed) -> RuleSet:
+def analysis_rules(learner: Analysed) -> Rules:
     """The game an analysis starts from: the learner's own, whose start its brain file gives
     (Nim's piles, Sticky-Nim's line); but a take-away brain serves every heap and its file does
     not say one, so its heap is the largest stick count at which the brain has learned
@@ -114,7 +116,7 @@ def analysis_rules(learner: Analysed) -> RuleSet:
     return rules_from_description(rules.describe(), max(learned))
 
 
-def learned_positions(learner: Analysed) -> list[Position]:
+def learned_positions(learner: Analysed) -> list[Hashable]:
     """The positions the learner has learned something at: a hat no longer fresh (its balls
     differ from a fresh hat's), a move with a learned value."""
     return [p for p in learner.positions() if not learner.values_at(p).fresh]
@@ -126,7 +128,7 @@ def _then(each: Callable[[], object] | None, report: PositionReport) -> Position
     return report
 
 
-def reachable_positions(rules: RuleSet, limit: int = MAX_ANALYSED_POSITIONS) -> list[Position]:
+def reachable_positions(rules: Rules, limit: int = MAX_ANALYSED_POSITIONS) -> list[Hashable]:
     """Every position play can reach from the start, fewest sticks first; a finished position
     only where the rules keep a hat for it (a take-away heap nobody can move from, e.g. 1 stick
     when a move takes 2 or 3), not the empty table every game ends at."""
@@ -140,7 +142,7 @@ def reachable_positions(rules: RuleSet, limit: int = MAX_ANALYSED_POSITIONS) -> 
     return _fewest_sticks_first(p for p in positions if not rules.is_over(p) or p in kept)
 
 
-def _fewest_sticks_first(positions: Iterable[Position]) -> list[Position]:
+def _fewest_sticks_first(positions: Iterable[Hashable]) -> list[Hashable]:
     """Heaps in order; piles and groups by the sticks they hold, then as numbers compare."""
     listed = list(positions)
     try:

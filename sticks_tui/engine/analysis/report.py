@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..game import AnyRuleSet as RuleSet
-from ..game import Move, Position, RuleError
+from ..game import RuleError, Rules
 from ..games import spec_of
 from ..learners.base import FIRST_LEARNER, CurvePoint
 from ..period_proof import HeapPeriod
@@ -29,7 +28,7 @@ class Analysis:
     learning_curve: tuple[CurvePoint, ...] = field(default=())
     learner: str = FIRST_LEARNER
     """Whose brain: its learner's name."""
-    rules: RuleSet | None = None
+    rules: Rules | None = None
     """The game, for naming its positions and moves (None: the positions are shown as they are)."""
     changed_settings: Mapping[str, float] = field(default_factory=dict)
     """The learner's settings that differ from the defaults."""
@@ -38,7 +37,7 @@ class Analysis:
     balls gained) or values (the table shows the values)."""
 
     @property
-    def disagreements(self) -> tuple[Position, ...]:
+    def disagreements(self) -> tuple[Hashable, ...]:
         return tuple(p.position for p in self.positions if p.agreement == DISAGREE)
 
     @property
@@ -77,7 +76,7 @@ class Analysis:
         }
 
 
-def _spec(rules: RuleSet | None) -> str | None:
+def _spec(rules: Rules | None) -> str | None:
     """The game's spec for JSON; None for a game the registry does not know."""
     try:
         return spec_of(rules) if rules is not None else None
@@ -85,8 +84,9 @@ def _spec(rules: RuleSet | None) -> str | None:
         return None
 
 
-def _rule_says(rule: PeriodicRule, n: int) -> bool | None:
-    return rule.holds_for(n) if n >= rule.start else None
+def _rule_says(rule: PeriodicRule, n: Hashable) -> bool | None:
+    """What a rule of stick counts says of position ``n`` (None: not a count it covers)."""
+    return rule.holds_for(n) if isinstance(n, int) and n >= rule.start else None
 
 
 def _rule_dict(rule: PeriodicRule) -> dict[str, Any]:
@@ -112,7 +112,7 @@ def _solver_rule_dict(period: HeapPeriod | None) -> dict[str, Any]:
 
 
 def _position_dict(
-    p: PositionReport, move_key: Callable[[Move], str], q: bool
+    p: PositionReport, move_key: Callable[[Hashable], str], q: bool
 ) -> dict[str, Any]:
     """One position for JSON: positions and moves as the game's values (a heap is a number,
     Nim's piles a list, a move a number or a list); balls and values keyed like a brain file."""

@@ -20,16 +20,17 @@ specs, brain files' descriptions and :func:`game_families` know it like the othe
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
-from ..game import AnyRuleSet, RuleError
+from ..game import M, P, RuleError, Rules, RuleSet
 from ..theory import Theory, search_theory
 from . import nim, sticky, takeaway
 from .family import GameFamily, GameSpecError, Spec, quoted
 
 __all__ = [
     "GameFamily", "GameSpecError", "Spec", "family_of", "game_families", "parse_game",
-    "register_game", "rules_from_description", "spec_of", "theory_of", "unregister_game",
+    "register_game", "rules_from_description", "some_rules", "spec_of", "theory_of",
+    "unregister_game",
 ]
 
 #: Families by name, in the order registered.
@@ -64,7 +65,7 @@ def game_families() -> tuple[GameFamily[Any], ...]:
     return tuple(_families.values())
 
 
-def parse_game(spec: str, sticks: int | None = None) -> AnyRuleSet:
+def parse_game(spec: str, sticks: int | None = None) -> Rules:
     """The game a spec names; ``sticks`` is the heap of a take-away game (``--sticks``).
 
     Raises :class:`GameSpecError`, whose message says what is wrong and gives an example.
@@ -85,7 +86,7 @@ def parse_game(spec: str, sticks: int | None = None) -> AnyRuleSet:
         )
     read = Spec(word.strip().lower(), tuple(parts), sticks)
     try:
-        rules: AnyRuleSet = family.parse(read)
+        rules = some_rules(family.parse(read))
     except (GameSpecError, RuleError) as error:
         raise GameSpecError(
             f"{error}: write {family.grammar}, e.g. {family.example}"
@@ -93,14 +94,14 @@ def parse_game(spec: str, sticks: int | None = None) -> AnyRuleSet:
     return rules
 
 
-def spec_of(rules: AnyRuleSet) -> str:
+def spec_of(rules: Rules) -> str:
     """The canonical spec of ``rules``: :func:`parse_game` reads it back to the same game (a
     take-away game's heap apart, which ``--sticks`` gives)."""
     text: str = family_of(rules).spec_of(rules)
     return text
 
 
-def family_of(rules: AnyRuleSet) -> GameFamily[Any]:
+def family_of(rules: Rules) -> GameFamily[Any]:
     """The registered family ``rules`` belong to."""
     for family in _families.values():
         if isinstance(rules, family.rules_type):
@@ -108,7 +109,7 @@ def family_of(rules: AnyRuleSet) -> GameFamily[Any]:
     raise RuleError(f"{type(rules).__name__} is not a registered game")
 
 
-def theory_of(rules: AnyRuleSet) -> Theory:
+def theory_of(rules: Rules) -> Theory:
     """The theory of ``rules`` (SPEC section 9): its family's, else the solver's answer from
     the start (:func:`~sticks_tui.engine.theory.search_theory`)."""
     family = family_of(rules)
@@ -118,7 +119,7 @@ def theory_of(rules: AnyRuleSet) -> Theory:
     return found
 
 
-def rules_from_description(description: object, sticks: int | None = None) -> AnyRuleSet:
+def rules_from_description(description: object, sticks: int | None = None) -> Rules:
     """Rebuild a rule set from :meth:`RuleSet.describe` output (e.g. read from a brain file);
     ``sticks``, when given, is the start size (a heap, a line) instead of the described one."""
     if not isinstance(description, Mapping):
@@ -127,8 +128,19 @@ def rules_from_description(description: object, sticks: int | None = None) -> An
     family = _families.get(name) if isinstance(name, str) else None
     if family is None:
         raise RuleError(f"unknown game {name!r:.40}")
-    rules: AnyRuleSet = family.from_description(description, sticks)
-    return rules
+    return some_rules(family.from_description(description, sticks))
+
+
+def some_rules(rules: RuleSet[P, M]) -> Rules:
+    """``rules`` as the rules of some game, whichever (:data:`~sticks_tui.engine.game.Rules`):
+    the one place where a family's types of positions and moves are forgotten.
+
+    The checker cannot prove this step (``RuleSet`` is invariant in its positions and moves, as
+    it both takes and returns them), so it is taken here only: code that holds ``Rules`` hands
+    a rule set back only positions and moves it had from it, and every family refuses any other
+    value it is handed (:class:`~sticks_tui.engine.game.IllegalMove`).
+    """
+    return cast(Rules, rules)
 
 
 def _examples() -> str:

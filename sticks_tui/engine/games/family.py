@@ -7,15 +7,17 @@ family reads its parts (:class:`Spec`) and says what is wrong with them in a few
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from ..game import AnyRuleSet, RuleError
+from ..game import RuleError
 from ..numbers import parse_whole_number
 from ..theory import Theory
 
-R = TypeVar("R", bound=AnyRuleSet)
+#: A family's class of rule sets (``TakeAway``, ``Nim``...): each is a ``RuleSet`` of its own
+#: positions and moves, which the registry forgets (:func:`~sticks_tui.engine.games.some_rules`).
+R = TypeVar("R")
 
 #: How the two endings are written in specs and in brain files' descriptions.
 MISERE = "misere"
@@ -52,6 +54,21 @@ class Spec:
 
 
 @dataclass(frozen=True)
+class FamilyWords:
+    """How a family's positions and moves read in a few words, short enough for a table cell
+    (the analysis, ``analyze``, the console): each takes a value of one of the family's games."""
+
+    #: A position: ``20``, ``1, 3, 5, 7``, ``[6, 3]``.
+    position: Callable[[Hashable], str]
+    #: A move: ``3``, ``take 2 from pile 3``, ``take 2 of 6 (1|3)``.
+    move: Callable[[Hashable], str]
+    #: What a table's position column is called.
+    heading: str = "position"
+    #: How to read the moves of a table, where the game's words need saying (lines).
+    legend: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class GameFamily(Generic[R]):
     """One kind of game: how its spec is read and written, and how its description is read."""
 
@@ -82,6 +99,8 @@ class GameFamily(Generic[R]):
     #: The JSON Schema of the family's :meth:`RuleSet.describe` (a brain file's ``"rules"``)
     #: beyond its ``"game"``: its properties, by name; None: not said (any other property).
     description_schema: Callable[[], dict[str, Any]] | None = None
+    #: The family's positions and moves in its own words; None: by their keys in brain files.
+    words: FamilyWords | None = None
 
     def rules_schema(self) -> dict[str, Any]:
         """The JSON Schema of a brain file's ``"rules"`` for a game of this family (the brain

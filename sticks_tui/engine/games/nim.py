@@ -17,7 +17,7 @@ in binary, their nim-sum, and the winning moves.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import reduce
 from operator import xor
@@ -29,6 +29,7 @@ from ..theory import StartAnswer, start_answer
 from .family import (
     MISERE,
     NORMAL,
+    FamilyWords,
     GameFamily,
     GameSpecError,
     Spec,
@@ -77,6 +78,32 @@ def _normalise_piles(piles: Any) -> NimPosition:
         if not 0 <= size <= MAX_PILE_SIZE:
             raise RuleError(f"a pile holds 0 to {MAX_PILE_SIZE} objects, got {size}")
     return values
+
+
+def piles_of(position: Hashable) -> NimPosition:
+    """A Nim position handed in as some game's (:data:`~sticks_tui.engine.game.Rules`): a tuple of
+    pile sizes, else :class:`IllegalMove`."""
+    if type(position) is tuple:  # the common case, checked quickly (training asks often)
+        for size in position:
+            if type(size) is not int or size < 0:
+                break
+        else:
+            return position
+    if not isinstance(position, tuple) or not all(
+        isinstance(size, int) and not isinstance(size, bool) and size >= 0 for size in position
+    ):
+        raise IllegalMove(f"a Nim position is a tuple of pile sizes, got {position!r}")
+    return position
+
+
+def nim_move(move: Hashable) -> NimMove:
+    """A Nim move handed in as some game's: ``(pile, count)``, two whole numbers, else
+    :class:`IllegalMove`."""
+    if type(move) is tuple and len(move) == 2:
+        pile, count = move
+        if isinstance(pile, int) and isinstance(count, int):
+            return (pile, count)
+    raise IllegalMove(f"a Nim move is (pile, count), got {move!r}")
 
 
 def nim_sum(position: Iterable[int]) -> int:
@@ -130,7 +157,7 @@ class Nim:
         """Every ``(pile, count)`` with 1 <= count <= that pile, pile by pile (CS50's actions)."""
         moves: list[NimMove] = []
         extend = moves.extend
-        for pile, size in enumerate(self._checked(position)):
+        for pile, size in enumerate(piles_of(position)):
             if pile < MAX_PILES and size <= MAX_PILE_SIZE:
                 extend(_MOVES[pile][1 : size + 1])
             else:
@@ -138,7 +165,7 @@ class Nim:
         return tuple(moves)
 
     def apply(self, position: NimPosition, move: NimMove) -> NimPosition:
-        position = self._checked(position)
+        position = piles_of(position)
         try:
             pile, count = move
         except (TypeError, ValueError):
@@ -185,7 +212,7 @@ class Nim:
         parts = key.split(",")
         if key.isascii() and all(part.isdigit() and len(part) <= 9 for part in parts):
             return tuple(map(int, parts))  # plain digits, as files hold them: read quickly
-        return self._checked(tuple(whole_number_key(part, "pile size") for part in parts))
+        return piles_of(tuple(whole_number_key(part, "pile size") for part in parts))
 
     def move_key(self, move: NimMove) -> str:
         """``"pile:count"``, e.g. ``"2:3"`` takes 3 from pile 2 (piles count from 0 as in CS50)."""
@@ -200,19 +227,6 @@ class Nim:
         if key.isascii() and pile.isdigit() and count.isdigit() and max(map(len, parts)) <= 9:
             return (int(pile), int(count))  # plain digits, as files hold them: read quickly
         return (whole_number_key(pile, "pile number"), whole_number_key(count, "count"))
-
-    def _checked(self, position: Any) -> NimPosition:
-        if type(position) is tuple:  # the common case, checked quickly (training asks often)
-            for size in position:
-                if type(size) is not int or size < 0:
-                    break
-            else:
-                return position
-        if not isinstance(position, tuple) or not all(
-            isinstance(size, int) and not isinstance(size, bool) and size >= 0 for size in position
-        ):
-            raise IllegalMove(f"a Nim position is a tuple of pile sizes, got {position!r}")
-        return position
 
 
 # -- the registry's view ---------------------------------------------------------------------------
@@ -319,6 +333,21 @@ def description_schema() -> dict[str, Any]:
     }
 
 
+def _move_words(move: Hashable) -> str:
+    pile, count = nim_move(move)
+    return f"take {count} from pile {pile}"
+
+
+WORDS = FamilyWords(
+    position=lambda position: ", ".join(map(str, piles_of(position))),
+    move=_move_words,
+    legend=(
+        "Piles count from 0, as in CS50's Nim: \"take 2 from pile 3\" takes 2 sticks from",
+        "  the fourth pile.",
+    ),
+)
+
+
 FAMILY = GameFamily(
     name=FAMILY_NAME,
     grammar="nim:PILES[:misere|normal]",
@@ -330,4 +359,5 @@ FAMILY = GameFamily(
     theory=theory,
     q_learning_offered="every Nim game",
     description_schema=description_schema,
+    words=WORDS,
 )

@@ -18,7 +18,7 @@ takes of 1 to K; plain ``sticky`` is the default line of 20, takes of 1 to 3).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, ClassVar
@@ -27,7 +27,7 @@ from ..game import Capabilities, IllegalMove, RuleError
 from ..numbers import whole_number_key
 from ..solver import Solver
 from ..theory import StartAnswer, start_answer
-from .family import GameFamily, GameSpecError, Spec, whole_number
+from .family import FamilyWords, GameFamily, GameSpecError, Spec, whole_number
 from .sticky_heaps import Groups, grundy_values
 
 # the line's names that other modules take from the game's module, re-exported
@@ -195,6 +195,24 @@ class StickyNim:
 def _check_position(position: Any) -> None:
     if not isinstance(position, tuple):
         raise IllegalMove(f"a Sticky-Nim position is a tuple of group lengths, got {position!r}")
+
+
+def groups_of(position: Hashable) -> StickyPosition:
+    """A Sticky-Nim position handed in as some game's (:data:`~sticks_tui.engine.game.Rules`):
+    a tuple of group lengths, else :class:`IllegalMove`."""
+    if isinstance(position, tuple) and all(isinstance(group, int) for group in position):
+        return position
+    raise IllegalMove(f"a Sticky-Nim position is a tuple of group lengths, got {position!r}")
+
+
+def sticky_move_of(move: Hashable) -> StickyMove:
+    """A Sticky-Nim move handed in as some game's: ``(group, take, left)``, else
+    :class:`IllegalMove`."""
+    if isinstance(move, StickyMove):
+        return move
+    if isinstance(move, tuple) and len(move) == 3 and all(isinstance(n, int) for n in move):
+        return StickyMove(*move)
+    raise IllegalMove(f"a Sticky-Nim move is (group, take, left), got {move!r}")
 
 
 # -- the registry's view ---------------------------------------------------------------------------
@@ -371,6 +389,21 @@ def description_schema() -> dict[str, Any]:
     }
 
 
+def _move_words(move: Hashable) -> str:
+    group, take, left = sticky_move_of(move)
+    return f"take {take} of {group} ({left}|{group - take - left})"
+
+
+WORDS = FamilyWords(
+    position=lambda position: "[" + ", ".join(map(str, groups_of(position))) + "]",
+    move=_move_words,
+    legend=(
+        "\"take 2 of 6 (1|3)\": take 2 adjacent sticks from a group of 6, leaving groups",
+        "  of 1 and 3 on either side; a position lists its groups, e.g. [6, 3].",
+    ),
+)
+
+
 FAMILY = GameFamily(
     name=FAMILY_NAME,
     grammar="sticky:N[:K]",
@@ -382,4 +415,5 @@ FAMILY = GameFamily(
     theory=theory,
     q_learning_offered=f"Sticky-Nim lines of up to {Q_LEARNING_MAX_STICKY} sticks",
     description_schema=description_schema,
+    words=WORDS,
 )

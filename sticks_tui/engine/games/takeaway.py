@@ -12,7 +12,7 @@ off the table), and seed 003's comparison of memoized search with plain recursio
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -23,6 +23,7 @@ from ..solver import Solver, plain_recursion_calls
 from .family import (
     MISERE,
     NORMAL,
+    FamilyWords,
     GameFamily,
     GameSpecError,
     Spec,
@@ -143,6 +144,14 @@ class TakeAway:
 
     def move_from_key(self, key: str) -> int:
         return whole_number_key(key, "ball number")
+
+
+def heap_of(value: Hashable) -> int:
+    """A take-away position (a heap) or move (a take) handed in as some game's
+    (:data:`~sticks_tui.engine.game.Rules`): a whole number, else :class:`IllegalMove`."""
+    if isinstance(value, int):
+        return value
+    raise IllegalMove(f"a take-away position or move is a whole number, got {value!r}")
 
 
 def game_of_sticks(sticks: int = 20) -> TakeAway:
@@ -327,4 +336,5 @@ FAMILY = GameFamily(
     theory=theory,
     q_learning_offered="every take-away game",
     description_schema=description_schema,
+    words=FamilyWords(position=str, move=str, heading="n"),
 )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from ..game import AnyRuleSet as RuleSet
+from ..game import Rules
 from .base import BrainError, read_header
 from .hats.kind import KIND as HATS_KIND
 from .kind import LearnerKind
@@ -98,14 +98,14 @@ def kind_of(learner: object) -> LearnerKind[Any]:
     raise KeyError(f"{type(learner).__name__} is not a registered learner")
 
 
-def learners_for(rules: RuleSet) -> tuple[LearnerKind[Any], ...]:
+def learners_for(rules: Rules) -> tuple[LearnerKind[Any], ...]:
     """The learners offered for ``rules`` (the hat AI for every game, the others where they
     fit)."""
     return tuple(kind for kind in _kinds.values() if kind.fits(rules))
 
 
 def learner_from_dict(
-    data: Any, rules: RuleSet | None = None, kind: str | None = None
+    data: Any, rules: Rules | None = None, kind: str | None = None
 ) -> HatBrain | QLearner:
     """The learner a brain file holds (by its "learner"; version 1 files are hats).
 

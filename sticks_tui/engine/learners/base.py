@@ -27,8 +27,7 @@ from collections.abc import Callable, Collection, Hashable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from ..game import AnyRuleSet as RuleSet
-from ..game import RuleError
+from ..game import RuleError, Rules, RuleSet
 from ..games import rules_from_description
 from ..numbers import short
 from .game_change import GameChange
@@ -152,7 +151,7 @@ class Learner(Protocol[P, M]):
     learning_curve: list[CurvePoint]
 
     @property
-    def rules(self) -> RuleSet | None:
+    def rules(self) -> RuleSet[P, M] | None:
         """The game it learns (a CS50-style Q-learner may have none until it is trained)."""
 
     @property
@@ -226,7 +225,7 @@ class SelfPlayRun(Protocol):
 class PlaysItselfFast(Protocol):
     """A learner with a fast self-play loop, proven equal to the plain one by the tests."""
 
-    def self_play_run(self, rules: RuleSet, rng: random.Random, games_before: int) -> SelfPlayRun:
+    def self_play_run(self, rules: Rules, rng: random.Random, games_before: int) -> SelfPlayRun:
         """A run from ``rules``' start; ``games_before`` games were played in this training
         already (the starting seat alternates across the whole training)."""
 
@@ -247,7 +246,7 @@ class PlaysMachinesFast(Protocol):
     """A learner with a fast loop against machine opponents, proven equal to the plain one."""
 
     def machine_run(
-        self, rules: RuleSet, rng: random.Random, games_before: int, opponent: MachineOpponent
+        self, rules: Rules, rng: random.Random, games_before: int, opponent: MachineOpponent
     ) -> SelfPlayRun | None:
         """A run against ``opponent`` from ``rules``' start, the learner in seat 0 (its
         ``play`` returns the games played and the games the learner won), or None where the
@@ -261,7 +260,7 @@ class BrainHeader:
 
     kind: str
     version: int
-    rules: RuleSet
+    rules: Rules
     games_played: int
     settings: dict[str, Any] | None
     """The "settings" object (None in a version 1 file: the defaults)."""
@@ -269,7 +268,7 @@ class BrainHeader:
 
 
 def brain_dict(
-    kind: str, rules: RuleSet, settings: Settings, games_played: int,
+    kind: str, rules: Rules, settings: Settings, games_played: int,
     body: dict[str, Any], curve: list[CurvePoint],
 ) -> dict[str, Any]:
     """A brain file's object: the shared header, ``body`` (the learner's part), the curve."""
@@ -286,7 +285,7 @@ def brain_dict(
 
 
 def read_header(
-    data: Any, rules: RuleSet | None = None, kinds: Collection[str] | None = None
+    data: Any, rules: Rules | None = None, kinds: Collection[str] | None = None
 ) -> BrainHeader:
     """Check a brain file's shared part; ``rules`` (when given) is the game it must be for,
     ``kinds`` (when given) the learners it may hold (else any learner's name is read)."""
@@ -315,7 +314,7 @@ def read_header(
     )
 
 
-def _rules(data: dict[str, Any], rules: RuleSet | None) -> RuleSet:
+def _rules(data: dict[str, Any], rules: Rules | None) -> Rules:
     try:
         found = rules_from_description(data.get("rules"))
     except RuleError as error:

@@ -13,10 +13,9 @@ for, so the plain training loop stays as fast (``benchmarks/game_change_cost.py`
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from enum import Enum
-
-from ..game import Move, Position
 
 
 class Unchanged(Enum):
@@ -40,8 +39,8 @@ class MoveChange:
     the balls of that number in its hat (the ball drawn counted in), or its Q-value (0 when it
     had none)."""
 
-    position: Position
-    move: Move
+    position: Hashable
+    move: Hashable
     won: bool
     """Whether the side that made the move won the game."""
     before: float
@@ -78,7 +77,7 @@ class GameChange:
         results = {move.won for move in self.moves}
         return results.pop() if len(results) == 1 else None
 
-    def at(self, position: Position) -> MoveChange | None:
+    def at(self, position: Hashable) -> MoveChange | None:
         """The (last) move made at ``position``, if one was."""
         return next((m for m in reversed(self.moves) if m.position == position), None)
 

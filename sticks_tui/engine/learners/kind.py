@@ -10,16 +10,16 @@ adds one (the tests add a learner of their own, as they add a game).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from ..game import AnyRuleSet, Position
+from ..game import Rules
 from ..players import Player
 from .base import Learner, Reading
 from .settings import Settings
 
-L = TypeVar("L", bound=Learner[Any, Any])
+L = TypeVar("L", bound=Learner[Hashable, Hashable])
 
 
 @dataclass(frozen=True)
@@ -69,9 +69,9 @@ class LearnerKind(Generic[L]):
     """Its learning settings: a dataclass whose fields' metadata say their help, range and
     default (:mod:`.settings`); the command line's options, the lab's fields, the brain file's
     "settings" and their messages come from it."""
-    fresh: Callable[[AnyRuleSet, Any], L]
+    fresh: Callable[[Rules, Any], L]
     """A learner that has learned nothing, for a game, with these settings."""
-    from_dict: Callable[[Any, AnyRuleSet | None], L]
+    from_dict: Callable[[Any, Rules | None], L]
     """The learner a brain file holds (:class:`~.base.BrainError` says what is wrong)."""
     part: str
     """The key of what it knows in its brain file: ``"hats"``, ``"values"``."""
@@ -91,19 +91,19 @@ class LearnerKind(Generic[L]):
     that learns in play is saved as the lessons its games teach (``lesson_since``,
     ``apply_lesson``, ``take_on``: :mod:`.hats.lessons`), so that two programs teaching one AI
     both keep what they taught; one that does not is saved whole, by training."""
-    player: Callable[[str, L, random.Random], Player]
+    player: Callable[[str, L, random.Random], Player[Hashable, Hashable]]
     """A player at the table that plays this learner (and teaches it, when it learns in play)."""
-    read: Callable[[L, AnyRuleSet, Iterable[Position]], Mapping[Position, Reading]]
+    read: Callable[[L, Rules, Iterable[Hashable]], Mapping[Hashable, Reading]]
     """What it has learned of each of these positions (lost, won, or not yet either; with the
     evidence), for the analysis."""
-    fits: Callable[[AnyRuleSet], bool] = lambda rules: True
+    fits: Callable[[Rules], bool] = lambda rules: True
     """Whether it is offered for a game."""
     offered: Callable[[], str] = lambda: "every game"
     """Where it is offered, for the message that refuses it: "every Nim game and ..."."""
-    compiled: Callable[[AnyRuleSet], bool] = lambda rules: False
+    compiled: Callable[[Rules], bool] = lambda rules: False
     """Whether a compiled loop (``--backend numba``) plays its self-play in this game."""
 
-    def make(self, rules: AnyRuleSet, settings: Settings | None = None) -> L:
+    def make(self, rules: Rules, settings: Settings | None = None) -> L:
         """A fresh learner for ``rules``, with ``settings`` (the defaults when None)."""
         return self.fresh(rules, settings if settings is not None else self.settings_type())
 

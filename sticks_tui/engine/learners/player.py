@@ -4,13 +4,14 @@ how a frozen opponent and the learning curve's measured learner play."""
 from __future__ import annotations
 
 import random
+from typing import Generic
 
-from ..game import AnyRuleSet, Move, Position
+from ..game import M, P, RuleSet
 from ..players import _Machine
 from .base import Learner
 
 
-class LearnerPlayer(_Machine):
+class LearnerPlayer(_Machine, Generic[P, M]):
     """Any :class:`~.base.Learner` in one seat of a game.
 
     Learning (the default), it plays and learns as in training; with ``learns=False`` it plays
@@ -21,7 +22,7 @@ class LearnerPlayer(_Machine):
     def __init__(
         self,
         name: str,
-        learner: Learner[Position, Move],
+        learner: Learner[P, M],
         rng: random.Random | None = None,
         *,
         learns: bool = True,
@@ -30,7 +31,7 @@ class LearnerPlayer(_Machine):
         self.learner = learner
         self.learns = learns
 
-    def make_choice(self, rules: AnyRuleSet, position: Position) -> Move:
+    def make_choice(self, rules: RuleSet[P, M], position: P) -> M:
         if self.learns:
             return self.learner.move(position, self.rng)
         return self.learner.sample_move(position, self.rng)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Protocol
 
-from ...engine.game import AnyRuleSet as RuleSet
+from ...engine.game import Rules
 from ...engine.learners.base import BrainError
 from ...engine.learners.hats.brain import HatBrain
 from ...engine.learners.hats.lessons import Lesson
@@ -32,10 +32,10 @@ class StoreOnDisk(Records, Protocol):
     def brains(self) -> list[BrainSummary]:
         """Every saved brain (``brain list``, the brains screen)."""
 
-    def brain_info(self, rules: RuleSet, ai_name: str, learner: str = ...) -> BrainInfo | None:
+    def brain_info(self, rules: Rules, ai_name: str, learner: str = ...) -> BrainInfo | None:
         """What is known of one saved brain without rebuilding it."""
 
-    def delete_brain(self, rules: RuleSet, ai_name: str, learner: str = ...) -> bool:
+    def delete_brain(self, rules: Rules, ai_name: str, learner: str = ...) -> bool:
         """Forget one saved brain; False when there was none."""
 
 
@@ -75,14 +75,14 @@ class PlayOnRecords:
             self._report(str(error))
             return []
 
-    def load_brain(self, rules: RuleSet, ai_name: str) -> HatBrain | None:
+    def load_brain(self, rules: Rules, ai_name: str) -> HatBrain | None:
         try:
             return self.store.load_brain(rules, ai_name)
         except StoreError as error:
             self._report(f"{error}; {ai_name} starts with fresh hats")
             return None
 
-    def load_learner(self, rules: RuleSet, ai_name: str, learner: str) -> SavedBrain | None:
+    def load_learner(self, rules: Rules, ai_name: str, learner: str) -> SavedBrain | None:
         try:
             return self.store.load_learner(rules, ai_name, learner)
         except StoreError as error:
@@ -95,7 +95,7 @@ class PlayOnRecords:
         except (StoreError, BrainError) as error:
             self._report(f"{error}; what {ai_name} learned was not saved")
 
-    def learn(self, rules: RuleSet, ai_name: str, lesson: Lesson) -> HatBrain | None:
+    def learn(self, rules: Rules, ai_name: str, lesson: Lesson) -> HatBrain | None:
         try:
             return self.store.learn(rules, ai_name, lesson)
         except (StoreError, BrainError) as error:

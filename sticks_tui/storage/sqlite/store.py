@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ...engine.game import AnyRuleSet as RuleSet
+from ...engine.game import Rules
 from ...engine.learners import learner_from_dict
 from ...engine.learners.base import BrainError
 from ...engine.learners.hats.brain import HatBrain
@@ -137,12 +137,12 @@ class SqliteStore:
             ).fetchall()
         return [str(row[0]) for row in rows]
 
-    def load_brain(self, rules: RuleSet, ai_name: str) -> HatBrain | None:
+    def load_brain(self, rules: Rules, ai_name: str) -> HatBrain | None:
         """The saved hats, rebuilt for ``rules`` (so they know the number of sticks in play)."""
         with self._read() as db:
             return self._saved_hats(db, rules, ai_name)
 
-    def load_learner(self, rules: RuleSet, ai_name: str, learner: str) -> SavedBrain | None:
+    def load_learner(self, rules: Rules, ai_name: str, learner: str) -> SavedBrain | None:
         """The saved brain of a learner (by its name), rebuilt for ``rules``."""
         with self._read() as db:
             return self._saved_brain(db, rules, ai_name, learner)
@@ -155,7 +155,7 @@ class SqliteStore:
         with self._write() as db:
             self._put_brain(db, brain, ai_name, text)
 
-    def learn(self, rules: RuleSet, ai_name: str, lesson: Lesson) -> HatBrain:
+    def learn(self, rules: Rules, ai_name: str, lesson: Lesson) -> HatBrain:
         """Add ``lesson`` to the saved hats (fresh hats when there are none); the brain as saved.
 
         The brain is read, taught and written back inside one write transaction, which other
@@ -167,11 +167,11 @@ class SqliteStore:
             self._put_brain(db, brain, ai_name, brain_text(brain))
         return brain
 
-    def _saved_hats(self, db: sqlite3.Connection, rules: RuleSet, ai_name: str) -> HatBrain | None:
+    def _saved_hats(self, db: sqlite3.Connection, rules: Rules, ai_name: str) -> HatBrain | None:
         return HAT_AI.mine(self._saved_brain(db, rules, ai_name, HATS))
 
     def _saved_brain(
-        self, db: sqlite3.Connection, rules: RuleSet, ai_name: str, learner: str
+        self, db: sqlite3.Connection, rules: Rules, ai_name: str, learner: str
     ) -> SavedBrain | None:
         row = db.execute(
             "SELECT brain_json FROM brains WHERE rules_key = ? AND learner = ? AND ai_name = ?",
@@ -220,7 +220,7 @@ class SqliteStore:
 
     # -- beyond the interface ------------------------------------------------------------------
     def brain_info(
-        self, rules: RuleSet, ai_name: str, learner: str = HATS
+        self, rules: Rules, ai_name: str, learner: str = HATS
     ) -> BrainInfo | None:
         with self._read() as db:
             row = db.execute(
@@ -230,7 +230,7 @@ class SqliteStore:
             ).fetchone()
         return None if row is None else BrainInfo(rules.key, ai_name, row[0], row[1], learner)
 
-    def delete_brain(self, rules: RuleSet, ai_name: str, learner: str = HATS) -> bool:
+    def delete_brain(self, rules: Rules, ai_name: str, learner: str = HATS) -> bool:
         """Forget the brain so the AI starts afresh; False when there was none."""
         with self._write() as db:
             cursor = db.execute(

@@ -8,9 +8,9 @@ with a chart of its own adds its presenter by its name; nothing else in the app 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
 
-from ...engine.game import AnyRuleSet, RuleError
+from ...engine.game import RuleError, Rules
 from ...engine.games import family_of, game_families
 from ...engine.games.nim import FAMILY_NAME as NIM
 from ...engine.games.sticky import FAMILY_NAME as STICKY
@@ -49,14 +49,14 @@ LEARNER_PRESENTERS: dict[str, type[LearnerPresenter]] = {
 }
 
 
-def learner_presenter(learner: Learner[Any, Any], words: Presenter) -> LearnerPresenter:
+def learner_presenter(learner: Learner[Hashable, Hashable], words: Presenter) -> LearnerPresenter:
     """The presenter of ``learner`` (by its learner's name), on the screens of the game
     ``words`` presents."""
     kind = kind_of(learner)
     return LEARNER_PRESENTERS.get(kind.name, LearnerPresenter)(kind, words.rules, words)
 
 
-def presenter_type(rules: AnyRuleSet) -> type[Presenter]:
+def presenter_type(rules: Rules) -> type[Presenter]:
     """The presenter of ``rules``' family, else the plain one."""
     try:
         name = family_of(rules).name
@@ -65,12 +65,12 @@ def presenter_type(rules: AnyRuleSet) -> type[Presenter]:
     return PRESENTERS.get(name, PlainPresenter)
 
 
-def presenter_for(rules: AnyRuleSet) -> Presenter:
+def presenter_for(rules: Rules) -> Presenter:
     """A new presenter for ``rules`` (one per board: it keeps the move being typed)."""
     return presenter_type(rules)(rules)
 
 
-def setup_forms(chosen: AnyRuleSet | None = None) -> list[SetupForm]:
+def setup_forms(chosen: Rules | None = None) -> list[SetupForm]:
     """The setup screen's choices of game: every registered family's, as its presenter offers
     them, in the registry's order; ``chosen`` (``--game``) is offered as given when no form
     makes it."""
@@ -84,7 +84,7 @@ def setup_forms(chosen: AnyRuleSet | None = None) -> list[SetupForm]:
     return forms
 
 
-def app_refusal(rules: AnyRuleSet) -> Problem | None:
+def app_refusal(rules: Rules) -> Problem | None:
     """Why the app does not play ``rules`` (given by ``--game``/``--sticks``), as (field id,
     message); None when it plays them.
 

@@ -12,7 +12,7 @@ log and of the hat chart. A presenter's input ends in ONE message posted up to t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from random import Random
 from typing import Any, ClassVar
@@ -23,7 +23,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button
 
-from ...engine.game import AnyRuleSet, Move, Position
+from ...engine.game import Rules
 from ...engine.games import GameFamily, GameSpecError, parse_game
 from ...engine.hints import Hint
 from ...text import hints, moves
@@ -34,7 +34,7 @@ from .forms import GivenForm, SetupForm
 class MoveChosen(Message):
     """A person chose ``move``; ``where`` is the presenter's own detail (Sticky-Nim's span)."""
 
-    def __init__(self, move: Move, where: object = None) -> None:
+    def __init__(self, move: Hashable, where: object = None) -> None:
         super().__init__()
         self.move = move
         self.where = where
@@ -43,7 +43,7 @@ class MoveChosen(Message):
 class MoveButton(Button):
     """A button that makes one move: pressing it posts :class:`MoveChosen`."""
 
-    def __init__(self, label: str, move: Move, *, id: str | None = None) -> None:
+    def __init__(self, label: str, move: Hashable, *, id: str | None = None) -> None:
         super().__init__(plain(label), id=id, compact=True)
         self.move = move
 
@@ -56,12 +56,12 @@ class MoveButton(Button):
 class BoardView:
     """The state the screen passes down on every redraw."""
 
-    position: Position
-    legal: tuple[Move, ...]
+    position: Hashable
+    legal: tuple[Hashable, ...]
     human_turn: bool
     over: bool
     #: The ball a machine has just drawn and is about to play, if any.
-    drawn: Move | None = None
+    drawn: Hashable | None = None
 
 
 class Presenter:
@@ -85,14 +85,14 @@ class Presenter:
     #: What the analysis screen calls the positions it lists.
     positions_label: ClassVar[str] = "Positions"
 
-    def __init__(self, rules: AnyRuleSet) -> None:
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
         #: The widget moves are posted from (set when the position is composed).
         self._poster: Widget | None = None
 
     @classmethod
     def setup_forms(
-        cls, family: GameFamily[Any], chosen: AnyRuleSet | None
+        cls, family: GameFamily[Any], chosen: Rules | None
     ) -> tuple[SetupForm, ...]:
         """The setup screen's choices for ``family``. Without fields of its own, a game is
         offered as it is: the game chosen (``--game``) if it is of the family, else the
@@ -121,7 +121,7 @@ class Presenter:
         """The move input shown under the position (buttons, a field)."""
         yield from ()
 
-    def choose(self, move: Move, where: object = None) -> None:
+    def choose(self, move: Hashable, where: object = None) -> None:
         """Post the move a person chose up to the screen."""
         assert self._poster is not None, "the position is composed before a move is chosen"
         self._poster.post_message(MoveChosen(move, where))
@@ -133,14 +133,14 @@ class Presenter:
     def human_turn(self) -> None:
         """A person is to move (focus a field, choose a pile)."""
 
-    def machine_drew(self, move: Move) -> None:
+    def machine_drew(self, move: Hashable) -> None:
         """A machine drew the ball for ``move``; it is played on the next step."""
 
-    def place(self, move: Move, where: object) -> str:
+    def place(self, move: Hashable, where: object) -> str:
         """Get ready to show ``move`` played; returns extra words for the log (Sticky's letters)."""
         return ""
 
-    def played(self, position: Position) -> None:
+    def played(self, position: Hashable) -> None:
         """The match accepted the move placed last; ``position`` is the one after it."""
 
     def redraw(self, view: BoardView) -> None:
@@ -149,7 +149,7 @@ class Presenter:
     def problem(self, text: str) -> None:
         """A move that cannot be made: say why where the game shows it (the bell rings too)."""
 
-    def taken_back(self, position: Position) -> None:
+    def taken_back(self, position: Hashable) -> None:
         """A move was taken back (undo): ``position`` is on the board again."""
 
     # -- keys -------------------------------------------------------------------------------------
@@ -171,44 +171,44 @@ class Presenter:
         start = self.rules.initial_position()
         return f"{self.rules.name}: {self.position_words(start)}"
 
-    def position_words(self, position: Position) -> str:
+    def position_words(self, position: Hashable) -> str:
         """The line above the board."""
         return "Position: " + moves.position_words(self.rules, position)
 
-    def question(self, legal: tuple[Move, ...]) -> str:
+    def question(self, legal: tuple[Hashable, ...]) -> str:
         """What a person is asked on their turn."""
         return "choose a move (a button or its number key)"
 
-    def move_words(self, name: str, human: bool, move: Move, placed: str) -> str:
+    def move_words(self, name: str, human: bool, move: Hashable, placed: str) -> str:
         """One line of the move log."""
         verb = "takes" if human else "selects"
         return f"{name} {verb} {moves.move_words(self.rules, move)}"
 
-    def ball_words(self, move: Move) -> str:
+    def ball_words(self, move: Hashable) -> str:
         """A ball (a move) in a few words, for the hat charts."""
         return moves.move_words(self.rules, move)
 
-    def where_words(self, position: Position) -> str:
+    def where_words(self, position: Hashable) -> str:
         """A position as a hat's words name it: "19 sticks", "piles 1, 3, 5, 7"."""
         return moves.position_words(self.rules, position)
 
-    def at_words(self, position: Position) -> str:
+    def at_words(self, position: Hashable) -> str:
         """Where a hat is, for its caption: "at 19 sticks"."""
         return "at " + self.where_words(position)
 
-    def hat_name(self, position: Position) -> str:
+    def hat_name(self, position: Hashable) -> str:
         """The hat a machine draws from, on the turn line: "its hat for piles 1, 3, 5, 7"."""
         return "its hat for " + self.where_words(position)
 
-    def takes_words(self, move: Move) -> str:
+    def takes_words(self, move: Hashable) -> str:
         """What the AI does when it draws ``move``'s ball, for a hat's caption: "takes 2"."""
         return "plays " + moves.move_words(self.rules, move)
 
-    def drew_words(self, move: Move) -> str:
+    def drew_words(self, move: Hashable) -> str:
         """The ball a machine just drew, on the turn line."""
         return self.ball_words(move)
 
-    def end_reason(self, position: Position, loser: str) -> tuple[str, str]:
+    def end_reason(self, position: Hashable, loser: str) -> tuple[str, str]:
         """Why a game ended where a person would not expect it to (sticks still left), as a
         short line for under the result and a sentence for the log; ("", "") otherwise."""
         return "", ""
@@ -221,16 +221,16 @@ class Presenter:
         """Work the hint's words need that may take long (a take-away game's period), done once
         in a worker when the board opens; :meth:`hint_words` never waits for it."""
 
-    def hint_words(self, hint: Hint[Any, Any]) -> str:
+    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
         """The hint in the game's words; any game gets the generic reason."""
         reason = hints.GENERIC_REASON if hint.won else "this position loses for the player to move"
         return hints.hint_text(hint, self.hint_move(hint.move), reason)
 
-    def hint_move(self, move: Move) -> str:
+    def hint_move(self, move: Hashable) -> str:
         """A move as a hint names it (as the person would make it on this board)."""
         return moves.move_words(self.rules, move)
 
 
-def numbered(items: tuple[Move, ...]) -> Iterator[tuple[int, Move]]:
+def numbered(items: tuple[Hashable, ...]) -> Iterator[tuple[int, Hashable]]:
     """Moves numbered from 1, as their keys and buttons name them."""
     return enumerate(items, start=1)

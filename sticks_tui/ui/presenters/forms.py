@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.widget import Widget
 from textual.widgets import Input, Label, RadioButton, RadioSet
 
-from ...engine.game import AnyRuleSet
+from ...engine.game import Rules
 from ...engine.games import GameSpecError, parse_game
 
 #: (widget id, message) for a field that is wrong.
@@ -181,12 +181,12 @@ class SetupForm:
             return [(self.first, str(error))]
         return []
 
-    def rules(self, values: Mapping[str, str]) -> AnyRuleSet:
+    def rules(self, values: Mapping[str, str]) -> Rules:
         """The game the fields make; raises GameSpecError with the engine's message."""
         spec, sticks = self.spec(values)
         return parse_game(spec, sticks)
 
-    def values_of(self, rules: AnyRuleSet) -> dict[str, str] | None:
+    def values_of(self, rules: Rules) -> dict[str, str] | None:
         """The fields' texts that make ``rules``; None when this form cannot make them."""
         return None
 
@@ -197,13 +197,13 @@ class GivenForm(SetupForm):
 
     heading = "Rules as given"
 
-    def __init__(self, rules: AnyRuleSet, key: str) -> None:
+    def __init__(self, rules: Rules, key: str) -> None:
         self.given = rules
         self.key = key
         self.label = rules.name
 
-    def rules(self, values: Mapping[str, str]) -> AnyRuleSet:
+    def rules(self, values: Mapping[str, str]) -> Rules:
         return self.given
 
-    def values_of(self, rules: AnyRuleSet) -> dict[str, str] | None:
+    def values_of(self, rules: Rules) -> dict[str, str] | None:
         return {} if rules == self.given else None

@@ -26,16 +26,16 @@ hat at a time elsewhere, and the hint's "AI's hat at 13 draws 1 in 60% of draws"
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Collection
+from collections.abc import Collection, Hashable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from rich.text import Text
 from textual.widget import Widget
 
 from ...engine import GameChange, HatBrain
 from ...engine.analysis import AnalysisError, reachable_positions
-from ...engine.game import AnyRuleSet
+from ...engine.game import Rules
+from ...engine.games.takeaway import heap_of
 from ...engine.learners.base import Learner
 from ...engine.learners.hats.kind import KIND as HAT_AI
 from ...text import hints
@@ -113,12 +113,13 @@ class HatsSnapshot:
         legal: dict[int, tuple[bool, ...]] = {}
         for view in brain:
             if not kinds:
-                kinds = tuple(view.balls)
-            balls[view.position] = tuple(view.balls[k] for k in kinds)
-            moves = set(brain.rules.legal_moves(view.position))
-            legal[view.position] = tuple(k in moves for k in kinds)
+                kinds = tuple(map(heap_of, view.balls))
+            position = heap_of(view.position)
+            balls[position] = tuple(view.balls[k] for k in kinds)
+            moves = set(brain.rules.legal_moves(position))
+            legal[position] = tuple(k in moves for k in kinds)
             if view.beside is not None:
-                beside[view.position] = view.beside
+                beside[position] = heap_of(view.beside)
         return cls(kinds, balls, beside, brain.games_played, legal)
 
     @property
@@ -148,7 +149,7 @@ class HatsSnapshot:
         ]
 
 
-def reachable_hats(rules: AnyRuleSet) -> frozenset[int] | None:
+def reachable_hats(rules: Rules) -> frozenset[int] | None:
     """The heaps the game reaches from its start (None: too many to list, show every hat)."""
     try:
         return frozenset(p for p in reachable_positions(rules) if isinstance(p, int))
@@ -310,7 +311,7 @@ class HatChart(Widget):
         self,
         title: str = "hats",
         *,
-        rules: AnyRuleSet,
+        rules: Rules,
         words: HatWords | None = None,
         name: str | None = None,
         id: str | None = None,
@@ -432,19 +433,19 @@ class HatsPresenter(LearnerPresenter):
         return f"{name}'s hats" if self.every_hat else super().lab_title(name)
 
     def picture(
-        self, learner: Learner[Any, Any], position: object, played: object = None
+        self, learner: Learner[Hashable, Hashable], position: object, played: object = None
     ) -> object:
         if self.every_hat:
             return HatsSnapshot.of(self._brain(learner))
         return self.bars(learner, position, played)
 
     def bars(
-        self, learner: Learner[Any, Any], position: object, played: object = None
+        self, learner: Learner[Hashable, Hashable], position: object, played: object = None
     ) -> HatPicture:
         return hat_picture(self._brain(learner), position, self.words)
 
     @staticmethod
-    def _brain(learner: Learner[Any, Any]) -> HatBrain:
+    def _brain(learner: Learner[Hashable, Hashable]) -> HatBrain:
         brain = HAT_AI.mine(learner)
         assert brain is not None, "the hat AI's presenter shows a hat AI"
         return brain
@@ -463,7 +464,7 @@ class HatsPresenter(LearnerPresenter):
     def draw(
         self,
         chart: Widget,
-        learner: Learner[Any, Any],
+        learner: Learner[Hashable, Hashable],
         focus: object,
         *,
         in_use: object = None,
@@ -487,7 +488,7 @@ class HatsPresenter(LearnerPresenter):
             marks=marks,
         )
 
-    def hint(self, name: str, learner: Learner[Any, Any], position: object) -> str:
+    def hint(self, name: str, learner: Learner[Hashable, Hashable], position: object) -> str:
         chances = [
             (self.words.ball_words(move.move), move.chance)
             for move in learner.values_at(position).moves

@@ -11,11 +11,12 @@ as shares of their sum, values on their scale. The hat AI's (:mod:`.hats`) and t
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from textual.widget import Widget
 
-from ...engine.game import AnyRuleSet
+from ...engine.game import Rules
 from ...engine.learners.base import Learner
 from ...engine.learners.game_change import GameChange
 from ...engine.learners.kind import LearnerKind
@@ -29,7 +30,7 @@ class LearnerPresenter:
     """One learner on one game's screens; ``words`` is the game's presenter (its words for
     positions and moves)."""
 
-    def __init__(self, kind: LearnerKind[Any], rules: AnyRuleSet, words: Presenter) -> None:
+    def __init__(self, kind: LearnerKind[Any], rules: Rules, words: Presenter) -> None:
         self.kind = kind
         self.rules = rules
         self.words = words
@@ -49,7 +50,7 @@ class LearnerPresenter:
         return f"{name}: {self.kind.words.shown}"
 
     def picture(
-        self, learner: Learner[Any, Any], position: object, played: object = None
+        self, learner: Learner[Hashable, Hashable], position: object, played: object = None
     ) -> object:
         """What the chart shows of ``learner`` at ``position`` (``played``: the move it made
         there this game, marked): a copy, which a training's thread may take while the
@@ -57,7 +58,7 @@ class LearnerPresenter:
         return self.bars(learner, position, played)
 
     def bars(
-        self, learner: Learner[Any, Any], position: object, played: object = None
+        self, learner: Learner[Hashable, Hashable], position: object, played: object = None
     ) -> HatPicture:
         """The learner at ``position`` as one-position bars."""
         return HatPicture.of_numbers(
@@ -74,7 +75,7 @@ class LearnerPresenter:
     def draw(
         self,
         chart: Widget,
-        learner: Learner[Any, Any],
+        learner: Learner[Hashable, Hashable],
         focus: object,
         *,
         in_use: object = None,
@@ -92,7 +93,7 @@ class LearnerPresenter:
             picture = HatPicture.saying(said, picture.subtitle)
         self.show(chart, picture, in_use)
 
-    def hint(self, name: str, learner: Learner[Any, Any], position: object) -> str:
+    def hint(self, name: str, learner: Learner[Hashable, Hashable], position: object) -> str:
         """What the learner would play at ``position``, in a line of the hint."""
         preferred = learner.values_at(position).preferred
         return hints.preferred_text(name, [self.words.ball_words(move) for move in preferred])

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from random import Random
 from typing import Any, ClassVar
 
@@ -11,9 +11,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from ...engine import Nim
-from ...engine.game import AnyRuleSet, Move, Position
+from ...engine.game import Rules
 from ...engine.games import GameFamily
-from ...engine.games.nim import DEFAULT_PILES
+from ...engine.games.nim import DEFAULT_PILES, nim_move, piles_of
 from ...engine.hints import Hint
 from ...text import hints, moves
 from ..widgets.piles import NimPiles
@@ -49,7 +49,7 @@ class NimForm(SetupForm):
         piles = spec_numbers(PILES_FIELD.text(values))
         return f"nim:{piles}:{values.get(ENDING_VALUE, 'misere')}", None
 
-    def values_of(self, rules: AnyRuleSet) -> dict[str, str] | None:
+    def values_of(self, rules: Rules) -> dict[str, str] | None:
         if not isinstance(rules, Nim):
             return None
         ending = "misere" if rules.misere else "normal"
@@ -78,7 +78,7 @@ class PilesInput(NimPiles):
 class NimPresenter(Presenter):
     keeps_curve: ClassVar[bool] = True
 
-    def __init__(self, rules: AnyRuleSet) -> None:
+    def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
         #: The pile chosen and the count typed so far.
         self.pile: int | None = None
@@ -87,7 +87,7 @@ class NimPresenter(Presenter):
 
     @classmethod
     def setup_forms(
-        cls, family: GameFamily[Any], chosen: AnyRuleSet | None
+        cls, family: GameFamily[Any], chosen: Rules | None
     ) -> tuple[SetupForm, ...]:
         return (NimForm(),)
 
@@ -104,7 +104,7 @@ class NimPresenter(Presenter):
         ]
 
     def compose_position(self) -> ComposeResult:
-        piles = PilesInput(self, self.rules.initial_position())
+        piles = PilesInput(self, piles_of(self.rules.initial_position()))
         self._poster = piles
         yield piles
 
@@ -112,27 +112,27 @@ class NimPresenter(Presenter):
         self.pile, self.typed = None, ""
 
     def human_turn(self) -> None:
-        piles: tuple[int, ...] = self._view.position if self._view is not None else ()
+        piles = piles_of(self._view.position) if self._view is not None else ()
         if piles and (self.pile is None or not piles[self.pile]):
             self.pile = next(i for i, size in enumerate(piles) if size)
 
-    def played(self, position: Position) -> None:
+    def played(self, position: Hashable) -> None:
         self.typed = ""
 
-    def taken_back(self, position: Position) -> None:
+    def taken_back(self, position: Hashable) -> None:
         self.typed = ""
 
     def redraw(self, view: BoardView) -> None:
         self._view = view
         pile, taking = self._preview(view)
         assert isinstance(self._poster, NimPiles)
-        self._poster.show(view.position, pile, taking)
+        self._poster.show(piles_of(view.position), pile, taking)
 
     def _preview(self, view: BoardView) -> tuple[int | None, int]:
         """The pile marked and how many sticks would go: the person's choice, or the ball the
         AI just drew."""
         if view.drawn is not None:
-            pile, count = view.drawn
+            pile, count = nim_move(view.drawn)
             return pile, count
         if view.human_turn:
             return self.pile, int(self.typed) if self.typed else 0
@@ -164,7 +164,7 @@ class NimPresenter(Presenter):
 
     def _next_pile(self, delta: int, view: BoardView) -> None:
         """Choose the next non-empty pile up or down; the count typed so far is cleared."""
-        filled = [i for i, size in enumerate(view.position) if size]
+        filled = [i for i, size in enumerate(piles_of(view.position)) if size]
         if not filled or not view.human_turn:
             return
         if self.pile not in filled:
@@ -178,7 +178,7 @@ class NimPresenter(Presenter):
         one key does it for piles up to 9); otherwise Enter takes it."""
         if not view.human_turn:
             return False
-        piles: tuple[int, ...] = view.position
+        piles = piles_of(view.position)
         if self.pile is None or not piles[self.pile]:
             self.pile = next(i for i, size in enumerate(piles) if size)
         size = piles[self.pile]
@@ -200,42 +200,42 @@ class NimPresenter(Presenter):
     def game_words(self) -> str:
         return f"{self.rules.name}."  # Nim's name already lists its piles
 
-    def position_words(self, position: Position) -> str:
-        return "Piles: " + ", ".join(map(str, position))
+    def position_words(self, position: Hashable) -> str:
+        return "Piles: " + ", ".join(map(str, piles_of(position)))
 
-    def question(self, legal: tuple[Move, ...]) -> str:
+    def question(self, legal: tuple[Hashable, ...]) -> str:
         return "choose a pile (up/down or click) and type how many to take"
 
-    def move_words(self, name: str, human: bool, move: Move, placed: str) -> str:
-        pile, count = move
+    def move_words(self, name: str, human: bool, move: Hashable, placed: str) -> str:
+        pile, count = nim_move(move)
         if human:
             return f"{name} takes {count} from pile {pile}"
         return f"{name} chose to take {count} from pile {pile}."  # CS50's words
 
-    def ball_words(self, move: Move) -> str:
-        pile, count = move
+    def ball_words(self, move: Hashable) -> str:
+        pile, count = nim_move(move)
         return f"{count} from pile {pile}"
 
-    def where_words(self, position: Position) -> str:
-        return "piles " + ", ".join(map(str, position))
+    def where_words(self, position: Hashable) -> str:
+        return "piles " + ", ".join(map(str, piles_of(position)))
 
-    def drew_words(self, move: Move) -> str:
+    def drew_words(self, move: Hashable) -> str:
         return f"“{self.ball_words(move)}”"
 
-    def takes_words(self, move: Move) -> str:
-        pile, count = move
+    def takes_words(self, move: Hashable) -> str:
+        pile, count = nim_move(move)
         return f"takes {count} from pile {pile}"
 
-    def hint_words(self, hint: Hint[Any, Any]) -> str:
+    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
         """Bouton's rule: a winning move makes the nim-sum 0 (misère: an odd number of 1-piles
         once every pile holds 0 or 1)."""
         lost = hint.leaves if hint.won else hint.position
-        reason = hints.nim_reason(lost, self.rules.misere, after_move=hint.won)
+        reason = hints.nim_reason(piles_of(lost), self.rules.misere, after_move=hint.won)
         return hints.hint_text(hint, moves.move_words(self.rules, hint.move), reason)
 
     def prompt(self, name: str, view: BoardView) -> str | None:
         if not view.human_turn or self.pile is None:
             return None
-        size = view.position[self.pile]
+        size = piles_of(view.position)[self.pile]
         typed = self.typed or "_"
         return f"{name}: take {typed} of {size} from pile {self.pile}"  # one line at 80x24

@@ -4,12 +4,14 @@ Enter). The words are the registry's (:mod:`sticks_tui.text.moves`), which every
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from ...engine.game import AnyRuleSet, Move, Position
+from ...engine.game import Rules
 from ...text import moves
 from .base import BoardView, MoveButton, Presenter, numbered
 
@@ -20,10 +22,10 @@ MOVE_KEYS = Binding.Group("Move")
 
 
 class PlainPresenter(Presenter):
-    def __init__(self, rules: AnyRuleSet) -> None:
+    def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
         self.typed = ""
-        self._legal: tuple[Move, ...] = ()
+        self._legal: tuple[Hashable, ...] = ()
 
     def bindings(self) -> list[BindingType]:
         """The digits, shown in the footer together ("1 2 3 Move"): only those that pick a
@@ -45,10 +47,10 @@ class PlainPresenter(Presenter):
     def compose_input(self) -> ComposeResult:
         yield Horizontal(id="move-buttons")
 
-    def played(self, position: Position) -> None:
+    def played(self, position: Hashable) -> None:
         self.typed = ""
 
-    def taken_back(self, position: Position) -> None:
+    def taken_back(self, position: Hashable) -> None:
         self.typed = ""
 
     def redraw(self, view: BoardView) -> None:
@@ -120,5 +122,5 @@ class PlainPresenter(Presenter):
         self.choose(view.legal[value - 1])
         return True
 
-    def question(self, legal: tuple[Move, ...]) -> str:
+    def question(self, legal: tuple[Hashable, ...]) -> str:
         return f"choose a move: its button or its number (1-{len(legal)})"

@@ -4,7 +4,7 @@ changed, old → new; for the hint, the move its table values most."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
 
 from ...engine.learners.base import Learner
 from ...text import hints
@@ -14,6 +14,6 @@ from .learner import LearnerPresenter
 class QPresenter(LearnerPresenter):
     """The Q-value table (CS50's Q-learner)."""
 
-    def hint(self, name: str, learner: Learner[Any, Any], position: object) -> str:
+    def hint(self, name: str, learner: Learner[Hashable, Hashable], position: object) -> str:
         preferred = learner.values_at(position).preferred
         return hints.table_text(name, [self.words.ball_words(move) for move in preferred])

@@ -4,7 +4,7 @@ the sticks to take (or clicks both ends), and every move is logged by its letter
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
 from textual import on
@@ -13,9 +13,9 @@ from textual.containers import Vertical
 from textual.widgets import Input, Static
 
 from ...engine import IllegalMove, StickyLine, StickyNim
-from ...engine.game import AnyRuleSet, Move, Position
+from ...engine.game import Rules
 from ...engine.games import GameFamily
-from ...engine.games.sticky import group_values
+from ...engine.games.sticky import group_values, groups_of, sticky_move_of
 from ...engine.games.sticky_line import LETTERS, STICKY_MAX
 from ...engine.hints import Hint
 from ...text import hints
@@ -53,7 +53,7 @@ class StickyForm(SetupForm):
         take = spec_heap(MAX_TAKE_FIELD.text(values), STICKY_TAKE_MESSAGE)
         return f"sticky:{line}:{take}", None
 
-    def values_of(self, rules: AnyRuleSet) -> dict[str, str] | None:
+    def values_of(self, rules: Rules) -> dict[str, str] | None:
         if not isinstance(rules, StickyNim):
             return None
         return {STICKS_FIELD.id: str(rules.sticks), MAX_TAKE_FIELD.id: str(rules.max_take)}
@@ -97,7 +97,7 @@ class StickyPresenter(Presenter):
     #: Moves are letters typed in a field: the hint and undo keys are F5 and F6 here.
     types_letters: ClassVar[bool] = True
 
-    def __init__(self, rules: AnyRuleSet) -> None:
+    def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
         self.max_take = rules.max_take if isinstance(rules, StickyNim) else 0
         self.length = rules.sticks if isinstance(rules, StickyNim) else 0
@@ -114,7 +114,7 @@ class StickyPresenter(Presenter):
 
     @classmethod
     def setup_forms(
-        cls, family: GameFamily[Any], chosen: AnyRuleSet | None
+        cls, family: GameFamily[Any], chosen: Rules | None
     ) -> tuple[SetupForm, ...]:
         return (StickyForm(),)
 
@@ -151,22 +151,22 @@ class StickyPresenter(Presenter):
         if self._letters is not None:
             self._letters.focus()
 
-    def machine_drew(self, move: Move) -> None:
+    def machine_drew(self, move: Hashable) -> None:
         self.mark = self.line.place(move, self._rng)
 
-    def place(self, move: Move, where: object) -> str:
+    def place(self, move: Hashable, where: object) -> str:
         span = where if isinstance(where, tuple) else self.mark
         first, last = span if span is not None else self.line.place(move, self._rng)
         self._next = self.line.take(first, last)
         return LETTERS[first] + (LETTERS[last] if last != first else "")
 
-    def played(self, position: Position) -> None:
+    def played(self, position: Hashable) -> None:
         assert self._next is not None
         self._earlier.append(self.line)
         self.line, self._next, self.mark = self._next, None, None
         assert self.line.position == position, "the line and the match agree"
 
-    def taken_back(self, position: Position) -> None:
+    def taken_back(self, position: Hashable) -> None:
         self.line, self.mark = self._earlier.pop(), None
         assert self.line.position == position, "the line and the match agree"
 
@@ -241,8 +241,8 @@ class StickyPresenter(Presenter):
     def start_words(self) -> str:
         return f"a line of {self.length}"
 
-    def position_words(self, position: Position) -> str:
-        groups: tuple[int, ...] = position
+    def position_words(self, position: Hashable) -> str:
+        groups = groups_of(position)
         left = sum(groups)
         if not left:
             return "No sticks left on the line."
@@ -251,31 +251,31 @@ class StickyPresenter(Presenter):
             return f"{sticks} on the line, in one group."
         return f"{sticks} on the line, in groups of {', '.join(map(str, groups))}."
 
-    def question(self, legal: tuple[Move, ...]) -> str:
+    def question(self, legal: tuple[Hashable, ...]) -> str:
         """"take 1-3 sticks, e.g. df": how many, and how a move is typed (its first and last
         letters), on one line beside the hat at 80x24."""
         most = self.max_take
         return f"take {takes_words(tuple(range(1, most + 1)))}, e.g. {'d' if most == 1 else 'df'}"
 
-    def move_words(self, name: str, human: bool, move: Move, placed: str) -> str:
+    def move_words(self, name: str, human: bool, move: Hashable, placed: str) -> str:
         return f"{name} {'takes' if human else 'selects'} {placed}"
 
-    def ball_words(self, move: Move) -> str:
+    def ball_words(self, move: Hashable) -> str:
         """"2 of 6 → 1 + 3": 2 sticks from a group of 6, leaving groups of 1 and 3."""
-        group, take, left = move
+        group, take, left = sticky_move_of(move)
         kept = [size for size in (left, group - take - left) if size]
         if not kept:
             return f"all {group}"
         return f"{take} of {group} → {' + '.join(map(str, kept))}"
 
-    def where_words(self, position: Position) -> str:
-        groups: tuple[int, ...] = position
+    def where_words(self, position: Hashable) -> str:
+        groups = groups_of(position)
         if len(groups) == 1:
             return f"a group of {groups[0]}"
         return "groups of " + ", ".join(map(str, groups))
 
-    def takes_words(self, move: Move) -> str:
-        group, take, left = move
+    def takes_words(self, move: Hashable) -> str:
+        group, take, left = sticky_move_of(move)
         kept = [size for size in (left, group - take - left) if size]
         sticks = "a stick" if take == 1 else f"{take} sticks"
         if not kept:
@@ -283,19 +283,19 @@ class StickyPresenter(Presenter):
         leaving = " and ".join(map(str, kept))
         return f"takes {sticks} from a group of {group}, leaving {leaving}"
 
-    def hint_move(self, move: Move) -> str:
+    def hint_move(self, move: Hashable) -> str:
         """The letters of the sticks to take, on the line as it is (the leftmost such sticks)."""
         first, last = self.line.place(move)
         return "take " + LETTERS[first] + (LETTERS[last] if last != first else "")
 
-    def hint_words(self, hint: Hint[Any, Any]) -> str:
+    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
         """The configuration left and why it loses."""
         assert isinstance(self.rules, StickyNim)
         lost = hint.leaves if hint.won else hint.position
         reason = hints.sticky_reason(group_values(self.rules, lost))
         return hints.hint_text(hint, self.hint_move(hint.move), reason)
 
-    def drew_words(self, move: Move) -> str:
+    def drew_words(self, move: Hashable) -> str:
         ball = f"“{self.ball_words(move)}”"
         if self.mark is not None:
             first, last = self.mark

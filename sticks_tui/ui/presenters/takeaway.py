@@ -3,7 +3,7 @@ a digit key per allowed take, and every hat in one chart (a position is a heap).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -11,8 +11,9 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Label
 
 from ...engine import STICKS_MAX, STICKS_MIN, TakeAway
-from ...engine.game import AnyRuleSet, Move, Position
+from ...engine.game import Rules
 from ...engine.games import GameFamily
+from ...engine.games.takeaway import heap_of
 from ...engine.hints import Hint
 from ...engine.period_proof import heap_period, known_heap_period
 from ...text import hints
@@ -91,7 +92,7 @@ class SticksForm(SetupForm):
     def spec(self, values: Mapping[str, str]) -> tuple[str, int | None]:
         return "sticks", spec_heap(STICKS_FIELD.text(values), STICKS_MESSAGE)
 
-    def values_of(self, rules: AnyRuleSet) -> dict[str, str] | None:
+    def values_of(self, rules: Rules) -> dict[str, str] | None:
         if not (isinstance(rules, TakeAway) and rules.is_game_of_sticks):
             return None
         return {STICKS_FIELD.id: str(rules.sticks)}
@@ -116,7 +117,7 @@ class TakeAwayForm(SticksForm):
         takes = spec_numbers(TAKES_FIELD.text(values))
         return f"takeaway:{takes}:{ENDING_FIELD.text(values)}", sticks
 
-    def values_of(self, rules: AnyRuleSet) -> dict[str, str] | None:
+    def values_of(self, rules: Rules) -> dict[str, str] | None:
         if not isinstance(rules, TakeAway):
             return None
         return {
@@ -132,13 +133,13 @@ class TakeAwayPresenter(Presenter):
     positions_label: ClassVar[str] = "Stick counts"
     auto_focus: ClassVar[str | None] = None  # the first take button
 
-    def __init__(self, rules: AnyRuleSet) -> None:
+    def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
         self.takes: tuple[int, ...] = rules.takes if isinstance(rules, TakeAway) else ()
 
     @classmethod
     def setup_forms(
-        cls, family: GameFamily[Any], chosen: AnyRuleSet | None
+        cls, family: GameFamily[Any], chosen: Rules | None
     ) -> tuple[SetupForm, ...]:
         return (SticksForm(), TakeAwayForm())
 
@@ -148,7 +149,7 @@ class TakeAwayPresenter(Presenter):
         ]
 
     def compose_position(self) -> ComposeResult:
-        heap = StickArt(self.rules.initial_position(), id="heap", classes="position")
+        heap = StickArt(heap_of(self.rules.initial_position()), id="heap", classes="position")
         self._poster = heap
         yield heap
 
@@ -174,7 +175,7 @@ class TakeAwayPresenter(Presenter):
             )
         heap = self._poster
         assert isinstance(heap, StickArt)
-        heap.count = view.position
+        heap.count = heap_of(view.position)
 
     def key_state(self, args: tuple[object, ...], view: BoardView) -> bool | None:
         """A take the heap allows now: shown (greyed while a machine moves); any other take is
@@ -193,16 +194,16 @@ class TakeAwayPresenter(Presenter):
     def start_words(self) -> str:
         return f"{self.rules.initial_position()} sticks"
 
-    def position_words(self, position: Position) -> str:
-        return board_line(position)  # the console's words
+    def position_words(self, position: Hashable) -> str:
+        return board_line(heap_of(position))  # the console's words
 
-    def question(self, legal: tuple[Move, ...]) -> str:
+    def question(self, legal: tuple[Hashable, ...]) -> str:
         """"take 1-3 sticks", "take 2, 3 or 5 sticks", "take 1 stick": the takes allowed now,
         short enough to stay on one line beside the hats at 80x24 (a long list has commas
         only: "take 2, 4, 6, 8, 10, 12")."""
-        return f"take {takes_words(tuple(sorted(legal)))}"
+        return f"take {takes_words(tuple(sorted(map(heap_of, legal))))}"
 
-    def end_reason(self, position: Position, loser: str) -> tuple[str, str]:
+    def end_reason(self, position: Hashable, loser: str) -> tuple[str, str]:
         """A game whose takes cannot empty the heap ends with sticks left ({2, 3, 5} at 1
         stick): "1 stick is left and no take fits." and who lost by it (no move loses: the
         player to move; last stick loses: the player who made the last move)."""
@@ -216,20 +217,20 @@ class TakeAwayPresenter(Presenter):
             f"{left} but no allowed take fits: {loser} {how} and loses.",
         )
 
-    def move_words(self, name: str, human: bool, move: Move, placed: str) -> str:
+    def move_words(self, name: str, human: bool, move: Hashable, placed: str) -> str:
         verb = "takes" if human else "selects"
         return f"{name} {verb} {move}"
 
-    def ball_words(self, move: Move) -> str:
+    def ball_words(self, move: Hashable) -> str:
         return str(move)
 
-    def where_words(self, position: Position) -> str:
+    def where_words(self, position: Hashable) -> str:
         return f"{position} {'stick' if position == 1 else 'sticks'}"
 
-    def hat_name(self, position: Position) -> str:
+    def hat_name(self, position: Hashable) -> str:
         return f"hat {position}"
 
-    def takes_words(self, move: Move) -> str:
+    def takes_words(self, move: Hashable) -> str:
         return f"takes {move}"
 
     def prepare_hints(self) -> None:
@@ -237,10 +238,10 @@ class TakeAwayPresenter(Presenter):
         if isinstance(self.rules, TakeAway):
             heap_period(self.rules)
 
-    def hint_words(self, hint: Hint[Any, Any]) -> str:
+    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
         """The heap left and the period of the lost heaps: "take 3: 13 sticks are left, 1 more
         than a multiple of 4, and that loses for the player to move". The period only once it
         is proved (:meth:`prepare_hints`): a hint never waits for it."""
         lost = hint.leaves if hint.won else hint.position
         period = known_heap_period(self.rules) if isinstance(self.rules, TakeAway) else None
-        return hints.hint_text(hint, f"take {hint.move}", hints.heap_reason(lost, period))
+        return hints.hint_text(hint, f"take {hint.move}", hints.heap_reason(heap_of(lost), period))

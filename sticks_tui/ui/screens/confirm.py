@@ -9,7 +9,7 @@ and was leaving agreed), :func:`asks_before_leaving` is what every way out calls
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from textual.app import App
@@ -27,7 +27,7 @@ WHY = (
 class LeavesGame(Screen[None]):
     """A screen holding a game that a person plays; leaving it mid-game asks first."""
 
-    match: Match
+    match: Match[Hashable, Hashable]
     watching: bool = False
     #: Set once the person said Yes, so the way out asked for is not asked again.
     leave_agreed: bool = False

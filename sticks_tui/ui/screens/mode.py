@@ -15,8 +15,7 @@ sits the players at the board.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping
 
 from rich.text import Text
 from textual import on, work
@@ -26,7 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
-from ...engine.game import AnyRuleSet
+from ...engine.game import Rules
 from ...engine.learners import learner_kind
 from ...engine.learners.base import Learner
 from ...engine.machines import Machine, machines_for
@@ -52,7 +51,7 @@ from ..session import (
 from ..widgets.footer import KeysFooter
 
 #: The brains the chosen players play, ready: by the saved brain they are.
-Ready = Mapping[BrainRef, Learner[Any, Any]]
+Ready = Mapping[BrainRef, Learner[Hashable, Hashable]]
 
 
 def option(label: str, action: str) -> Button:
@@ -60,7 +59,7 @@ def option(label: str, action: str) -> Button:
     return Button(label, id=action, classes="mode-option", compact=True)
 
 
-def opponent_choices(brains: BrainCache, rules: AnyRuleSet) -> list[tuple[Text, Opponent]]:
+def opponent_choices(brains: BrainCache, rules: Rules) -> list[tuple[Text, Opponent]]:
     """Who may play, as the selectors list them: random, the app's learners and every other
     saved brain of the game (``AI (hats, 1,203 games)``), perfect, mixed."""
     saved = dict(brains.saved(rules))
@@ -241,7 +240,7 @@ class ModeScreen(Screen[None]):
         was learned is kept: the run screen keeps it)."""
         app = host_of(self)
         rules = app.settings.rules
-        ready: dict[BrainRef, Learner[Any, Any]] = {}
+        ready: dict[BrainRef, Learner[Hashable, Hashable]] = {}
         for choice in choices:
             ref = brain_of(choice)
             if ref is None or ref in ready:
@@ -262,7 +261,7 @@ class ModeScreen(Screen[None]):
             ready[ref] = brain
         self._play(table(ready))
 
-    def _to_learn(self, ref: BrainRef, brain: Learner[Any, Any] | None) -> int:
+    def _to_learn(self, ref: BrainRef, brain: Learner[Hashable, Hashable] | None) -> int:
         """The games ``ref`` plays itself before it plays: the trained AI up to the training
         budget; a learner that learns only in training (a Q-learner) and has learned nothing,
         the Q-learner's budget."""

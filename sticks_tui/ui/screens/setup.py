@@ -26,10 +26,10 @@ from textual.widgets import (
     Static,
 )
 
-from ...engine.game import AnyRuleSet
+from ...engine.game import Rules
 from ...text.names import MAX_NAME_LENGTH, names_problem, typed_name_problem
 from ..host import host_of
-from ..plain import plain
+from ..plain import plain, show_plain
 from ..presenters import SetupForm
 from ..presenters.forms import FormField, Problem
 from ..session import DEFAULT_NAMES, clean_name, remember_names
@@ -157,7 +157,7 @@ class SetupScreen(Screen[None]):
         values.update({field.id: field.read(self) for field in self._fields})
         return values
 
-    def chosen_rules(self) -> AnyRuleSet | None:
+    def chosen_rules(self) -> Rules | None:
         """The game the form makes as it stands (None while a field is wrong): the analysis
         (F2) reads the brain of this game."""
         if self._field_problems():
@@ -193,16 +193,17 @@ class SetupScreen(Screen[None]):
     def _check(self) -> bool:
         problem = self._problem()
         message = self.query_one("#setup-message", Static)
-        message.update(plain(problem or self._note))  # a problem may quote a name
+        show_plain(message, problem or self._note)  # a problem may quote a name
         message.set_class(problem is not None or bool(self._note), "error")
         bad = {field for field, _message in self._field_problems() + self._name_problems()}
         for field_id in (*(field.id for field in self._fields), "name1", "name2"):
             self.query_one(f"#{field_id}").set_class(field_id in bad, "-invalid")
         self.query_one("#continue", Button).disabled = problem is not None
         self._show_title()
-        names = self._names()
-        self.query_one("#first1", RadioButton).label = plain(names[0])
-        self.query_one("#first2", RadioButton).label = plain(names[1])
+        for button_id, name in zip(("#first1", "#first2"), self._names()):
+            button = self.query_one(button_id, RadioButton)
+            if button.label.plain != name:  # a new label lays the screen out again
+                button.label = plain(name)
         return problem is None
 
     def _show_title(self) -> None:

@@ -24,11 +24,10 @@ settings and its brain file says them. The rule lives in :mod:`.draw` alone: the
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ...game import AnyRuleSet as RuleSet
-from ...game import Move, Position, RuleError
+from ...game import RuleError, Rules
 from ..base import (
     BrainError,
     CurvePoint,
@@ -70,7 +69,7 @@ class HatBrain:
 
     kind = "hats"
 
-    def __init__(self, rules: RuleSet, settings: HatSettings | None = None) -> None:
+    def __init__(self, rules: Rules, settings: HatSettings | None = None) -> None:
         self.rules = rules
         self.settings = settings if settings is not None else HatSettings()
         self.games_played = 0
@@ -80,12 +79,12 @@ class HatBrain:
         #: counts that differ from a fresh hat's (a ball beside its hat is out of it); .draw
         self._hats: SparseHats = {}
         # per seat, the balls waiting beside their hats during a game: (position, ball index)
-        self._beside: tuple[list[tuple[Position, int]], list[tuple[Position, int]]] = ([], [])
+        self._beside: tuple[list[tuple[Hashable, int]], list[tuple[Hashable, int]]] = ([], [])
         # what the last game finished did, as the settling saw it (see last_game)
         self._last_game: list[Settled] | None = None
 
     # -- hats -----------------------------------------------------------------------------
-    def positions(self) -> list[Position]:
+    def positions(self) -> list[Hashable]:
         """The hats the brain keeps: every position whose hat holds something learned (its
         balls differ from a fresh hat's), and during a game those with a ball beside them; in
         the rules' natural order where they sort."""
@@ -93,7 +92,7 @@ class HatBrain:
         kept.update(dict.fromkeys(p for p, _ in self._all_beside()))
         return _in_order(kept)
 
-    def hat_positions(self) -> list[Position]:
+    def hat_positions(self) -> list[Hashable]:
         """The hats to show: the rules' standing hats (a take-away game's, one per stick count,
         fresh or not) and every hat the brain keeps."""
         standing = self.rules.hat_positions()
@@ -119,11 +118,11 @@ class HatBrain:
         """How many counts the brain keeps (those that differ from a fresh hat's)."""
         return sum(len(hat) for hat in self._hats.values()) // 2
 
-    def _fill(self, position: Position, kinds: Sequence[Move]) -> list[int]:
+    def _fill(self, position: Hashable, kinds: Sequence[Hashable]) -> list[int]:
         """The counts in the hat at ``position`` (balls beside it out), aligned with ``kinds``."""
         return dense(self._hats.get(position), len(kinds), self.settings.fresh_balls)
 
-    def _legal(self, position: Position, kinds: Sequence[Move]) -> Sequence[int]:
+    def _legal(self, position: Hashable, kinds: Sequence[Hashable]) -> Sequence[int]:
         """The indices of the balls of ``kinds`` that may be played at ``position``."""
         legal = self.rules.legal_moves(position)
         if tuple(legal) == tuple(kinds):
@@ -131,7 +130,7 @@ class HatBrain:
         allowed = set(legal)
         return tuple(i for i, kind in enumerate(kinds) if kind in allowed)
 
-    def view(self, position: Position) -> HatView:
+    def view(self, position: Hashable) -> HatView:
         """The hat at ``position`` as a user would see it, with the ball beside it shown apart
         (a fresh hat where the brain keeps none; none is made)."""
         kinds = self.rules.ball_kinds(position)
@@ -139,7 +138,7 @@ class HatBrain:
         beside = next((kinds[i] for p, i in self._all_beside() if p == position), None)
         return HatView(position, dict(zip(kinds, counts)), beside)
 
-    def counts(self, position: Position) -> dict[Move, int]:
+    def counts(self, position: Hashable) -> dict[Hashable, int]:
         """Balls of each number that belong to the hat, counting the balls waiting beside it."""
         kinds = self.rules.ball_kinds(position)
         counts = self._fill(position, kinds)
@@ -148,24 +147,24 @@ class HatBrain:
                 counts[i] += 1
         return dict(zip(kinds, counts))
 
-    def legal_counts(self, position: Position) -> dict[Move, int]:
+    def legal_counts(self, position: Hashable) -> dict[Hashable, int]:
         """Like :meth:`counts`, restricted to the balls that may be played at ``position``."""
         counts = self.counts(position)
         legal = set(self.rules.legal_moves(position))
         return {move: count for move, count in counts.items() if move in legal}
 
-    def preferred_moves(self, position: Position) -> tuple[Move, ...]:
+    def preferred_moves(self, position: Hashable) -> tuple[Hashable, ...]:
         """The most numerous legal balls (all of them in a fresh hat); empty where none is legal."""
         legal = self.legal_counts(position)
         most = max(legal.values(), default=0)
         return tuple(move for move, count in legal.items() if count == most)
 
-    def preferred_move(self, position: Position) -> Move | None:
+    def preferred_move(self, position: Hashable) -> Hashable | None:
         """The most numerous legal ball (the smallest move on a tie); None where none is legal."""
         best = self.preferred_moves(position)
         return best[0] if best else None
 
-    def values_at(self, position: Position) -> MoveValues:
+    def values_at(self, position: Hashable) -> MoveValues:
         """The legal balls of the hat at ``position`` (the ball drawn this game counted in),
         the chance of each by :meth:`sample_move`, and the most numerous (see
         :class:`~..base.MoveValues`); a hat never met reads as fresh, and none is made."""
@@ -179,21 +178,21 @@ class HatBrain:
         drawn = next((move for p, move in self.balls_beside if p == position), None)
         return MoveValues(position, moves, self.preferred_moves(position), True, drawn=drawn)
 
-    def confidence(self, position: Position) -> float:
+    def confidence(self, position: Hashable) -> float:
         """The preferred ball's share of the legal balls (1/3 for an untouched Sticks hat)."""
         legal = self.legal_counts(position)
         total = sum(legal.values())
         return max(legal.values()) / total if total else 0.0
 
     @property
-    def balls_beside(self) -> list[tuple[Position, Move]]:
+    def balls_beside(self) -> list[tuple[Hashable, Hashable]]:
         return [(p, self.rules.ball_kinds(p)[i]) for p, i in self._all_beside()]
 
-    def _all_beside(self) -> list[tuple[Position, int]]:
+    def _all_beside(self) -> list[tuple[Hashable, int]]:
         return self._beside[0] + self._beside[1]
 
     # -- playing and learning -----------------------------------------------------------------
-    def draw(self, position: Position, rng: random.Random, seat: int = 0) -> Move:
+    def draw(self, position: Hashable, rng: random.Random, seat: int = 0) -> Hashable:
         """Draw a legal ball from the hat at ``position`` and put it beside the hat for ``seat``."""
         if seat not in (0, 1):
             raise ValueError(f"a seat is 0 or 1, got {seat!r}")
@@ -206,11 +205,11 @@ class HatBrain:
         self._beside[seat].append((position, chosen))
         return kinds[chosen]
 
-    def move(self, position: Position, rng: random.Random, seat: int = 0) -> Move:
+    def move(self, position: Hashable, rng: random.Random, seat: int = 0) -> Hashable:
         """The :class:`~..base.Learner` move: a ball drawn for ``seat`` (see :meth:`draw`)."""
         return self.draw(position, rng, seat)
 
-    def sample_move(self, position: Position, rng: random.Random) -> Move:
+    def sample_move(self, position: Hashable, rng: random.Random) -> Hashable:
         """A ball drawn as :meth:`draw` would, but left in the hat: nothing is learned."""
         kinds = self.rules.ball_kinds(position)
         legal = self._legal(position, kinds)
@@ -218,7 +217,7 @@ class HatBrain:
             raise RuleError(f"no move is possible at {position!r}")
         return kinds[draw_index(self._fill(position, kinds), legal, rng.random())]
 
-    def move_chances(self, position: Position) -> list[tuple[Move, float]]:
+    def move_chances(self, position: Hashable) -> list[tuple[Hashable, float]]:
         """Each legal ball with its share of the legal balls in the hat (as :meth:`sample_move`
         draws). A position without a hat is read as a fresh hat, and none is made: being
         measured teaches a brain nothing."""
@@ -262,11 +261,11 @@ class HatBrain:
         """The learning rule on the dense hats of the flat loops."""
         return dense_settler(self.settings)
 
-    def _dense(self, position: Position) -> list[int]:
+    def _dense(self, position: Hashable) -> list[int]:
         """Every count of the hat at ``position`` (a new list), as a flat loop plays it."""
         return self._fill(position, self.rules.ball_kinds(position))
 
-    def _keep(self, position: Position, counts: list[int]) -> None:
+    def _keep(self, position: Hashable, counts: list[int]) -> None:
         """Keep the dense ``counts`` a flat loop left at ``position``: those that differ from a
         fresh hat's."""
         keep_dense(self._hats, position, counts, self.settings.fresh_balls)
@@ -282,7 +281,7 @@ class HatBrain:
             beside.clear()
 
     def self_play_run(
-        self, rules: RuleSet, rng: random.Random, games_before: int
+        self, rules: Rules, rng: random.Random, games_before: int
     ) -> SelfPlayRun:
         """The fast self-play loop (see :class:`~..base.PlaysItselfFast`): the flat one of a
         take-away game, else the one for any game."""
@@ -292,13 +291,13 @@ class HatBrain:
         return AnyGameSelfPlay(self, rules, rng, games_before)
 
     def machine_run(
-        self, rules: RuleSet, rng: random.Random, games_before: int, opponent: MachineOpponent
+        self, rules: Rules, rng: random.Random, games_before: int, opponent: MachineOpponent
     ) -> SelfPlayRun | None:
         """The flat loop against a machine (see :class:`~..base.PlaysMachinesFast`), for a
         take-away game."""
         return takeaway_machine_run(self._takeaway_hats(rules), rules, rng, games_before, opponent)
 
-    def _takeaway_hats(self, rules: RuleSet) -> TakeAwayHats | None:
+    def _takeaway_hats(self, rules: Rules) -> TakeAwayHats | None:
         """The hats as the flat take-away loops play them, or None (see :func:`takeaway_hats`)."""
         return takeaway_hats(self, rules)
 
@@ -354,7 +353,7 @@ class HatBrain:
         )
 
     @classmethod
-    def from_dict(cls, data: Any, rules: RuleSet | None = None) -> HatBrain:
+    def from_dict(cls, data: Any, rules: Rules | None = None) -> HatBrain:
         """Rebuild a brain from :meth:`to_dict` output (or a file of an earlier version, every
         count written), refusing anything that does not fit.
 
@@ -371,7 +370,7 @@ class HatBrain:
         return brain
 
 
-def _in_order(positions: Any) -> list[Position]:
+def _in_order(positions: Any) -> list[Hashable]:
     """Positions in the rules' natural order where they sort, else as they come."""
     listed: list[Any] = list(positions)
     try:

@@ -21,9 +21,8 @@ a floor division. ``tests/engine/test_hat_memory.py`` checks both against each o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
-from ...game import Position
 from .settings import HatSettings
 
 #: A ball laid beside its hat in a dense loop: the hat's counts and the ball's index in them.
@@ -33,14 +32,14 @@ Settle = Callable[[list[Ball], bool], None]
 #: A sparse hat: ``(index, count, index, count, ...)``, indices rising, no count a fresh hat's.
 SparseHat = tuple[int, ...]
 #: The brain's hats: position -> its sparse hat (never an empty one).
-SparseHats = dict[Position, SparseHat]
+SparseHats = dict[Hashable, SparseHat]
 #: A ball laid beside its hat in the brain: the hat's position and the ball's index.
-SparseBall = tuple[Position, int]
+SparseBall = tuple[Hashable, int]
 #: The learning rule on the brain's own (sparse) hats.
 SparseSettle = Callable[[list[SparseBall], bool], None]
 #: A ball as it was settled: its hat's position, its index, whether its side won, and the
 #: balls of its number in the hat before the game (it counted in) and after.
-Settled = tuple[Position, int, bool, int, int]
+Settled = tuple[Hashable, int, bool, int, int]
 
 
 def draw_index(counts: Sequence[int], legal: Sequence[int], u: float) -> int:
@@ -64,7 +63,7 @@ def fresh_index(legal: Sequence[int], u: float, fresh: int) -> int:
 
 
 def take_ball(
-    hats: SparseHats, position: Position, size: int, legal: Sequence[int], u: float, fresh: int
+    hats: SparseHats, position: Hashable, size: int, legal: Sequence[int], u: float, fresh: int
 ) -> int:
     """Draw a ball from the sparse hat at ``position`` (``size`` ball kinds, ``legal`` the
     indices that may be drawn) and take it out of the hat; returns its index."""
@@ -108,7 +107,7 @@ def sparse_hat(counts: dict[int, int], fresh: int) -> SparseHat | None:
     return tuple(x for pair in pairs for x in pair) or None
 
 
-def keep_dense(hats: SparseHats, position: Position, counts: Sequence[int], fresh: int) -> None:
+def keep_dense(hats: SparseHats, position: Hashable, counts: Sequence[int], fresh: int) -> None:
     """Keep the dense ``counts`` of the hat at ``position`` as a sparse hat (none if fresh)."""
     hat = tuple(x for i, count in enumerate(counts) if count != fresh for x in (i, count))
     if hat:
@@ -117,7 +116,7 @@ def keep_dense(hats: SparseHats, position: Position, counts: Sequence[int], fres
         hats.pop(position, None)
 
 
-def set_count(hats: SparseHats, position: Position, i: int, count: int, fresh: int) -> None:
+def set_count(hats: SparseHats, position: Hashable, i: int, count: int, fresh: int) -> None:
     """Put ``count`` balls of index ``i`` in the sparse hat at ``position``; a count equal to a
     fresh hat's is not kept, nor is a hat that holds nothing else."""
     hat = hats.get(position)

@@ -8,11 +8,10 @@ brain (their fresh hats and fresh counts are simply not kept).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
-from ...game import AnyRuleSet as RuleSet
-from ...game import Move, Position, RuleError
+from ...game import RuleError, Rules
 from ...numbers import short
 from ..base import MAX_COUNT, BrainError
 from ..settings import SettingsError
@@ -32,40 +31,37 @@ def read_settings(settings: dict[str, Any] | None) -> HatSettings:
 
 
 def hats_to_file(
-    rules: RuleSet,
-    positions: Iterable[Position],
-    learned: Callable[[Position], list[tuple[Move, int]]],
+    rules: Rules,
+    positions: Iterable[Hashable],
+    learned: Callable[[Hashable], list[tuple[Hashable, int]]],
 ) -> dict[str, dict[str, int]]:
     """``"hats"`` of a brain file: for each of ``positions``, the balls ``learned`` there (the
     counts that differ from a fresh hat's); a hat with none is left out. A move's key is made
     once and shared by every hat that holds it."""
     hats: dict[str, dict[str, int]] = {}
-    keys: dict[Move, str] = {}
+    keys = MoveKeys(rules)
     for position in positions:
         balls: dict[str, int] = {}
         for move, count in learned(position):
-            key = keys.get(move)
-            if key is None:
-                key = keys[move] = rules.move_key(move)
-            balls[key] = count
+            balls[keys.key_of(move)] = count
         if balls:
             hats[rules.position_key(position)] = balls
     return hats
 
 
 def learned_balls(
-    rules: RuleSet,
+    rules: Rules,
     hats: SparseHats,
     settings: HatSettings,
-    beside: set[Position],
-    counts: Callable[[Position], dict[Move, int]],
-) -> Callable[[Position], list[tuple[Move, int]]]:
+    beside: set[Hashable],
+    counts: Callable[[Hashable], dict[Hashable, int]],
+) -> Callable[[Hashable], list[tuple[Hashable, int]]]:
     """For :func:`hats_to_file`: the balls of a kept hat whose counts differ from a fresh hat's,
     in the order of its ball numbers; at a position in ``beside`` (a ball beside its hat) they
     are read from ``counts``, which counts that ball in."""
     fresh = settings.fresh_balls
 
-    def learned(position: Position) -> list[tuple[Move, int]]:
+    def learned(position: Hashable) -> list[tuple[Hashable, int]]:
         if position in beside:
             return [(move, n) for move, n in counts(position).items() if n != fresh]
         kinds, hat = rules.ball_kinds(position), hats[position]
@@ -75,7 +71,7 @@ def learned_balls(
 
 
 def hats_from_file(
-    rules: RuleSet, settings: HatSettings, hats: Any, version: int
+    rules: Rules, settings: HatSettings, hats: Any, version: int
 ) -> SparseHats:
     """The brain's sparse hats (see :mod:`.draw`) from a brain file's ``"hats"``, refusing
     (:class:`~..base.BrainError`) anything that does not fit the rules or the settings. Before
@@ -84,8 +80,9 @@ def hats_from_file(
         raise BrainError("\"hats\" must be an object of position -> ball counts")
     kept: SparseHats = {}
     every_count = version < SPARSE_VERSION
+    keys = MoveKeys(rules)
     for position_key, balls in hats.items():
-        position, counts = load_hat(rules, settings.floor, position_key, balls, every_count)
+        position, counts = load_hat(rules, keys, settings.floor, position_key, balls, every_count)
         hat = sparse_hat(counts, settings.fresh_balls)
         if hat:
             kept[position] = hat
@@ -94,9 +91,39 @@ def hats_from_file(
     return kept
 
 
+class MoveKeys:
+    """A game's moves and their keys in a brain file, each made once: a file's hats share
+    their moves (a brain of 34,000 Nim hats names 160 moves some 800,000 times)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self._rules = rules
+        self._keys: dict[Hashable, str] = {}
+        self._moves: dict[str, Hashable | None] = {}
+
+    def key_of(self, move: Hashable) -> str:
+        """``rules.move_key(move)``."""
+        key = self._keys.get(move)
+        if key is None:
+            key = self._keys[move] = self._rules.move_key(move)
+        return key
+
+    def move_of(self, key: str) -> Hashable | None:
+        """The move whose key is ``key`` exactly (``rules.move_from_key``), or None."""
+        if key in self._moves:
+            return self._moves[key]
+        try:
+            move: Hashable | None = self._rules.move_from_key(key)
+        except (RuleError, ValueError, TypeError):
+            move = None
+        if move is not None and self.key_of(move) != key:
+            move = None  # "01" is not the key of 1: a file names each ball one way
+        self._moves[key] = move
+        return move
+
+
 def load_hat(
-    rules: RuleSet, floor: int, position_key: str, balls: Any, every_count: bool
-) -> tuple[Position, dict[int, int]]:
+    rules: Rules, keys: MoveKeys, floor: int, position_key: str, balls: Any, every_count: bool,
+) -> tuple[Hashable, dict[int, int]]:
     """The position of the brain file's ``position_key`` and the counts its ``balls`` give,
     by ball index; refused (:class:`~..base.BrainError`) where they do not fit the rules or
     the ``floor`` of the brain's settings. ``every_count``: a count missing is refused."""
@@ -107,50 +134,25 @@ def load_hat(
         raise BrainError(f"hat {position_key!r}: {error}") from None
     if not isinstance(balls, dict):
         raise BrainError(f"hat {position_key}: ball counts must be an object")
-    if every_count or 8 * len(balls) > len(kinds):
-        counts = _by_kinds(rules, floor, position_key, balls, kinds, every_count)
-    else:  # a few counts of a big hat: found by their keys, not by listing every ball's key
-        counts = _by_keys(rules, floor, position_key, balls, kinds)
-    return position, counts
-
-
-def _by_kinds(
-    rules: RuleSet, floor: int, position_key: str, balls: dict[str, Any],
-    kinds: tuple[Move, ...], every_count: bool,
-) -> dict[int, int]:
-    counts: dict[int, int] = {}
-    for i, kind in enumerate(kinds):
-        key = rules.move_key(kind)
-        if key not in balls:
-            if every_count:
-                raise BrainError(f"hat {position_key}: the count of balls {key} is missing")
-            continue
-        counts[i] = _count(position_key, key, balls[key], floor)
-    if len(counts) < len(balls):
-        unknown = set(balls) - {rules.move_key(k) for k in kinds}
-        raise BrainError(f"hat {position_key}: unknown ball numbers {sorted(unknown)}")
-    return counts
-
-
-def _by_keys(
-    rules: RuleSet, floor: int, position_key: str, balls: dict[str, Any],
-    kinds: tuple[Move, ...],
-) -> dict[int, int]:
+    if every_count:
+        for kind in kinds:
+            if keys.key_of(kind) not in balls:
+                raise BrainError(
+                    f"hat {position_key}: the count of balls {keys.key_of(kind)} is missing"
+                )
+    index = {kind: i for i, kind in enumerate(kinds)}
     counts: dict[int, int] = {}
     unknown: list[str] = []
     for key, count in balls.items():
-        try:
-            move = rules.move_from_key(key)
-            i = kinds.index(move) if rules.move_key(move) == key else -1
-        except (RuleError, ValueError, TypeError):
-            i = -1
+        move = keys.move_of(key)
+        i = -1 if move is None else index.get(move, -1)
         if i < 0:
             unknown.append(str(key))
             continue
         counts[i] = _count(position_key, key, count, floor)
     if unknown:
         raise BrainError(f"hat {position_key}: unknown ball numbers {sorted(unknown)}")
-    return counts
+    return position, counts
 
 
 def _count(position_key: str, key: str, count: Any, floor: int) -> int:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any
 
-from ...game import AnyRuleSet
+from ...game import Rules
 from ...players import Player
 from ..base import MAX_COUNT
 from ..kind import LearnerKind, LearnerWords
@@ -16,11 +17,11 @@ from .reading import read_hats
 from .settings import HatSettings
 
 
-def _fresh(rules: AnyRuleSet, settings: HatSettings) -> HatBrain:
+def _fresh(rules: Rules, settings: HatSettings) -> HatBrain:
     return HatBrain(rules, settings)
 
 
-def _player(name: str, brain: HatBrain, rng: random.Random) -> Player:
+def _player(name: str, brain: HatBrain, rng: random.Random) -> Player[Hashable, Hashable]:
     return HatPlayer(name, brain, rng)
 
 

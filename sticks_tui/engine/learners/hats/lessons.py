@@ -6,12 +6,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from ...game import AnyRuleSet as RuleSet
-from ...game import Move, Position
+from ...game import Rules
 from ..base import CurvePoint
 from .draw import SparseHats, set_count
 from .settings import HatSettings
@@ -31,7 +30,7 @@ class Lesson:
     """The rules of the brain that learned it (a lesson only fits a brain for the same rules)."""
     games: int
     """Games finished during the lesson."""
-    balls: Mapping[Position, Mapping[Move, int]] = field(default_factory=dict)
+    balls: Mapping[Hashable, Mapping[Hashable, int]] = field(default_factory=dict)
     """Per hat, per ball number, the change in the count (hats and numbers unchanged are left
     out)."""
     since_games: int = 0
@@ -49,17 +48,17 @@ class LessonBrain(Protocol):
     """A hat brain, as far as its lessons need it: its rules, settings, games and curve, its
     sparse hats and the balls beside them."""
 
-    rules: RuleSet
+    rules: Rules
     settings: HatSettings
     games_played: int
     learning_curve: list[CurvePoint]
     _hats: SparseHats
 
-    def counts(self, position: Position) -> dict[Move, int]: ...
+    def counts(self, position: Hashable) -> dict[Hashable, int]: ...
 
-    def _all_beside(self) -> list[tuple[Position, int]]: ...
+    def _all_beside(self) -> list[tuple[Hashable, int]]: ...
 
-    def _fill(self, position: Position, kinds: Sequence[Move]) -> list[int]: ...
+    def _fill(self, position: Hashable, kinds: Sequence[Hashable]) -> list[int]: ...
 
 
 def lesson_between(now: LessonBrain, earlier: LessonBrain) -> Lesson:
@@ -72,7 +71,7 @@ def lesson_between(now: LessonBrain, earlier: LessonBrain) -> Lesson:
     games = now.games_played - earlier.games_played
     if games < 0:
         raise ValueError("the earlier brain has finished more games than this one")
-    balls: dict[Position, dict[Move, int]] = {}
+    balls: dict[Hashable, dict[Hashable, int]] = {}
     beside = {p for p, _ in now._all_beside() + earlier._all_beside()}
     for position in now._hats.keys() | earlier._hats.keys() | beside:
         if position not in beside and now._hats.get(position) == earlier._hats.get(position):

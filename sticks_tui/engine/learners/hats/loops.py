@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ...game import AnyRuleSet as RuleSet
-from ...game import Position
+from ...game import Rules
 from ...games.takeaway import TakeAway
 from ...solver import Solver
 from ..base import MachineOpponent
@@ -40,9 +39,9 @@ class DenseBrain(Protocol):
 
     games_played: int
 
-    def _dense(self, position: Position) -> list[int]: ...
+    def _dense(self, position: Hashable) -> list[int]: ...
 
-    def _keep(self, position: Position, counts: list[int]) -> None: ...
+    def _keep(self, position: Hashable, counts: list[int]) -> None: ...
 
     def _dense_settler(self) -> Settle: ...
 
@@ -77,7 +76,7 @@ class TakeAwayHats:
             self.brain._keep(n, self.counts[n])
 
 
-def takeaway_hats(brain: DenseBrain, rules: RuleSet) -> TakeAwayHats | None:
+def takeaway_hats(brain: DenseBrain, rules: Rules) -> TakeAwayHats | None:
     """A brain's hats as the flat take-away loops play them, or None: for another game, or a
     heap so big (times the takes) that the copy would cost more than the loop saves."""
     if not isinstance(rules, TakeAway):
@@ -101,7 +100,7 @@ def takeaway_hats(brain: DenseBrain, rules: RuleSet) -> TakeAwayHats | None:
 
 def takeaway_machine_run(
     hats: TakeAwayHats | None,
-    rules: RuleSet,
+    rules: Rules,
     rng: random.Random,
     games_before: int,
     opponent: MachineOpponent,
@@ -109,6 +108,8 @@ def takeaway_machine_run(
     """The flat loop of ``hats`` against a machine that plays at random or by the solver (a
     perfect or mixed one), or None (no flat hats, or another opponent)."""
     if hats is None or opponent.kind not in ("random", "perfect", "mixed"):
+        return None
+    if not isinstance(rules, TakeAway):  # never: the flat hats are a take-away game's
         return None
     top = hats.start + 1
     legal_moves = [tuple(rules.legal_moves(n)) for n in range(top)]

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 
 from ..player import LearnerPlayer
 from .brain import HatBrain
 
 
-class HatPlayer(LearnerPlayer):
+class HatPlayer(LearnerPlayer[Hashable, Hashable]):
     """The learning AI of seed 000: draws balls from its hats and learns from every result."""
 
     def __init__(self, name: str, brain: HatBrain, rng: random.Random | None = None) -> None:

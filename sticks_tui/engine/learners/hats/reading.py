@@ -3,10 +3,9 @@ lost position off the hats"): a lost position's hat never grows while the moves 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 
-from ...game import AnyRuleSet as RuleSet
-from ...game import Position
+from ...game import Rules
 from ..base import LOST, UNDECIDED, WON, Reading
 from .brain import HatBrain
 
@@ -17,25 +16,25 @@ DECISIVE_SHARE = 0.9
 
 
 def read_hats(
-    brain: HatBrain, rules: RuleSet, positions: Iterable[Position]
-) -> dict[Position, Reading]:
+    brain: HatBrain, rules: Rules, positions: Iterable[Hashable]
+) -> dict[Hashable, Reading]:
     """Each position's :class:`~..base.Reading`: its hat's growth and inflow, and what they
     say."""
     into = inflows(brain)
-    readings: dict[Position, Reading] = {}
+    readings: dict[Hashable, Reading] = {}
     for position in positions:
         gained, inflow = growth(brain, position), into.get(position, 0)
         readings[position] = Reading(classify(gained, inflow), gained, inflow)
     return readings
 
 
-def inflows(brain: HatBrain) -> dict[Position, int]:
+def inflows(brain: HatBrain) -> dict[Hashable, int]:
     """For every position, the balls gained by the moves into it (see the module docstring).
 
     One pass over the hats and their legal balls, for any rule set.
     """
     rules = brain.rules
-    into: dict[Position, int] = {}
+    into: dict[Hashable, int] = {}
     for parent in brain.positions():
         balls = brain.legal_counts(parent)
         for move, count in balls.items():
@@ -44,7 +43,7 @@ def inflows(brain: HatBrain) -> dict[Position, int]:
     return into
 
 
-def growth(brain: HatBrain, position: Position) -> int:
+def growth(brain: HatBrain, position: Hashable) -> int:
     """Balls the hat at ``position`` has gained: legal balls beyond its starting one of each."""
     legal = brain.legal_counts(position)
     return sum(legal.values()) - len(legal)

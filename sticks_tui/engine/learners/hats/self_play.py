@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
 
-from ...game import AnyRuleSet as RuleSet
-from ...game import Move, Position, mover_wins_at_end
+from ...game import Rules, mover_wins_at_end
 from .draw import (
     Ball,
     Settle,
@@ -40,7 +39,7 @@ class HatsOfAnyGame(Protocol):
     settings: HatSettings
     _hats: SparseHats
 
-    def _legal(self, position: Position, kinds: Sequence[Move]) -> Sequence[int]: ...
+    def _legal(self, position: Hashable, kinds: Sequence[Hashable]) -> Sequence[int]: ...
 
     def _settler(self) -> SparseSettle: ...
 
@@ -54,7 +53,7 @@ class _Row:
 
     __slots__ = ("counts", "ends", "kinds", "legal", "nexts", "position", "taken", "three")
 
-    def __init__(self, position: Position, kinds: tuple[Move, ...], legal: Sequence[int],
+    def __init__(self, position: Hashable, kinds: tuple[Hashable, ...], legal: Sequence[int],
                  counts: list[int] | None) -> None:
         self.position = position
         self.kinds = kinds
@@ -81,7 +80,7 @@ class AnyGameSelfPlay:
     def __init__(
         self,
         brain: HatsOfAnyGame,
-        rules: RuleSet,
+        rules: Rules,
         rng: random.Random,
         games_before: int,
     ) -> None:
@@ -90,11 +89,11 @@ class AnyGameSelfPlay:
         self.start = rules.initial_position()
         self.random = rng.random
         self.games = games_before
-        self.table: dict[Position, _Row] = {}
+        self.table: dict[Hashable, _Row] = {}
         self.moves_kept = 0
         self.taken: list[_Row] = []  # the remembered rows drawn from since the last sync
 
-    def _row(self, position: Position) -> _Row:
+    def _row(self, position: Hashable) -> _Row:
         kinds = tuple(self.rules.ball_kinds(position))
         legal = self.brain._legal(position, kinds)
         if self.moves_kept + len(kinds) > ROW_MOVES_MAX:

@@ -3,10 +3,10 @@ hat looks like to a user (:class:`HatView`)."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from ...game import Move, Position
 from ..settings import Settings, SettingsError, setting
 
 #: The largest number any hat setting may be (a million balls per win is already absurd).
@@ -66,9 +66,9 @@ class HatSettings(Settings):
 class HatView:
     """What a hat looks like right now: balls inside, and the ball waiting beside it (if any)."""
 
-    position: Position
-    balls: dict[Move, int]
-    beside: Move | None
+    position: Hashable
+    balls: dict[Hashable, int]
+    beside: Hashable | None
 
     @property
     def total(self) -> int:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any
 
-from ...game import AnyRuleSet
+from ...game import Rules
 from ...games import game_families
 from ...players import Player
 from ..kind import LearnerKind, LearnerWords
@@ -14,16 +15,16 @@ from .reading import read_values
 from .settings import QSettings
 
 
-def _fresh(rules: AnyRuleSet, settings: QSettings) -> QLearner:
+def _fresh(rules: Rules, settings: QSettings) -> QLearner:
     return QLearner.with_settings(settings, rules=rules)
 
 
-def _player(name: str, learner: QLearner, rng: random.Random) -> Player:
+def _player(name: str, learner: QLearner, rng: random.Random) -> Player[Hashable, Hashable]:
     """CS50's ``play``: its best move, learning nothing."""
     return QLearningPlayer(name, learner)
 
 
-def _fits(rules: AnyRuleSet) -> bool:
+def _fits(rules: Rules) -> bool:
     """Where its table fits: the game says (``capabilities.q_learning``)."""
     return bool(rules.capabilities.q_learning)
 

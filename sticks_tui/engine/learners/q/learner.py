@@ -34,8 +34,7 @@ import random
 from collections.abc import Hashable, Iterable, Mapping
 from typing import Any
 
-from ...game import AnyRuleSet as RuleSet
-from ...game import Move, Position, RuleError
+from ...game import RuleError, Rules
 from ...numbers import short
 from ..base import (
     BrainError,
@@ -69,14 +68,14 @@ class QLearner:
         alpha: float = DEFAULT_ALPHA,
         epsilon: float = DEFAULT_EPSILON,
         *,
-        rules: RuleSet | None = None,
+        rules: Rules | None = None,
         rng: random.Random | None = None,
         win_reward: float = 1.0,
         loss_reward: float = -1.0,
         move_reward: float = 0.0,
     ) -> None:
         QSettings(alpha, epsilon, win_reward, loss_reward, move_reward)  # refuses nonsense
-        self.q: dict[tuple[Hashable, Move], float] = {}
+        self.q: dict[tuple[Hashable, Hashable], float] = {}
         self.alpha = alpha
         self.epsilon = epsilon
         self.win_reward = win_reward
@@ -89,18 +88,18 @@ class QLearner:
         #: Checkpoints of how learning went (see engine.learning_curve).
         self.learning_curve: list[CurvePoint] = []
         # per seat, the last (state, action) still waiting for its reward
-        self._pending: list[tuple[Any, Move] | None] = [None, None]
+        self._pending: list[tuple[Any, Hashable] | None] = [None, None]
         # the values this game's moves changed, as they were before, and by which seat (for
         # abandon, and for last_game)
-        self._undo: list[tuple[tuple[Hashable, Move], float | None, int]] = []
+        self._undo: list[tuple[tuple[Hashable, Hashable], float | None, int]] = []
         # the last game finished: each value it changed, before and after, and whether the
         # seat that played it won (see last_game)
-        self._last_game: list[tuple[tuple[Hashable, Move], float | None, float, bool]] | None
+        self._last_game: list[tuple[tuple[Hashable, Hashable], float | None, float, bool]] | None
         self._last_game = None
 
     @classmethod
     def with_settings(
-        cls, settings: QSettings, *, rules: RuleSet | None = None, rng: random.Random | None = None
+        cls, settings: QSettings, *, rules: Rules | None = None, rng: random.Random | None = None
     ) -> QLearner:
         return cls(
             settings.alpha, settings.epsilon, rules=rules, rng=rng, win_reward=settings.win_reward,
@@ -114,25 +113,25 @@ class QLearner:
         )
 
     # -- the game's actions ----------------------------------------------------------------------
-    def available_actions(self, state: Any) -> list[Move]:
+    def available_actions(self, state: Any) -> list[Hashable]:
         """The actions legal in ``state``, in the rule set's order (CS50's Nim without rules)."""
         if self.rules is None:
             return list(nim_actions(state))
         return list(self.rules.legal_moves(state_key(state)))
 
     # -- CS50's methods ---------------------------------------------------------------------------
-    def update(self, old_state: Any, action: Move, new_state: Any, reward: float) -> None:
+    def update(self, old_state: Any, action: Hashable, new_state: Any, reward: float) -> None:
         """Learn from taking ``action`` in ``old_state`` and reaching ``new_state``."""
         old = self.get_q_value(old_state, action)
         best_future = self.best_future_reward(new_state)
         self.update_q_value(old_state, action, old, reward, best_future)
 
-    def get_q_value(self, state: Any, action: Move) -> float:
+    def get_q_value(self, state: Any, action: Hashable) -> float:
         """The Q-value of ``action`` in ``state``; 0 when none is known."""
         return self.q.get((state_key(state), action), 0)
 
     def update_q_value(
-        self, state: Any, action: Move, old_q: float, reward: float, future_rewards: float
+        self, state: Any, action: Hashable, old_q: float, reward: float, future_rewards: float
     ) -> None:
         """``Q(s, a) <- old_q + alpha * ((reward + future_rewards) - old_q)``."""
         self.q[state_key(state), action] = old_q + self.alpha * ((reward + future_rewards) - old_q)
@@ -144,11 +143,11 @@ class QLearner:
             return 0
         return max(self.get_q_value(state, action) for action in actions)
 
-    def choose_action(self, state: Any, epsilon: bool = True) -> Move:
+    def choose_action(self, state: Any, epsilon: bool = True) -> Hashable:
         """A best action; with ``epsilon``, a random one with probability ``self.epsilon``."""
         return self._choose(state, epsilon, self.rng)
 
-    def _choose(self, state: Any, epsilon: bool, rng: random.Random) -> Move:
+    def _choose(self, state: Any, epsilon: bool, rng: random.Random) -> Hashable:
         actions = self.available_actions(state)
         if not actions:
             raise ValueError(f"no action is available in {state!r}")
@@ -160,7 +159,7 @@ class QLearner:
         return ties[0] if len(ties) == 1 else rng.choice(ties)
 
     # -- reading what was learned ------------------------------------------------------------------
-    def best_actions(self, state: Any) -> list[Move]:
+    def best_actions(self, state: Any) -> list[Hashable]:
         """Every action with the highest Q-value in ``state`` (what greedy play picks from)."""
         actions = self.available_actions(state)
         if not actions:
@@ -169,17 +168,17 @@ class QLearner:
         best = max(values)
         return [action for action, value in zip(actions, values) if value == best]
 
-    def preferred_moves(self, position: Position) -> tuple[Move, ...]:
+    def preferred_moves(self, position: Hashable) -> tuple[Hashable, ...]:
         return tuple(self.best_actions(position))
 
-    def positions(self) -> list[Position]:
+    def positions(self) -> list[Hashable]:
         """The positions where it has learned a value, in the rules' order where they sort."""
         states: list[Any] = list(dict.fromkeys(state for state, _ in self.q))
         with contextlib.suppress(TypeError):  # positions that do not sort keep their order
             states.sort()
         return states
 
-    def values_at(self, position: Position) -> MoveValues:
+    def values_at(self, position: Hashable) -> MoveValues:
         """The value of each action at ``position`` (0 where none is learned), its chance by
         :meth:`sample_move`, and the best ones, on the scale of the loss and win rewards (see
         :class:`~..base.MoveValues`)."""
@@ -194,14 +193,14 @@ class QLearner:
             self.win_reward,
         )
 
-    def preferred_move(self, position: Position) -> Move | None:
+    def preferred_move(self, position: Hashable) -> Hashable | None:
         """The best action, the first in the rules' order on a tie (greedy play draws among
         ties; hints and evaluation need one answer)."""
         best = self.best_actions(position)
         return best[0] if best else None
 
     # -- the Learner protocol ----------------------------------------------------------------------
-    def move(self, position: Position, rng: random.Random, seat: int = 0) -> Move:
+    def move(self, position: Hashable, rng: random.Random, seat: int = 0) -> Hashable:
         """CS50's training step for ``seat``: the move that led to ``position`` learns its value
         (reward ``move_reward`` plus the best future), then an epsilon-greedy action."""
         if seat not in (0, 1):
@@ -215,11 +214,11 @@ class QLearner:
         self._pending[seat] = (position, action)
         return action
 
-    def sample_move(self, position: Position, rng: random.Random) -> Move:
+    def sample_move(self, position: Hashable, rng: random.Random) -> Hashable:
         """An epsilon-greedy action, as while learning, with nothing learned."""
         return self._choose(position, True, rng)
 
-    def move_chances(self, position: Position) -> list[tuple[Move, float]]:
+    def move_chances(self, position: Hashable) -> list[tuple[Hashable, float]]:
         """Epsilon-greedy as chances: epsilon spread over every action, the rest over the best
         ones (as :meth:`sample_move` draws)."""
         actions = self.available_actions(position)
@@ -266,7 +265,7 @@ class QLearner:
         self._undo.clear()
         self._pending = [None, None]
 
-    def self_play_run(self, rules: RuleSet, rng: random.Random, games_before: int) -> QSelfPlay:
+    def self_play_run(self, rules: Rules, rng: random.Random, games_before: int) -> QSelfPlay:
         """The fast self-play loop (see :class:`~..base.PlaysItselfFast`)."""
         return QSelfPlay(self, rules, rng)
 
@@ -298,7 +297,7 @@ class QLearner:
         rules = self.rules
         if rules is None:
             raise ValueError("a Q-learner without rules has no brain file: give it rules=")
-        by_position: dict[Any, dict[Move, float]] = {}
+        by_position: dict[Any, dict[Hashable, float]] = {}
         for (state, action), value in self.q.items():
             by_position.setdefault(state, {})[action] = value
         states: list[Any] = list(by_position)
@@ -317,7 +316,7 @@ class QLearner:
         )
 
     @classmethod
-    def from_dict(cls, data: Any, rules: RuleSet | None = None) -> QLearner:
+    def from_dict(cls, data: Any, rules: Rules | None = None) -> QLearner:
         """Rebuild a Q-learner from :meth:`to_dict` output, refusing anything that does not fit."""
         header = read_header(data, rules)
         if header.kind != cls.kind:
@@ -364,7 +363,7 @@ class QLearner:
             self.q[state_key(position), move] = value
 
 
-def _in_order(known: Iterable[Move], legal: Iterable[Move]) -> list[Move]:
+def _in_order(known: Iterable[Hashable], legal: Iterable[Hashable]) -> list[Hashable]:
     """The moves of ``known`` in the rules' order (a file reads the same however it was
     learned), any that are not legal last."""
     ordered = [move for move in legal if move in known]
@@ -383,7 +382,7 @@ class QLearningPlayer:
         self.name = name
         self.learner = learner
 
-    def make_choice(self, rules: RuleSet, position: Position) -> Move:
+    def make_choice(self, rules: Rules, position: Hashable) -> Hashable:
         return self.learner.choose_action(position, epsilon=False)
 
     def game_over(self, won: bool) -> None:

@@ -3,21 +3,20 @@ a lost position off the Q-values"): its best value there, against its rewards.""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 
-from ...game import AnyRuleSet as RuleSet
-from ...game import Position
+from ...game import Rules
 from ..base import LOST, UNDECIDED, WON, Reading
 from .learner import QLearner
 from .settings import QSettings
 
 
 def read_values(
-    learner: QLearner, rules: RuleSet, positions: Iterable[Position]
-) -> dict[Position, Reading]:
+    learner: QLearner, rules: Rules, positions: Iterable[Hashable]
+) -> dict[Hashable, Reading]:
     """Each position's :class:`~..base.Reading`: undecided where no value was learned, else
     what its best value says (an unknown value counting as 0, as the learner counts it)."""
-    readings: dict[Position, Reading] = {}
+    readings: dict[Hashable, Reading] = {}
     for position in positions:
         values = learner.values_at(position)
         best = max((move.value for move in values.moves), default=0.0)

@@ -5,15 +5,15 @@ reference that the fast loop (:class:`~.self_play.QSelfPlay`) is checked against
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from typing import Any
 
-from ...game import AnyRuleSet as RuleSet
-from ...game import Move, mover_wins_at_end
+from ...game import Rules, mover_wins_at_end
 from .learner import DEFAULT_Q_TRAINING_GAMES, QLearner
 
 
 def train_qlearner_reference(
-    rules: RuleSet,
+    rules: Rules,
     games: int = DEFAULT_Q_TRAINING_GAMES,
     *,
     seed: int | None = None,
@@ -39,7 +39,7 @@ def train_qlearner_reference(
     for _ in range(games):
         position = start
         player = 0
-        last: dict[int, tuple[Any, Move] | None] = {0: None, 1: None}
+        last: dict[int, tuple[Any, Hashable] | None] = {0: None, 1: None}
         while True:
             state = position
             action = learner.choose_action(position)

@@ -11,8 +11,7 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any, Protocol
 
-from ...game import AnyRuleSet as RuleSet
-from ...game import Move, Position, mover_wins_at_end
+from ...game import Rules, mover_wins_at_end
 
 
 def state_key(state: Any) -> Hashable:
@@ -23,7 +22,7 @@ def state_key(state: Any) -> Hashable:
 class QTable(Protocol):
     """The Q-learner, as far as the loop needs it: its table, settings and games."""
 
-    q: dict[tuple[Hashable, Move], float]
+    q: dict[tuple[Hashable, Hashable], float]
     alpha: float
     epsilon: float
     win_reward: float
@@ -31,7 +30,7 @@ class QTable(Protocol):
     move_reward: float
     games_played: int
 
-    def available_actions(self, state: Any) -> list[Move]: ...
+    def available_actions(self, state: Any) -> list[Hashable]: ...
 
 
 #: Moves the loop remembers position by position (their values, and which position each move
@@ -48,7 +47,7 @@ class _Row:
 
     __slots__ = ("actions", "indices", "key", "nexts", "position", "q")
 
-    def __init__(self, position: Position, actions: tuple[Move, ...], q: list[float]) -> None:
+    def __init__(self, position: Hashable, actions: tuple[Hashable, ...], q: list[float]) -> None:
         self.position = position
         self.key = state_key(position)
         self.actions = actions
@@ -64,16 +63,16 @@ class QSelfPlay:
     values updated, and the lists are only a quick way to them (kept for the positions of the
     first :data:`ROW_MOVES_MAX` moves, made anew for the others)."""
 
-    def __init__(self, learner: QTable, rules: RuleSet, rng: random.Random) -> None:
+    def __init__(self, learner: QTable, rules: Rules, rng: random.Random) -> None:
         self.learner = learner
         self.rules = rules
         self.rng = rng
-        self.rows: dict[Position, _Row] = {}
+        self.rows: dict[Hashable, _Row] = {}
         self.moves_kept = 0
         self.end = _Row(None, (), [])  # the finished position: no action, best future reward 0
         self.first = self._row_of(rules.initial_position())
 
-    def _row_of(self, position: Position) -> _Row:
+    def _row_of(self, position: Hashable) -> _Row:
         row = self.rows.get(position)
         if row is None:
             learner = self.learner

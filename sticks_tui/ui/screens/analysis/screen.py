@@ -16,7 +16,7 @@ shown at once: it draws only the lines on screen (:mod:`..widgets.lines_table`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from rich.text import Text
@@ -31,7 +31,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from ....engine import TakeAway
 from ....engine.analysis import DISAGREE, Analysis, AnalysisError, analyse_game
-from ....engine.game import AnyRuleSet, RuleError
+from ....engine.game import RuleError, Rules
 from ....engine.games import theory_of
 from ....engine.learners import learner_kind
 from ....engine.learners.base import Learner
@@ -121,7 +121,7 @@ class AnalysisScreen(Screen[None]):
     ]
 
     def __init__(
-        self, brain: Learner[Any, Any], name: str, rules: AnyRuleSet | None = None
+        self, brain: Learner[Hashable, Hashable], name: str, rules: Rules | None = None
     ) -> None:
         """``rules``: the game whose start the table begins at (default: the app's game, where
         the brain plays it, else the brain's own)."""
@@ -134,10 +134,10 @@ class AnalysisScreen(Screen[None]):
         #: True until the work is done (the table, the rules and the theory are then shown).
         self.working = True
 
-    def _game_on_screen(self, brain: Learner[Any, Any]) -> AnyRuleSet:
+    def _game_on_screen(self, brain: Learner[Hashable, Hashable]) -> Rules:
         """The app's game when the brain is one of its kind (its rules' key), else the brain's."""
         settings = getattr(self.app, "settings", None)
-        rules: AnyRuleSet | None = getattr(settings, "rules", None)
+        rules: Rules | None = getattr(settings, "rules", None)
         own = brain.rules
         if own is None or (rules is not None and rules.key == own.key):
             assert rules is not None, "a brain without a game is analysed in the app's"
@@ -282,7 +282,7 @@ class AnalysisScreen(Screen[None]):
             await self.query_one("#analysis-theory-scroll").run_action(SCROLL_KEYS[key])
 
 
-def brain_to_analyse(app: Any) -> tuple[str, Learner[Any, Any], AnyRuleSet]:
+def brain_to_analyse(app: Any) -> tuple[str, Learner[Hashable, Hashable], Rules]:
     """The brain the user most likely means, with its name and the game to read it in: the
     one the board plays (the hint reads it too), the one the lab trains, else the one chosen
     for the game chosen (on the setup screen, as its form stands; on the mode screen, the

@@ -14,8 +14,9 @@ the flow of one game.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from textual.widget import Widget
 
@@ -31,7 +32,7 @@ W = TypeVar("W", bound=Widget)
 class Board(Protocol):
     """What the hat panel needs of the board screen."""
 
-    match: Match
+    match: Match[Hashable, Hashable]
     table: Table
     presenter: Presenter
 
@@ -72,7 +73,7 @@ class BoardHats:
         #: What the game just finished did, per seat, until the next game starts.
         self.after: dict[int, AfterGame] = {}
 
-    def _learner(self, seat: int) -> Learner[Any, Any]:
+    def _learner(self, seat: int) -> Learner[Hashable, Hashable]:
         learner = self.board.table.seats[seat].learner
         assert learner is not None
         return learner
@@ -92,7 +93,7 @@ class BoardHats:
         if seat in self.seats:
             self.in_use[seat] = position
 
-    def game_over(self, match: Match) -> None:
+    def game_over(self, match: Match[Hashable, Hashable]) -> None:
         """The game is over: keep what it did to each learner (before anything else changes
         it, as saving may)."""
         self.in_use.clear()

@@ -19,7 +19,7 @@ so (a notification) rather than doing nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import cached_property
 from typing import Any, Protocol, TypeVar
 
@@ -59,7 +59,7 @@ def help_bindings(presenter: Presenter) -> list[BindingType]:
 class Board(Protocol):
     """What the help needs of the board screen."""
 
-    match: Match
+    match: Match[Hashable, Hashable]
     table: Table
     presenter: Presenter
     hats: BoardHats
@@ -116,12 +116,12 @@ class BoardHelp:
     def __init__(self, board: Board) -> None:
         self.board = board
         #: The game and the position the hint shown is for (it goes once either changes).
-        self._shown_for: tuple[Match, object] | None = None
+        self._shown_for: tuple[Match[Hashable, Hashable], object] | None = None
         #: Whether the work the hint's words need was started (once, when the board is drawn).
         self._preparing = False
 
     @cached_property
-    def advisor(self) -> Advisor[Any, Any]:
+    def advisor(self) -> Advisor[Hashable, Hashable]:
         return Advisor(self.board.match.rules)
 
     def allowed(self, action: str) -> bool:

@@ -13,7 +13,7 @@ pause follows the chosen speed, and single-step runs one step per key press.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import cast
 
 from textual import on
@@ -23,9 +23,9 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Button, Header, RichLog, Static
 
-from ....engine import Match, Move
+from ....engine import Match
 from ...host import host_of
-from ...plain import plain
+from ...plain import plain, show_plain
 from ...presenters import BoardView, MoveChosen, Presenter, presenter_for
 from ...session import Mode, Table
 from ...widgets.footer import KeysFooter
@@ -74,9 +74,9 @@ class BoardScreen(LeavesGame):
         self.table = table
         self.rules = table.rules
         self.presenter = presenter_for(table.rules)
-        self.match: Match = table.new_match()
+        self.match: Match[Hashable, Hashable] = table.new_match()
         self.watching = table.mode is Mode.WATCH
-        self._drawn: Move | None = None
+        self._drawn: Hashable | None = None
         #: The machine's step waiting: the timer of the AI's pause (stopped when the game
         #: changes), or a mark for a step asked at once (no pause: there is no timer to stop).
         self._pending: Timer | object | None = None
@@ -196,7 +196,7 @@ class BoardScreen(LeavesGame):
             return
         self._play(event.move, event.where)
 
-    def _play(self, move: Move, where: object = None) -> None:
+    def _play(self, move: Hashable, where: object = None) -> None:
         """Hand ``move`` to the match, log it in the game's words and go on."""
         placed = self.presenter.place(move, where)
         turn = self.match.play(move)
@@ -263,11 +263,10 @@ class BoardScreen(LeavesGame):
         if self.watched.quiet:  # hurrying: drawn at the end of the game
             return
         view = self._view()
-        self.query_one("#heap-words", Static).update(
-            plain(self.presenter.position_words(view.position))
-        )
+        position_words = self.presenter.position_words(view.position)
+        show_plain(self.query_one("#heap-words", Static), position_words)
         self.presenter.redraw(view)
-        self.query_one("#turn", Static).update(plain(self._turn_words(view)))
+        show_plain(self.query_one("#turn", Static), self._turn_words(view))
         self.set_class(view.over, "-over")
         self.show_speed()
         self.hats.draw()
@@ -279,7 +278,7 @@ class BoardScreen(LeavesGame):
 
     def show_speed(self) -> None:
         """The watch's speed lines (drawn even while a rush leaves the board undrawn)."""
-        self.query_one("#speed", Static).update(plain(self.watched.words()))
+        show_plain(self.query_one("#speed", Static), self.watched.words())
 
     def _turn_words(self, view: BoardView) -> str:
         match, table = self.match, self.table

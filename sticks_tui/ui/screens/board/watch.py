@@ -15,14 +15,14 @@ end many times a second, so their saves are gathered and asked for at most about
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Protocol
 
 from rich.text import Text
 from textual.widgets import Static
 
 from ....engine import HatBrain, Match
-from ....engine.game import AnyRuleSet
+from ....engine.game import Rules
 from ...session import Table
 from ...speed import FULL_SPEED, SPEEDS, START_SPEED, paced
 from ...widgets.tally import Part, RunningTally, WindowShare, fitted_line
@@ -45,7 +45,7 @@ class Keeper(Protocol):
     """Where the saves go: the app (:meth:`~sticks_tui.ui.app.SticksApp.record_game` and
     :meth:`~sticks_tui.ui.app.SticksApp.keep_brain` ask its store writer)."""
 
-    def record_game(self, winner: str, loser: str, rules: AnyRuleSet) -> None: ...
+    def record_game(self, winner: str, loser: str, rules: Rules) -> None: ...
 
     def keep_brain(self, name: str, brain: HatBrain) -> None: ...
 
@@ -65,12 +65,12 @@ class GameSaves:
         self.keeper = keeper
         self.gather = gather
         self.clock = clock
-        self._results: list[tuple[str, str, AnyRuleSet]] = []
+        self._results: list[tuple[str, str, Rules]] = []
         self._brains: dict[int, tuple[str, HatBrain]] = {}
         self._last = clock()
 
     def game_over(
-        self, winner: str, loser: str, rules: AnyRuleSet, brains: list[tuple[str, HatBrain]]
+        self, winner: str, loser: str, rules: Rules, brains: list[tuple[str, HatBrain]]
     ) -> None:
         """A game that counts ended: ``brains``, the hats it taught, by their AI's name."""
         self._results.append((winner, loser, rules))
@@ -93,7 +93,7 @@ class GameSaves:
 class Board(Protocol):
     """What watch mode needs of the board screen."""
 
-    match: Match
+    match: Match[Hashable, Hashable]
     table: Table
     watching: bool
     saves: GameSaves
@@ -143,7 +143,7 @@ class BoardTally(Static):
         if self.side is not None:
             self.update(self.words())  # from the start, so the board does not move after a game
 
-    def count(self, match: Match) -> None:
+    def count(self, match: Match[Hashable, Hashable]) -> None:
         """A finished game that counts (practice games do not: the board does not hand them)."""
         if self.side is None or match.winner is None:
             return

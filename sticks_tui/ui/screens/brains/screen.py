@@ -25,7 +25,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from ....engine.game import AnyRuleSet
+from ....engine.game import Rules
 from ....engine.games import spec_of
 from ....engine.learners import learner_kind, learners_for
 from ....engine.learners.base import BrainError
@@ -170,7 +170,7 @@ class BrainsScreen(Screen[None]):
             self.say(message)
         self.refill()
 
-    def _chosen(self, doing: str) -> tuple[AnyRuleSet, str, str, int] | None:
+    def _chosen(self, doing: str) -> tuple[Rules, str, str, int] | None:
         """The brain the cursor is on: its game, learner, AI's name and games learned; None
         (and why) when there is none."""
         brain = self.highlighted()
@@ -263,7 +263,7 @@ class BrainsScreen(Screen[None]):
             write,
         ), self._done)
 
-    def _download(self, rules: AnyRuleSet, learner: str, ai: str) -> None:
+    def _download(self, rules: Rules, learner: str, ai: str) -> None:
         """The brain's file, as a download in the browser of this tab."""
         try:
             text, whose = brain_text(self.shelf, rules, learner, ai)
@@ -391,7 +391,7 @@ def _typed_path(text: str) -> str:
     return os.path.expanduser(path)
 
 
-def _file_name(rules: AnyRuleSet, learner: str, ai: str) -> str:
+def _file_name(rules: Rules, learner: str, ai: str) -> str:
     """A file name to start from: ``AI-sticks-hats.json``, of plain characters only."""
     words = "-".join((ai, spec_of(rules), learner)) if ai != default_ai_name(learner) else (
         f"{spec_of(rules)}-{learner}"

@@ -15,7 +15,7 @@ was typed last for the game, this run of the app.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
 
 from textual import on
 from textual.app import ComposeResult
@@ -226,7 +226,7 @@ class LabScreen(Screen[None]):
         """A saved brain learns with its own settings: show them, fixed; a new one's are typed."""
         name = " ".join(self.query_one("#brain", Input).value.split())
         kind = self.kind
-        saved: Learner[Any, Any] | None = None
+        saved: Learner[Hashable, Hashable] | None = None
         if name:
             try:
                 saved = self._live(name, kind)
@@ -247,7 +247,7 @@ class LabScreen(Screen[None]):
         if event.input.id != "brain":
             self._check()
 
-    def _live(self, name: str, kind: str) -> Learner[Any, Any] | None:
+    def _live(self, name: str, kind: str) -> Learner[Hashable, Hashable] | None:
         """The app's brain of ``name`` and learner ``kind`` (the one its games play), or None
         when it has none; :class:`DamagedBrain` for a saved brain the store cannot read."""
         app = host_of(self)

@@ -9,10 +9,10 @@ reads a brain that is changing under it.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
 
 from ....engine import Learner
-from ....engine.game import AnyRuleSet, Position
+from ....engine.game import Rules
 from ....engine.pacing import MoveSeen
 from ....text import moves
 from ...presenters import learner_presenter, presenter_for
@@ -25,7 +25,11 @@ class LabViews:
     """Pictures and words of one lab run's learner."""
 
     def __init__(
-        self, rules: AnyRuleSet, learner: Learner[Any, Any], learner_name: str, opponent_name: str
+        self,
+        rules: Rules,
+        learner: Learner[Hashable, Hashable],
+        learner_name: str,
+        opponent_name: str,
     ) -> None:
         self.rules = rules
         self.presenter = presenter_for(rules)
@@ -34,7 +38,9 @@ class LabViews:
         self.learner_name = learner_name
         self.opponent_name = opponent_name
 
-    def picture(self, learner: Learner[Any, Any], position: Position | None = None) -> Picture:
+    def picture(
+        self, learner: Learner[Hashable, Hashable], position: Hashable | None = None
+    ) -> Picture:
         """The learner's picture at ``position`` (the start when None): its hats, its values."""
         if position is None or self.rules.is_over(position):
             position = self.rules.initial_position()
