@@ -154,10 +154,20 @@ class HatBrain:
         return {move: count for move, count in counts.items() if move in legal}
 
     def preferred_moves(self, position: Hashable) -> tuple[Hashable, ...]:
-        """The most numerous legal balls (all of them in a fresh hat); empty where none is legal."""
-        legal = self.legal_counts(position)
-        most = max(legal.values(), default=0)
-        return tuple(move for move, count in legal.items() if count == most)
+        """The most numerous legal balls (all of them in a fresh hat); empty where none is legal.
+
+        (The counts of :meth:`legal_counts`, by index: the learning curve asks this of every
+        position of the game at each of its points.)"""
+        kinds = self.rules.ball_kinds(position)
+        legal = self._legal(position, kinds)
+        if not legal:
+            return ()
+        counts = self._fill(position, kinds)
+        for p, i in self._all_beside():
+            if p == position:
+                counts[i] += 1
+        most = max(counts[i] for i in legal)
+        return tuple(kinds[i] for i in legal if counts[i] == most)
 
     def preferred_move(self, position: Hashable) -> Hashable | None:
         """The most numerous legal ball (the smallest move on a tie); None where none is legal."""
