@@ -104,15 +104,27 @@ class CurveBoard(Generic[P, M]):
             p: solver.winning_moves(p) for p in self.order if self.moves[p]
         }
         self.mover_wins_at_end = mover_wins_at_end(rules)
+        # What no learner changes, made once for every point: where each move leads, the
+        # positions the random player and the perfect player move to, the winnable positions.
+        self._leads: dict[P, dict[M, P]] = {p: dict(moves) for p, moves in self.moves.items()}
+        self._children: dict[P, tuple[P, ...]] = {
+            p: tuple(child for _, child in moves) for p, moves in self.moves.items()
+        }
+        self._perfect_children: dict[P, tuple[P, ...]] = {
+            p: tuple(child for move, child in self.moves[p] if move in winning) if winning
+            else self._children[p]
+            for p, winning in self.winning.items()
+        }
+        self._winnable: tuple[tuple[P, tuple[M, ...]], ...] = tuple(
+            (p, winning) for p, winning in self.winning.items() if winning
+        )
 
     def hats_right(self, learner: Learner[P, M]) -> tuple[int, int]:
         """As :func:`count_right`, over every reachable position."""
-        right = winnable = 0
-        for position, winning in self.winning.items():
-            if winning:
-                winnable += 1
-                right += all(move in winning for move in learner.preferred_moves(position))
-        return right, winnable
+        right = 0
+        for position, winning in self._winnable:
+            right += all(move in winning for move in learner.preferred_moves(position))
+        return right, len(self._winnable)
 
     def win_shares(self, learner: Learner[P, M]) -> tuple[float, float]:
         """(share won against random, against perfect), each side starting half the games.
@@ -126,38 +138,28 @@ class CurveBoard(Generic[P, M]):
         mine: dict[P, tuple[float, float]] = {}  # learner to move: vs random, vs perfect
         theirs: dict[P, tuple[float, float]] = {}  # opponent to move
         for position in self.order:
-            moves = self.moves[position]
-            if not moves:
+            children = self._children[position]
+            if not children:
                 mine[position] = (end, end)
                 theirs[position] = (1.0 - end, 1.0 - end)
                 continue
-            leads = dict(moves)
+            leads = self._leads[position]
             vs_random = vs_perfect = 0.0
             for move, chance in learner.move_chances(position):
                 after = theirs[leads[move]]
                 vs_random += chance * after[0]
                 vs_perfect += chance * after[1]
             mine[position] = (vs_random, vs_perfect)
+            perfect = self._perfect_children[position]
             theirs[position] = (
-                sum(mine[child][0] for _, child in moves) / len(moves),
-                self._perfect_reply(position, mine),
+                sum(mine[child][0] for child in children) / len(children),
+                sum(mine[child][1] for child in perfect) / len(perfect),
             )
         start = self.start
         return (
             (mine[start][0] + theirs[start][0]) / 2,
             (mine[start][1] + theirs[start][1]) / 2,
         )
-
-    def _perfect_reply(
-        self, position: P, mine: dict[P, tuple[float, float]]
-    ) -> float:
-        """The learner's chance against perfect play when the perfect player is to move."""
-        winning = self.winning[position]
-        moves = self.moves[position]
-        leads = [child for move, child in moves if move in winning] if winning else [
-            child for _, child in moves
-        ]
-        return sum(mine[child][1] for child in leads) / len(leads)
 
     def point(self, learner: Learner[P, M]) -> CurvePoint:
         right, winnable = self.hats_right(learner)
