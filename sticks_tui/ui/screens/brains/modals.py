@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hmac
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -98,18 +98,48 @@ class ConfirmModal(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class PassphraseModal(ModalScreen[bool]):
-    """The teacher's passphrase, asked in a served tab before the room's brain is reset,
-    imported over or its training discarded: it closes with True once typed right, False on
-    Escape or Cancel. A wrong one is said, and nothing changes."""
+Answer = TypeVar("Answer")
+
+
+class AttemptModal(ModalScreen[Answer], Generic[Answer]):
+    """A modal with typed fields: Enter in a field or OK tries them (:meth:`attempt`, which
+    closes it or says why not), Escape or Cancel closes it with :attr:`cancelled`."""
 
     DEFAULT_CSS = _MODAL_CSS
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
+    def __init__(self, cancelled: Answer) -> None:
+        super().__init__()
+        #: What the modal closes with when it is left without an answer.
+        self.cancelled = cancelled
+
+    def attempt(self) -> None:
+        raise NotImplementedError
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.attempt()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self.attempt()
+        else:
+            self.dismiss(self.cancelled)
+
+    def action_cancel(self) -> None:
+        self.dismiss(self.cancelled)
+
+
+class PassphraseModal(AttemptModal[bool]):
+    """The teacher's passphrase, asked in a served tab before the room's brain is reset,
+    imported over or its training discarded: it closes with True once typed right, False on
+    Escape or Cancel. A wrong one is said, and nothing changes."""
+
     def __init__(self, question: str, passphrase: str | None) -> None:
         """``passphrase``: the one the server printed (None: none was given, so the answer is
         always no)."""
-        super().__init__()
+        super().__init__(cancelled=False)
         self.question = question
         self.passphrase = passphrase
 
@@ -125,20 +155,6 @@ class PassphraseModal(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         self.query_one("#passphrase", Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.attempt()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "ok":
-            self.attempt()
-        else:
-            self.dismiss(False)
-
-    def action_cancel(self) -> None:
-        self.dismiss(False)
 
     def attempt(self) -> None:
         typed = self.query_one("#passphrase", Input)
@@ -171,12 +187,9 @@ def is_passphrase(typed: str, passphrase: str | None) -> bool:
 FormAction = Callable[[dict[str, str], str], str]
 
 
-class BrainFormModal(ModalScreen["str | None"]):
+class BrainFormModal(AttemptModal["str | None"]):
     """A few typed fields (and a choice, e.g. the learner) for one brain action; Enter or OK
     tries it, Escape or Cancel leaves. It closes with what was done, or None when cancelled."""
-
-    DEFAULT_CSS = _MODAL_CSS
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(
         self,
@@ -193,7 +206,7 @@ class BrainFormModal(ModalScreen["str | None"]):
         """``fields``: (id, label, starting text); ``choices``: (value, label), the first
         chosen, under ``choice_label``; ``text_area``: a box of text under the fields (its
         label is its ``border_title``), ``secret``: (id, label) of a field typed unseen."""
-        super().__init__()
+        super().__init__(cancelled=None)
         self.form_title = title
         self.note = note
         self.fields = list(fields)
@@ -231,20 +244,6 @@ class BrainFormModal(ModalScreen["str | None"]):
         # a form taller than the terminal scrolls: it opens at its top, on its title
         form = self.query_one(".brain-modal")
         self.call_after_refresh(form.scroll_home, animate=False)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.attempt()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "ok":
-            self.attempt()
-        else:
-            self.dismiss(None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
 
     def chosen(self) -> str:
         """The value of the choice made ("" when the form has none)."""
