@@ -14,12 +14,10 @@ from ..engine.games.family import quoted
 from ..text.terminal import printable
 from ..ui.app import OpponentRefused, run_app
 from ..ui.speed import DEFAULT_AI_DELAY
-from .args import AI_DELAY_MAX, TRAINING_GAMES_MAX
+from .args import AI_DELAY_MAX, PASSPHRASE_ENV, TRAINING_GAMES_MAX
 
 TRAINING_GAMES_ENV = "STICKS_TUI_TRAINING_GAMES"
 AI_DELAY_ENV = "STICKS_TUI_AI_DELAY"
-#: The teacher's passphrase, handed by ``sticks-tui serve`` to the app of each tab it serves.
-PASSPHRASE_ENV = "STICKS_TUI_TEACHER_PASSPHRASE"
 
 
 class ConfigError(ValueError):

@@ -308,6 +308,9 @@ def brain_game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespa
 TRAINING_GAMES_MAX = 10_000_000
 #: The longest pause the app may make before an AI's move, in seconds.
 AI_DELAY_MAX = 10.0
+#: The teacher's passphrase, handed by ``sticks-tui serve`` to the app of each tab it serves (it
+#: lives here, not with the app, so that the headless commands never load the app's screens).
+PASSPHRASE_ENV = "STICKS_TUI_TEACHER_PASSPHRASE"
 
 
 def training_games(text: str) -> int:

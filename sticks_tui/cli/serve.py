@@ -18,8 +18,7 @@ import sys
 
 from ..storage.sqlite.store import resolve_data_dir
 from ..text.terminal import printable
-from .app import PASSPHRASE_ENV
-from .args import PROG, whole_number
+from .args import PASSPHRASE_ENV, PROG, whole_number
 from .store_commands import add_data_dir, complain, open_from_args, store_problems_end_here
 
 DEFAULT_HOST = "127.0.0.1"
