@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from typing import Any, BinaryIO
 
@@ -129,7 +130,10 @@ def parse_brain(
     """A brain from the text of a brain file; :class:`BrainError` says in one line what is wrong
     (for a brain of another game or learner than asked: which it is, and the option for it)."""
     try:
-        data: Any = json.loads(text, parse_int=_whole_number)
+        # A text with no run of digits longer than any number may have is read by json's own
+        # fast reader; only one with such a run needs its numbers looked at one by one.
+        long_digits = _LONG_DIGITS.search(text) is not None
+        data: Any = json.loads(text, parse_int=_whole_number if long_digits else None)
     except json.JSONDecodeError as error:
         raise BrainError(
             f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
@@ -148,6 +152,11 @@ def parse_brain(
             f"{learner_kind(learner).words.a}'s (give --learner {header.kind} for it)"
         )
     return learner_from_dict(data, rules)
+
+
+#: A run of digits too long to be one of a brain's numbers (it may be in a string: then the
+#: numbers are checked one by one, and the string is left alone).
+_LONG_DIGITS = re.compile(rf"[0-9]{{{MAX_NUMBER_DIGITS + 1}}}")
 
 
 def _whole_number(digits: str) -> int:
