@@ -17,6 +17,12 @@ def heap_options(n: int, k: int) -> tuple[tuple[int, int], ...]:
     return tuple((a, n - t - a) for t in range(1, min(k, n) + 1) for a in range((n - t) // 2 + 1))
 
 
+@lru_cache(maxsize=256)
+def heap_sides(n: int, k: int) -> tuple[Groups, ...]:
+    """:func:`heap_options` as the groups each move leaves (an empty side is no group)."""
+    return tuple(tuple(side for side in pair if side) for pair in heap_options(n, k))
+
+
 def grundy_values(k: int, limit: int) -> list[int]:
     """Normal-play Grundy values of single groups 0..limit (mex over both sides' xor)."""
     g = [0]
@@ -67,22 +73,24 @@ class BruteForce:
         return self._search(position)  # one frame per move: at most 62 deep
 
     def _search(self, position: Groups) -> bool:
-        known = self._lost.get(position)
+        memo = self._lost
+        known = memo.get(position)
         if known is not None:
             return known
-        lost = True
         previous = 0
         for i, group in enumerate(position):
             if group == previous:
                 continue
             previous = group
             rest = position[:i] + position[i + 1 :]
-            for a, b in heap_options(group, self.k):
-                child = tuple(sorted(rest + tuple(x for x in (a, b) if x), reverse=True))
-                if self._search(child):
-                    lost = False
-                    break
-            if not lost:
-                break
-        self._lost[position] = lost
-        return lost
+            for sides in heap_sides(group, self.k):
+                child = tuple(sorted(rest + sides, reverse=True))
+                # most children are known: look before calling (millions of calls saved)
+                child_lost = memo.get(child)
+                if child_lost is None:
+                    child_lost = self._search(child)
+                if child_lost:
+                    memo[position] = False
+                    return False
+        memo[position] = True
+        return True
