@@ -26,7 +26,7 @@ from typing import Any, ClassVar
 from ..game import Capabilities, IllegalMove, RuleError
 from ..numbers import whole_number_key
 from ..theory import StartAnswer, start_answer
-from ..words import wrapped
+from ..words import LOSES, wrapped
 from .family import (
     MISERE,
     NORMAL,
@@ -390,6 +390,24 @@ def _parity(number: int) -> str:
     return "odd" if number % 2 else "even"
 
 
+def _lost_reason(rules: Nim, position: Hashable, after_move: bool) -> str:
+    """Why the piles lose: the nim-sum is 0, or (misère, every pile at 0 or 1) an odd number of
+    1-piles is left, so the player to move takes the last object. ``after_move``: the piles a
+    winning move leaves ("becomes"), else the piles the player is in ("is")."""
+    piles = piles_of(position)
+    if rules.misere and all(size <= 1 for size in piles):
+        ones = sum(piles)
+        count = "1 pile holds" if ones == 1 else f"{ones} piles hold"
+        then = " then" if after_move else ""
+        return (
+            f"every pile{then} holds 0 or 1 and {count} 1, an odd number, so the player to move "
+            "takes the last object and loses"
+        )
+    verb = "becomes" if after_move else "is"
+    reason = f"the nim-sum {verb} {nim_sum(piles)}"
+    return reason if after_move else f"{reason}, {LOSES}"
+
+
 def description_schema() -> dict[str, Any]:
     """A Nim game's description: its starting piles and the ending."""
     return {
@@ -407,13 +425,14 @@ def _move_words(move: Hashable) -> str:
     return f"take {count} from pile {pile}"
 
 
-WORDS = FamilyWords(
+WORDS: FamilyWords[Nim] = FamilyWords(
     position=lambda position: ", ".join(map(str, piles_of(position))),
     move=_move_words,
     legend=(
         "Piles count from 0, as in CS50's Nim: \"take 2 from pile 3\" takes 2 sticks from",
         "  the fourth pile.",
     ),
+    lost_reason=_lost_reason,
 )
 
 

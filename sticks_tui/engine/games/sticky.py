@@ -28,7 +28,7 @@ from ..game import Capabilities, IllegalMove, RuleError
 from ..numbers import whole_number_key
 from ..solver import Solver
 from ..theory import StartAnswer, start_answer
-from ..words import wrapped
+from ..words import LOSES, wrapped
 from .family import FamilyWords, GameFamily, GameSpecError, Spec, whole_number
 from .sticky_heaps import Groups, grundy_values
 
@@ -507,6 +507,22 @@ def _start_text(theory: StickyNimTheory) -> str:
     )
 
 
+def _lost_reason(rules: StickyNim, position: Hashable, after_move: bool) -> str:
+    """The configuration and why it loses: its groups' Grundy values where misère Nim's rule on
+    them decides the game, else its being one of the lost configurations."""
+    values = group_values(rules, groups_of(position))
+    shown = configuration_text(values.groups)
+    if not values.tame:
+        return f"{shown} is left, one of the lost configurations, {LOSES}"
+    grundy = ", ".join(map(str, values.grundy))
+    if values.all_small:
+        return (
+            f"{shown} is left: every group is small and their Grundy values ({grundy}) xor to "
+            f"{values.nim_sum}, {LOSES}"
+        )
+    return f"{shown} is left: its groups' Grundy values ({grundy}) xor to {values.nim_sum}, {LOSES}"
+
+
 def description_schema() -> dict[str, Any]:
     """A Sticky-Nim game's description: the length of its line and the largest take."""
     return {
@@ -527,13 +543,14 @@ def _move_words(move: Hashable) -> str:
     return f"take {take} of {group} ({left}|{group - take - left})"
 
 
-WORDS = FamilyWords(
+WORDS: FamilyWords[StickyNim] = FamilyWords(
     position=lambda position: configuration_text(groups_of(position)),
     move=_move_words,
     legend=(
         "\"take 2 of 6 (1|3)\": take 2 adjacent sticks from a group of 6, leaving groups",
         "  of 1 and 3 on either side; a position lists its groups, e.g. [6, 3].",
     ),
+    lost_reason=_lost_reason,
 )
 
 

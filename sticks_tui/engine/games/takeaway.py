@@ -18,9 +18,9 @@ from typing import Any, ClassVar
 
 from ..game import Capabilities, IllegalMove, RuleError
 from ..numbers import whole_number_key
-from ..period_proof import HeapPeriod, heap_period
+from ..period_proof import HeapPeriod, heap_period, known_heap_period
 from ..solver import Solver, plain_recursion_calls
-from ..words import count_text, or_list, wrapped
+from ..words import LOSES, count_text, or_list, wrapped
 from .family import (
     MISERE,
     NORMAL,
@@ -417,6 +417,23 @@ def _heap_moves_text(position: HeapAnswer) -> str:
     return f"take {or_list(position.winning_moves)}"
 
 
+def _lost_reason(rules: TakeAway, position: Hashable, after_move: bool) -> str:
+    """"13 sticks are left, 1 more than a multiple of 4, and that loses for the player to move"
+    (the proved period of the lost heaps, once :func:`heap_period` has proved it: without one,
+    not proved yet or none, and for a heap before the period starts, the heap is only said to
+    lose)."""
+    sticks = heap_of(position)
+    period = known_heap_period(rules)
+    left = "1 stick is left" if sticks == 1 else f"{sticks} sticks are left"
+    if period is None or period.period is None or sticks < period.start:
+        return f"{left}, {LOSES}"
+    rest = sticks % period.period
+    where = f"a multiple of {period.period}" if rest == 0 else (
+        f"{rest} more than a multiple of {period.period}"
+    )
+    return f"{left}, {where}, {LOSES}"
+
+
 def description_schema() -> dict[str, Any]:
     """A take-away game's description: the takes allowed and the ending (its heap is not part
     of it: a brain serves every heap)."""
@@ -441,7 +458,8 @@ FAMILY = GameFamily(
     aliases=(STICKS_WORD,),
     takes_sticks=True,
     theory=theory,
+    prepare=heap_period,
     q_learning_offered="every take-away game",
     description_schema=description_schema,
-    words=FamilyWords(position=str, move=str, heading="n"),
+    words=FamilyWords(position=str, move=str, heading="n", lost_reason=_lost_reason),
 )

@@ -24,7 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Button
 
 from ...engine.game import Rules
-from ...engine.games import GameFamily, GameSpecError, parse_game
+from ...engine.games import GameFamily, GameSpecError, parse_game, prepare_theory
 from ...engine.hints import Hint
 from ...text import hints, moves
 from ..plain import plain
@@ -220,10 +220,13 @@ class Presenter:
     def prepare_hints(self) -> None:
         """Work the hint's words need that may take long (a take-away game's period), done once
         in a worker when the board opens; :meth:`hint_words` never waits for it."""
+        prepare_theory(self.rules)
 
     def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
-        """The hint in the game's words; any game gets the generic reason."""
-        reason = hints.GENERIC_REASON if hint.won else "this position loses for the player to move"
+        """The hint: the move as this board names it (:meth:`hint_move`) and why it wins, or
+        why every move loses, in the game's terms (its family's words)."""
+        lost = hint.leaves if hint.won else hint.position
+        reason = hints.lost_reason(self.rules, lost, after_move=hint.won)
         return hints.hint_text(hint, self.hint_move(hint.move), reason)
 
     def hint_move(self, move: Hashable) -> str:

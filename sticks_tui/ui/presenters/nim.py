@@ -14,8 +14,6 @@ from ...engine import Nim
 from ...engine.game import Rules
 from ...engine.games import GameFamily
 from ...engine.games.nim import DEFAULT_PILES, nim_move, piles_of
-from ...engine.hints import Hint
-from ...text import hints, moves
 from ..widgets.piles import NimPiles
 from .base import BoardView, Presenter
 from .forms import Problem, SetupForm, TextField, numbers_text, parse_numbers, spec_numbers
@@ -225,13 +223,6 @@ class NimPresenter(Presenter):
     def takes_words(self, move: Hashable) -> str:
         pile, count = nim_move(move)
         return f"takes {count} from pile {pile}"
-
-    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
-        """Bouton's rule: a winning move makes the nim-sum 0 (misère: an odd number of 1-piles
-        once every pile holds 0 or 1)."""
-        lost = hint.leaves if hint.won else hint.position
-        reason = hints.nim_reason(piles_of(lost), self.rules.misere, after_move=hint.won)
-        return hints.hint_text(hint, moves.move_words(self.rules, hint.move), reason)
 
     def prompt(self, name: str, view: BoardView) -> str | None:
         if not view.human_turn or self.pile is None:

@@ -15,10 +15,8 @@ from textual.widgets import Input, Static
 from ...engine import IllegalMove, StickyLine, StickyNim
 from ...engine.game import Rules
 from ...engine.games import GameFamily
-from ...engine.games.sticky import group_values, groups_of, sticky_move_of
+from ...engine.games.sticky import groups_of, sticky_move_of
 from ...engine.games.sticky_line import LETTERS, STICKY_MAX
-from ...engine.hints import Hint
-from ...text import hints
 from ...text.moves import takes_words
 from ..plain import plain
 from ..widgets.line import StickyLineView
@@ -287,13 +285,6 @@ class StickyPresenter(Presenter):
         """The letters of the sticks to take, on the line as it is (the leftmost such sticks)."""
         first, last = self.line.place(move)
         return "take " + LETTERS[first] + (LETTERS[last] if last != first else "")
-
-    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
-        """The configuration left and why it loses."""
-        assert isinstance(self.rules, StickyNim)
-        lost = hint.leaves if hint.won else hint.position
-        reason = hints.sticky_reason(group_values(self.rules, lost))
-        return hints.hint_text(hint, self.hint_move(hint.move), reason)
 
     def drew_words(self, move: Hashable) -> str:
         ball = f"“{self.ball_words(move)}”"

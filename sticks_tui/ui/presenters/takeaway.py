@@ -14,9 +14,6 @@ from ...engine import STICKS_MAX, STICKS_MIN, TakeAway
 from ...engine.game import Rules
 from ...engine.games import GameFamily
 from ...engine.games.takeaway import heap_of
-from ...engine.hints import Hint
-from ...engine.period_proof import heap_period, known_heap_period
-from ...text import hints
 from ...text.moves import takes_words
 from ...text.words import board_line
 from ..widgets.sticks import StickArt
@@ -233,15 +230,5 @@ class TakeAwayPresenter(Presenter):
     def takes_words(self, move: Hashable) -> str:
         return f"takes {move}"
 
-    def prepare_hints(self) -> None:
-        """Prove the period of the lost heaps, which a hint's reason names (once per game)."""
-        if isinstance(self.rules, TakeAway):
-            heap_period(self.rules)
-
-    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
-        """The heap left and the period of the lost heaps: "take 3: 13 sticks are left, 1 more
-        than a multiple of 4, and that loses for the player to move". The period only once it
-        is proved (:meth:`prepare_hints`): a hint never waits for it."""
-        lost = hint.leaves if hint.won else hint.position
-        period = known_heap_period(self.rules) if isinstance(self.rules, TakeAway) else None
-        return hints.hint_text(hint, f"take {hint.move}", hints.heap_reason(heap_of(lost), period))
+    def hint_move(self, move: Hashable) -> str:
+        return f"take {move}"
