@@ -22,7 +22,7 @@ from .forms import Problem, SetupForm, TextField, numbers_text, parse_numbers, s
 PILE_MAX = 20
 PILES_MOST = 8
 PILES_MESSAGE = f"Piles: 1 to {PILES_MOST} numbers from 1 to {PILE_MAX}, e.g. 1,3,5,7"
-PILES_FIELD = TextField("piles", numbers_text(DEFAULT_PILES), 40)
+PILES_FIELD = TextField("piles", numbers_text(DEFAULT_PILES), 40, width=30)
 #: Nim's ending has no field (the form offers CS50's misère game) but is kept when given
 #: (``--game nim:1,3,5:normal``): the spec's word, under this name.
 ENDING_VALUE = "nim-ending"
@@ -74,6 +74,13 @@ class PilesInput(NimPiles):
 
 
 class NimPresenter(Presenter):
+    CSS: ClassVar[str] = """
+    PilesInput.position {
+        padding: 0 1;
+        text-align: left;
+        content-align: left top;
+    }
+    """
     keeps_curve: ClassVar[bool] = True
 
     def __init__(self, rules: Rules) -> None:

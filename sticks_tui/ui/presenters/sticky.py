@@ -29,7 +29,7 @@ ANALYSED_LINE_MAX = 24
 STICKY_MESSAGE = f"Please enter a number between 1 and {STICKY_MAX}"
 STICKY_TAKE_MAX = 8  # the exact Sticky-Nim theory is instant for k up to 8
 STICKY_TAKE_MESSAGE = f"Take at most: please enter a number between 1 and {STICKY_TAKE_MAX}"
-MAX_TAKE_FIELD = TextField("max-take", "3", 4, label="Take at most")
+MAX_TAKE_FIELD = TextField("max-take", "3", 4, label="Take at most", width=10)
 
 
 class StickyForm(SetupForm):
@@ -94,6 +94,24 @@ class StickyPresenter(Presenter):
     places_moves: ClassVar[bool] = True
     #: Moves are letters typed in a field: the hint and undo keys are F5 and F6 here.
     types_letters: ClassVar[bool] = True
+    CSS: ClassVar[str] = """
+    LineInput.position {
+        padding: 0 1;
+        text-align: left;
+        content-align: left top;
+    }
+    #sticky-input {
+        height: auto;
+    }
+    #sticky-move {
+        width: 20;
+        margin-right: 2;
+    }
+    #move-problem {
+        height: auto;
+        color: $error;
+    }
+    """
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
