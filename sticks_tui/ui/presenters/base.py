@@ -2,8 +2,9 @@
 
 The board screen is the same for every game: it owns the match, asks the engine what is legal,
 runs the machines' turns and the log. What differs from game to game is asked of a presenter:
-the widget that draws the position, the move input (keys, buttons, clicks), the words of the
-log and of the hat chart. A presenter's input ends in ONE message posted up to the screen,
+the widget that draws the position, the move input (keys, buttons, clicks), their styles, the
+words of the log and of the hat chart (a hint's reason and the theory are the family's own, from
+the engine's registry). A presenter's input ends in ONE message posted up to the screen,
 :class:`MoveChosen`; the screen passes the state down again (:class:`BoardView`).
 
 :class:`Presenter` is also the plain presenter's base: its words come from the registry
