@@ -25,6 +25,14 @@ GENERIC_REASON = "it leaves a position that loses for the player to move"
 LOST_HERE = "this position loses for the player to move"
 
 
+def hint_words(rules: Rules, hint: Hint[Hashable, Hashable], move: str) -> str:
+    """The hint at a position of ``rules``' game: ``move`` as the board names it ("take 3",
+    "take jk") and why it wins, or why every move loses, in the game's terms
+    (:func:`lost_reason`)."""
+    lost = hint.leaves if hint.won else hint.position
+    return hint_text(hint, move, lost_reason(rules, lost, after_move=hint.won))
+
+
 def hint_text(hint: Hint[Hashable, Hashable], move: str, reason: str) -> str:
     """The hint in one or two sentences. ``move`` is the move as the board names it ("take 3");
     ``reason`` says why the position that loses loses: the one the move leaves when it wins,

@@ -16,19 +16,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))  # wy
 
 from wythoff_game import FAMILY, Wythoff
 
-from sticks_tui.engine.games import register_game, theory_of, unregister_game
+from sticks_tui.engine.games import prepare_theory, register_game, theory_of, unregister_game
 from sticks_tui.engine.games.family import FamilyWords
+from sticks_tui.text.hints import hint_words
 from sticks_tui.text.theory import theory_lines, theory_panel_lines
 
 
 def words(rules: object, position: object) -> str:
-    """The hint's words once the presenter's preparation (the board does it in a thread) is
-    done: a take-away game's period is proved."""
+    """The hint's words, the move named as the game's board names it, once the game's
+    preparation (the board does it in a thread) is done: a take-away game's period is proved."""
     hint = Advisor(rules).hint(position)  # type: ignore[arg-type]
     assert hint is not None
-    presenter = presenter_for(rules)  # type: ignore[arg-type]
-    presenter.prepare_hints()
-    return presenter.hint_words(hint)
+    prepare_theory(rules)  # type: ignore[arg-type]
+    move = presenter_for(rules).hint_move(hint.move)  # type: ignore[arg-type]
+    return hint_words(rules, hint, move)  # type: ignore[arg-type]
 
 
 def test_sticks_at_16_take_3_leaving_13() -> None:

@@ -25,9 +25,8 @@ from textual.widget import Widget
 from textual.widgets import Button
 
 from ...engine.game import Rules
-from ...engine.games import GameFamily, GameSpecError, parse_game, prepare_theory
-from ...engine.hints import Hint
-from ...text import hints, moves
+from ...engine.games import GameFamily, GameSpecError, parse_game
+from ...text import moves
 from ..plain import plain
 from .forms import GivenForm, SetupForm
 
@@ -223,20 +222,9 @@ class Presenter:
         """The turn line while a person types a move; None: the question is enough."""
         return None
 
-    def prepare_hints(self) -> None:
-        """Work the hint's words need that may take long (a take-away game's period), done once
-        in a worker when the board opens; :meth:`hint_words` never waits for it."""
-        prepare_theory(self.rules)
-
-    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
-        """The hint: the move as this board names it (:meth:`hint_move`) and why it wins, or
-        why every move loses, in the game's terms (its family's words)."""
-        lost = hint.leaves if hint.won else hint.position
-        reason = hints.lost_reason(self.rules, lost, after_move=hint.won)
-        return hints.hint_text(hint, self.hint_move(hint.move), reason)
-
     def hint_move(self, move: Hashable) -> str:
-        """A move as a hint names it (as the person would make it on this board)."""
+        """A move as a hint names it (as the person would make it on this board); the rest of
+        the hint is the family's words (:func:`~sticks_tui.text.hints.hint_words`)."""
         return moves.move_words(self.rules, move)
 
 

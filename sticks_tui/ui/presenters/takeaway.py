@@ -226,9 +226,6 @@ class TakeAwayPresenter(Presenter):
         verb = "takes" if human else "selects"
         return f"{name} {verb} {move}"
 
-    def ball_words(self, move: Hashable) -> str:
-        return str(move)
-
     def where_words(self, position: Hashable) -> str:
         return f"{position} {'stick' if position == 1 else 'sticks'}"
 
