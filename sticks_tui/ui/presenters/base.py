@@ -151,9 +151,6 @@ class Presenter:
     def redraw(self, view: BoardView) -> None:
         """Draw the position and the input from the state the screen passes down."""
 
-    def problem(self, text: str) -> None:
-        """A move that cannot be made: say why where the game shows it (the bell rings too)."""
-
     def taken_back(self, position: Hashable) -> None:
         """A move was taken back (undo): ``position`` is on the board again."""
 

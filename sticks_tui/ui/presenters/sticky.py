@@ -197,6 +197,7 @@ class StickyPresenter(Presenter):
         self._poster.show(self.line, self.mark)
 
     def problem(self, text: str) -> None:
+        """Say under the letters why a move cannot be made (nothing: the line is hidden)."""
         if self._problem is not None:
             self._problem.update(plain(text))
             self._problem.display = bool(text)
