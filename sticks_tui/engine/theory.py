@@ -4,18 +4,20 @@ Each family of games may give its own theory (``GameFamily.theory``: the take-aw
 its period, Nim's nim-sum, Sticky-Nim's Grundy values and lost configurations); the registry's
 :func:`~sticks_tui.engine.games.theory_of` asks the family, and falls back on
 :class:`SearchTheory` (the solver's answer from the start) for a game that brings none. A theory
-is data only: the words are :mod:`sticks_tui.text.theory`'s, so the console, the command line
-and the app say the same thing, and ``to_dict`` gives the JSON of ``solve --json``.
+brings its own words (:meth:`Theory.lines`, beside its data in the family's module), which
+``solve`` prints and the analysis screen shows through :mod:`sticks_tui.text.theory`, so the
+command line and the app say the same thing; ``to_dict`` gives the JSON of ``solve --json``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .game import Rules, RuleSet
 from .solver import Solver
+from .words import wrapped
 
 P = TypeVar("P", bound=Hashable)
 M = TypeVar("M", bound=Hashable)
@@ -26,12 +28,17 @@ SEARCH_LISTED_MAX = 2_000
 
 
 class Theory(Protocol):
-    """What every theory offers: its kind (which the text layer renders) and its JSON."""
+    """What every theory offers: its kind, its JSON and its words."""
 
     kind: ClassVar[str]
 
     def to_dict(self) -> dict[str, Any]:
         """The theory as JSON-ready data (the fields of ``solve --json``)."""
+
+    def lines(self, name: str, width: int, answer_first: bool = False) -> Iterator[str]:
+        """The theory of the game called ``name`` in words, as ``solve`` prints it: lines of at
+        most ``width`` characters (where words allow). ``answer_first``: as the app's panel
+        shows it, the answer above any long table, which a reader scrolls."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +121,26 @@ class SearchTheory:
             "reachable_positions": self.reachable,
             "lost_positions": None if self.lost_positions is None else list(self.lost_positions),
         }
+
+    def lines(self, name: str, width: int, answer_first: bool = False) -> Iterator[str]:
+        """The solver's answer from the start, in the rules' own keys."""
+        outcome = "wins" if self.won else "loses"
+        yield f"{self.game}: the solver's answer (this game brings no theory of its own)."
+        yield ""
+        yield f"From the start ({self.start}): the player to move {outcome} with perfect play."
+        if self.winning_moves:
+            yield from wrapped(
+                "Winning moves: "
+                + "; ".join(f"{move} (leaves {leaves})" for move, leaves in self.winning_moves),
+                width,
+            )
+        if self.lost_positions is not None:
+            yield from wrapped(
+                f"Lost for the player to move ({len(self.lost_positions)} of the "
+                f"{self.reachable} positions reachable from the start): "
+                + "; ".join(self.lost_positions),
+                width,
+            )
 
 
 def search_theory(rules: Rules) -> SearchTheory:

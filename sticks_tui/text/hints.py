@@ -1,10 +1,10 @@
 """A hint in words (SPEC section 9): the move, and why it wins in the game's own terms.
 
 The engine gives the facts (:class:`~sticks_tui.engine.hints.Hint`); each game's presenter names
-the move as its board does and asks here for the reason in its game's terms: a take-away heap by
-the period of its lost heaps, Nim by the nim-sum (and the misère twist at the end), Sticky-Nim by
-the configuration left (its groups' Grundy values where they decide). Any other game gets the
-generic reason. The sentences::
+the move as its board does, and the reason comes in the game's own terms from its family's words
+(``FamilyWords.lost_reason``, in the family's module: a take-away heap by the period of its lost
+heaps, Nim by the nim-sum, Sticky-Nim by the configuration left). A game that brings none gets
+the generic reason. The sentences::
 
     take 3: 13 sticks are left, 1 more than a multiple of 4, and that loses for the player to move.
     13 sticks are left, ...: every move loses against perfect play. Take 1 lasts longest (6 more
@@ -15,14 +15,22 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from ..engine.games.nim import nim_sum
-from ..engine.games.sticky import GroupValues
+from ..engine.game import Rules
+from ..engine.games import words_of
 from ..engine.hints import Hint
-from ..engine.period_proof import HeapPeriod
 
-#: Why any position that loses, loses, for a game with no words of its own.
+#: Why any position that loses, loses, for a game with no words of its own: the position a
+#: winning move leaves, and the one a player in a lost position is in.
 GENERIC_REASON = "it leaves a position that loses for the player to move"
-LOSES = "and that loses for the player to move"
+LOST_HERE = "this position loses for the player to move"
+
+
+def hint_words(rules: Rules, hint: Hint[Hashable, Hashable], move: str) -> str:
+    """The hint at a position of ``rules``' game: ``move`` as the board names it ("take 3",
+    "take jk") and why it wins, or why every move loses, in the game's terms
+    (:func:`lost_reason`)."""
+    lost = hint.leaves if hint.won else hint.position
+    return hint_text(hint, move, lost_reason(rules, lost, after_move=hint.won))
 
 
 def hint_text(hint: Hint[Hashable, Hashable], move: str, reason: str) -> str:
@@ -49,53 +57,14 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-# -- take-away ---------------------------------------------------------------------------------
-def heap_reason(sticks: int, period: HeapPeriod | None) -> str:
-    """"13 sticks are left, 1 more than a multiple of 4, and that loses for the player to move"
-    (the proved period of the lost heaps; without one, not proved yet or none, and for a heap
-    before the period starts, the heap is only said to lose)."""
-    left = "1 stick is left" if sticks == 1 else f"{sticks} sticks are left"
-    if period is None or period.period is None or sticks < period.start:
-        return f"{left}, {LOSES}"
-    rest = sticks % period.period
-    where = f"a multiple of {period.period}" if rest == 0 else (
-        f"{rest} more than a multiple of {period.period}"
-    )
-    return f"{left}, {where}, {LOSES}"
-
-
-# -- Nim ---------------------------------------------------------------------------------------
-def nim_reason(piles: Sequence[int], misere: bool, *, after_move: bool) -> str:
-    """Why ``piles`` lose: the nim-sum is 0, or (misère, every pile at 0 or 1) an odd number of
-    1-piles is left, so the player to move takes the last object. ``after_move``: the piles a
-    winning move leaves ("becomes"), else the piles the player is in ("is")."""
-    if misere and all(size <= 1 for size in piles):
-        ones = sum(piles)
-        count = "1 pile holds" if ones == 1 else f"{ones} piles hold"
-        then = " then" if after_move else ""
-        return (
-            f"every pile{then} holds 0 or 1 and {count} 1, an odd number, so the player to move "
-            "takes the last object and loses"
-        )
-    verb = "becomes" if after_move else "is"
-    reason = f"the nim-sum {verb} {nim_sum(piles)}"
-    return reason if after_move else f"{reason}, {LOSES}"
-
-
-# -- Sticky-Nim ----------------------------------------------------------------------------------
-def sticky_reason(values: GroupValues) -> str:
-    """The configuration left and why it loses: its groups' Grundy values where misère Nim's
-    rule on them decides the game, else its being one of the lost configurations."""
-    shown = "[" + ", ".join(map(str, values.groups)) + "]"
-    if not values.tame:
-        return f"{shown} is left, one of the lost configurations, {LOSES}"
-    grundy = ", ".join(map(str, values.grundy))
-    if values.all_small:
-        return (
-            f"{shown} is left: every group is small and their Grundy values ({grundy}) xor to "
-            f"{values.nim_sum}, {LOSES}"
-        )
-    return f"{shown} is left: its groups' Grundy values ({grundy}) xor to {values.nim_sum}, {LOSES}"
+def lost_reason(rules: Rules, position: Hashable, *, after_move: bool) -> str:
+    """Why ``position`` loses for the player to move, in its game's terms (its family's words,
+    ``FamilyWords.lost_reason``), else the generic reason. ``after_move``: the position a
+    winning move leaves, else the one the player is in."""
+    words = words_of(rules)
+    if words is None or words.lost_reason is None:
+        return GENERIC_REASON if after_move else LOST_HERE
+    return words.lost_reason(rules, position, after_move)
 
 
 # -- the AI's view -------------------------------------------------------------------------------

@@ -16,35 +16,27 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 
-from ..engine.game import RuleError, Rules
-from ..engine.games import family_of
-from ..engine.games.family import FamilyWords
+from ..engine.game import Rules
+from ..engine.games import words_of
 
 __all__ = ["move_legend", "move_words", "moves_words", "position_heading", "position_words"]
 
 
-def _words(rules: Rules) -> FamilyWords | None:
-    try:
-        return family_of(rules).words
-    except RuleError:
-        return None
-
-
 def position_heading(rules: Rules) -> str:
     """What a table's position column is called: ``n`` (sticks) for a heap, else ``position``."""
-    words = _words(rules)
+    words = words_of(rules)
     return "position" if words is None else words.heading
 
 
 def position_words(rules: Rules, position: Hashable) -> str:
     """A position in a few words: ``20``, ``1, 3, 5, 7``, ``[6, 3]``."""
-    words = _words(rules)
+    words = words_of(rules)
     return rules.position_key(position) if words is None else words.position(position)
 
 
 def move_words(rules: Rules, move: Hashable) -> str:
     """A move in a few words: ``3``, ``take 2 from pile 3``, ``take 2 of 6 (1|3)``."""
-    words = _words(rules)
+    words = words_of(rules)
     return rules.move_key(move) if words is None else words.move(move)
 
 
@@ -55,7 +47,7 @@ def moves_words(rules: Rules, moves: Iterable[Hashable]) -> str:
 
 def move_legend(rules: Rules) -> Iterable[str]:
     """How to read the moves of a table, where the game's words need saying (else nothing)."""
-    words = _words(rules)
+    words = words_of(rules)
     return () if words is None else words.legend
 
 

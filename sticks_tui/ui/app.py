@@ -32,7 +32,7 @@ from .lab_plan import SERVED_MEMORY_CAP, LabPlan
 from .leaving import catch_leaving_signals, hangup_proof, say_after_leaving
 from .palette import app_commands
 from .plain import notify_plain
-from .presenters import presenter_for
+from .presenters import presenter_for, presenter_styles
 from .screens.analysis.screen import AnalysisScreen, brain_to_analyse
 from .screens.board.screen import BoardScreen
 from .screens.brains.screen import BrainsScreen
@@ -60,6 +60,8 @@ class SticksApp(App[int]):
     """The Game of Sticks and its relatives, full screen."""
 
     CSS_PATH = "app.tcss"
+    #: Each game's styles, beside its presenter (``Presenter.CSS``).
+    CSS = presenter_styles()
     TITLE = "sticks-tui"
     SUB_TITLE = "the Game of Sticks"
     BINDINGS = [

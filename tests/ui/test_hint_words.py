@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any, ClassVar
 
 from sticks_tui.engine import Nim, StickyNim, TakeAway, game_of_sticks
 from sticks_tui.engine.hints import Advisor
@@ -13,17 +16,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))  # wy
 
 from wythoff_game import FAMILY, Wythoff
 
-from sticks_tui.engine.games import register_game, unregister_game
+from sticks_tui.engine.games import prepare_theory, register_game, theory_of, unregister_game
+from sticks_tui.engine.games.family import FamilyWords
+from sticks_tui.text.hints import hint_words
+from sticks_tui.text.theory import theory_lines, theory_panel_lines
 
 
 def words(rules: object, position: object) -> str:
-    """The hint's words once the presenter's preparation (the board does it in a thread) is
-    done: a take-away game's period is proved."""
+    """The hint's words, the move named as the game's board names it, once the game's
+    preparation (the board does it in a thread) is done: a take-away game's period is proved."""
     hint = Advisor(rules).hint(position)  # type: ignore[arg-type]
     assert hint is not None
-    presenter = presenter_for(rules)  # type: ignore[arg-type]
-    presenter.prepare_hints()
-    return presenter.hint_words(hint)
+    prepare_theory(rules)  # type: ignore[arg-type]
+    move = presenter_for(rules).hint_move(hint.move)  # type: ignore[arg-type]
+    return hint_words(rules, hint, move)  # type: ignore[arg-type]
 
 
 def test_sticks_at_16_take_3_leaving_13() -> None:
@@ -113,6 +119,53 @@ def test_a_game_without_its_own_presenter_gets_the_generic_reason() -> None:
     assert lost.startswith(
         "This position loses for the player to move: every move loses. "
     )
+
+
+@dataclass(frozen=True)
+class ColdTheory:
+    """A theory a new family brings with its words, as the registered families do theirs."""
+
+    kind: ClassVar[str] = "cold"
+    heaps: tuple[int, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"heaps": list(self.heaps)}
+
+    def lines(self, name: str, width: int, answer_first: bool = False) -> Iterator[str]:
+        yield f"{name}: cold positions are the Wythoff pairs; the start is {self.heaps}."
+        if answer_first:
+            yield "(the panel's order)"
+
+
+def test_a_new_family_brings_its_hint_reason_and_its_theory_in_its_own_words() -> None:
+    """A family's words (its entry) and its theory's ``lines``: the hint, solve's lines and the
+    analysis panel's say them, with nothing added to the app or the text layer."""
+    prepared: list[object] = []
+    family = replace(
+        FAMILY,
+        words=FamilyWords(
+            position=str,
+            move=str,
+            lost_reason=lambda rules, heaps, after: f"{heaps} is a cold pair"
+            + (" left" if after else ""),
+        ),
+        theory=lambda rules: ColdTheory(rules.heaps),
+        prepare=lambda rules, progress: prepared.append(rules),
+    )
+    register_game(family)
+    try:
+        rules = Wythoff((3, 6))
+        won = words(rules, (3, 6))
+        lost = words(Wythoff((3, 5)), (3, 5))
+        solved = theory_lines(theory_of(rules), rules.name)
+        panel = theory_panel_lines(theory_of(rules), rules.name, 74)
+    finally:
+        unregister_game(FAMILY.name)
+    assert prepared == [rules, Wythoff((3, 5))]
+    assert won == "(0, 1): (3, 5) is a cold pair left."
+    assert lost.startswith("(3, 5) is a cold pair: every move loses. ")
+    assert solved == ["Wythoff 3, 6: cold positions are the Wythoff pairs; the start is (3, 6)."]
+    assert panel == [*solved, "(the panel's order)"]
 
 
 def test_what_a_hat_or_a_q_table_would_play() -> None:

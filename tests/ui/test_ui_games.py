@@ -177,7 +177,7 @@ async def test_takeaway_friend_game_with_takes_2_3_5_where_no_move_loses() -> No
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await to_game_board(pilot, "takeaway", "1", sticks="12", takes="2,3,5")
-        assert [b.id for b in screen.query("#takes Button")] == ["take-2", "take-3", "take-5"]
+        assert [b.id for b in screen.query("#move-input Button")] == ["take-2", "take-3", "take-5"]
         assert "1" not in screen.active_bindings  # no key for a take not allowed
         assert "2" in screen.active_bindings
         assert turn_text(pilot) == "Player 1: take 2, 3 or 5 sticks"

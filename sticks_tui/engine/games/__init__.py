@@ -23,14 +23,15 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from ..game import M, P, RuleError, Rules, RuleSet
+from ..period_proof import Progress
 from ..theory import Theory, search_theory
 from . import nim, sticky, takeaway
-from .family import GameFamily, GameSpecError, Spec, quoted
+from .family import FamilyWords, GameFamily, GameSpecError, Spec, quoted
 
 __all__ = [
     "GameFamily", "GameSpecError", "Spec", "family_of", "game_families", "parse_game",
-    "register_game", "rules_from_description", "some_rules", "spec_of", "theory_of",
-    "unregister_game",
+    "prepare_theory", "register_game", "rules_from_description", "some_rules", "spec_of",
+    "theory_of", "unregister_game", "words_of",
 ]
 
 #: Families by name, in the order registered.
@@ -107,6 +108,24 @@ def family_of(rules: Rules) -> GameFamily[Any]:
         if isinstance(rules, family.rules_type):
             return family
     raise RuleError(f"{type(rules).__name__} is not a registered game")
+
+
+def words_of(rules: Rules) -> FamilyWords[Any] | None:
+    """The words of ``rules``' family; None when it brings none or is not registered (a game
+    is then named by its brain file's keys and its hints give the generic reason)."""
+    try:
+        return family_of(rules).words
+    except RuleError:
+        return None
+
+
+def prepare_theory(rules: Rules, progress: Progress | None = None) -> None:
+    """Do the work ``rules``' theory and hints use that may take long (its family's
+    ``prepare``: a take-away game proves its period), so that asking them later never waits;
+    nothing for a family with none. ``progress`` as :func:`~..period_proof.heap_period`'s."""
+    family = family_of(rules)
+    if family.prepare is not None:
+        family.prepare(rules, progress)
 
 
 def theory_of(rules: Rules) -> Theory:

@@ -13,6 +13,7 @@ from typing import Any, Generic, TypeVar
 
 from ..game import RuleError
 from ..numbers import parse_whole_number
+from ..period_proof import Progress
 from ..theory import Theory
 
 #: A family's class of rule sets (``TakeAway``, ``Nim``...): each is a ``RuleSet`` of its own
@@ -54,9 +55,10 @@ class Spec:
 
 
 @dataclass(frozen=True)
-class FamilyWords:
+class FamilyWords(Generic[R]):
     """How a family's positions and moves read in a few words, short enough for a table cell
-    (the analysis, ``analyze``, the console): each takes a value of one of the family's games."""
+    (the analysis, ``analyze``, the console): each takes a value of one of the family's games;
+    and why a position is lost, in the game's terms, for a hint."""
 
     #: A position: ``20``, ``1, 3, 5, 7``, ``[6, 3]``.
     position: Callable[[Hashable], str]
@@ -66,6 +68,10 @@ class FamilyWords:
     heading: str = "position"
     #: How to read the moves of a table, where the game's words need saying (lines).
     legend: tuple[str, ...] = ()
+    #: Why ``position`` loses for the player to move, for a hint ("13 sticks are left, 1 more
+    #: than a multiple of 4, and that loses for the player to move"); the flag says it is the
+    #: position a winning move leaves, else the one the player is in. None: the generic reason.
+    lost_reason: Callable[[R, Hashable, bool], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -93,6 +99,11 @@ class GameFamily(Generic[R]):
     #: The family's theory of a game (see :mod:`sticks_tui.engine.theory`); None: the solver's
     #: answer from the start is all there is (:func:`~sticks_tui.engine.theory.search_theory`).
     theory: Callable[[R], Theory] | None = None
+    #: Work the theory and the hints' reasons use that may take long, done once per game in a
+    #: worker before they are asked (a take-away game proves the period of its lost heaps, which
+    #: both state); ``progress(done, most)`` is called during it (raising in it stops the work).
+    #: None: nothing to do ahead.
+    prepare: Callable[[R, Progress | None], object] | None = None
     #: Which of the family's games a Q-learner is offered for, for the message that refuses
     #: one (``rules.capabilities.q_learning`` decides): ``"every Nim game"``; empty for none.
     q_learning_offered: str = ""
@@ -100,7 +111,7 @@ class GameFamily(Generic[R]):
     #: beyond its ``"game"``: its properties, by name; None: not said (any other property).
     description_schema: Callable[[], dict[str, Any]] | None = None
     #: The family's positions and moves in its own words; None: by their keys in brain files.
-    words: FamilyWords | None = None
+    words: FamilyWords[R] | None = None
 
     def rules_schema(self) -> dict[str, Any]:
         """The JSON Schema of a brain file's ``"rules"`` for a game of this family (the brain

@@ -17,7 +17,7 @@ in binary, their nim-sum, and the winning moves.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import reduce
 from operator import xor
@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from ..game import Capabilities, IllegalMove, RuleError
 from ..numbers import whole_number_key
 from ..theory import StartAnswer, start_answer
+from ..words import LOSES, wrapped
 from .family import (
     MISERE,
     NORMAL,
@@ -315,10 +316,96 @@ class NimTheory:
             },
         }
 
+    def lines(self, name: str, width: int, answer_first: bool = False) -> Iterator[str]:
+        """The piles in binary with their nim-sum, the rule, the misère twist, the start."""
+        ending = "whoever takes the last object loses" if self.misere else (
+            "whoever takes the last object wins"
+        )
+        yield from wrapped(f"{name}: take any number of objects from one pile; {ending}.", width)
+        yield ""
+        yield "The nim-sum: each pile in binary, the columns added without carrying (XOR):"
+        label_width = max(len("nim-sum"), len(f"pile {len(self.piles) - 1}"))
+        size_width = len(str(max(self.piles)))
+        for pile, size in enumerate(self.piles):
+            yield f"  {f'pile {pile}':<{label_width}}  {size:>{size_width}}  {self.binary(size)}"
+        yield f"  {'-' * label_width}  {'-' * size_width}  {'-' * self.bits}"
+        total = self.nim_sum
+        yield f"  {'nim-sum':<{label_width}}  {total:>{size_width}}  {self.binary(total)}"
+        yield ""
+        yield from wrapped(
+            "Rule (Bouton): the player to move loses exactly when the nim-sum is 0; a winning "
+            "move makes the nim-sum 0, and every move from a nim-sum of 0 makes it nonzero.",
+            width,
+        )
+        if self.misere:
+            yield from wrapped(
+                "The misère twist (whoever takes the last object loses): play by the nim-sum "
+                "until your move would leave every pile at 0 or 1; then leave an odd number of "
+                "1-piles, so that your opponent takes the last object.",
+                width,
+            )
+        yield ""
+        yield from wrapped(_start_text(self), width)
+
 
 def theory(rules: Nim) -> NimTheory:
     """The nim-sum of the starting piles and every winning move (from Bouton's rule)."""
     return NimTheory(rules.piles, rules.misere, start_answer(rules))
+
+
+# -- the theory in words -------------------------------------------------------------------------
+def _start_text(theory: NimTheory) -> str:
+    piles = ", ".join(map(str, theory.piles))
+    start = theory.start
+    if theory.misere and theory.endgame:
+        ones = sum(theory.piles)
+        why = f"every pile holds 0 or 1 and {ones} of them hold 1 (an {_parity(ones)} number)"
+    else:
+        why = f"the nim-sum is {theory.nim_sum}"
+    if not start.won:
+        return (
+            f"From the start ({piles}): {why}, so the player to move loses against perfect "
+            "play: every move loses."
+        )
+    moves = "; ".join(
+        f"take {w.move[1]} from pile {w.move[0]} (leaves {_leaves_text(theory, w.leaves)})"
+        for w in start.winning_moves
+    )
+    plural = "s" if len(start.winning_moves) > 1 else ""
+    return (
+        f"From the start ({piles}): {why}, so the player to move wins. "
+        f"Winning move{plural} (piles counted from 0, as on the board): {moves}."
+    )
+
+
+def _leaves_text(theory: NimTheory, leaves: Sequence[int]) -> str:
+    piles = ", ".join(map(str, leaves))
+    if theory.misere and all(size <= 1 for size in leaves):
+        ones = sum(leaves)
+        return f"{piles}: {ones} {'pile' if ones == 1 else 'piles'} of 1, an odd number"
+    return f"{piles}: nim-sum {nim_sum(leaves)}"
+
+
+def _parity(number: int) -> str:
+    return "odd" if number % 2 else "even"
+
+
+def _lost_reason(rules: Nim, position: Hashable, after_move: bool) -> str:
+    """Why the piles lose: the nim-sum is 0, or (misère, every pile at 0 or 1) an odd number of
+    1-piles is left, so the player to move takes the last object. ``after_move``: the piles a
+    winning move leaves ("becomes"), else the piles the player is in ("is")."""
+    piles = piles_of(position)
+    if rules.misere and all(size <= 1 for size in piles):
+        ones = sum(piles)
+        count = "1 pile holds" if ones == 1 else f"{ones} piles hold"
+        then = " then" if after_move else ""
+        return (
+            f"every pile{then} holds 0 or 1 and {count} 1, an odd number, so the player to move "
+            "takes the last object and loses"
+        )
+    verb = "becomes" if after_move else "is"
+    reason = f"the nim-sum {verb} {nim_sum(piles)}"
+    return reason if after_move else f"{reason}, {LOSES}"
 
 
 def description_schema() -> dict[str, Any]:
@@ -338,13 +425,14 @@ def _move_words(move: Hashable) -> str:
     return f"take {count} from pile {pile}"
 
 
-WORDS = FamilyWords(
+WORDS: FamilyWords[Nim] = FamilyWords(
     position=lambda position: ", ".join(map(str, piles_of(position))),
     move=_move_words,
     legend=(
         "Piles count from 0, as in CS50's Nim: \"take 2 from pile 3\" takes 2 sticks from",
         "  the fourth pile.",
     ),
+    lost_reason=_lost_reason,
 )
 
 

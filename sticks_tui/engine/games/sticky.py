@@ -18,15 +18,17 @@ takes of 1 to K; plain ``sticky`` is the default line of 20, takes of 1 to 3).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import groupby
 from typing import Any, ClassVar
 
 from ..game import Capabilities, IllegalMove, RuleError
 from ..numbers import whole_number_key
 from ..solver import Solver
 from ..theory import StartAnswer, start_answer
+from ..words import LOSES, wrapped
 from .family import FamilyWords, GameFamily, GameSpecError, Spec, whole_number
 from .sticky_heaps import Groups, grundy_values
 
@@ -351,6 +353,45 @@ class StickyNimTheory:
             },
         }
 
+    def lines(self, name: str, width: int, answer_first: bool = False) -> Iterator[str]:
+        """The octal code, the Grundy values of a group, how the misère game is decided, its
+        lost configurations, and the start."""
+        k = self.max_take
+        yield from wrapped(
+            f"{name}: a line of {self.sticks} sticks; a move takes 1 to {k} sticks next to each "
+            "other; whoever takes the last stick loses.",
+            width,
+        )
+        yield ""
+        yield from wrapped(
+            f"As an octal game: {self.octal_code} (one 7 for each take from 1 to {k}: a take of "
+            "that many sticks may leave no group, one group or two groups).",
+            width,
+        )
+        yield ""
+        yield from wrapped(
+            "Grundy values of one group of n sticks (normal play, where taking the last stick "
+            "wins):",
+            width,
+        )
+        yield from _grundy_table(self.grundy)
+        yield from wrapped(
+            "In normal play a configuration is lost exactly when its groups' values xor to 0.",
+            width,
+        )
+        yield ""
+        yield from wrapped(_misere_text(self), width)
+        yield ""
+        lost = self.lost_configurations
+        yield from wrapped(
+            f"Lost configurations (the player to move loses), of all a line of up to "
+            f"{self.listed_up_to} sticks can reach: {len(lost)}",
+            width,
+        )
+        yield from _configurations_by_sticks(lost, width)
+        yield ""
+        yield from wrapped(_start_text(self), width)
+
 
 def theory(rules: StickyNim) -> StickyNimTheory:
     """The octal game's values for groups up to the line, and the misère game's lost
@@ -374,6 +415,114 @@ def theory(rules: StickyNim) -> StickyNimTheory:
     )
 
 
+# -- the theory in words -------------------------------------------------------------------------
+#: Grundy values shown per row.
+GRUNDY_PER_ROW = 10
+
+
+def _grundy_table(values: Sequence[int]) -> Iterator[str]:
+    """Rows of ten: the value of n sticks is in the row of n's tens, the column of its ones."""
+    width = max(2, len(str(max(values))), len(f"+{GRUNDY_PER_ROW - 1}"))
+    row_width = max(len("n"), len(str(len(values) - 1)))
+    yield f"  {'n':>{row_width}}" + "".join(
+        f"{f'+{i}':>{width + 1}}" for i in range(min(GRUNDY_PER_ROW, len(values)))
+    )
+    for first in range(0, len(values), GRUNDY_PER_ROW):
+        row = values[first : first + GRUNDY_PER_ROW]
+        yield f"  {first:>{row_width}}" + "".join(f"{g:>{width + 1}}" for g in row)
+
+
+def _misere_text(theory: StickyNimTheory) -> str:
+    if theory.method == "tame":
+        small = ", ".join(map(str, theory.small_groups)) or "none"
+        return (
+            "The misère game (the last stick loses) follows misère Nim's rule on these values "
+            "(the game is tame): a configuration is lost exactly when every group is small and "
+            "the values xor to 1, or some group is not small and the values xor to 0. A small "
+            f"group plays like a Nim heap of 0 or 1; here the small groups are: {small}."
+        )
+    text = "The misère game (the last stick loses) is not decided by these values alone"
+    example = theory.counterexample
+    if example is not None:
+        truth = "loses" if example in theory.lost_configurations else "wins"
+        text += (
+            f": misère Nim's rule on them gets {configuration_text(example)} wrong (the player "
+            f"to move {truth} there)"
+        )
+    if theory.method == "quotient":
+        text += (
+            ". The outcomes come from a misère quotient table (Plambeck and Siegel), corrected "
+            f"at {theory.exceptions:,} positions and checked on every position of a line of "
+            "up to 62 sticks."
+        )
+    else:
+        text += ". The outcomes come from a memoized search."
+    return text
+
+
+def _configurations_by_sticks(
+    configurations: Sequence[tuple[int, ...]], width: int
+) -> Iterator[str]:
+    """One line per number of sticks (wrapped between configurations, never inside one)."""
+    if not configurations:
+        yield "  none"
+        return
+    digits = len(str(max(sum(c) for c in configurations)))
+    for sticks, group in groupby(configurations, key=sum):
+        label = f"  {sticks:>{digits}} {'stick: ' if sticks == 1 else 'sticks:'} "
+        yield from _packed([configuration_text(c) for c in group], label, width)
+
+
+def _packed(items: Sequence[str], label: str, width: int) -> Iterator[str]:
+    """``items`` two spaces apart, in lines of at most ``width``, the first after ``label`` and
+    the others under it."""
+    line = label
+    for item in items:
+        if line.strip() and line != label and len(line) + 2 + len(item) > width:
+            yield line
+            line = " " * len(label)
+        line += item if line.isspace() or line == label else "  " + item
+    yield line
+
+
+def configuration_text(groups: Sequence[int]) -> str:
+    """Seed 004's way of writing a configuration: ``[3, 2, 1]``."""
+    return "[" + ", ".join(map(str, groups)) + "]"
+
+
+def _start_text(theory: StickyNimTheory) -> str:
+    start = theory.start
+    if not start.won:
+        return (
+            f"From the start (a line of {theory.sticks}): the player to move loses against "
+            "perfect play: every move leaves a configuration that wins."
+        )
+    moves = "; ".join(
+        f"take {w.move.take} leaving {configuration_text(w.leaves)}" for w in start.winning_moves
+    )
+    plural = "s" if len(start.winning_moves) > 1 else ""
+    return (
+        f"From the start (a line of {theory.sticks}): the player to move wins. Winning "
+        f"move{plural}: {moves}."
+    )
+
+
+def _lost_reason(rules: StickyNim, position: Hashable, after_move: bool) -> str:
+    """The configuration and why it loses: its groups' Grundy values where misère Nim's rule on
+    them decides the game, else its being one of the lost configurations."""
+    values = group_values(rules, groups_of(position))
+    shown = configuration_text(values.groups)
+    if not values.tame:
+        return f"{shown} is left, one of the lost configurations, {LOSES}"
+    grundy = ", ".join(map(str, values.grundy))
+    if values.all_small:
+        return (
+            f"{shown} is left: every group is small and their Grundy values ({grundy}) xor to "
+            f"{values.nim_sum}, {LOSES}"
+        )
+    return f"{shown} is left: its groups' Grundy values ({grundy}) xor to {values.nim_sum}, {LOSES}"
+
+
 def description_schema() -> dict[str, Any]:
     """A Sticky-Nim game's description: the length of its line and the largest take."""
     return {
@@ -394,13 +543,14 @@ def _move_words(move: Hashable) -> str:
     return f"take {take} of {group} ({left}|{group - take - left})"
 
 
-WORDS = FamilyWords(
-    position=lambda position: "[" + ", ".join(map(str, groups_of(position))) + "]",
+WORDS: FamilyWords[StickyNim] = FamilyWords(
+    position=lambda position: configuration_text(groups_of(position)),
     move=_move_words,
     legend=(
         "\"take 2 of 6 (1|3)\": take 2 adjacent sticks from a group of 6, leaving groups",
         "  of 1 and 3 on either side; a position lists its groups, e.g. [6, 3].",
     ),
+    lost_reason=_lost_reason,
 )
 
 

@@ -12,14 +12,15 @@ off the table), and seed 003's comparison of memoized search with plain recursio
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..game import Capabilities, IllegalMove, RuleError
 from ..numbers import whole_number_key
-from ..period_proof import HeapPeriod, heap_period
+from ..period_proof import HeapPeriod, heap_period, known_heap_period
 from ..solver import Solver, plain_recursion_calls
+from ..words import LOSES, count_text, or_list, wrapped
 from .family import (
     MISERE,
     NORMAL,
@@ -270,6 +271,20 @@ class TakeAwayTheory:
             },
         }
 
+    def lines(self, name: str, width: int, answer_first: bool = False) -> Iterator[str]:
+        """One row per heap size, then the lost positions, the rule, its proof and the counts
+        (with ``answer_first``, those before the table)."""
+        yield from wrapped(f"{self.rules.name}: {_takeaway_sentence(self.rules)}", width)
+        yield ""
+        if answer_first:
+            yield from _summary_lines(self, width)
+            yield ""
+            yield from _table_lines(self)
+        else:
+            yield from _table_lines(self)
+            yield ""
+            yield from _summary_lines(self, width)
+
 
 def theory(rules: TakeAway) -> TakeAwayTheory:
     """Solve heaps 1..rules.sticks (at most :data:`TABLE_HEAPS_MAX`); the memoized count is a
@@ -310,6 +325,115 @@ def _plain_recursion(rules: TakeAway, solver: Solver[int, int]) -> tuple[int | N
     return plain_recursion_calls(rules.sticks, rules.takes, smallest), None
 
 
+# -- the theory in words -------------------------------------------------------------------------
+def _table_lines(theory: TakeAwayTheory) -> Iterator[str]:
+    rules = theory.rules
+    width = max(len("sticks"), len(str(rules.sticks)))
+    yield f"{'sticks':>{width}}  player to move  winning move"
+    yield f"{'-' * width}  --------------  ------------"
+    for p in theory.positions:
+        outcome = "wins" if p.won else "loses"
+        yield f"{p.sticks:>{width}}  {outcome:<14}  {_heap_moves_text(p)}".rstrip()
+
+
+def _summary_lines(theory: TakeAwayTheory, width: int) -> Iterator[str]:
+    rules = theory.rules
+    lost = theory.lost
+    yield from wrapped(
+        "Lost for the player to move: " + (", ".join(map(str, lost)) if lost else "none"), width
+    )
+    period = theory.period
+    yield from wrapped(f"Rule: {period.describe()}", width)
+    if period.period is not None:
+        yield _period_text(period.period, period.start)
+    yield from wrapped(_period_proof_text(period), width)
+    counts = [
+        f"Solver remembering each heap it solved: {theory.memoized_evaluations:,} "
+        f"{'evaluation' if theory.memoized_evaluations == 1 else 'evaluations'} to solve "
+        f"{rules.sticks} sticks"
+    ]
+    if theory.plain_recursion_calls is not None:
+        counts.append(
+            "Solver solving every heap again each time it meets it: "
+            f"{count_text(theory.plain_recursion_calls)} calls"
+        )
+    elif rules.misere:
+        counts.append('(The count without remembering is given for the ending "no move loses".)')
+    elif theory.plain_recursion_misjudges is not None:
+        n = theory.plain_recursion_misjudges
+        counts.append(
+            f"(No count without remembering: that solver would take {rules.takes[-1]} from {n} "
+            f"sticks and misjudge {n}.)"
+        )
+    for line in counts:
+        yield from wrapped(line, width)
+
+
+def _period_proof_text(period: HeapPeriod) -> str:
+    """Why the period holds for every heap, or why no rule is stated."""
+    largest = period.takes[-1]
+    below = f"the {largest:,} heaps below it" if largest > 1 else "the heap below it"
+    follows = f"each heap from {_sticks(largest)} on follows from {below}"
+    if period.period is None:
+        return (
+            f"(A rule is stated only when proved: {follows}, so a period is proved once it "
+            f"holds for {largest:,} heaps in a row; heaps 0 to {period.checked_up_to:,} prove "
+            "none.)"
+        )
+    first, last = period.start, period.start + largest - 1
+    if first == last:
+        repeat = f"heap {first} wins or loses as the heap {period.period} above it does"
+    else:
+        repeat = f"heaps {first} to {last} win or lose as the heaps {period.period} above them do"
+    where = "every heap" if not period.start else f"every heap from {_sticks(period.start)} on"
+    return f"Proved: {follows}, and {repeat}, so the period holds for {where}."
+
+
+def _sticks(count: int) -> str:
+    return "1 stick" if count == 1 else f"{count:,} sticks"
+
+
+def _period_text(period: int, start: int) -> str:
+    """"Period: 4 (wins and losses repeat every 4 sticks)", and from where if not the start."""
+    sticks = "stick" if period == 1 else f"{period} sticks"
+    since = f" from {start} sticks on" if start else ""
+    return f"Period: {period} (wins and losses repeat every {sticks}{since})"
+
+
+def _takeaway_sentence(rules: TakeAway) -> str:
+    """"take 1, 2 or 3 sticks a turn; whoever takes the last stick loses." """
+    ending = (
+        "whoever takes the last stick loses" if rules.misere else "a player who cannot move loses"
+    )
+    sticks = "stick" if rules.takes == (1,) else "sticks"
+    return f"take {or_list(rules.takes)} {sticks} a turn; {ending}."
+
+
+def _heap_moves_text(position: HeapAnswer) -> str:
+    if not position.can_move:
+        return "- (no move possible)"
+    if not position.winning_moves:
+        return "- (every move loses)"
+    return f"take {or_list(position.winning_moves)}"
+
+
+def _lost_reason(rules: TakeAway, position: Hashable, after_move: bool) -> str:
+    """"13 sticks are left, 1 more than a multiple of 4, and that loses for the player to move"
+    (the proved period of the lost heaps, once :func:`heap_period` has proved it: without one,
+    not proved yet or none, and for a heap before the period starts, the heap is only said to
+    lose)."""
+    sticks = heap_of(position)
+    period = known_heap_period(rules)
+    left = "1 stick is left" if sticks == 1 else f"{sticks} sticks are left"
+    if period is None or period.period is None or sticks < period.start:
+        return f"{left}, {LOSES}"
+    rest = sticks % period.period
+    where = f"a multiple of {period.period}" if rest == 0 else (
+        f"{rest} more than a multiple of {period.period}"
+    )
+    return f"{left}, {where}, {LOSES}"
+
+
 def description_schema() -> dict[str, Any]:
     """A take-away game's description: the takes allowed and the ending (its heap is not part
     of it: a brain serves every heap)."""
@@ -334,7 +458,8 @@ FAMILY = GameFamily(
     aliases=(STICKS_WORD,),
     takes_sticks=True,
     theory=theory,
+    prepare=heap_period,
     q_learning_offered="every take-away game",
     description_schema=description_schema,
-    words=FamilyWords(position=str, move=str, heading="n"),
+    words=FamilyWords(position=str, move=str, heading="n", lost_reason=_lost_reason),
 )

@@ -31,7 +31,8 @@ from .takeaway import TakeAwayPresenter
 
 __all__ = [
     "BoardView", "LearnerPresenter", "MoveButton", "MoveChosen", "Presenter", "SetupForm",
-    "app_refusal", "learner_presenter", "presenter_for", "presenter_type", "setup_forms",
+    "app_refusal", "learner_presenter", "presenter_for", "presenter_styles", "presenter_type",
+    "setup_forms",
 ]
 
 #: The presenters by family name; any other game gets the plain one.
@@ -54,6 +55,12 @@ def learner_presenter(learner: Learner[Hashable, Hashable], words: Presenter) ->
     ``words`` presents."""
     kind = kind_of(learner)
     return LEARNER_PRESENTERS.get(kind.name, LearnerPresenter)(kind, words.rules, words)
+
+
+def presenter_styles() -> str:
+    """The styles every game's presenter brings for its widgets (``Presenter.CSS``), for the
+    app to add to its own."""
+    return "\n".join(presenter.CSS for presenter in PRESENTERS.values() if presenter.CSS)
 
 
 def presenter_type(rules: Rules) -> type[Presenter]:

@@ -2,8 +2,9 @@
 
 The board screen is the same for every game: it owns the match, asks the engine what is legal,
 runs the machines' turns and the log. What differs from game to game is asked of a presenter:
-the widget that draws the position, the move input (keys, buttons, clicks), the words of the
-log and of the hat chart. A presenter's input ends in ONE message posted up to the screen,
+the widget that draws the position, the move input (keys, buttons, clicks), their styles, the
+words of the log and of the hat chart (a hint's reason and the theory are the family's own, from
+the engine's registry). A presenter's input ends in ONE message posted up to the screen,
 :class:`MoveChosen`; the screen passes the state down again (:class:`BoardView`).
 
 :class:`Presenter` is also the plain presenter's base: its words come from the registry
@@ -25,8 +26,7 @@ from textual.widgets import Button
 
 from ...engine.game import Rules
 from ...engine.games import GameFamily, GameSpecError, parse_game
-from ...engine.hints import Hint
-from ...text import hints, moves
+from ...text import moves
 from ..plain import plain
 from .forms import GivenForm, SetupForm
 
@@ -84,6 +84,11 @@ class Presenter:
     types_letters: ClassVar[bool] = False
     #: What the analysis screen calls the positions it lists.
     positions_label: ClassVar[str] = "Positions"
+    #: The styles of the presenter's own widgets (Textual CSS), which the app adds to app.tcss's
+    #: shared ones (:func:`~sticks_tui.ui.presenters.presenter_styles`). Here rather than in a
+    #: widget's DEFAULT_CSS, which Textual ranks below every rule of the app's, so that a
+    #: game's rule overrides a shared one (its position's alignment) by being the more specific.
+    CSS: ClassVar[str] = ""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -145,9 +150,6 @@ class Presenter:
 
     def redraw(self, view: BoardView) -> None:
         """Draw the position and the input from the state the screen passes down."""
-
-    def problem(self, text: str) -> None:
-        """A move that cannot be made: say why where the game shows it (the bell rings too)."""
 
     def taken_back(self, position: Hashable) -> None:
         """A move was taken back (undo): ``position`` is on the board again."""
@@ -217,17 +219,9 @@ class Presenter:
         """The turn line while a person types a move; None: the question is enough."""
         return None
 
-    def prepare_hints(self) -> None:
-        """Work the hint's words need that may take long (a take-away game's period), done once
-        in a worker when the board opens; :meth:`hint_words` never waits for it."""
-
-    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
-        """The hint in the game's words; any game gets the generic reason."""
-        reason = hints.GENERIC_REASON if hint.won else "this position loses for the player to move"
-        return hints.hint_text(hint, self.hint_move(hint.move), reason)
-
     def hint_move(self, move: Hashable) -> str:
-        """A move as a hint names it (as the person would make it on this board)."""
+        """A move as a hint names it (as the person would make it on this board); the rest of
+        the hint is the family's words (:func:`~sticks_tui.text.hints.hint_words`)."""
         return moves.move_words(self.rules, move)
 
 

@@ -29,12 +29,14 @@ Problem = tuple[str, str]
 
 @dataclass(frozen=True)
 class TextField:
-    """A field typed on the rules' row; ``label`` is shown before it (id ``<id>-label``)."""
+    """A field typed on the rules' row; ``label`` is shown before it (id ``<id>-label``), and
+    ``width`` (in cells) fits the field to what is typed in it."""
 
     id: str
     default: str
     max_length: int
     label: str = ""
+    width: int | None = None
     #: Shown on the rules' row (not on a row of its own).
     on_rules_row: ClassVar[bool] = True
 
@@ -44,7 +46,10 @@ class TextField:
     def compose(self, values: Mapping[str, str]) -> ComposeResult:
         if self.label:
             yield Label(self.label, id=f"{self.id}-label", classes="inline")
-        yield Input(self.text(values), id=self.id, max_length=self.max_length)
+        field = Input(self.text(values), id=self.id, max_length=self.max_length)
+        if self.width is not None:
+            field.styles.width = self.width
+        yield field
 
     def read(self, screen: Widget) -> str:
         """The text on the screen."""
@@ -92,7 +97,7 @@ FormField = TextField | ChoiceField
 
 #: The number of sticks: the heap of a take-away game, the line of Sticky-Nim (one field, so
 #: its text stays when the game changes).
-STICKS_FIELD = TextField("sticks", "20", 12)
+STICKS_FIELD = TextField("sticks", "20", 12, width=10)
 
 
 def parse_number(text: str, low: int, high: int) -> int | None:

@@ -14,8 +14,6 @@ from ...engine import Nim
 from ...engine.game import Rules
 from ...engine.games import GameFamily
 from ...engine.games.nim import DEFAULT_PILES, nim_move, piles_of
-from ...engine.hints import Hint
-from ...text import hints, moves
 from ..widgets.piles import NimPiles
 from .base import BoardView, Presenter
 from .forms import Problem, SetupForm, TextField, numbers_text, parse_numbers, spec_numbers
@@ -24,7 +22,7 @@ from .forms import Problem, SetupForm, TextField, numbers_text, parse_numbers, s
 PILE_MAX = 20
 PILES_MOST = 8
 PILES_MESSAGE = f"Piles: 1 to {PILES_MOST} numbers from 1 to {PILE_MAX}, e.g. 1,3,5,7"
-PILES_FIELD = TextField("piles", numbers_text(DEFAULT_PILES), 40)
+PILES_FIELD = TextField("piles", numbers_text(DEFAULT_PILES), 40, width=30)
 #: Nim's ending has no field (the form offers CS50's misère game) but is kept when given
 #: (``--game nim:1,3,5:normal``): the spec's word, under this name.
 ENDING_VALUE = "nim-ending"
@@ -76,6 +74,13 @@ class PilesInput(NimPiles):
 
 
 class NimPresenter(Presenter):
+    CSS: ClassVar[str] = """
+    PilesInput.position {
+        padding: 0 1;
+        text-align: left;
+        content-align: left top;
+    }
+    """
     keeps_curve: ClassVar[bool] = True
 
     def __init__(self, rules: Rules) -> None:
@@ -225,13 +230,6 @@ class NimPresenter(Presenter):
     def takes_words(self, move: Hashable) -> str:
         pile, count = nim_move(move)
         return f"takes {count} from pile {pile}"
-
-    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
-        """Bouton's rule: a winning move makes the nim-sum 0 (misère: an odd number of 1-piles
-        once every pile holds 0 or 1)."""
-        lost = hint.leaves if hint.won else hint.position
-        reason = hints.nim_reason(piles_of(lost), self.rules.misere, after_move=hint.won)
-        return hints.hint_text(hint, moves.move_words(self.rules, hint.move), reason)
 
     def prompt(self, name: str, view: BoardView) -> str | None:
         if not view.human_turn or self.pile is None:

@@ -15,10 +15,8 @@ from textual.widgets import Input, Static
 from ...engine import IllegalMove, StickyLine, StickyNim
 from ...engine.game import Rules
 from ...engine.games import GameFamily
-from ...engine.games.sticky import group_values, groups_of, sticky_move_of
+from ...engine.games.sticky import groups_of, sticky_move_of
 from ...engine.games.sticky_line import LETTERS, STICKY_MAX
-from ...engine.hints import Hint
-from ...text import hints
 from ...text.moves import takes_words
 from ..plain import plain
 from ..widgets.line import StickyLineView
@@ -31,7 +29,7 @@ ANALYSED_LINE_MAX = 24
 STICKY_MESSAGE = f"Please enter a number between 1 and {STICKY_MAX}"
 STICKY_TAKE_MAX = 8  # the exact Sticky-Nim theory is instant for k up to 8
 STICKY_TAKE_MESSAGE = f"Take at most: please enter a number between 1 and {STICKY_TAKE_MAX}"
-MAX_TAKE_FIELD = TextField("max-take", "3", 4, label="Take at most")
+MAX_TAKE_FIELD = TextField("max-take", "3", 4, label="Take at most", width=10)
 
 
 class StickyForm(SetupForm):
@@ -96,6 +94,24 @@ class StickyPresenter(Presenter):
     places_moves: ClassVar[bool] = True
     #: Moves are letters typed in a field: the hint and undo keys are F5 and F6 here.
     types_letters: ClassVar[bool] = True
+    CSS: ClassVar[str] = """
+    LineInput.position {
+        padding: 0 1;
+        text-align: left;
+        content-align: left top;
+    }
+    #sticky-input {
+        height: auto;
+    }
+    #sticky-move {
+        width: 20;
+        margin-right: 2;
+    }
+    #move-problem {
+        height: auto;
+        color: $error;
+    }
+    """
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
@@ -181,6 +197,7 @@ class StickyPresenter(Presenter):
         self._poster.show(self.line, self.mark)
 
     def problem(self, text: str) -> None:
+        """Say under the letters why a move cannot be made (nothing: the line is hidden)."""
         if self._problem is not None:
             self._problem.update(plain(text))
             self._problem.display = bool(text)
@@ -287,13 +304,6 @@ class StickyPresenter(Presenter):
         """The letters of the sticks to take, on the line as it is (the leftmost such sticks)."""
         first, last = self.line.place(move)
         return "take " + LETTERS[first] + (LETTERS[last] if last != first else "")
-
-    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
-        """The configuration left and why it loses."""
-        assert isinstance(self.rules, StickyNim)
-        lost = hint.leaves if hint.won else hint.position
-        reason = hints.sticky_reason(group_values(self.rules, lost))
-        return hints.hint_text(hint, self.hint_move(hint.move), reason)
 
     def drew_words(self, move: Hashable) -> str:
         ball = f"“{self.ball_words(move)}”"

@@ -14,9 +14,6 @@ from ...engine import STICKS_MAX, STICKS_MIN, TakeAway
 from ...engine.game import Rules
 from ...engine.games import GameFamily
 from ...engine.games.takeaway import heap_of
-from ...engine.hints import Hint
-from ...engine.period_proof import heap_period, known_heap_period
-from ...text import hints
 from ...text.moves import takes_words
 from ...text.words import board_line
 from ..widgets.sticks import StickArt
@@ -47,10 +44,10 @@ TAKES_MESSAGE = (
     f"Takes: 1 to {TAKES_MOST} different numbers from 1 to {TAKES_MAX}, e.g. 2,3,5"
 )
 #: The columns the take buttons have beside the hats at 80x24, and a button's least width
-#: (app.tcss: .actions Button).
+#: (app.tcss: .actions Button; a number's own in TakeAwayPresenter.CSS).
 TAKES_ROW_WIDTH = 38
 BUTTON_MIN_WIDTH = 8
-TAKES_FIELD = TextField("takes", "1,2,3", 30, label="Takes")
+TAKES_FIELD = TextField("takes", "1,2,3", 30, label="Takes", width=20)
 #: The button ids are the spec's words for the ending.
 ENDING_FIELD = ChoiceField(
     "ending", "Ending", (("misere", "Last stick loses"), ("normal", "No move loses"))
@@ -131,6 +128,14 @@ class TakeAwayPresenter(Presenter):
     every_hat: ClassVar[bool] = True
     keeps_curve: ClassVar[bool] = True
     positions_label: ClassVar[str] = "Stick counts"
+    CSS: ClassVar[str] = """
+    #take-label {
+        margin-right: 1;
+    }
+    .actions .-number {
+        min-width: 4;  /* "2", "11": a number's button, where "Take 2" would not fit */
+    }
+    """
     auto_focus: ClassVar[str | None] = None  # the first take button
 
     def __init__(self, rules: Rules) -> None:
@@ -221,9 +226,6 @@ class TakeAwayPresenter(Presenter):
         verb = "takes" if human else "selects"
         return f"{name} {verb} {move}"
 
-    def ball_words(self, move: Hashable) -> str:
-        return str(move)
-
     def where_words(self, position: Hashable) -> str:
         return f"{position} {'stick' if position == 1 else 'sticks'}"
 
@@ -233,15 +235,5 @@ class TakeAwayPresenter(Presenter):
     def takes_words(self, move: Hashable) -> str:
         return f"takes {move}"
 
-    def prepare_hints(self) -> None:
-        """Prove the period of the lost heaps, which a hint's reason names (once per game)."""
-        if isinstance(self.rules, TakeAway):
-            heap_period(self.rules)
-
-    def hint_words(self, hint: Hint[Hashable, Hashable]) -> str:
-        """The heap left and the period of the lost heaps: "take 3: 13 sticks are left, 1 more
-        than a multiple of 4, and that loses for the player to move". The period only once it
-        is proved (:meth:`prepare_hints`): a hint never waits for it."""
-        lost = hint.leaves if hint.won else hint.position
-        period = known_heap_period(self.rules) if isinstance(self.rules, TakeAway) else None
-        return hints.hint_text(hint, f"take {hint.move}", hints.heap_reason(heap_of(lost), period))
+    def hint_move(self, move: Hashable) -> str:
+        return f"take {move}"

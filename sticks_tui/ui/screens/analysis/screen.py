@@ -29,14 +29,12 @@ from textual.screen import Screen
 from textual.widgets import Header, Static, TabbedContent, TabPane
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from ....engine import TakeAway
 from ....engine.analysis import DISAGREE, Analysis, AnalysisError, analyse_game
 from ....engine.game import RuleError, Rules
-from ....engine.games import theory_of
+from ....engine.games import prepare_theory, theory_of
 from ....engine.learners import learner_kind
 from ....engine.learners.base import Learner
 from ....engine.machines import LEARNING_AI_NAME, TRAINED_AI_NAME
-from ....engine.period_proof import heap_period
 from ....storage.brain_cache import BrainRef
 from ....storage.records import HATS
 from ....text.analysis import (
@@ -182,8 +180,7 @@ class AnalysisScreen(Screen[None]):
             self.post_message(WorkProgress(proof_words(done, most)))
 
         try:
-            if isinstance(self.rules, TakeAway):
-                heap_period(self.rules, progress)
+            prepare_theory(self.rules, progress)
             if worker.is_cancelled:
                 return
             self.post_message(WorkProgress(f"{WORKING} reading the hats"))

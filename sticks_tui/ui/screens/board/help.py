@@ -1,12 +1,13 @@
 """The board's help for the person to move (SPEC section 9): a hint (``h``) and undo (``u``).
 
 The hint is the exact solver's move (:class:`~sticks_tui.engine.hints.Advisor`) in the game's
-own words (its presenter's :meth:`~sticks_tui.ui.presenters.Presenter.hint_words`), beside what
+own words (:func:`~sticks_tui.text.hints.hint_words`: the move as its presenter names it,
+:meth:`~sticks_tui.ui.presenters.Presenter.hint_move`, and the reason its family gives), beside what
 each learning AI at the table would play there: its hat's favourite ball and that ball's share,
 or its Q table's best move. It shows in the log's place until the next move.
 
 What the words need that may take long (a take-away game's proved period) is worked out in a
-thread as soon as the board is drawn (:meth:`~sticks_tui.ui.presenters.Presenter.prepare_hints`);
+thread as soon as the board is drawn (:func:`~sticks_tui.engine.games.prepare_theory`);
 a hint asked for before it is done never waits: it gives the move and its reason without the
 period, and is said again with it once the period is proved.
 
@@ -29,7 +30,9 @@ from textual.widgets import RichLog, Static
 from textual.worker import Worker, WorkerState
 
 from ....engine import Match
+from ....engine.games import prepare_theory
 from ....engine.hints import Advisor
+from ....text.hints import hint_words
 from ...plain import notify_plain, plain
 from ...presenters import Presenter, learner_presenter
 from ...session import Table
@@ -143,7 +146,8 @@ class BoardHelp:
         hint = self.advisor.hint(match.position) if board.human_turn() else None
         if hint is None:
             return
-        lines = [board.presenter.hint_words(hint), *self._machines_view()]
+        move = board.presenter.hint_move(hint.move)
+        lines = [hint_words(board.table.rules, hint, move), *self._machines_view()]
         if match.practice:
             lines.append(f"({PRACTICE})")
         self._panel().update(plain("\n".join(lines)))
@@ -174,7 +178,8 @@ class BoardHelp:
         """The hint in the log's place while it holds; the practice game's note on the log."""
         if not self._preparing:
             self._preparing = True
-            self._panel().prepare(self.board.presenter.prepare_hints, self._prepared)
+            rules = self.board.table.rules
+            self._panel().prepare(lambda: prepare_theory(rules), self._prepared)
         board = self.board
         match = board.match
         showing = self._showing()

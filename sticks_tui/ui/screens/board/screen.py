@@ -101,7 +101,7 @@ class BoardScreen(LeavesGame):
                 yield Static(id="heap-words")
                 yield from self.presenter.compose_position()
                 yield Static(id="turn")
-                with Horizontal(id="takes", classes="actions"):
+                with Horizontal(id="move-input", classes="actions"):
                     yield from self.presenter.compose_input()
                 with Horizontal(id="watch-controls", classes="actions"):
                     yield Button("Run/pause", id="pause", compact=True)
