@@ -103,6 +103,7 @@ class SticksApp(App[int]):
         #: Every brain played or trained this run: the one cache, over the records.
         self.brains = BrainCache(records if records is not None else MemoryRecords())
         self.brains.writer.on_error = lambda error: _warn(self, f"Not saved: {error}")
+        self.brains.on_news = self.say  # lessons others saved, merged after a game or before
         self.seed = seed
         self.rng = random.Random(seed)
         self.training_games = training_games
