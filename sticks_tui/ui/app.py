@@ -44,6 +44,7 @@ from .screens.lab.run import LabRunScreen
 from .screens.leaderboard import LeaderboardScreen
 from .screens.mode import ModeScreen
 from .screens.name import NameScreen
+from .screens.room import RoomScreen
 from .screens.setup import SetupScreen
 from .screens.too_small import keep_to_size
 from .session import DEFAULT_NAMES, GameSettings, Table, clean_name, recalled_names
@@ -239,6 +240,12 @@ class SticksApp(App[int]):
 
         if not isinstance(self.screen, LeaderboardScreen):
             self.push_screen(LeaderboardScreen())
+
+    def action_room(self) -> None:
+        """The room view: the room's brain as the room teaches it, read again as it plays."""
+
+        if not isinstance(self.screen, RoomScreen):
+            self.push_screen(RoomScreen())
 
     def action_brains(self) -> None:
 
