@@ -3,12 +3,20 @@ saved: the board, the lab, the trained-opponent mode, the analysis and the hint 
 brain this cache hands out, so that a brain has one name and one state in the whole app.
 
 A brain is named by its AI's name and its learner (:class:`BrainRef`), for a game (the rules'
-key: one brain serves every start of its game). Hats are kept as lessons
-(:class:`KeptBrain`), so two programs playing one AI both keep what their games taught
-it. A Q-learner learns only when it is trained, and a training saves its table whole; one that
-replaces a table another program saved meanwhile says so. Before each game the brain in play
-picks up what another program saved since this one last read or wrote it (:meth:`pick_up`): the
-store's row says how many games the brain has and when it was saved, without reading the brain.
+key: one brain serves every start of its game). Whether a brain is kept as lessons or saved
+whole is its learner's (``learns_in_play``), never its name's:
+
+- A learner that learns in play (the hat AI) is kept as lessons (:class:`KeptBrain`), so two
+  programs playing one AI (two tabs of a classroom, two terminals on one data directory) both
+  keep what their games taught it; a save that took on lessons others saved meanwhile says so
+  ("Merged with 12 games others taught AI meanwhile").
+- One that learns only when it is trained (the Q-learner) is saved whole by its training; a
+  training that replaces a brain others saved since it was read says so, and what is gone.
+
+Before each game (and each training) the brain in play picks up what another program saved
+since this one last read or wrote it (:meth:`pick_up`): the store's row says how many games the
+brain has and when it was saved, without reading the brain. What is said where no caller asked
+(after a game, before the next) goes to :attr:`BrainCache.on_news`.
 
 The saves at the end of a game go to the cache's :class:`~.store_writer.StoreWriter`, off the
 app's event loop (:meth:`keep_hats_soon`, :meth:`record_game_soon`): a copy of the hats is
@@ -31,7 +39,7 @@ from ..engine.learners import kind_of, learner_kind
 from ..engine.learners.hats.brain import HatBrain
 from ..engine.learners.hats.kind import KIND as HAT_AI
 from ..engine.machines import LEARNING_AI_NAME
-from ..text.terminal import printable
+from ..text.brains import merged_words, picked_up_words, replaced_words
 from .brain_shelf import shelf_of
 from .records import HATS, Records
 from .saved_brains import SavedBrain
@@ -75,6 +83,13 @@ class BrainCache:
         #: How the writer hands work back to the thread that plays the brains (the app's event
         #: loop: thread-safe, and it never waits); None: the next game's pick-up does it.
         self.call_soon: Callable[[Callable[[], None]], object] | None = None
+        #: Told, in words, what a brain in play took on of others' saves where no caller asked
+        #: (after a game, before the next: on the thread that plays the brains); None: untold.
+        self.on_news: Callable[[str], None] | None = None
+        #: Games this program taught a brain kept as lessons straight into the store (a training
+        #: kept in the middle of a game) that the brain in play has not taken on yet: when it
+        #: does, they are not counted as others'.
+        self._ours_unseen: dict[_Key, int] = {}
 
     def settle(self) -> None:
         """Wait for the saves asked so far (never while holding the cache's lock: the saves
@@ -183,36 +198,59 @@ class BrainCache:
 
         It is added to the saved brain as a lesson, so another program playing the same AI
         loses nothing, and ``brain`` then becomes the saved brain, taking on what other programs
-        taught it meanwhile. A brain not handed out by :meth:`hats` counts from fresh hats.
+        taught it meanwhile (told to :attr:`on_news`). A brain not handed out by :meth:`hats`
+        counts from fresh hats.
         """
         self.settle()
-        self._keep_hats(name, brain)
+        others = self._keep_hats(name, brain)
+        if others:
+            self._tell(merged_words(name, others))
 
     def keep_hats_soon(self, name: str, brain: HatBrain) -> None:
         """:meth:`keep_hats`, by the writer: a copy of ``brain`` is taken now, between two
         games (cheap: copies share their hats), and saved on the writer's thread while
         ``brain`` plays on."""
         taken = brain.copy()
-        self.writer.put(lambda: self._keep_hats(name, brain, taken))
+
+        def save() -> None:
+            self._keep_hats(name, brain, taken)
+
+        self.writer.put(save)
 
     def record_game_soon(self, winner: str, loser: str, game: str) -> None:
         """Count a finished game on the leaderboard, by the writer (after the saves before)."""
         self.writer.put(lambda: self.records.record_game(winner, loser, game=game))
 
-    def _keep_hats(self, name: str, brain: HatBrain, taken: HatBrain | None = None) -> None:
-        """Save what ``brain`` learned (as ``taken``, a copy of it, when given)."""
+    def _keep_hats(self, name: str, brain: HatBrain, taken: HatBrain | None = None) -> int:
+        """Save what ``brain`` learned (as ``taken``, a copy of it, when given); the games
+        others saved meanwhile that ``brain`` took on now (with ``taken``, none: it takes them
+        on later, on the thread that plays it, and says so then)."""
         ref = BrainRef(name, HATS)
         key = _key(brain.rules, ref)
         with self._lock:
             kept = self._hats.get(key)
             if kept is None or kept.brain is not brain:
                 kept = self._hats[key] = KeptBrain(name, brain, HatBrain(brain.rules), shared=True)
+            ours = (taken or brain).games_played
             merged = kept.save(self.records, taken)
-            self._saw(brain.rules, ref, (taken or brain).games_played)
-        if taken is None or merged is None or merged.games_played == taken.games_played:
-            return
-        if self.call_soon is not None and kept.shared:  # the saved brain holds more than ours
+            self._saw(brain.rules, ref, ours)
+        if merged is None or not kept.shared or merged.games_played == ours:
+            return 0
+        if taken is None:  # the brain took on the saved one, which holds more than ours
+            return self._others(key, merged.games_played - ours)
+        if self.call_soon is not None:
             self.call_soon(lambda: self._catch_up(ref, kept, taken, merged))
+        return 0
+
+    def _others(self, key: _Key, games: int) -> int:
+        """Of ``games`` the brain in play of ``key`` just took on, those others taught it (not
+        this program's own trainings saved straight to the store)."""
+        with self._lock:
+            return max(0, games - self._ours_unseen.pop(key, 0))
+
+    def _tell(self, words: str) -> None:
+        if self.on_news is not None:
+            self.on_news(words)
 
     def _catch_up(self, ref: BrainRef, kept: KeptBrain, taken: HatBrain, merged: HatBrain) -> None:
         """On the thread that plays the brain: it becomes the brain saved from ``taken``, if
@@ -227,22 +265,26 @@ class BrainCache:
             brain.take_on(merged)
             kept.saved = merged
             self._saw(brain.rules, ref, merged.games_played)
+            others = self._others(_key(brain.rules, ref), merged.games_played - taken.games_played)
+        if others:
+            self._tell(merged_words(ref.name, others))
 
     def keep_trained(
         self, rules: Rules, name: str, trained: SavedBrain, before: SavedBrain | None
     ) -> str | None:
         """Save what a training taught the brain of ``name`` (``before``: a copy of the brain it
         started from, None for a new brain); the brain in play becomes the trained one. What
-        to say besides, if anything: a brain saved whole (a Q-learner's table) saved by another
-        program meanwhile, which this training's replaced."""
+        to say besides, if anything: of a brain kept as lessons, the games others taught it
+        meanwhile, merged with the training's; of one saved whole (a Q-learner's table), the
+        brain others saved since the training's was read, which this training's replaced."""
         kind = kind_of(trained)
         ref = BrainRef(name, kind.name)
         self.settle()
         with self._lock:
             hats = HAT_AI.mine(trained) if kind.learns_in_play else None
             if hats is not None:  # kept as lessons
-                self._keep_trained_hats(rules, name, hats, before)
-                return None
+                others = self._keep_trained_hats(rules, name, hats, before)
+                return merged_words(name, others) if others else None
             replaced = self._stamp_or_none(rules, ref)
             known = self._stamps.get(_key(rules, ref))
             self.records.save_brain(trained, name)
@@ -253,28 +295,29 @@ class BrainCache:
                 live.take_on(trained)
             self._saw(rules, ref, trained.games_played)
         if replaced is not None and replaced != known:
-            return (
-                f"Another program saved {printable(name)}'s {kind.words.brain} meanwhile "
-                f"({replaced[0]:,} games): this training's brain replaced it."
-            )
+            return replaced_words(name, kind.name, replaced[0])
         return None
 
     def _keep_trained_hats(
         self, rules: Rules, name: str, trained: HatBrain, before: SavedBrain | None
-    ) -> None:
+    ) -> int:
+        """Add the training's lesson to the hats of ``name``; the games others taught them
+        meanwhile, taken on now."""
         earlier = HAT_AI.mine(before)
         if earlier is None:  # a new brain: saved whole
             self.records.save_brain(trained, name)
             self.changed(rules, BrainRef(name, HATS))
-            return
+            return 0
         lesson = trained.lesson_since(earlier)
         live = self.hats(rules, name)
         try:
             live.apply_lesson(lesson)
         except ValueError:  # in the middle of a game: the next game picks the lesson up
             self.records.learn(rules, name, lesson)
-            return
-        self._keep_hats(name, live)
+            key = _key(rules, BrainRef(name, HATS))
+            self._ours_unseen[key] = self._ours_unseen.get(key, 0) + lesson.games
+            return 0
+        return self._keep_hats(name, live)
 
     def changed(self, rules: Rules, ref: BrainRef) -> None:
         """The saved brain of ``ref`` was reset, replaced or started on purpose (the brains
@@ -310,20 +353,29 @@ class BrainCache:
                 return
             if key not in self._stamps or now == self._stamps[key]:
                 return
+            news: str | None = None
             kept = self._hats.get(key)
             if kept is not None:
                 if kept.brain.balls_beside:
                     return
+                had, shared = kept.brain.games_played, kept.shared
                 if kept.brain.lesson_since(kept.saved).is_empty:
                     kept.replaced(self.records)
+                    shared = True
                 else:
                     kept.save(self.records)
+                others = self._others(key, kept.brain.games_played - had) if shared else 0
+                news = merged_words(ref.name, others) if others else None
             live = self._whole.get(key)
             if live is not None:
                 saved = self.records.load_learner(rules, ref.name, ref.learner)
                 fresh = kind_of(live).make(rules, live.settings)
                 live.take_on(saved if saved is not None else fresh)
+                if saved is not None:
+                    news = picked_up_words(ref.name, ref.learner, saved.games_played)
             self._stamps[key] = now
+        if news is not None:
+            self._tell(news)
 
     # -- the store's stamps ----------------------------------------------------------------------
     def _stamp(self, rules: Rules, ref: BrainRef) -> Stamp:

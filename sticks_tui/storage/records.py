@@ -78,6 +78,11 @@ def ranked(rows: list[Standing]) -> list[Standing]:
     return sorted(rows, key=lambda row: (-row.rating, -row.wins, row.name.casefold()))
 
 
+#: The last games the records keep, in order (the room view's win share over the last games):
+#: enough for the last games of each of a class's boards, few enough to stay cheap.
+RECENT_GAMES_KEPT = 1000
+
+
 class Records(Protocol):
     def record_game(self, winner: str, loser: str, *, game: str) -> None:
         """Count one finished game of ``game`` (its spec: ``spec_of(rules)``): a win for
@@ -90,6 +95,11 @@ class Records(Protocol):
     def games(self, *, machines: bool = False) -> list[str]:
         """The games with a result on the leaderboard (their specs, sorted), each a board of
         its own; the results from before boards per game are on none but the overall one."""
+
+    def last_results(self, game: str, name: str, count: int) -> list[bool]:
+        """Whether ``name`` won each of its last ``count`` games of ``game`` against people
+        (not between two computer players), newest first: the room view's win share. Only the
+        latest :data:`RECENT_GAMES_KEPT` games are kept."""
 
     def load_brain(self, rules: Rules, ai_name: str) -> HatBrain | None:
         """The saved hats of ``ai_name`` for these rules, or None if it has none yet."""
@@ -128,12 +138,22 @@ class MemoryRecords:
         self._brains: dict[tuple[str, str, str], SavedBrain] = {}
         self._saved_at: dict[tuple[str, str, str], str] = {}
         self._settings: dict[str, str] = {}
+        #: The games played, oldest first: (game, winner, loser), games against people only.
+        self._played: list[tuple[str, str, str]] = []
 
     def record_game(self, winner: str, loser: str, *, game: str) -> None:
         machines = among_machines(winner, loser)
         for name, won, lost in ((winner, 1, 0), (loser, 0, 1)):
             wins, losses = self._results.get((game, name, machines), (0, 0))
             self._results[(game, name, machines)] = (wins + won, losses + lost)
+        if not machines:
+            self._played.append((game, winner, loser))
+            del self._played[:-RECENT_GAMES_KEPT]
+
+    def last_results(self, game: str, name: str, count: int) -> list[bool]:
+        found = [winner == name for played, winner, loser in reversed(self._played)
+                 if played == game and name in (winner, loser)]
+        return found[:count]
 
     def standings(self, game: str | None = None, *, machines: bool = False) -> list[Standing]:
         totals: dict[str, tuple[int, int]] = {}

@@ -27,6 +27,7 @@ from ..engine.learners.q.learner import DEFAULT_Q_TRAINING_GAMES
 from ..storage.brain_cache import BrainCache, BrainRef
 from ..storage.records import HATS, MemoryRecords, Records
 from ..storage.sqlite.store import open_records, resolve_data_dir
+from ..storage.sqlite.store_file import ELSEWHERE
 from .host import Host
 from .lab_plan import SERVED_MEMORY_CAP, LabPlan
 from .leaving import catch_leaving_signals, hangup_proof, say_after_leaving
@@ -43,6 +44,7 @@ from .screens.lab.run import LabRunScreen
 from .screens.leaderboard import LeaderboardScreen
 from .screens.mode import ModeScreen
 from .screens.name import NameScreen
+from .screens.room import RoomScreen
 from .screens.setup import SetupScreen
 from .screens.too_small import keep_to_size
 from .session import DEFAULT_NAMES, GameSettings, Table, clean_name, recalled_names
@@ -54,6 +56,12 @@ from .speed import DEFAULT_AI_DELAY, FULL_SPEED
 #: the median key delay during an analysis fell by about a third at 1 ms). A thread alone with
 #: the processor does not switch at all, so training alone is not slowed.
 INTERFACE_SWITCH_SECONDS = 0.001
+#: What a served tab says instead of "use --data-dir DIR ..." (the store's advice when it cannot
+#: save): a student can pass no option to the server; the teacher can.
+SERVED_ELSEWHERE = (
+    "tell your teacher, who can start sticks-tui serve again with --data-dir DIR in a place "
+    "where it can save"
+)
 
 
 class SticksApp(App[int]):
@@ -105,6 +113,7 @@ class SticksApp(App[int]):
         #: Every brain played or trained this run: the one cache, over the records.
         self.brains = BrainCache(records if records is not None else MemoryRecords())
         self.brains.writer.on_error = lambda error: _warn(self, f"Not saved: {error}")
+        self.brains.on_news = self.say  # lessons others saved, merged after a game or before
         self.seed = seed
         self.rng = random.Random(seed)
         self.training_games = training_games
@@ -165,9 +174,12 @@ class SticksApp(App[int]):
     def shown(self, text: str) -> str:
         """``text`` as this app may show it: in a browser's tab, with the server's data
         directory (which a store's message names) said in words ("cannot create the data
-        directory on the server: ...")."""
+        directory on the server: ..."), and the advice to choose another one, which only the
+        teacher can follow, addressed to the student."""
         for path in self.hidden_paths:
             text = text.replace(path, "on the server")
+        if self.served:
+            text = text.replace(ELSEWHERE, SERVED_ELSEWHERE)
         return text
 
     def notify(
@@ -230,6 +242,12 @@ class SticksApp(App[int]):
 
         if not isinstance(self.screen, LeaderboardScreen):
             self.push_screen(LeaderboardScreen())
+
+    def action_room(self) -> None:
+        """The room view: the room's brain as the room teaches it, read again as it plays."""
+
+        if not isinstance(self.screen, RoomScreen):
+            self.push_screen(RoomScreen())
 
     def action_brains(self) -> None:
 

@@ -31,6 +31,10 @@ def app_commands(app: Host) -> Iterable[SystemCommand]:
     )
     yield SystemCommand("Leaderboard", "Games, wins, losses and ratings", app.action_leaderboard)
     yield SystemCommand(
+        "Room", "The room's brain: games learned, win share over its last games, live",
+        app.action_room,
+    )
+    yield SystemCommand(
         "Brains", "The AIs' saved brains: new, reset, export, import, play", app.action_brains
     )
     yield SystemCommand("Help", "Rules, keys and how the hats work", app.action_help)

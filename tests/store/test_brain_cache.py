@@ -51,9 +51,19 @@ def test_a_q_brain_another_program_saved_is_played_from_the_next_game(tmp_path: 
         theirs = there.learner(NIM, Q_AI)
         assert theirs is not None
         assert there.keep_trained(NIM, Q_AI.name, trained_q(200, 2, theirs.copy()), theirs) is None
+        said: list[str] = []
+        here.on_news = said.append
         here.pick_up(NIM, Q_AI)  # before the next game
         assert here.learner(NIM, Q_AI) is live  # the same table, that every seat holds
         assert live.games_played == 300 and live.q == two.load_learner(NIM, Q_AI.name, "q").q
+        assert said == [
+            "Q-learning AI's Q-learner brain was trained elsewhere meanwhile: it plays as saved "
+            "now (300 games played)."
+        ]
+        # a training after the pick-up builds on theirs: nothing is replaced, nothing said
+        assert here.keep_trained(NIM, Q_AI.name, trained_q(10, 3, live.copy()), live) is None
+        saved = two.load_learner(NIM, Q_AI.name, "q")
+        assert saved is not None and saved.games_played == 310
 
 
 def test_a_training_that_replaces_another_programs_q_brain_says_so(tmp_path: Path) -> None:
@@ -66,8 +76,11 @@ def test_a_training_that_replaces_another_programs_q_brain_says_so(tmp_path: Pat
         assert theirs is not None
         there.keep_trained(NIM, Q_AI.name, trained_q(50, 2, theirs.copy()), theirs)
         said = here.keep_trained(NIM, Q_AI.name, trained_q(10, 3, stale.copy()), stale)
-    assert said is not None and "Another program saved Q-learning AI's Q-learner brain" in said
-    assert "(150 games)" in said
+    assert said is not None
+    assert said.startswith(
+        "Others saved Q-learning AI's Q-learner brain meanwhile (150 games played): this "
+        "training's Q-learner brain replaced it, so what their training taught is gone."
+    )
 
 
 def test_hats_take_on_the_lessons_another_program_saved_before_the_next_game(
@@ -85,6 +98,55 @@ def test_hats_take_on_the_lessons_another_program_saved_before_the_next_game(
         here.keep_hats("AI", mine)
         saved = one.load_brain(STICKS, "AI")
     assert saved is not None and saved.games_played == 2  # both games kept
+
+
+def test_several_programs_teaching_one_brain_lose_nothing_count_nothing_twice_and_say_so(
+    tmp_path: Path,
+) -> None:
+    """Two tabs (two caches, each with its own store, on one data directory) play the room's
+    AI in turns, each saving off its thread after every game: every game is in the saved brain
+    once, each picks up the other's before its next game, and what each says it merged adds up
+    to the other's games exactly."""
+    with SqliteStore.open(tmp_path) as one, SqliteStore.open(tmp_path) as two:
+        tabs = (BrainCache(one), BrainCache(two))
+        said: tuple[list[str], list[str]] = ([], [])
+        for tab, words in zip(tabs, said, strict=True):
+            tab.on_news = words.append
+        brains = [tab.hats(STICKS, "AI") for tab in tabs]
+        played = [0, 0]
+        for turn in range(6):
+            for i in range(turn % 2 + 1):  # one game in one tab, two in the other
+                one_game(brains[i], 10 * turn + i)
+                tabs[i].keep_hats_soon("AI", brains[i])
+                played[i] += 1
+            for tab in tabs:
+                tab.settle()
+            for tab in tabs:
+                tab.pick_up(STICKS, AI)  # before each tab's next game
+            assert brains[0].to_dict() == brains[1].to_dict()  # each has the other's lessons
+        saved = one.load_brain(STICKS, "AI")
+    assert saved is not None and saved.games_played == sum(played) == brains[0].games_played
+    merged = [sum(int(line.split()[2]) for line in words) for words in said]
+    assert merged == [played[1], played[0]]
+    assert said[0][0] == "Merged with 1 game others taught AI meanwhile."
+
+
+def test_a_training_kept_as_lessons_says_what_others_taught_the_brain_meanwhile(
+    tmp_path: Path,
+) -> None:
+    with SqliteStore.open(tmp_path) as one, SqliteStore.open(tmp_path) as two:
+        here, there = BrainCache(one), BrainCache(two)
+        live, theirs = here.hats(STICKS, "AI"), there.hats(STICKS, "AI")
+        before = live.copy()
+        trained = before.copy()
+        train(trained, SELF, 50, rules=STICKS, rng=random.Random(5))
+        for seed in range(3):  # meanwhile, three games in another tab
+            one_game(theirs, seed)
+            there.keep_hats("AI", theirs)
+        said = here.keep_trained(STICKS, "AI", trained, before)
+        saved = one.load_brain(STICKS, "AI")
+    assert said == "Merged with 3 games others taught AI meanwhile."
+    assert saved is not None and saved.games_played == live.games_played == 53
 
 
 def test_a_brain_in_the_middle_of_a_game_is_left_as_it_is() -> None:

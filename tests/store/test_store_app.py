@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.app import App
 
 from sticks_tui.cli.main import main
 from sticks_tui.engine import game_of_sticks
@@ -47,6 +48,19 @@ def test_where_nothing_can_be_saved_the_app_plays_in_memory_and_says_so(
     (app,) = started
     assert isinstance(app.records, MemoryRecords)
     assert len(notes) == 1 and notes[0][1] == "warning" and "without saving" in notes[0][0]
+
+
+def test_a_served_tab_that_cannot_save_tells_the_student_to_ask_the_teacher(
+    started, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    notes: list[str] = []
+    monkeypatch.setattr(App, "notify", lambda self, message, **kw: notes.append(message))
+    (tmp_path / "file").write_text("in the way")
+    assert main(["--data-dir", str(tmp_path / "file" / "data"), "--served"]) == 0
+    (note,) = notes
+    assert "Playing on without saving; tell your teacher, who can start sticks-tui serve" in note
+    assert "--data-dir DIR in a place where it can save." in note
+    assert "STICKS_TUI_DATA_DIR" not in note and str(tmp_path) not in note
 
 
 def test_a_store_file_that_is_not_ours_stops_before_the_app_opens(

@@ -14,11 +14,35 @@ from sticks_tui.engine import TakeAway, game_of_sticks
 from sticks_tui.engine.machines import LEARNING_AI_NAME
 from sticks_tui.storage.sqlite import schema
 from sticks_tui.storage.sqlite import store as store_module
-from sticks_tui.storage.records import Standing
+from sticks_tui.storage import records as records_module
+from sticks_tui.storage.records import MemoryRecords, Standing
 from sticks_tui.storage.sqlite.store import SqliteStore, open_records, resolve_data_dir
 from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
 from sticks_tui.storage.sqlite.store_file import StoreError
 from sticks_tui.storage.sqlite.store_file import StoreRefused
+
+
+@pytest.mark.parametrize("kind", ["store", "memory"])
+def test_the_last_games_against_people_are_kept_newest_first_and_only_the_latest(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store_module, "RECENT_GAMES_KEPT", 4)
+    monkeypatch.setattr(records_module, "RECENT_GAMES_KEPT", 3)  # memory keeps people's only
+    records = SqliteStore.open(tmp_path) if kind == "store" else MemoryRecords()
+    for winner, loser, game in [
+        ("Ann", "AI", "sticks"),  # the oldest: dropped from the store's last four
+        ("AI", "Bob", "sticks"),
+        ("AI", "Random AI", "sticks"),  # between two computer players: not against the room
+        ("AI", "Ann", "nim:1,2"),  # another game
+        ("Bob", "AI", "sticks"),
+    ]:
+        records.record_game(winner, loser, game=game)
+    assert records.last_results("sticks", "AI", 1) == [False]
+    assert records.last_results("sticks", "AI", 10) == [False, True]
+    assert records.last_results("nim:1,2", "Ann", 10) == [False]
+    assert records.last_results("sticks", "Nobody", 10) == []
+    if isinstance(records, SqliteStore):
+        records.close()
 
 
 def test_results_and_brains_survive_closing_and_reopening(tmp_path: Path) -> None:

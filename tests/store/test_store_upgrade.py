@@ -2,7 +2,8 @@
 
 Version 1 had the players and the brains; version 2 added the settings (the names last
 confirmed); version 3 keys the brains by learner too; version 4 keeps the results per game
-(the old rows become "earlier games", counted on the overall board only). A version-1 store is built here exactly as
+(the old rows become "earlier games", counted on the overall board only); version 5 keeps the
+last games played, in order (the room view's win share). A version-1 store is built here exactly as
 that version made it (the layout of ``sticks_tui/store.py`` at commit 872e84d), so the upgrade is
 tested on a real old file, not on one this version made and then relabelled. The upgrade from
 version 2 is tested on a store that 0.1.0 itself wrote: ``test_store_v010.py``.
@@ -80,8 +81,8 @@ def _version(path: Path) -> int:
         db.close()
 
 
-def test_this_version_writes_store_version_4() -> None:
-    assert SCHEMA_VERSION == 4
+def test_this_version_writes_store_version_5() -> None:
+    assert SCHEMA_VERSION == 5
 
 
 def test_a_version_1_store_is_upgraded_and_keeps_its_rows(tmp_path: Path) -> None:
@@ -92,7 +93,7 @@ def test_a_version_1_store_is_upgraded_and_keeps_its_rows(tmp_path: Path) -> Non
         assert brain is not None and brain.to_dict() == taught_brain(games=9, balls=5).to_dict()
         assert store.recall("player1_name") is None
         store.remember({"player1_name": "Ann", "player2_name": "Bob"})
-    assert _version(path) == 4
+    assert _version(path) == 5
     with SqliteStore.open(tmp_path) as store:  # and it opens again as an ordinary store
         assert store.recall("player2_name") == "Bob"
         assert store.standings()[0] == Standing("Ann", 2, 0)
@@ -103,7 +104,7 @@ def test_a_version_1_store_that_already_has_the_settings_table_keeps_them(tmp_pa
     with SqliteStore.open(tmp_path) as store:
         assert store.recall("player1_name") == "Ann"
         assert store.standings()[0] == Standing("Ann", 2, 0)
-    assert _version(path) == 4
+    assert _version(path) == 5
 
 
 def test_the_commands_use_an_old_store_too(tmp_path: Path, cli) -> None:

@@ -4,9 +4,10 @@
 console and commands: ``tools/make_v010_store.py`` remakes it and says which games were played.
 What the file holds is read here with plain ``sqlite3`` and ``json``, not with the store's
 reader, and compared with what today's store and commands show; then the file is read again to
-check that opening it changed only what the migrations to store version 4 say: the brains' key
+check that opening it changed only what the migrations to store version 5 say: the brains' key
 gained the learner ("hats" for every old brain), the players' rows became the results of
-"earlier games" (game '', on the overall board only), and the store's version.
+"earlier games" (game '', on the overall board only), an empty table of the last games was
+added, and the store's version.
 """
 
 from __future__ import annotations
@@ -156,9 +157,10 @@ def test_the_file_is_upgraded_in_place_only_as_the_migration_says(
     with SqliteStore.open(data):
         pass
     after = raw(path)
-    assert after["version"] == SCHEMA_VERSION == 4
+    assert after["version"] == SCHEMA_VERSION == 5
     assert after["application_id"] == before["application_id"]
-    assert after["tables"] == sorted({*before["tables"], "results"} - {"players"})
+    tables = {*before["tables"], "results", "recent_games"} - {"players"}
+    assert after["tables"] == sorted(tables)
     assert after["players"] == [(*row, "", 0) for row in before["players"]]
     assert after["settings"] == before["settings"]
     assert after["brains_columns"] == [

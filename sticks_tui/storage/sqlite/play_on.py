@@ -75,6 +75,13 @@ class PlayOnRecords:
             self._report(str(error))
             return []
 
+    def last_results(self, game: str, name: str, count: int) -> list[bool]:
+        try:
+            return self.store.last_results(game, name, count)
+        except StoreError as error:
+            self._report(str(error))
+            return []
+
     def load_brain(self, rules: Rules, ai_name: str) -> HatBrain | None:
         try:
             return self.store.load_brain(rules, ai_name)

@@ -19,14 +19,16 @@ APPLICATION_ID = 0x53544B53
 #: Version 1: players and brains; version 2 added the settings (the names last confirmed);
 #: version 3 keys the brains by learner too ("hats" or "q"); version 4 keeps the results per
 #: game, and apart for games between two computer players (the ``results`` table replaces
-#: ``players``).
-SCHEMA_VERSION = 4
+#: ``players``); version 5 keeps the last games played, in order (``recent_games``: the room
+#: view's win share over the last games).
+SCHEMA_VERSION = 5
 
 #: The tables a store of each version has; a store missing one of its version's is damaged.
 _TABLES = {
     1: ("players", "brains"),
     2: ("players", "brains", "settings"),
     4: ("results", "brains", "settings"),
+    5: ("results", "brains", "settings", "recent_games"),
 }
 _SETTINGS_TABLE = """
 CREATE TABLE IF NOT EXISTS settings (
@@ -57,10 +59,21 @@ CREATE TABLE results (
     losses         INTEGER NOT NULL DEFAULT 0 CHECK (losses >= 0),
     PRIMARY KEY (game, name, among_machines)
 )"""
+#: The last games played since version 5, oldest first (the row's id): who won and who lost
+#: which game (its spec). Only the latest are kept (``RECENT_GAMES_KEPT`` of :mod:`..records`).
+_RECENT_GAMES_TABLE = """
+CREATE TABLE recent_games (
+    id             INTEGER PRIMARY KEY,
+    game           TEXT NOT NULL,
+    winner         TEXT NOT NULL,
+    loser          TEXT NOT NULL,
+    among_machines INTEGER NOT NULL CHECK (among_machines IN (0, 1))
+)"""
 _SCHEMA = f"""
 {_RESULTS_TABLE};
 {_BRAINS_TABLE.format(name="brains")};
 {_SETTINGS_TABLE};
+{_RECENT_GAMES_TABLE};
 """
 
 
@@ -114,12 +127,19 @@ def _keep_results_per_game(db: sqlite3.Connection) -> None:
     db.execute("DROP TABLE players")
 
 
+def _keep_recent_games(db: sqlite3.Connection) -> None:
+    """Version 4 -> 5: the last games played, in order. The games before are only counted in
+    the results, in no order: the table starts empty."""
+    db.execute(_RECENT_GAMES_TABLE)
+
+
 #: ``MIGRATIONS[v]`` turns a store of version ``v`` into version ``v + 1``; each step runs inside
 #: the same transaction as the version bump, so a failed or interrupted upgrade changes nothing.
 MIGRATIONS: dict[int, Callable[[sqlite3.Connection], None]] = {
     1: _add_settings,
     2: _key_brains_by_learner,
     3: _keep_results_per_game,
+    4: _keep_recent_games,
 }
 
 

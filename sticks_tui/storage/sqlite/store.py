@@ -44,6 +44,7 @@ from ...engine.learners.hats.lessons import Lesson
 from ...text.commands import brain_options
 from ..records import (
     HATS,
+    RECENT_GAMES_KEPT,
     MemoryRecords,
     Records,
     Standing,
@@ -118,6 +119,27 @@ class SqliteStore:
         with self._write() as db:
             _add_result(db, game, winner, machines, wins=1, losses=0)
             _add_result(db, game, loser, machines, wins=0, losses=1)
+            cursor = db.execute(
+                "INSERT INTO recent_games (game, winner, loser, among_machines) "
+                "VALUES (?, ?, ?, ?)",
+                (game, winner, loser, int(machines)),
+            )
+            db.execute(
+                "DELETE FROM recent_games WHERE id <= ?",
+                ((cursor.lastrowid or 0) - RECENT_GAMES_KEPT,),
+            )
+
+    def last_results(self, game: str, name: str, count: int) -> list[bool]:
+        """Whether ``name`` won each of its last ``count`` games of ``game`` against people
+        (not between two computer players), newest first; only the latest games are kept."""
+        with self._read() as db:
+            rows = db.execute(
+                "SELECT winner = ? FROM recent_games "
+                "WHERE game = ? AND among_machines = 0 AND ? IN (winner, loser) "
+                "ORDER BY id DESC LIMIT ?",
+                (name, game, name, count),
+            ).fetchall()
+        return [bool(row[0]) for row in rows]
 
     def standings(self, game: str | None = None, *, machines: bool = False) -> list[Standing]:
         """A player's rows added up: over every game (``game`` None) or of one game."""

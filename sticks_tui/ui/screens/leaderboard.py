@@ -34,6 +34,7 @@ class LeaderboardScreen(Screen[None]):
     BINDINGS = [
         Binding("escape,l", "app.pop_screen", "Back"),
         Binding("m", "toggle_machines", "Machines' games"),
+        Binding("r", "app.room", "Room's brain"),
     ]
 
     def __init__(self) -> None:

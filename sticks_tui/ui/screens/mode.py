@@ -245,6 +245,7 @@ class ModeScreen(Screen[None]):
             ref = brain_of(choice)
             if ref is None or ref in ready:
                 continue
+            app.brains.pick_up(rules, ref)  # trains on from what others saved of it, too
             brain = app.brains.learner(rules, ref)
             more = self._to_learn(ref, brain) if train else 0
             if more > 0:

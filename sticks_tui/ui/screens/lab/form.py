@@ -319,10 +319,14 @@ class LabScreen(Screen[None]):
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
+        app = host_of(self)
+        name = " ".join(self.query_one("#brain", Input).value.split())
+        if name:  # the training starts from what others saved of the brain, too
+            app.brains.pick_up(app.settings.rules, BrainRef(name, self.kind))
         plan = self._check()
         if plan is None:
             self.app.bell()
             return
         speed = self.speed_chosen
-        remember_speed(host_of(self).records, speed)  # the next run starts at it
-        host_of(self).start_lab_run(plan, speed=speed, pause_after=self.pause_after)
+        remember_speed(app.records, speed)  # the next run starts at it
+        app.start_lab_run(plan, speed=speed, pause_after=self.pause_after)
