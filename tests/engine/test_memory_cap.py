@@ -99,17 +99,16 @@ def test_the_memory_read_is_the_process_s_own() -> None:
 
 
 def test_a_real_process_stops_at_its_cap_with_the_brain_kept(tmp_path) -> None:
-    """In a process of its own (whose memory only training grows), a cap 8 MiB above what the
-    process holds: Nim with eight piles of 99 keeps kilobytes a game, so training stops after
-    some hundred games (800 with seed 1), long before its million, and the brain written keeps
-    them all."""
+    """In a process of its own (whose memory only training grows), a cap 16 MiB above what the
+    process holds: Nim with eight piles of 99 keeps about 3 KB a game, so training stops after
+    some thousand games, long before its million, and the brain written keeps them all."""
     script = textwrap.dedent(
         """
         import json, sys
         from sticks_tui.engine import SELF, HatBrain, Nim, train
         from sticks_tui.engine.memory import process_memory
         brain = HatBrain(Nim((99,) * 8))
-        cap = process_memory() + 8 * 2**20
+        cap = process_memory() + 16 * 2**20
         result = train(brain, SELF, 1_000_000, seed=1, memory_cap=cap)
         stop = result.memory_stop
         print(json.dumps({"games": result.games_played, "cap": cap, "stop": stop and stop.cap,
