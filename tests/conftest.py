@@ -115,6 +115,28 @@ def _draw_when_read() -> None:
 _draw_when_read()
 
 
+def _idle_is_the_interface_idle() -> None:
+    """A pilot's pause (and each key it presses) waits for the interface to be idle: its own
+    thread, not the whole process.
+
+    Textual tells "idle" by the process's processor time over 20 ms (``textual._wait``), and
+    waits up to a second for it. While the lab trains, an analysis runs or a proof is searched
+    in a worker thread, the process is never idle, so each pause and each key took a full
+    second, all of it spent training: a test that pressed five keys during a training waited
+    seven seconds. Worker threads go on by design; what a pause is for is that the interface
+    has done what it was given (tests wait for a worker's result with ``wait_until``). So the
+    time measured is the interface thread's own (``time.thread_time``: the pause runs on it).
+    """
+    import time
+
+    import textual._wait
+
+    textual._wait.process_time = time.thread_time  # type: ignore[attr-defined]
+
+
+_idle_is_the_interface_idle()
+
+
 @pytest.fixture(autouse=True)
 def _own_data_dir(
     monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
