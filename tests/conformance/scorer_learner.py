@@ -88,8 +88,9 @@ class Scorer:
         legal = self.rules.legal_moves(position)
         if not legal:
             return ()
-        best = max(self.value(position, move) for move in legal)
-        return tuple(move for move in legal if self.value(position, move) == best)
+        values = [self.value(position, move) for move in legal]
+        best = max(values)
+        return tuple(move for move, value in zip(legal, values) if value == best)
 
     def preferred_move(self, position: Any) -> Any:
         best = self.preferred_moves(position)
