@@ -38,7 +38,6 @@ from .screens.analysis.screen import AnalysisScreen, brain_to_analyse
 from .screens.board.screen import BoardScreen
 from .screens.brains.screen import BrainsScreen
 from .screens.confirm import asks_before_leaving
-from .screens.help import HelpScreen
 from .screens.lab.form import AbandonFirst, LabScreen
 from .screens.lab.run import LabRunScreen
 from .screens.leaderboard import LeaderboardScreen
@@ -234,6 +233,9 @@ class SticksApp(App[int]):
             self.exit()
 
     def action_help(self) -> None:
+        # Loaded when first asked for: its Markdown brings a parser and a highlighter that
+        # every start of the app (every tab of a classroom) would load for nothing (0.12 s).
+        from .screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
