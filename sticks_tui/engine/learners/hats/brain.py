@@ -59,6 +59,11 @@ from .loops import TakeAwayHats, TakeAwaySelfPlay, takeaway_hats, takeaway_machi
 from .self_play import AnyGameSelfPlay
 from .settings import HatSettings, HatView
 
+#: The positions whose balls a brain remembers at a time (:meth:`HatBrain._balls`): every
+#: position of a game the learning curve measures (at most 10,000) and more, in a few
+#: megabytes; past it the memory is emptied and starts again.
+BALLS_KEPT = 20_000
+
 
 class HatBrain:
     """All the hats of one learning AI for one rule set, plus how many games it has finished.
@@ -82,6 +87,8 @@ class HatBrain:
         self._beside: tuple[list[tuple[Hashable, int]], list[tuple[Hashable, int]]] = ([], [])
         # what the last game finished did, as the settling saw it (see last_game)
         self._last_game: list[Settled] | None = None
+        # position -> its ball kinds and the indices of the legal ones (see _balls)
+        self._balls_at: dict[Hashable, tuple[Sequence[Hashable], Sequence[int]]] = {}
 
     # -- hats -----------------------------------------------------------------------------
     def positions(self) -> list[Hashable]:
@@ -122,6 +129,22 @@ class HatBrain:
         """The counts in the hat at ``position`` (balls beside it out), aligned with ``kinds``."""
         return dense(self._hats.get(position), len(kinds), self.settings.fresh_balls)
 
+    def _balls(self, position: Hashable) -> tuple[Sequence[Hashable], Sequence[int]]:
+        """The ball kinds of the hat at ``position`` and the indices of those legal there.
+
+        They follow from the rules alone, so each position's are worked out once, for at most
+        :data:`BALLS_KEPT` positions at a time: the learning curve asks every position of the
+        game for its preferred balls and their chances at each of its points.
+        """
+        known = self._balls_at.get(position)
+        if known is None:
+            kinds = self.rules.ball_kinds(position)
+            known = (kinds, self._legal(position, kinds))
+            if len(self._balls_at) >= BALLS_KEPT:
+                self._balls_at.clear()
+            self._balls_at[position] = known
+        return known
+
     def _legal(self, position: Hashable, kinds: Sequence[Hashable]) -> Sequence[int]:
         """The indices of the balls of ``kinds`` that may be played at ``position``."""
         legal = self.rules.legal_moves(position)
@@ -158,8 +181,7 @@ class HatBrain:
 
         (The counts of :meth:`legal_counts`, by index: the learning curve asks this of every
         position of the game at each of its points.)"""
-        kinds = self.rules.ball_kinds(position)
-        legal = self._legal(position, kinds)
+        kinds, legal = self._balls(position)
         if not legal:
             return ()
         counts = self._fill(position, kinds)
@@ -206,8 +228,7 @@ class HatBrain:
         """Draw a legal ball from the hat at ``position`` and put it beside the hat for ``seat``."""
         if seat not in (0, 1):
             raise ValueError(f"a seat is 0 or 1, got {seat!r}")
-        kinds = self.rules.ball_kinds(position)
-        legal = self._legal(position, kinds)
+        kinds, legal = self._balls(position)
         if not legal:
             raise RuleError(f"no move is possible at {position!r}")
         fresh = self.settings.fresh_balls
@@ -221,8 +242,7 @@ class HatBrain:
 
     def sample_move(self, position: Hashable, rng: random.Random) -> Hashable:
         """A ball drawn as :meth:`draw` would, but left in the hat: nothing is learned."""
-        kinds = self.rules.ball_kinds(position)
-        legal = self._legal(position, kinds)
+        kinds, legal = self._balls(position)
         if not legal:
             raise RuleError(f"no move is possible at {position!r}")
         return kinds[draw_index(self._fill(position, kinds), legal, rng.random())]
@@ -231,8 +251,7 @@ class HatBrain:
         """Each legal ball with its share of the legal balls in the hat (as :meth:`sample_move`
         draws). A position without a hat is read as a fresh hat, and none is made: being
         measured teaches a brain nothing."""
-        kinds = self.rules.ball_kinds(position)
-        legal = self._legal(position, kinds)
+        kinds, legal = self._balls(position)
         counts = self._fill(position, kinds)
         total = sum(counts[i] for i in legal)
         if total == 0:  # every legal ball is beside the hat: sample_move falls on the last
@@ -348,6 +367,8 @@ class HatBrain:
         other.learning_curve = list(self.learning_curve)
         other._hats = dict(self._hats)  # a sparse hat is a tuple: shared, never changed
         other._beside = (list(self._beside[0]), list(self._beside[1]))
+        other._last_game = None
+        other._balls_at = self._balls_at  # the same rules: the same balls
         return other
 
     def to_dict(self) -> dict[str, Any]:
