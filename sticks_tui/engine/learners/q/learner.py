@@ -161,10 +161,15 @@ class QLearner:
     # -- reading what was learned ------------------------------------------------------------------
     def best_actions(self, state: Any) -> list[Hashable]:
         """Every action with the highest Q-value in ``state`` (what greedy play picks from)."""
-        actions = self.available_actions(state)
+        return self._best_of(state, self.available_actions(state))
+
+    def _best_of(self, state: Any, actions: list[Hashable]) -> list[Hashable]:
+        """Of ``actions`` (those of ``state``), the ones with the highest Q-value (the state's
+        key made once: the learning curve asks this of every position at each point)."""
         if not actions:
             return []
-        values = [self.get_q_value(state, action) for action in actions]
+        key, q = state_key(state), self.q
+        values = [q.get((key, action), 0) for action in actions]
         best = max(values)
         return [action for action, value in zip(actions, values) if value == best]
 
@@ -222,7 +227,7 @@ class QLearner:
         """Epsilon-greedy as chances: epsilon spread over every action, the rest over the best
         ones (as :meth:`sample_move` draws)."""
         actions = self.available_actions(position)
-        best = self.best_actions(position)
+        best = self._best_of(position, actions)
         spread = self.epsilon / len(actions) if actions else 0.0
         greedy = (1 - self.epsilon) / len(best) if best else 0.0
         return [(action, spread + (greedy if action in best else 0.0)) for action in actions]
