@@ -141,7 +141,8 @@ class QLearner:
         actions = self.available_actions(state)
         if not actions:
             return 0
-        return max(self.get_q_value(state, action) for action in actions)
+        key, q = state_key(state), self.q
+        return max(q.get((key, action), 0) for action in actions)
 
     def choose_action(self, state: Any, epsilon: bool = True) -> Hashable:
         """A best action; with ``epsilon``, a random one with probability ``self.epsilon``."""
@@ -153,9 +154,7 @@ class QLearner:
             raise ValueError(f"no action is available in {state!r}")
         if epsilon and rng.random() < self.epsilon:
             return rng.choice(actions)
-        values = [self.get_q_value(state, action) for action in actions]
-        best = max(values)
-        ties = [action for action, value in zip(actions, values) if value == best]
+        ties = self._best_of(state, actions)
         return ties[0] if len(ties) == 1 else rng.choice(ties)
 
     # -- reading what was learned ------------------------------------------------------------------
