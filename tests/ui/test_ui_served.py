@@ -25,6 +25,7 @@ from sticks_tui.storage.sqlite.store import SqliteStore
 from sticks_tui.ui.app import SticksApp
 from sticks_tui.ui.screens.brains.modals import BrainFormModal, PassphraseModal, PasteArea
 from sticks_tui.ui.screens.brains.screen import MAX_PASTED_CHARACTERS, BrainsScreen
+from sticks_tui.ui.screens.lab.run import LabRunScreen
 from sticks_tui.ui.screens.mode import ModeScreen
 from sticks_tui.ui.screens.name import NameScreen
 from sticks_tui.ui.screens.setup import SetupScreen
@@ -66,11 +67,28 @@ def served_app(store: SqliteStore) -> SticksApp:
     )
 
 
-async def to_brains(pilot: Pilot) -> None:
+async def named(pilot: Pilot) -> None:
+    """A served tab's first screen: the player's name, then the setup screen."""
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, NameScreen))
     await pilot.press(*"Ada", "enter")
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, SetupScreen))
+
+
+async def to_brains(pilot: Pilot) -> None:
+    await named(pilot)
     await open_brains(pilot)
+
+
+async def discard_asked(pilot: Pilot) -> LabRunScreen:
+    """A lab training of 20 games done in a served tab, and ``d`` pressed: the passphrase is
+    asked. The training's screen."""
+    await named(pilot)
+    await open_lab(pilot, game_of_sticks(15))
+    screen = await start(pilot, 20)
+    await wait_until(pilot, lambda: screen.result is not None)
+    await pilot.press("d")
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, PassphraseModal))
+    return screen
 
 
 async def test_resetting_the_rooms_brain_takes_the_teachers_passphrase(
@@ -169,14 +187,7 @@ async def test_discarding_a_training_of_the_rooms_brain_takes_the_teachers_passp
     records = MemoryRecords()
     app = make_app(records=records, served=True, passphrase=PASSPHRASE)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, NameScreen))
-        await pilot.press(*"Ada", "enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
-        await open_lab(pilot, game_of_sticks(15))
-        screen = await start(pilot, 20)
-        await wait_until(pilot, lambda: screen.result is not None)
-        await pilot.press("d")  # a student: asked, and nothing is discarded without it
-        await wait_until(pilot, lambda: isinstance(app.screen, PassphraseModal))
+        screen = await discard_asked(pilot)  # a student: asked, nothing discarded without it
         await pilot.press("escape")
         await wait_until(pilot, lambda: app.screen is screen)
         await pilot.press("d")
@@ -190,14 +201,7 @@ async def test_a_training_left_without_the_passphrase_is_kept() -> None:
     records = MemoryRecords()
     app = make_app(records=records, served=True, passphrase=PASSPHRASE)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, NameScreen))
-        await pilot.press(*"Ada", "enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
-        await open_lab(pilot, game_of_sticks(15))
-        screen = await start(pilot, 20)
-        await wait_until(pilot, lambda: screen.result is not None)
-        await pilot.press("d")
-        await wait_until(pilot, lambda: isinstance(app.screen, PassphraseModal))
+        screen = await discard_asked(pilot)
         await pilot.press(*"guess", "enter", "escape")
         await wait_until(pilot, lambda: app.screen is screen)
         await pilot.press("escape")  # leaving keeps it, as in a terminal
@@ -209,9 +213,7 @@ async def test_a_training_left_without_the_passphrase_is_kept() -> None:
 async def test_a_served_tabs_training_holds_at_most_its_share_of_memory() -> None:
     app = make_app(served=True, passphrase=PASSPHRASE)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, NameScreen))
-        await pilot.press(*"Ada", "enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await named(pilot)
         form = await open_lab(pilot, game_of_sticks(15))
         assert form.query_one("#memory", Input).value == "256M"  # not the terminal's 1G
         note = str(form.query_one("#memory-message", Static).render())
