@@ -8,7 +8,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .sticky_heaps import BruteForce, Groups, heap_options, partitions, reachable_positions
+from .sticky_heaps import (
+    BruteForce,
+    Groups,
+    heap_options,
+    heap_sides,
+    partitions,
+    reachable_positions,
+)
 
 # -- quotient tables -------------------------------------------------------------------------------
 
@@ -123,9 +130,8 @@ def _place_big_heaps(
         children = set()
         for i, group in enumerate(z):
             rest = z[:i] + z[i + 1 :]
-            for a, b in heap_options(group, k):
-                child = tuple(sorted(rest + tuple(x for x in (a, b) if x), reverse=True))
-                children.add(test_index[child])
+            for sides in heap_sides(group, k):
+                children.add(test_index[tuple(sorted(rest + sides, reverse=True))])
         test_options.append(children)
     for n in range(len(phi), limit + 1):
         option_elements = {mul[phi[a]][phi[b]] for a, b in heap_options(n, k)}
