@@ -141,8 +141,7 @@ class QLearner:
         actions = self.available_actions(state)
         if not actions:
             return 0
-        key, q = state_key(state), self.q
-        return max(q.get((key, action), 0) for action in actions)
+        return max(self._values(state, actions))
 
     def choose_action(self, state: Any, epsilon: bool = True) -> Hashable:
         """A best action; with ``epsilon``, a random one with probability ``self.epsilon``."""
@@ -162,13 +161,18 @@ class QLearner:
         """Every action with the highest Q-value in ``state`` (what greedy play picks from)."""
         return self._best_of(state, self.available_actions(state))
 
+    def _values(self, state: Any, actions: list[Hashable]) -> list[float]:
+        """The Q-value of each of ``actions`` in ``state`` (unknown = 0), the state's key made
+        once (``get_q_value`` makes it for each)."""
+        key, q = state_key(state), self.q
+        return [q.get((key, action), 0) for action in actions]
+
     def _best_of(self, state: Any, actions: list[Hashable]) -> list[Hashable]:
-        """Of ``actions`` (those of ``state``), the ones with the highest Q-value (the state's
-        key made once: the learning curve asks this of every position at each point)."""
+        """Of ``actions`` (those of ``state``), the ones with the highest Q-value (the learning
+        curve asks this of every position at each point)."""
         if not actions:
             return []
-        key, q = state_key(state), self.q
-        values = [q.get((key, action), 0) for action in actions]
+        values = self._values(state, actions)
         best = max(values)
         return [action for action, value in zip(actions, values) if value == best]
 
