@@ -10,8 +10,10 @@ whole is its learner's (``learns_in_play``), never its name's:
   programs playing one AI (two tabs of a classroom, two terminals on one data directory) both
   keep what their games taught it; a save that took on lessons others saved meanwhile says so
   ("Merged with 12 games others taught AI meanwhile").
-- One that learns only when it is trained (the Q-learner) is saved whole by its training; a
-  training that replaces a brain others saved since it was read says so, and what is gone.
+- One that learns only when it is trained (the Q-learner) is saved whole by its training. Two
+  trainings of it take turns (:meth:`BrainCache.training_turn`): the second waits until the
+  first is kept, then starts from it. Where no turn can be kept, a training that replaces a
+  brain others saved since it was read says so, and what is gone.
 
 Before each game (and each training) the brain in play picks up what another program saved
 since this one last read or wrote it (:meth:`pick_up`): the store's row says how many games the
@@ -45,6 +47,7 @@ from .records import HATS, Records
 from .saved_brains import SavedBrain
 from .sqlite.store_file import StoreError
 from .sqlite.store_writer import StoreWriter
+from .training_turns import TrainingTurn, training_turn
 
 
 @dataclass(frozen=True)
@@ -190,6 +193,14 @@ class BrainCache:
         with self._lock:
             kept = self._hats.get(key)
             return kept.brain if kept is not None else self._whole.get(key)
+
+    def training_turn(self, rules: Rules, ref: BrainRef) -> TrainingTurn:
+        """The turn a training of ``ref`` takes before it starts (:mod:`.training_turns`): of
+        a brain saved whole, one training at a time in the whole data directory; of one kept
+        as lessons, an open turn (its trainings merge)."""
+        if learner_kind(ref.learner).learns_in_play:
+            return TrainingTurn(None)
+        return training_turn(self.records, rules, ref.learner, ref.name)
 
     # -- saving ----------------------------------------------------------------------------------
     def keep_hats(self, name: str, brain: HatBrain) -> None:
@@ -338,11 +349,12 @@ class BrainCache:
                     del self._whole[key]
             self._stamps[key] = self._stamp_or_none(rules, ref)
 
-    def pick_up(self, rules: Rules, ref: BrainRef) -> None:
+    def pick_up(self, rules: Rules, ref: BrainRef, *, quietly: bool = False) -> None:
         """Before a game: take on what another program saved of ``ref`` since this one last
         read or wrote it. Hats with a lesson not yet saved add it first (nothing is lost); a
         brain in the middle of a game is left as it is, and so is one whose saves are not all
-        done yet (a later game picks up)."""
+        done yet (a later game picks up). ``quietly``: :attr:`on_news` is not told (the caller
+        says it in its own words)."""
         key = _key(rules, ref)
         if self.writer.busy:
             return
@@ -374,7 +386,7 @@ class BrainCache:
                 if saved is not None:
                     news = picked_up_words(ref.name, ref.learner, saved.games_played)
             self._stamps[key] = now
-        if news is not None:
+        if news is not None and not quietly:
             self._tell(news)
 
     # -- the store's stamps ----------------------------------------------------------------------

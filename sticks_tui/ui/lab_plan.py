@@ -20,9 +20,11 @@ from ..engine.training_report import TrainingResult
 from ..storage.records import Records
 from ..storage.sqlite.store_file import StoreError
 from ..text import moves
+from ..text.brains import games_words, kind_words
 from ..text.memory import DEFAULT_MEMORY_CAP_TEXT, parse_memory_cap, size_words
 from ..text.names import MAX_NAME_LENGTH, typed_name_problem
 from ..text.opponents import GAMES_MAX, against_plan, training_games
+from ..text.terminal import printable
 
 OPPONENT_HELP = "self, random, perfect, mixed:0.5, a saved brain's name, or random=1000,self=20000"
 #: What the memory cap's field says while it is good.
@@ -319,3 +321,30 @@ def run_end_words(result: TrainingResult) -> tuple[str, str]:
         )
     verb = "Cancelled after" if result.cancelled else "Trained for"
     return f"{verb} {games}. Keep what it learned (k) or discard it (d).", ""
+
+
+def waiting_words(name: str, learner: str, holder: str | None) -> tuple[str, str]:
+    """What a run says while another training of its brain (saved whole) has the turn
+    (:mod:`~sticks_tui.storage.training_turns`): who trains it, when this one starts, and the
+    key that cancels; each one line."""
+    who = f"{printable(holder)} is" if holder else "another player is"
+    return (
+        f"Waiting: {who} training {printable(name)}'s {kind_words(learner)} elsewhere.",
+        "This training starts from theirs once it is kept; c cancels.",
+    )
+
+
+def started_from_words(name: str, learner: str, games: int) -> str:
+    """What a run says when it starts from the brain another training kept while it waited."""
+    return (
+        f"Started from {printable(name)}'s {kind_words(learner)} as kept elsewhere meanwhile "
+        f"({games_words(games)})."
+    )
+
+
+def not_started_words(name: str) -> tuple[str, str]:
+    """What a run cancelled while it waited for its turn says: nothing was trained or kept."""
+    return (
+        "Cancelled before it started: nothing was trained.",
+        f"{printable(name)} stays as it is saved; Esc goes back.",
+    )

@@ -218,6 +218,11 @@ class SpeedControl:
     def stopped(self) -> bool:
         return self._stopped.is_set()
 
+    def stopped_within(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` for a stop (from the training thread, before it trains);
+        whether it came."""
+        return self._stopped.wait(seconds)
+
     def reached(self, games_done: int) -> bool:
         """Told at each report: pause here if :attr:`pause_after` says so; whether paused."""
         with self._changed:

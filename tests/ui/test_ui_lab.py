@@ -3,9 +3,12 @@ then watch it learn, pause, step, change speed, finish, and keep or discard what
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Button, Input, Select, Static
 from ui_helpers import (
     check_each,
     lab_at_full_speed,
@@ -18,10 +21,13 @@ from ui_helpers import (
     wait_until,
 )
 
-from sticks_tui.engine import HatBrain, Nim, StickyNim, game_of_sticks
+from sticks_tui.engine import SELF, HatBrain, Nim, StickyNim, game_of_sticks, train
 from sticks_tui.engine.game import Rules
-from sticks_tui.storage.brain_cache import BrainRef
+from sticks_tui.engine.learners.q.learner import QLearner
+from sticks_tui.storage.brain_cache import BrainCache, BrainRef
 from sticks_tui.storage.records import MemoryRecords
+from sticks_tui.storage.sqlite.play_on import PlayOnRecords
+from sticks_tui.storage.sqlite.store import SqliteStore
 from sticks_tui.ui.app import SticksApp
 from sticks_tui.ui.presenters.bars import OneHatChart
 from sticks_tui.ui.presenters.hats import HatChart
@@ -314,6 +320,64 @@ async def test_the_q_learner_is_offered_where_it_fits_and_saved_whole() -> None:
         assert app.brains.learner(rules, BrainRef("Q-learning AI", "q")) is not None
     saved = records.load_learner(rules, "Q-learning AI", "q")
     assert saved is not None and saved.games_played == 300
+
+
+async def test_a_q_training_waits_while_another_tab_trains_its_brain_then_starts_from_theirs(
+    tmp_path: Path,
+) -> None:
+    rules = Nim((1, 2, 3))
+    q_ai = BrainRef("Q-learning AI", "q")
+    with SqliteStore.open(tmp_path) as mine, SqliteStore.open(tmp_path) as theirs:
+        other = BrainCache(theirs)  # another tab, training the same brain
+        turn = other.training_turn(rules, q_ai)
+        assert turn.take("Ada")
+        app = make_app(records=PlayOnRecords(mine, warn=lambda message: None))
+        app.NOTIFICATION_TIMEOUT = 600  # on a loaded machine the toast may go before it is read
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+
+            async def waiting() -> LabRunScreen:  # the form, as last typed, started
+                lab = await open_lab(pilot, rules)
+                if lab.query_one("#learner", Select).value != "q":
+                    lab.query_one("#learner", Select).value = "q"
+                    await pilot.pause()
+                    await set_input(pilot, "#games", "50")
+                    await set_input(pilot, "#against", "self")
+                await pilot.press("enter")
+                await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
+                await wait_until(pilot, lambda: "Waiting: Ada is training Q-learning AI's "
+                                 "Q-learner brain elsewhere." in screen_text(pilot))
+                assert "This training starts from theirs once it is kept; c cancels." in (
+                    screen_text(pilot)
+                )
+                assert isinstance(pilot.app.screen, LabRunScreen)
+                return pilot.app.screen
+
+            screen = await waiting()
+            await pilot.press("c")  # cancelled before its turn: nothing trained, nothing kept
+            await wait_until(pilot, lambda: screen.result is not None)
+            assert "Cancelled before it started: nothing was trained." in screen_text(pilot)
+            assert not screen.query_one("#keep", Button).display
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
+            assert theirs.load_learner(rules, q_ai.name, "q") is None
+
+            screen = await waiting()
+            trained = QLearner(rules=rules)
+            train(trained, SELF, 100, rules=rules, rng=random.Random(1))
+            other.keep_trained(rules, q_ai.name, trained, None)  # theirs is kept...
+            turn.release()  # ... and their run lets go of the turn
+            await wait_until(pilot, lambda: screen.result is not None)
+            said = ("Started from Q-learning AI's Q-learner brain as kept elsewhere meanwhile "
+                    "(100 games played).")
+            await wait_until(pilot, lambda: said in [
+                str(toast.render()) for toast in app.screen.query("Toast")
+            ])
+            await pilot.press("k")
+            await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
+            assert "replaced" not in screen_text(pilot)
+    with SqliteStore.open(tmp_path) as store:
+        saved = store.load_learner(rules, q_ai.name, "q")
+    assert saved is not None and saved.games_played == 150  # their 100, then this run's 50
 
 
 async def test_the_lab_opens_from_the_mode_screen_the_palette_and_names_as_typed() -> None:

@@ -47,11 +47,32 @@ class LabMove(Message):
 
 
 @dataclass
+class LabWaiting(Message):
+    """The training waits for its turn: another training of its brain has it."""
+
+    holder: str | None
+    """Who trains it, as they said ("" or None: not said)."""
+
+
+@dataclass
+class LabStarted(Message):
+    """The training has its turn and starts, from the brain as now saved."""
+
+    picture: Picture
+    games: int
+    """The games the brain had learned when training started."""
+    picked_up: bool
+    """Whether it starts from a brain another training kept while this one waited."""
+
+
+@dataclass
 class LabDone(Message):
     result: TrainingResult
     picture: Picture
     seconds: float
     """How long training took, by the app's clock."""
+    started: bool = True
+    """False: cancelled while it waited for its turn (nothing was trained)."""
 
 
 class Reports:

@@ -13,6 +13,11 @@ finished or cancelled, what was learned is kept (``k``/Enter) or discarded (``d`
 played at once (``p``: "play it now" puts the brain on the board against the person); leaving the
 screen any other way keeps it, and says so: nothing is lost silently. It is kept in the app's
 brain cache, so the board, the analysis and the hint play and read the brain as trained.
+
+A brain saved whole (a Q-learner's table) is trained by one run at a time in the whole data
+directory (another tab of a classroom, another terminal): a run waits for its turn while another
+has it, and says who trains the brain; once it has the turn it starts from the brain as then
+saved, and says so when that is another's training, kept while it waited (:class:`RunEnd`).
 """
 
 from __future__ import annotations
@@ -30,12 +35,20 @@ from textual.widgets import Button, Header, Static
 from textual.worker import Worker, WorkerState
 
 from ....engine import CurvePoint, TrainingProgress, TrainingResult, train
+from ....engine.learners import learner_kind
 from ....engine.learning_curve import kept_curve
 from ....engine.opponents import SelfPlay
 from ....engine.pacing import MoveSeen
-from ....storage.brain_cache import BrainRef
+from ....storage.brain_cache import BrainCache, BrainRef
 from ...host import host_of
-from ...lab_plan import LabPlan, run_end_words, run_title
+from ...lab_plan import (
+    LabPlan,
+    not_started_words,
+    run_end_words,
+    run_title,
+    started_from_words,
+    waiting_words,
+)
 from ...plain import notify_plain, plain
 from ...presenters.hats import HatChart
 from ...speed import (
@@ -51,8 +64,11 @@ from ...widgets.footer import KeysFooter
 from ...widgets.tally import RunningTally, TallyView
 from ..brains.modals import PassphraseModal
 from .end import RunEnd
-from .parts import LabDone, LabMove, LabTick, Reports, progress_bar
+from .parts import LabDone, LabMove, LabStarted, LabTick, LabWaiting, Reports, progress_bar
 from .views import LabViews, Picture
+
+#: How often a run waiting for its brain's training turn tries again, in seconds.
+TURN_TRIES_SECONDS = 0.25
 
 
 class LabRunScreen(Screen["bool | None"]):
@@ -111,6 +127,8 @@ class LabRunScreen(Screen["bool | None"]):
         self._shown_paused = False
         self._rate: float | None = None  # games per second over about the last second
         self._left: float | None = None  # seconds left at that rate (None: not known, paused)
+        #: What the run says while it waits for its turn (two lines), None once it has it.
+        self._waiting: tuple[str, str] | None = None
 
     def compose(self) -> ComposeResult:
         plan = self.plan
@@ -149,13 +167,22 @@ class LabRunScreen(Screen["bool | None"]):
         app = host_of(self)
         self.end.start(app)
         self.control.clock = app.clock  # the app's clock paces full speed (tests fix it)
-        self._train(app.player_rng(), app.clock)
+        self._train(app.player_rng(), app.clock, app.brains, app.settings.names[0])
 
     # -- the worker ---------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="lab", exit_on_error=False)
-    def _train(self, rng: random.Random, clock: Callable[[], float]) -> None:
-        """Runs in a thread: never touches a widget, only posts messages."""
+    def _train(
+        self, rng: random.Random, clock: Callable[[], float], brains: BrainCache, player: str
+    ) -> None:
+        """Runs in a thread: never touches a widget, only posts messages. ``player``: who
+        trains, as another run waiting for the turn reads it."""
         plan, control = self.plan, self.control
+        if not self._take_turn(brains, player):
+            if not self.end.not_started():
+                result = TrainingResult(plan.learner, 0, True, {}, ())
+                picture = self.views.picture(plan.learner)
+                self.post_message(LabDone(result, picture, 0.0, started=False))
+            return
         started = clock()
         reports = Reports(plan.games, control, clock)
 
@@ -163,22 +190,60 @@ class LabRunScreen(Screen["bool | None"]):
             picture = self.views.picture(plan.learner, self._in_play)
             self.post_message(reports.tick(progress, picture))
 
-        result = train(
-            plan.learner,
-            plan.against,
-            plan.games,
-            rules=plan.rules,
-            rng=rng,
-            progress=report,
-            should_stop=control.should_stop,
-            curve=self.curve,
-            backend="auto",
-            pacing=control,
-            memory_cap=plan.memory_cap,
-        )
+        try:
+            result = train(
+                plan.learner,
+                plan.against,
+                plan.games,
+                rules=plan.rules,
+                rng=rng,
+                progress=report,
+                should_stop=control.should_stop,
+                curve=self.curve,
+                backend="auto",
+                pacing=control,
+                memory_cap=plan.memory_cap,
+            )
+        except BaseException:
+            self.end.failed()
+            raise
         seconds = clock() - started
         if not self.end.ended(result):  # else the screen has gone: kept there, as it said
             self.post_message(LabDone(result, self.views.picture(plan.learner), seconds))
+
+    def _take_turn(self, brains: BrainCache, player: str) -> bool:
+        """(In the training thread.) Wait for the brain's training turn while another training
+        has it, saying who trains it; then start from the brain as saved. False: cancelled (or
+        the screen went) while waiting."""
+        turn, holder = self.end.turn, None
+        waited = False
+        while not turn.take(player):
+            if not waited or turn.holder != holder:  # said again when another takes the turn
+                waited, holder = True, turn.holder
+                self.post_message(LabWaiting(holder))
+            if self.control.stopped_within(TURN_TRIES_SECONDS):
+                return False
+        picked_up = self._start_from_saved(brains)
+        if waited or picked_up:
+            picture = self.views.picture(self.plan.learner)
+            self.post_message(LabStarted(picture, self.plan.learner.games_played, picked_up))
+        return True
+
+    def _start_from_saved(self, brains: BrainCache) -> bool:
+        """(Holding the turn.) A brain saved whole trains from the brain as now saved, which
+        another training may have kept since the form read it; whether it had."""
+        plan = self.plan
+        if learner_kind(plan.kind).learns_in_play:  # kept as lessons: trainings merge
+            return False
+        ref = BrainRef(plan.name, plan.kind)
+        brains.pick_up(plan.rules, ref, quietly=True)  # the run says it (LabStarted)
+        saved = brains.learner(plan.rules, ref)
+        before = plan.before
+        if saved is None or (before is not None and saved.games_played == before.games_played):
+            return False
+        plan.learner.take_on(saved)
+        plan.before = saved.copy()
+        return True
 
     def _seen(self, move: MoveSeen) -> None:
         """A move of a watched game (from the training thread)."""
@@ -205,9 +270,29 @@ class LabRunScreen(Screen["bool | None"]):
             self.query_one("#run-move", Static).update(line, layout=False)
             self._show_picture(move.picture, move.position)
 
+    def on_lab_waiting(self, waiting: LabWaiting) -> None:
+        if self.result is None:
+            self._waiting = waiting_words(self.plan.name, self.plan.kind, waiting.holder)
+            self._show_speed()
+            self.query_one("#run-move", Static).update(plain(self._waiting[1]))
+
+    def on_lab_started(self, started: LabStarted) -> None:
+        if self.result is not None:
+            return
+        self._waiting = None
+        self._curve_from = started.games  # the curve shown starts from the brain picked up
+        self._show_picture(started.picture, None)
+        self._show_speed()
+        line = self._move_hint()
+        if started.picked_up:  # on its line, and in a note that stays after the moves begin
+            line = started_from_words(self.plan.name, self.plan.kind, started.games)
+            host_of(self).say(line)
+        self.query_one("#run-move", Static).update(plain(line))
+
     def on_lab_done(self, done: LabDone) -> None:
         result = done.result
         self.result = result
+        self._waiting = None
         self.seconds = done.seconds
         rate = self._rate  # over the last second; a run shorter than that, over the run
         if rate is None and done.seconds > 0:
@@ -215,12 +300,18 @@ class LabRunScreen(Screen["bool | None"]):
         self._show_counts(result.games_played, rate)
         self._show_picture(done.picture, None)
         self._show_curve(result.curve)
-        status, hint = run_end_words(result)
+        if done.started:
+            status, hint = run_end_words(result)
+        else:
+            status, hint = not_started_words(self.plan.name)
         self.query_one("#run-speed", Static).update(plain(status))
         self.query_one("#run-move", Static).update(plain(hint))  # no move left from the run
         self.set_class(False, "-running")
         self.set_class(True, "-done")
-        self.query_one("#play-now" if self.then_play else "#keep", Button).focus()
+        for button in ("#keep", "#discard"):  # nothing trained: nothing to keep or discard
+            self.query_one(button, Button).display = done.started
+        focus = "#play-now" if self.then_play or not done.started else "#keep"
+        self.query_one(focus, Button).focus()
         self.refresh_bindings()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -249,9 +340,10 @@ class LabRunScreen(Screen["bool | None"]):
             self._shown_paused = paused
             self.refresh_bindings()
         state = "PAUSED (s: step)" if paused else time_left_words(self._left)
-        self.query_one("#run-speed", Static).update(
-            plain(f"speed: {self.control.speed.label} (- +) · {state}"), layout=False
-        )
+        line = f"speed: {self.control.speed.label} (- +) · {state}"
+        if self._waiting is not None:  # the speed is kept for when it starts
+            line = self._waiting[0]
+        self.query_one("#run-speed", Static).update(plain(line), layout=False)
 
     def _show_curve(self, curve: tuple[CurvePoint, ...]) -> None:
         """The curve of this training, from its start (a brain that learned long before
@@ -327,7 +419,7 @@ class LabRunScreen(Screen["bool | None"]):
         self._left = None
         self._show_speed()
         self.refresh_bindings()
-        if self.query("#run-move"):
+        if self.query("#run-move") and self._waiting is None:
             self.query_one("#run-move", Static).update(plain(self._move_hint()))
 
     def action_cancel(self) -> None:  # stop between two games; the games learned are kept
