@@ -120,6 +120,9 @@ async def choose_in_palette(pilot, title: str) -> None:  # noqa: ANN001
 
 
 async def palette_watch_starts_a_game_between_machines(pilot: Pilot) -> None:
+    # the machines wait: what is checked is who plays (at no pause a watch keeps the interface
+    # busy, and each pause of the test waits a whole second of its games)
+    pilot.app.ai_delay = 1000.0
     await choose_in_palette(pilot, "Watch")
     await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
     seats = pilot.app.screen.table.seats  # type: ignore[attr-defined]

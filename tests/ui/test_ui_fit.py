@@ -475,6 +475,12 @@ async def test_a_game_given_at_the_start_is_in_the_title_bar_at_once() -> None:
 # -- leaving a game -------------------------------------------------------------------------------
 
 
+#: The AI's pause where a step starts a watch only to see where a key leads from it: the
+#: machines wait, as the keys do not depend on their moves. At no pause a watch keeps the
+#: interface busy, and each pause and key of the test waits a whole second of its games.
+WATCH_WAITS = 1000.0
+
+
 async def escape_mid_game_asks_and_no_stays_with_the_game_as_it_was(pilot: Pilot) -> None:
     await to_board(pilot, "1", sticks=20)
     screen = board(pilot)
@@ -519,6 +525,7 @@ async def new_setup_and_palette_jumps_mid_game_ask_first(pilot: Pilot) -> None:
     await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
     await pilot.press("1")
     await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+    pilot.app.ai_delay = WATCH_WAITS
     await pilot.press("ctrl+p")  # the palette's Watch
     await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
     await pilot.press(*"Watch")
@@ -544,6 +551,7 @@ async def a_finished_game_or_a_watched_one_is_left_without_asking(pilot: Pilot) 
     await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
     await pilot.press("ctrl+n")
     await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+    pilot.app.ai_delay = WATCH_WAITS
     await pilot.press("4")  # watch: nothing of the person's is lost
     await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
     await pilot.press("escape")
