@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static, TabbedContent
-from ui_helpers import make_app, screen_name, wait_until
+from ui_helpers import back_to_setup, check_steps, make_app, screen_name, wait_until
 
 from sticks_tui.engine import HatBrain, Nim
 from sticks_tui.engine.analysis import DISAGREE, analyse_game
@@ -52,60 +52,84 @@ def table_cells(pilot: Pilot) -> list[str]:
     return [cell for key in table.keys for cell in table.row(key)]
 
 
-async def test_sticks_theory_gives_lost_positions_period_and_rule_first() -> None:
-    async with app_on("sticks").run_test(size=SIZE) as pilot:
-        await to_theory(pilot)
-        lines = theory_text(pilot).splitlines()
-        assert lines[3:6] == [  # after the rules, on two lines at 74 columns
-            "Lost for the player to move: 1, 5, 9, 13, 17",
-            "Rule: lost when n ≡ 1 (mod 4)",
-            "Period: 4 (wins and losses repeat every 4 sticks)",
-        ]
-        assert "    20  wins            take 3" in lines  # the table of heaps, below
+async def sticks_theory_gives_lost_positions_period_and_rule_first(pilot: Pilot) -> None:
+    await to_theory(pilot)
+    lines = theory_text(pilot).splitlines()
+    assert lines[3:6] == [  # after the rules, on two lines at 74 columns
+        "Lost for the player to move: 1, 5, 9, 13, 17",
+        "Rule: lost when n ≡ 1 (mod 4)",
+        "Period: 4 (wins and losses repeat every 4 sticks)",
+    ]
+    assert "    20  wins            take 3" in lines  # the table of heaps, below
 
 
-async def test_nim_theory_shows_the_nim_sum_in_binary_and_the_misere_ending() -> None:
-    async with app_on("nim:1,3,5,7").run_test(size=SIZE) as pilot:
-        await to_theory(pilot)
-        text = theory_text(pilot)
-        for row in ("pile 0   1  001", "pile 3   7  111", "nim-sum  0  000"):
-            assert row in text
-        assert "The misère twist" in text
-        assert all(len(line) <= 76 for line in text.splitlines())
+async def nim_theory_shows_the_nim_sum_in_binary_and_the_misere_ending(pilot: Pilot) -> None:
+    await to_theory(pilot)
+    text = theory_text(pilot)
+    for row in ("pile 0   1  001", "pile 3   7  111", "nim-sum  0  000"):
+        assert row in text
+    assert "The misère twist" in text
+    assert all(len(line) <= 76 for line in text.splitlines())
 
 
-async def test_sticky_theory_shows_grundy_values_octal_code_and_lost_configurations() -> None:
-    async with app_on("sticky:20:3").run_test(size=SIZE) as pilot:
-        await to_theory(pilot)
-        text = theory_text(pilot)
-        assert "As an octal game: 0.777" in text
-        assert "   0  0  1  2  3  4  1  6  3  2  1" in text  # Grundy values of a group
-        assert "   4 sticks: [2, 2]" in text  # a misère lost configuration (seed 004)
-        assert all(len(line) <= 76 for line in text.splitlines())
+async def sticky_theory_shows_grundy_values_octal_code_and_lost_configurations(
+    pilot: Pilot,
+) -> None:
+    await to_theory(pilot)
+    text = theory_text(pilot)
+    assert "As an octal game: 0.777" in text
+    assert "   0  0  1  2  3  4  1  6  3  2  1" in text  # Grundy values of a group
+    assert "   4 sticks: [2, 2]" in text  # a misère lost configuration (seed 004)
+    assert all(len(line) <= 76 for line in text.splitlines())
 
 
-@pytest.mark.parametrize(
-    ("spec", "move"),
-    [("nim:1,3,5,7", " take 1 from pile 3"), ("sticky:20:3", " take 1 of 1 (0|0)")],
-)
-async def test_table_names_moves_in_words_and_fits_80_columns(spec: str, move: str) -> None:
+async def table_names_moves_in_words_and_fits_80_columns(pilot: Pilot, move: str) -> None:
+    await to_analysis(pilot)
+    table = pilot.app.screen.query_one(LinesTable)
+    assert table.virtual_size.width <= table.scrollable_content_region.width
+    cells = table_cells(pilot)
+    assert move in cells
+    assert not any("Move(" in cell or cell.strip().startswith("(") for cell in cells)
+    positions = [table.row_at(i)[0].strip() for i in range(3)]
+    assert positions[0] in ("0, 0, 0, 1", "[1]")
+
+
+async def nims_table_names_moves_in_words_and_fits_80_columns(pilot: Pilot) -> None:
+    await table_names_moves_in_words_and_fits_80_columns(pilot, " take 1 from pile 3")
+
+
+async def stickys_table_names_moves_in_words_and_fits_80_columns(pilot: Pilot) -> None:
+    await table_names_moves_in_words_and_fits_80_columns(pilot, " take 1 of 1 (0|0)")
+
+
+async def the_sure_column_is_explained_under_the_table(pilot: Pilot) -> None:
+    await to_analysis(pilot)
+    legend = str(pilot.app.screen.query_one("#analysis-legend", Static).render())
+    assert legend.startswith("sure: how often the AI draws its move")
+    assert pilot.app.screen.query_one("#analysis-legend").region.bottom <= SIZE[1] - 1
+
+
+#: Per game, the steps run on one app of that game, each from the setup screen.
+STEPS = {
+    "sticks": [
+        sticks_theory_gives_lost_positions_period_and_rule_first,
+        the_sure_column_is_explained_under_the_table,
+    ],
+    "nim:1,3,5,7": [
+        nim_theory_shows_the_nim_sum_in_binary_and_the_misere_ending,
+        nims_table_names_moves_in_words_and_fits_80_columns,
+    ],
+    "sticky:20:3": [
+        sticky_theory_shows_grundy_values_octal_code_and_lost_configurations,
+        stickys_table_names_moves_in_words_and_fits_80_columns,
+    ],
+}
+
+
+@pytest.mark.parametrize("spec", list(STEPS))
+async def test_the_analysis_gives_each_games_theory_and_a_table_in_its_words(spec: str) -> None:
     async with app_on(spec).run_test(size=SIZE) as pilot:
-        await to_analysis(pilot)
-        table = pilot.app.screen.query_one(LinesTable)
-        assert table.virtual_size.width <= table.scrollable_content_region.width
-        cells = table_cells(pilot)
-        assert move in cells
-        assert not any("Move(" in cell or cell.strip().startswith("(") for cell in cells)
-        positions = [table.row_at(i)[0].strip() for i in range(3)]
-        assert positions[0] in ("0, 0, 0, 1", "[1]")
-
-
-async def test_the_sure_column_is_explained_under_the_table() -> None:
-    async with app_on("sticks").run_test(size=SIZE) as pilot:
-        await to_analysis(pilot)
-        legend = str(pilot.app.screen.query_one("#analysis-legend", Static).render())
-        assert legend.startswith("sure: how often the AI draws its move")
-        assert pilot.app.screen.query_one("#analysis-legend").region.bottom <= SIZE[1] - 1
+        await check_steps(pilot, STEPS[spec], then=back_to_setup)
 
 
 def test_snapshot_sticks_theory(snap_compare) -> None:  # noqa: ANN001

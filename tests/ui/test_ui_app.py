@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Markdown
 from ui_helpers import (
+    back_to_setup,
+    check_steps,
     make_app,
     palette_highlights,
     screen_name,
@@ -45,23 +48,19 @@ async def test_leaderboard_is_updated_by_every_finished_game_and_sorted_by_ratin
         assert rows(pilot)[0] == ["Player 1", "3", "2", "1", "+1"]
 
 
-async def test_empty_leaderboard_says_so() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+l")
-        assert screen_name(pilot) == "LeaderboardScreen"
-        assert rows(pilot) == [["(no games yet)", "", "", "", ""]]
+async def empty_leaderboard_says_so(pilot: Pilot) -> None:
+    await pilot.press("ctrl+l")
+    assert screen_name(pilot) == "LeaderboardScreen"
+    assert rows(pilot) == [["(no games yet)", "", "", "", ""]]
 
 
-async def test_help_explains_the_rules_and_keys() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f1")
-        assert screen_name(pilot) == "HelpScreen"
-        markdown = pilot.app.screen.query_one(Markdown)
-        assert "Whoever takes the last stick loses" in markdown.source
-        await pilot.press("escape")
-        assert screen_name(pilot) == "SetupScreen"
+async def help_explains_the_rules_and_keys(pilot: Pilot) -> None:
+    await pilot.press("f1")
+    assert screen_name(pilot) == "HelpScreen"
+    markdown = pilot.app.screen.query_one(Markdown)
+    assert "Whoever takes the last stick loses" in markdown.source
+    await pilot.press("escape")
+    assert screen_name(pilot) == "SetupScreen"
 
 
 async def test_q_quits_from_the_board() -> None:
@@ -88,17 +87,16 @@ async def test_ctrl_q_quits_even_while_typing_a_name_and_q_is_typed() -> None:
     assert not app.is_running
 
 
-async def test_command_palette_offers_every_screen() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        titles = {command.title for command in app.get_system_commands(app.screen)}
-        assert {"Setup", "Mode", "Training", "Watch", "Leaderboard", "Help"} <= titles
-        await pilot.press("ctrl+p")
-        await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
-        await pilot.press(*"Leaderboard")
-        await wait_until(pilot, lambda: palette_highlights(pilot, "Leaderboard"))
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: screen_name(pilot) == "LeaderboardScreen")
+async def command_palette_offers_every_screen(pilot: Pilot) -> None:
+    app = pilot.app
+    titles = {command.title for command in app.get_system_commands(app.screen)}
+    assert {"Setup", "Mode", "Training", "Watch", "Leaderboard", "Help"} <= titles
+    await pilot.press("ctrl+p")
+    await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
+    await pilot.press(*"Leaderboard")
+    await wait_until(pilot, lambda: palette_highlights(pilot, "Leaderboard"))
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: screen_name(pilot) == "LeaderboardScreen")
 
 
 async def choose_in_palette(pilot, title: str) -> None:  # noqa: ANN001
@@ -121,16 +119,17 @@ async def choose_in_palette(pilot, title: str) -> None:  # noqa: ANN001
     await pilot.press("enter")
 
 
-async def test_palette_watch_starts_a_game_between_machines() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await choose_in_palette(pilot, "Watch")
-        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        seats = pilot.app.screen.table.seats  # type: ignore[attr-defined]
-        assert not seats[0].is_human and not seats[1].is_human
-        # The board's title bar is still being mounted: leaving the app before that is over
-        # makes Textual's Header look for a title that is gone (a race of the test's exit).
-        await pilot.pause()
+async def palette_watch_starts_a_game_between_machines(pilot: Pilot) -> None:
+    # the machines wait: what is checked is who plays (at no pause a watch keeps the interface
+    # busy, and each pause of the test waits a whole second of its games)
+    pilot.app.ai_delay = 1000.0
+    await choose_in_palette(pilot, "Watch")
+    await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+    seats = pilot.app.screen.table.seats  # type: ignore[attr-defined]
+    assert not seats[0].is_human and not seats[1].is_human
+    # The board's title bar is still being mounted: leaving the app before that is over
+    # makes Textual's Header look for a title that is gone (a race of the test's exit).
+    await pilot.pause()
 
 
 def test_settings_from_the_environment_are_checked() -> None:
@@ -174,9 +173,21 @@ def test_run_app_reports_a_crash_as_a_failing_exit_status(monkeypatch, tmp_path)
     assert app_module.run_app(data_dir=str(tmp_path)) == 0
 
 
-async def test_palette_training_opens_the_training_screen() -> None:
+async def palette_training_opens_the_training_screen(pilot: Pilot) -> None:
+    await choose_in_palette(pilot, "Training")
+    await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
+    await training_done(pilot)
+
+
+async def test_every_screen_opens_by_its_key_or_from_the_command_palette() -> None:
+    """Steps on one app, each from the setup screen: the empty leaderboard before any game is
+    played, the palette's watch, which plays on, last."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await choose_in_palette(pilot, "Training")
-        await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
-        await training_done(pilot)
+        await check_steps(pilot, [
+            empty_leaderboard_says_so,
+            help_explains_the_rules_and_keys,
+            command_palette_offers_every_screen,
+            palette_training_opens_the_training_screen,
+            palette_watch_starts_a_game_between_machines,
+        ], then=back_to_setup)

@@ -14,6 +14,7 @@ from textual.widgets import Button, Static
 from ui_helpers import (
     back_to_setup,
     check_each,
+    check_steps,
     make_app,
     palette_highlights,
     screen_name,
@@ -131,76 +132,93 @@ async def test_a_tiny_terminal_gets_the_short_message_whole() -> None:
         assert shown == "sticks-tui needs at least 80x24; this terminal is 20x5."
 
 
-async def test_the_cover_follows_the_size_and_any_screen() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await to_board(pilot, "1", sticks=20)
-        await pilot.resize_terminal(79, 30)  # one column short is too small as well
-        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
-        assert "this terminal is 79x30" in cover_text(pilot)
-        await pilot.resize_terminal(70, 20)
-        await wait_until(pilot, lambda: "this terminal is 70x20" in cover_text(pilot))
-        await pilot.press("3")  # a key meant for the hidden board takes nothing
-        await pilot.resize_terminal(100, 30)
-        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        assert isinstance(app.screen, BoardScreen) and app.screen.match.position == 20
-        assert "Take 3" in screen_text(pilot)
+async def the_cover_follows_the_size_and_any_screen(pilot: Pilot) -> None:
+    app = pilot.app
+    await to_board(pilot, "1", sticks=20)
+    await pilot.resize_terminal(79, 30)  # one column short is too small as well
+    await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+    assert "this terminal is 79x30" in cover_text(pilot)
+    await pilot.resize_terminal(70, 20)
+    await wait_until(pilot, lambda: "this terminal is 70x20" in cover_text(pilot))
+    await pilot.press("3")  # a key meant for the hidden board takes nothing
+    await pilot.resize_terminal(100, 30)
+    await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+    assert isinstance(app.screen, BoardScreen) and app.screen.match.position == 20
+    assert "Take 3" in screen_text(pilot)
 
 
-async def test_a_screen_opened_while_too_small_is_covered_too() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.resize_terminal(60, 20)
-        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
-        app.action_help()  # opened by the program (no key reaches beneath the cover)
-        await pilot.pause()
-        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
-        await pilot.resize_terminal(80, 24)
-        await wait_until(pilot, lambda: screen_name(pilot) == "HelpScreen")
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
+async def a_screen_opened_while_too_small_is_covered_too(pilot: Pilot) -> None:
+    app = pilot.app
+    await pilot.pause()
+    await pilot.resize_terminal(60, 20)
+    await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+    app.action_help()  # opened by the program (no key reaches beneath the cover)
+    await pilot.pause()
+    await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+    await pilot.resize_terminal(80, 24)
+    await wait_until(pilot, lambda: screen_name(pilot) == "HelpScreen")
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
 
 
-async def test_no_key_acts_behind_the_cover_but_ctrl_q() -> None:
+async def no_key_acts_behind_the_cover_but_ctrl_q(pilot: Pilot) -> None:
     """Each key in turn on one covered board: it changes nothing, and once the terminal grows
     the game is as it was and the palette opens; then the board is covered again for the next
     key. A key that acted is named (and the keys after it, not tried)."""
-    app = make_app()
+    app = pilot.app
     keys = ["f1", "q", "f2", "f3", "ctrl+b", "ctrl+l", "ctrl+p", "ctrl+c"]
     acted: list[str] = []
-    async with app.run_test(size=(80, 24)) as pilot:
-        await covered_board(pilot)
-        for tried, key in enumerate(keys):
-            stack = list(app.screen_stack)
-            await pilot.press(key)
-            for _ in range(5):
-                await pilot.pause()
-            if not app.is_running or app.screen_stack != stack:
-                shown = [type(screen).__name__ for screen in app.screen_stack]
-                acted.append(f"{key}: running {app.is_running}, screens {shown}; "
-                             f"not tried: {keys[tried + 1:]}")
-                break
-            await pilot.resize_terminal(80, 24)
-            await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-            if board(pilot).match.position != 17:  # the game as it was
-                acted.append(f"{key}: the game went on to {board(pilot).match.position}")
-            await pilot.press("ctrl+p")  # the palette is back once the cover is gone
-            await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
-            await pilot.press("escape")
-            await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-            await pilot.resize_terminal(60, 20)  # covered again, for the next key
-            await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+    await covered_board(pilot)
+    for tried, key in enumerate(keys):
+        stack = list(app.screen_stack)
+        await pilot.press(key)
+        for _ in range(5):
+            await pilot.pause()
+        if not app.is_running or app.screen_stack != stack:
+            shown = [type(screen).__name__ for screen in app.screen_stack]
+            acted.append(f"{key}: running {app.is_running}, screens {shown}; "
+                         f"not tried: {keys[tried + 1:]}")
+            break
+        await pilot.resize_terminal(80, 24)
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        if board(pilot).match.position != 17:  # the game as it was
+            acted.append(f"{key}: the game went on to {board(pilot).match.position}")
+        await pilot.press("ctrl+p")  # the palette is back once the cover is gone
+        await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        await pilot.resize_terminal(60, 20)  # covered again, for the next key
+        await wait_until(pilot, lambda: isinstance(app.screen, TooSmallScreen))
     assert not acted, "\n".join(acted)
 
 
-async def test_ctrl_q_quits_from_the_cover() -> None:
+async def ctrl_q_quits_from_the_cover(pilot: Pilot) -> None:
+    await covered_board(pilot)
+    assert "ctrl+q quits" in cover_text(pilot)
+    await pilot.press("ctrl+q")
+    await wait_until(pilot, lambda: not pilot.app.is_running)
+
+
+async def grown_back_to_setup(pilot: Pilot) -> None:
+    """The terminal at 80x24 again, its cover gone, and the setup screen alone (the next
+    step's start, as a fresh app shows it)."""
+    await pilot.resize_terminal(80, 24)
+    await wait_until(pilot, lambda: not isinstance(pilot.app.screen, TooSmallScreen))
+    await back_to_setup(pilot)
+
+
+async def test_the_cover_follows_the_size_covers_any_screen_and_only_ctrl_q_gets_through(
+) -> None:
+    """Steps on one app, each from the setup screen at 80x24; ctrl+q's, which ends the app,
+    is the last."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await covered_board(pilot)
-        assert "ctrl+q quits" in cover_text(pilot)
-        await pilot.press("ctrl+q")
-        await wait_until(pilot, lambda: not app.is_running)
+        await check_steps(pilot, [
+            the_cover_follows_the_size_and_any_screen,
+            a_screen_opened_while_too_small_is_covered_too,
+            no_key_acts_behind_the_cover_but_ctrl_q,
+            ctrl_q_quits_from_the_cover,
+        ], then=grown_back_to_setup)
 
 
 # -- every line read whole ------------------------------------------------------------------------
@@ -288,64 +306,56 @@ def test_a_ball_drawn_for_one_stick_names_one_letter() -> None:
     assert presenter.drew_words((5, 3, 1)) == "“3 of 5 → 1 + 1”: b..d"
 
 
-async def test_the_line_of_20_is_one_row_beside_the_hats_at_80x24() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await against(pilot, Machine.LEARNING, "sticky", sticks="20", max_take="3")
-        assert letter_rows(pilot) == ["abcdefghijklmnopqrst"]
+async def the_line_of_20_is_one_row_beside_the_hats_at_80x24(pilot: Pilot) -> None:
+    await against(pilot, Machine.LEARNING, "sticky", sticks="20", max_take="3")
+    assert letter_rows(pilot) == ["abcdefghijklmnopqrst"]
 
 
-async def test_the_line_of_40_is_parted_only_where_a_stick_was_taken() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await against(pilot, Machine.LEARNING, "sticky", sticks="40", max_take="5")
-        await pilot.press("H", "enter")  # the 34th stick
-        await wait_until(pilot, lambda: screen.match.to_move == 0)
-        rows = letter_rows(pilot)
-        presenter = screen.presenter
-        assert isinstance(presenter, StickyPresenter)
-        assert len(rows) == 2
-        assert "".join(row.rstrip(GOES_ON) for row in rows) == presenter.line.letters
-        present = presenter.line.present
-        cut = len(rows[0])
-        assert not (present[cut - 1] and present[cut])  # the row ends beside a taken stick
+async def the_line_of_40_is_parted_only_where_a_stick_was_taken(pilot: Pilot) -> None:
+    screen = await against(pilot, Machine.LEARNING, "sticky", sticks="40", max_take="5")
+    await pilot.press("H", "enter")  # the 34th stick
+    await wait_until(pilot, lambda: screen.match.to_move == 0)
+    rows = letter_rows(pilot)
+    presenter = screen.presenter
+    assert isinstance(presenter, StickyPresenter)
+    assert len(rows) == 2
+    assert "".join(row.rstrip(GOES_ON) for row in rows) == presenter.line.letters
+    present = presenter.line.present
+    cut = len(rows[0])
+    assert not (present[cut - 1] and present[cut])  # the row ends beside a taken stick
 
 
-async def test_sticky_words_and_refusals_are_not_cut_at_80x24() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await against(pilot, Machine.LEARNING, "sticky", sticks="40", max_take="5")
-        await pilot.press("e", "enter")
-        await wait_until(pilot, lambda: screen.match.to_move == 0)
-        await pilot.press("backspace", "d", "f", "enter")  # e is gone: refused
-        await pilot.pause()
-        heap_words = screen.presenter.position_words(screen.match.position)
-        assert "in groups of" in heap_words
-        assert heap_words in words_in(pilot, screen.query_one("#heap-words"))
-        refusal = "Only sticks still on the table, next to each other, can be taken"
-        assert refusal in words_in(pilot, screen.query_one("#move-problem"))
+async def sticky_words_and_refusals_are_not_cut_at_80x24(pilot: Pilot) -> None:
+    screen = await against(pilot, Machine.LEARNING, "sticky", sticks="40", max_take="5")
+    await pilot.press("e", "enter")
+    await wait_until(pilot, lambda: screen.match.to_move == 0)
+    await pilot.press("backspace", "d", "f", "enter")  # e is gone: refused
+    await pilot.pause()
+    heap_words = screen.presenter.position_words(screen.match.position)
+    assert "in groups of" in heap_words
+    assert heap_words in words_in(pilot, screen.query_one("#heap-words"))
+    refusal = "Only sticks still on the table, next to each other, can be taken"
+    assert refusal in words_in(pilot, screen.query_one("#move-problem"))
 
 
 # -- take-away ------------------------------------------------------------------------------------
 
 
-async def test_every_take_of_1_2_3_4_11_20_has_its_button_in_view_beside_the_hats() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await against(
-            pilot, Machine.LEARNING, "takeaway", sticks="30", takes="1,2,3,4,11,20"
-        )
-        table = screen.query_one("#table").content_region
-        for take in (1, 2, 3, 4, 11, 20):
-            button = screen.query_one(f"#take-{take}", Button)
-            assert table.contains_region(button.region), take
-            assert str(take) in words_in(pilot, button)
-        await pilot.click("#take-11")
-        await wait_until(pilot, lambda: screen.match.position < 30 - 11)  # the AI replied
-        assert screen.table.seats[0].name in log_lines(pilot)[1] and "11" in log_lines(pilot)[1]
-        await wait_until(pilot, lambda: all(  # the footer is redrawn once it is their turn
-            f"{n} Take {n}" in screen_text(pilot).splitlines()[-1] for n in (1, 2, 3, 4)
-        ))
+async def every_take_of_1_2_3_4_11_20_has_its_button_in_view_beside_the_hats(pilot: Pilot) -> None:
+    screen = await against(
+        pilot, Machine.LEARNING, "takeaway", sticks="30", takes="1,2,3,4,11,20"
+    )
+    table = screen.query_one("#table").content_region
+    for take in (1, 2, 3, 4, 11, 20):
+        button = screen.query_one(f"#take-{take}", Button)
+        assert table.contains_region(button.region), take
+        assert str(take) in words_in(pilot, button)
+    await pilot.click("#take-11")
+    await wait_until(pilot, lambda: screen.match.position < 30 - 11)  # the AI replied
+    assert screen.table.seats[0].name in log_lines(pilot)[1] and "11" in log_lines(pilot)[1]
+    await wait_until(pilot, lambda: all(  # the footer is redrawn once it is their turn
+        f"{n} Take {n}" in screen_text(pilot).splitlines()[-1] for n in (1, 2, 3, 4)
+    ))
 
 
 def test_the_question_names_the_takes_allowed_now_in_a_few_words() -> None:
@@ -358,25 +368,35 @@ def test_the_question_names_the_takes_allowed_now_in_a_few_words() -> None:
     assert longest == "take 10, 12, 14, 16, 18, 20" and len(f"Player 1: {longest}") <= 38
 
 
-async def test_three_takes_keep_their_words_on_the_buttons() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await against(pilot, Machine.LEARNING, "takeaway", sticks="30", takes="2,3,5")
-        assert [words_in(pilot, screen.query_one(f"#take-{n}")) for n in (2, 3, 5)] == [
-            "Take 2", "Take 3", "Take 5"
-        ]
+async def three_takes_keep_their_words_on_the_buttons(pilot: Pilot) -> None:
+    screen = await against(pilot, Machine.LEARNING, "takeaway", sticks="30", takes="2,3,5")
+    assert [words_in(pilot, screen.query_one(f"#take-{n}")) for n in (2, 3, 5)] == [
+        "Take 2", "Take 3", "Take 5"
+    ]
 
 
 # -- Nim ------------------------------------------------------------------------------------------
 
 
-async def test_eight_piles_are_all_in_view_beside_the_hats_at_80x24() -> None:
+async def eight_piles_are_all_in_view_beside_the_hats_at_80x24(pilot: Pilot) -> None:
+    screen = await against(pilot, Machine.LEARNING, "nim", piles=",".join(["20"] * 8))
+    drawn = words_in(pilot, screen.query_one("#piles"))
+    assert all(f"{pile} ┃┃┃┃┃ ┃┃┃┃┃ ┃┃┃┃┃ ┃┃┃┃┃ 20" in drawn for pile in range(8)), drawn
+    assert "Player 1 vs AI" in words_in(pilot, screen.query_one("#log"))
+
+
+async def test_each_games_board_shows_its_line_buttons_and_piles_whole_beside_the_hats() -> None:
+    """Against the learning AI at 80x24, each step from the setup screen on one app."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await against(pilot, Machine.LEARNING, "nim", piles=",".join(["20"] * 8))
-        drawn = words_in(pilot, screen.query_one("#piles"))
-        assert all(f"{pile} ┃┃┃┃┃ ┃┃┃┃┃ ┃┃┃┃┃ ┃┃┃┃┃ 20" in drawn for pile in range(8)), drawn
-        assert "Player 1 vs AI" in words_in(pilot, screen.query_one("#log"))
+        await check_steps(pilot, [
+            the_line_of_20_is_one_row_beside_the_hats_at_80x24,
+            the_line_of_40_is_parted_only_where_a_stick_was_taken,
+            sticky_words_and_refusals_are_not_cut_at_80x24,
+            every_take_of_1_2_3_4_11_20_has_its_button_in_view_beside_the_hats,
+            three_takes_keep_their_words_on_the_buttons,
+            eight_piles_are_all_in_view_beside_the_hats_at_80x24,
+        ], then=back_to_setup)
 
 
 # -- the setup screen -----------------------------------------------------------------------------
@@ -407,35 +427,41 @@ def title_bar(pilot: Pilot) -> str:
     return screen_text(pilot).splitlines()[0]
 
 
-async def test_the_title_bar_follows_the_game_chosen_on_setup() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert "the Game of Sticks" in title_bar(pilot)
-        await choose_game(pilot, "nim")
-        await wait_until(pilot, lambda: "Nim" in title_bar(pilot))
-        assert "Game of Sticks" not in title_bar(pilot)
-        await pilot.press("ctrl+n")
-        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
-        assert "Nim" in title_bar(pilot)
-        await pilot.press("escape")
-        await choose_game(pilot, "sticks")
-        await wait_until(pilot, lambda: "the Game of Sticks" in title_bar(pilot))
+async def the_title_bar_follows_the_game_chosen_on_setup(pilot: Pilot) -> None:
+    await pilot.pause()
+    assert "the Game of Sticks" in title_bar(pilot)
+    await choose_game(pilot, "nim")
+    await wait_until(pilot, lambda: "Nim" in title_bar(pilot))
+    assert "Game of Sticks" not in title_bar(pilot)
+    await pilot.press("ctrl+n")
+    await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+    assert "Nim" in title_bar(pilot)
+    await pilot.press("escape")
+    await choose_game(pilot, "sticks")
+    await wait_until(pilot, lambda: "the Game of Sticks" in title_bar(pilot))
 
 
-async def test_a_long_game_name_is_not_cut_in_the_title_bar() -> None:
+async def a_long_game_name_is_not_cut_in_the_title_bar(pilot: Pilot) -> None:
     async def check(pilot: Pilot, case: tuple[str, str]) -> None:
         takes, shown = case
         await choose_game(pilot, "takeaway", takes=takes)
         await wait_until(pilot, lambda: shown in title_bar(pilot))
         assert "…" not in title_bar(pilot)
 
+    await check_each(pilot, [
+        ("15,16,17,18,19,20", "Take-away {15,16,17,18,19,20}, last stick loses"),
+        ("1,2,3,4,11,20", "Take-away {1, 2, 3, 4, 11, 20}, last stick loses"),
+    ], check)
+
+
+async def test_the_title_bar_names_the_game_chosen_on_setup_whole() -> None:
+    """Both steps on one app; the first starts from the game a fresh app has."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await check_each(pilot, [
-            ("15,16,17,18,19,20", "Take-away {15,16,17,18,19,20}, last stick loses"),
-            ("1,2,3,4,11,20", "Take-away {1, 2, 3, 4, 11, 20}, last stick loses"),
-        ], check)
+        await check_steps(pilot, [
+            the_title_bar_follows_the_game_chosen_on_setup,
+            a_long_game_name_is_not_cut_in_the_title_bar,
+        ], then=back_to_setup)
 
 
 async def test_a_game_given_at_the_start_is_in_the_title_bar_at_once() -> None:
@@ -449,87 +475,101 @@ async def test_a_game_given_at_the_start_is_in_the_title_bar_at_once() -> None:
 # -- leaving a game -------------------------------------------------------------------------------
 
 
-async def test_escape_mid_game_asks_and_no_stays_with_the_game_as_it_was() -> None:
+#: The AI's pause where a step starts a watch only to see where a key leads from it: the
+#: machines wait, as the keys do not depend on their moves. At no pause a watch keeps the
+#: interface busy, and each pause and key of the test waits a whole second of its games.
+WATCH_WAITS = 1000.0
+
+
+async def escape_mid_game_asks_and_no_stays_with_the_game_as_it_was(pilot: Pilot) -> None:
+    await to_board(pilot, "1", sticks=20)
+    screen = board(pilot)
+    await pilot.press("3")
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
+    assert "Leave this game?" in screen_text(pilot)
+    await pilot.press("n")
+    await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
+    await pilot.click("#no")
+    await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+    assert screen.match.position == 17
+    await pilot.press("2")  # the game goes on
+    assert screen.match.position == 15
+
+
+async def escape_mid_game_and_yes_leaves_to_the_mode_screen(pilot: Pilot) -> None:
+    await to_board(pilot, "2", sticks=20)
+    await pilot.press("1")
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
+    await pilot.click("#yes")
+    await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+    assert pilot.app.records.standings() == []  # not counted
+
+
+async def new_setup_and_palette_jumps_mid_game_ask_first(pilot: Pilot) -> None:
+    await to_board(pilot, "1", sticks=20)
+    await pilot.press("n")
+    await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
+    await pilot.press("escape")  # Escape answers No
+    await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+    await pilot.press("ctrl+p")
+    await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
+    await pilot.press(*"Mode")
+    await wait_until(pilot, lambda: palette_highlights(pilot, "Mode"))
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
+    await pilot.press("y")
+    await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+    await pilot.press("1")
+    await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+    pilot.app.ai_delay = WATCH_WAITS
+    await pilot.press("ctrl+p")  # the palette's Watch
+    await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
+    await pilot.press(*"Watch")
+    await wait_until(pilot, lambda: palette_highlights(pilot, "Watch"))
+    await pilot.press("enter")
+    await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
+    await pilot.press("y")
+    await wait_until(
+        pilot, lambda: screen_name(pilot) == "BoardScreen" and board(pilot).watching
+    )
+
+
+async def a_finished_game_or_a_watched_one_is_left_without_asking(pilot: Pilot) -> None:
+    await to_board(pilot, "1", sticks=10)
+    await pilot.press("3", "3", "3", "1")
+    assert board(pilot).match.is_over
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+    await pilot.press("1")
+    await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+    await pilot.press("3", "3", "3", "1")
+    await pilot.press("n")
+    await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
+    await pilot.press("ctrl+n")
+    await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+    pilot.app.ai_delay = WATCH_WAITS
+    await pilot.press("4")  # watch: nothing of the person's is lost
+    await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+
+
+async def test_a_game_is_left_at_once_when_nothing_is_lost_else_only_once_the_player_says_yes(
+) -> None:
+    """Each step from the setup screen on one app; the steps that check that an abandoned game
+    is not counted come before the one that finishes games."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_board(pilot, "1", sticks=20)
-        screen = board(pilot)
-        await pilot.press("3")
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
-        assert "Leave this game?" in screen_text(pilot)
-        await pilot.press("n")
-        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
-        await pilot.click("#no")
-        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        assert screen.match.position == 17
-        await pilot.press("2")  # the game goes on
-        assert screen.match.position == 15
-
-
-async def test_escape_mid_game_and_yes_leaves_to_the_mode_screen() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await to_board(pilot, "2", sticks=20)
-        await pilot.press("1")
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
-        await pilot.click("#yes")
-        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
-        assert app.records.standings() == []  # not counted
-
-
-async def test_new_setup_and_palette_jumps_mid_game_ask_first() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await to_board(pilot, "1", sticks=20)
-        await pilot.press("n")
-        await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
-        await pilot.press("escape")  # Escape answers No
-        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        await pilot.press("ctrl+p")
-        await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
-        await pilot.press(*"Mode")
-        await wait_until(pilot, lambda: palette_highlights(pilot, "Mode"))
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
-        await pilot.press("y")
-        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
-        await pilot.press("1")
-        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        await pilot.press("ctrl+p")  # the palette's Watch
-        await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
-        await pilot.press(*"Watch")
-        await wait_until(pilot, lambda: palette_highlights(pilot, "Watch"))
-        await pilot.press("enter")
-        await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
-        await pilot.press("y")
-        await wait_until(
-            pilot, lambda: screen_name(pilot) == "BoardScreen" and board(pilot).watching
-        )
-
-
-async def test_a_finished_game_or_a_watched_one_is_left_without_asking() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await to_board(pilot, "1", sticks=10)
-        await pilot.press("3", "3", "3", "1")
-        assert board(pilot).match.is_over
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
-        await pilot.press("1")
-        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        await pilot.press("3", "3", "3", "1")
-        await pilot.press("n")
-        await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
-        await pilot.press("ctrl+n")
-        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
-        await pilot.press("4")  # watch: nothing of the person's is lost
-        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        await check_steps(pilot, [
+            escape_mid_game_asks_and_no_stays_with_the_game_as_it_was,
+            escape_mid_game_and_yes_leaves_to_the_mode_screen,
+            new_setup_and_palette_jumps_mid_game_ask_first,
+            a_finished_game_or_a_watched_one_is_left_without_asking,
+        ], then=back_to_setup)
 
 
 # -- snapshots ------------------------------------------------------------------------------------

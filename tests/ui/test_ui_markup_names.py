@@ -145,6 +145,9 @@ async def test_names_with_markup_meet_every_kind_of_opponent() -> None:
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         board = app.screen
         assert isinstance(board, BoardScreen) and board.table.mode is Mode.WATCH
+        # the watch stops after its first game: at no AI pause it would play on, keeping the
+        # interface busy, and each pause and key of the test would wait a second of its games
+        board.watched.pause_after = 1
         await wait_until(pilot, lambda: board.match.is_over)
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")

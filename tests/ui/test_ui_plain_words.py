@@ -16,7 +16,17 @@ from test_ui_games import board, choose_game, log_lines, to_game_board, turn_tex
 from test_ui_leaderboard_boards import open_leaderboard
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Select
-from ui_helpers import make_app, screen_name, screen_text, to_board, to_mode, wait_until
+from ui_helpers import (
+    back_to_setup,
+    check_each,
+    check_steps,
+    make_app,
+    screen_name,
+    screen_text,
+    to_board,
+    to_mode,
+    wait_until,
+)
 
 from sticks_tui.engine import HatBrain, Nim, StickyNim, TakeAway
 from sticks_tui.engine.analysis import analyse_game
@@ -45,15 +55,14 @@ def footer(pilot: Pilot) -> str:
 # -- a game that ends with sticks left ------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("ending", "loser", "how"),
-    [("normal", "Player 2", "cannot move"), ("misere", "Player 1", "made the last move")],
-)
-async def test_a_game_that_ends_with_sticks_left_says_why(
-    ending: str, loser: str, how: str
-) -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+ENDINGS_WITH_STICKS_LEFT = [
+    ("normal", "Player 2", "cannot move"), ("misere", "Player 1", "made the last move")
+]
+
+
+async def test_a_game_that_ends_with_sticks_left_says_why() -> None:
+    async def check(pilot: Pilot, case: tuple[str, str, str]) -> None:
+        ending, loser, how = case
         await choose_game(pilot, "takeaway", sticks="12", takes="2,3,5")
         await pilot.click(f"#{ending}")
         screen = await to_game_board(pilot, "takeaway", "1")
@@ -68,15 +77,17 @@ async def test_a_game_that_ends_with_sticks_left_says_why(
         )
         await wait_until(pilot, lambda: " ".join(log_lines(pilot)).endswith(said))
 
-
-async def test_a_game_that_ends_with_no_stick_left_needs_no_reason() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_board(pilot, "1", sticks=10)
-        await pilot.press("3", "3", "3", "1")
-        await wait_until(pilot, lambda: board(pilot).match.is_over)
-        assert turn_text(pilot) == "Player 2, you lose."
-        assert log_lines(pilot)[-1] == "Player 2, you lose."
+        await check_each(pilot, ENDINGS_WITH_STICKS_LEFT, check, then=back_to_setup)
+
+
+async def a_game_that_ends_with_no_stick_left_needs_no_reason(pilot: Pilot) -> None:
+    await to_board(pilot, "1", sticks=10)
+    await pilot.press("3", "3", "3", "1")
+    await wait_until(pilot, lambda: board(pilot).match.is_over)
+    assert turn_text(pilot) == "Player 2, you lose."
+    assert log_lines(pilot)[-1] == "Player 2, you lose."
 
 
 # -- q, the leaderboard, the footer, undo ---------------------------------------------------------
@@ -151,17 +162,25 @@ async def test_the_leaderboard_names_its_games_in_words_and_its_rows_take_the_ar
         await wait_until(pilot, lambda: table.cursor_row == 1)
 
 
-async def test_the_footer_offers_only_the_takes_legal_now() -> None:
+async def the_footer_offers_only_the_takes_legal_now(pilot: Pilot) -> None:
+    await to_board(pilot, "1", sticks=10)
+    assert all(f"{n} Take {n}" in footer(pilot) for n in (1, 2, 3))
+    await pilot.press("3", "3", "2")  # 2 sticks left
+    await wait_until(pilot, lambda: "3 Take 3" not in footer(pilot))
+    assert "1 Take 1" in footer(pilot) and "2 Take 2" in footer(pilot)
+    await pilot.press("1")  # 1 stick left
+    await wait_until(pilot, lambda: "2 Take 2" not in footer(pilot))
+    assert "1 Take 1" in footer(pilot)
+
+
+async def test_the_game_of_sticks_board_says_who_lost_and_offers_only_the_legal_takes() -> None:
+    """Both steps on one app, each from the setup screen."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await to_board(pilot, "1", sticks=10)
-        assert all(f"{n} Take {n}" in footer(pilot) for n in (1, 2, 3))
-        await pilot.press("3", "3", "2")  # 2 sticks left
-        await wait_until(pilot, lambda: "3 Take 3" not in footer(pilot))
-        assert "1 Take 1" in footer(pilot) and "2 Take 2" in footer(pilot)
-        await pilot.press("1")  # 1 stick left
-        await wait_until(pilot, lambda: "2 Take 2" not in footer(pilot))
-        assert "1 Take 1" in footer(pilot)
+        await check_steps(pilot, [
+            a_game_that_ends_with_no_stick_left_needs_no_reason,
+            the_footer_offers_only_the_takes_legal_now,
+        ], then=back_to_setup)
 
 
 async def test_a_game_without_its_own_board_offers_the_digits_that_act_now() -> None:
@@ -190,15 +209,24 @@ async def test_a_game_without_its_own_board_offers_the_digits_that_act_now() -> 
         unregister_game(FAMILY.name)
 
 
-@pytest.mark.parametrize("key", ["f6", "u"])
-async def test_undo_with_nothing_to_undo_says_so(key: str) -> None:
-    app = make_app()
-    app.NOTIFICATION_TIMEOUT = 600  # on a loaded machine the toast may go before it is read
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+async def test_undo_with_nothing_to_undo_says_so() -> None:
+    """Each key on one app: the word is cleared, and gone from the screen, before the next."""
+
+    async def check(pilot: Pilot, key: str) -> None:
         await to_board(pilot, "1", sticks=20)
         await pilot.press(key)
         await wait_until(pilot, lambda: "Nothing to undo" in screen_text(pilot))
         assert board(pilot).match.position == 20 and not board(pilot).match.practice
+
+    async def word_gone_back_to_setup(pilot: Pilot) -> None:
+        pilot.app.clear_notifications()
+        await wait_until(pilot, lambda: "Nothing to undo" not in screen_text(pilot))
+        await back_to_setup(pilot)
+
+    app = make_app()
+    app.NOTIFICATION_TIMEOUT = 600  # on a loaded machine the toast may go before it is read
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await check_each(pilot, ["f6", "u"], check, then=word_gone_back_to_setup)
 
 
 # -- the analysis, the curve, the theory, the help ------------------------------------------------

@@ -149,22 +149,36 @@ async def check_each(
     then: Step | None = None,
 ) -> None:
     """Check every case on one app (starting an app costs more than most cases): ``check``
-    each, and ``then`` after each to set the app back for the next. Every case that fails is
-    named with its error once all have run."""
+    each, and ``then`` after each but the last to set the app back for the next. Every case
+    that fails is named with its error once all have run: by its ``repr``, or a function by
+    its name (see :func:`check_steps`)."""
     failed: list[str] = []
-    for case in cases:
+    listed = list(cases)
+    for number, case in enumerate(listed, 1):
+        name = getattr(case, "__name__", None) or repr(case)
         try:
             await check(pilot, case)
         except AssertionError as error:
-            failed.append(f"{case!r}: {error}")
-        if then is not None:
+            failed.append(f"{name}: {error}")
+        if then is not None and number < len(listed):
             try:
                 await then(pilot)
             except AssertionError as error:
-                failed.append(f"{case!r}: the app was not set back ({error}); the cases after "
+                failed.append(f"{name}: the app was not set back ({error}); the cases after "
                               "it were not checked")
                 break
     assert not failed, "\n".join(failed)
+
+
+async def check_steps(pilot: Pilot, steps: Iterable[Step], *, then: Step | None = None) -> None:
+    """:func:`check_each` of checks that each drive the app their own way: each step is an
+    async function of the pilot, named for what a user would notice, and named so if it fails.
+    """
+
+    async def run(pilot: Pilot, step: Step) -> None:
+        await step(pilot)
+
+    await check_each(pilot, steps, run, then=then)
 
 
 async def back_to_setup(pilot: Pilot) -> None:
