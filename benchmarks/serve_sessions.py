@@ -16,10 +16,10 @@ Each round closes its tabs and waits until their processes have gone before the 
 
     python benchmarks/serve_sessions.py [--sessions 1 5 20]
 
-Measured on this 2-core machine, shared with other work (CPython 3.11.7, Textual 8.2.8,
-textual-serve 1.1.3): 48 MB resident (37 MB proportional) a tab, idle, whether 1, 5 or 20 are
-open; the server 60 MB; the first screen after 1.4 s alone, 6.3 s (median) when 5 tabs connect
-at once, 24 s when 20 do (the apps' start-up shares the two cores). A tab that trains holds up
+Measured on this 2-core machine, idle (CPython 3.11.7, Textual 8.2.8, textual-serve 1.1.3, on
+2026-11-26): 46 MB resident (34 to 38 MB proportional) a tab, idle, whether 1, 5 or 20 are open;
+the server 47 MB; the first screen after 0.7 s alone, 1.9 s (median) when 5 tabs connect at
+once, 10 s when 20 do (the apps' start-up shares the two cores). A tab that trains holds up
 to its memory cap on top (256 MiB in a served tab): 30 training tabs take under 10 GiB, and the
 default --max-sessions, 40, under 13 GiB of the 24 GiB.
 
