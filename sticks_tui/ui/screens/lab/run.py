@@ -176,40 +176,45 @@ class LabRunScreen(Screen["bool | None"]):
     ) -> None:
         """Runs in a thread: never touches a widget, only posts messages. ``player``: who
         trains, as another run waiting for the turn reads it."""
+        plan = self.plan
+        try:
+            if not self._take_turn(brains, player):
+                if not self.end.not_started():
+                    result = TrainingResult(plan.learner, 0, True, {}, ())
+                    picture = self.views.picture(plan.learner)
+                    self.post_message(LabDone(result, picture, 0.0, started=False))
+                return
+            started = clock()  # the time it trains, not the time it waited
+            result = self._run(rng, clock)
+        except BaseException:  # the next training may have the turn
+            self.end.failed()
+            raise
+        seconds = clock() - started
+        if not self.end.ended(result):  # else the screen has gone: kept there, as it said
+            self.post_message(LabDone(result, self.views.picture(plan.learner), seconds))
+
+    def _run(self, rng: random.Random, clock: Callable[[], float]) -> TrainingResult:
+        """(In the training thread, holding the turn.) The engine's training, reporting."""
         plan, control = self.plan, self.control
-        if not self._take_turn(brains, player):
-            if not self.end.not_started():
-                result = TrainingResult(plan.learner, 0, True, {}, ())
-                picture = self.views.picture(plan.learner)
-                self.post_message(LabDone(result, picture, 0.0, started=False))
-            return
-        started = clock()
         reports = Reports(plan.games, control, clock)
 
         def report(progress: TrainingProgress) -> None:
             picture = self.views.picture(plan.learner, self._in_play)
             self.post_message(reports.tick(progress, picture))
 
-        try:
-            result = train(
-                plan.learner,
-                plan.against,
-                plan.games,
-                rules=plan.rules,
-                rng=rng,
-                progress=report,
-                should_stop=control.should_stop,
-                curve=self.curve,
-                backend="auto",
-                pacing=control,
-                memory_cap=plan.memory_cap,
-            )
-        except BaseException:
-            self.end.failed()
-            raise
-        seconds = clock() - started
-        if not self.end.ended(result):  # else the screen has gone: kept there, as it said
-            self.post_message(LabDone(result, self.views.picture(plan.learner), seconds))
+        return train(
+            plan.learner,
+            plan.against,
+            plan.games,
+            rules=plan.rules,
+            rng=rng,
+            progress=report,
+            should_stop=control.should_stop,
+            curve=self.curve,
+            backend="auto",
+            pacing=control,
+            memory_cap=plan.memory_cap,
+        )
 
     def _take_turn(self, brains: BrainCache, player: str) -> bool:
         """(In the training thread.) Wait for the brain's training turn while another training
