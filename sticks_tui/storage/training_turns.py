@@ -6,7 +6,8 @@ A turn is an exclusive lock on a small file of the data directory's ``trainings`
 file per brain (named by a digest of its game, learner and AI's name). The system lets go of it
 when the program ends, however it ends, so a tab closed in the middle of a training never
 leaves a brain locked. Where no such lock can be had (records kept in memory, Windows, a data
-directory that refuses the file) every training has its turn at once; a keep that then replaces
+directory that refuses the file, a file system with no locks) every training has its turn at
+once; a keep that then replaces
 another's training says so (:func:`~..text.brains.replaced_words`), as before.
 
 Brains kept as lessons (the hat AI's) need no turn: trainings of one brain merge.
@@ -65,10 +66,14 @@ class TrainingTurn:
                 return True
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:  # another training has it
+            except BlockingIOError:  # another training has it
                 self.holder = _holder(fd)
                 os.close(fd)
                 return False
+            except OSError:  # a file system with no such lock (NFS without one): none is kept
+                os.close(fd)
+                self.path = None
+                return True
             self._fd, self.holder = fd, None
             try:
                 os.ftruncate(fd, 0)

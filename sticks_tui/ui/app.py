@@ -294,9 +294,15 @@ class SticksApp(App[int]):
     def action_lab(self) -> None:
         """The training lab, for the game the setup screen chose; from a board, for the brain
         it plays (from the mode screen, the one chosen there). In the middle of a game it asks
-        first: finish the game, or abandon it (the board goes, and the game teaches nothing)."""
+        first: finish the game, or abandon it (the board goes, and the game teaches nothing).
+        With a training's screen beneath (help opened over it, say), back to that training."""
 
         if isinstance(self.screen, (LabScreen, LabRunScreen, AbandonFirst)):
+            return
+        run = next((s for s in self.screen_stack if isinstance(s, LabRunScreen)), None)
+        if run is not None:  # one training at a time: back to the one under way (or ended)
+            while self.screen is not run:
+                self.pop_screen()
             return
         board = next((s for s in self.screen_stack if isinstance(s, BoardScreen)), None)
         seat = board.table.brain_seat() if board is not None else None

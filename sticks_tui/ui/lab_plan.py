@@ -327,9 +327,10 @@ def waiting_words(name: str, learner: str, holder: str | None) -> tuple[str, str
     """What a run says while another training of its brain (saved whole) has the turn
     (:mod:`~sticks_tui.storage.training_turns`): who trains it, when this one starts, and the
     key that cancels; each one line."""
-    who = f"{printable(holder)} is" if holder else "another player is"
+    brain = f"{printable(name)}'s {kind_words(learner)}"
+    now = f"{printable(holder)} is training {brain}" if holder else f"{brain} is in training"
     return (
-        f"Waiting: {who} training {printable(name)}'s {kind_words(learner)} elsewhere.",
+        f"Waiting: {now} elsewhere.",
         "This training starts from theirs once it is kept; c cancels.",
     )
 

@@ -4,14 +4,18 @@ ends lets go of its turn however it ends, and brains kept as lessons never wait 
 
 from __future__ import annotations
 
+import errno
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from sticks_tui.engine import Nim, game_of_sticks
 from sticks_tui.storage.brain_cache import BrainCache, BrainRef
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.storage.sqlite.store import SqliteStore
+from sticks_tui.storage import training_turns
 from sticks_tui.storage.training_turns import TURNS_FOLDER
 
 NIM = Nim((1, 2, 3))
@@ -53,6 +57,18 @@ def test_a_data_directory_that_refuses_the_turns_file_lets_every_training_start(
         assert BrainCache(one).training_turn(NIM, Q_AI).take("Ada")
         assert BrainCache(two).training_turn(NIM, Q_AI).take("Bob")
     assert (tmp_path / TURNS_FOLDER).read_text() == "not a folder"
+
+
+def test_a_file_system_with_no_locks_lets_every_training_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_locks(fd: int, operation: int) -> None:  # as NFS without its lock daemon
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(training_turns.fcntl, "flock", no_locks)
+    with SqliteStore.open(tmp_path) as one, SqliteStore.open(tmp_path) as two:
+        assert BrainCache(one).training_turn(NIM, Q_AI).take("Ada")
+        assert BrainCache(two).training_turn(NIM, Q_AI).take("Bob")  # not "Ada has it" forever
 
 
 def test_a_holders_name_is_read_as_plain_text_on_one_line(tmp_path: Path) -> None:

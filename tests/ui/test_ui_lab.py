@@ -362,6 +362,8 @@ async def test_a_q_training_waits_while_another_tab_trains_its_brain_then_starts
             assert theirs.load_learner(rules, q_ai.name, "q") is None
 
             screen = await waiting()
+            await pilot.press("f1", "f3")  # the lab, from the help over a training: that training
+            await wait_until(pilot, lambda: app.screen is screen)
             trained = QLearner(rules=rules)
             train(trained, SELF, 100, rules=rules, rng=random.Random(1))
             other.keep_trained(rules, q_ai.name, trained, None)  # theirs is kept...

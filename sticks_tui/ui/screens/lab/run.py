@@ -167,7 +167,8 @@ class LabRunScreen(Screen["bool | None"]):
         app = host_of(self)
         self.end.start(app)
         self.control.clock = app.clock  # the app's clock paces full speed (tests fix it)
-        self._train(app.player_rng(), app.clock, app.brains, app.settings.names[0])
+        player = app.settings.names[0] if app.served else ""  # a tab's player, named first
+        self._train(app.player_rng(), app.clock, app.brains, player)
 
     # -- the worker ---------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="lab", exit_on_error=False)
@@ -175,7 +176,7 @@ class LabRunScreen(Screen["bool | None"]):
         self, rng: random.Random, clock: Callable[[], float], brains: BrainCache, player: str
     ) -> None:
         """Runs in a thread: never touches a widget, only posts messages. ``player``: who
-        trains, as another run waiting for the turn reads it."""
+        trains, as another run waiting for the turn reads it ("": unsaid)."""
         plan = self.plan
         try:
             if not self._take_turn(brains, player):
@@ -241,6 +242,7 @@ class LabRunScreen(Screen["bool | None"]):
         if learner_kind(plan.kind).learns_in_play:  # kept as lessons: trainings merge
             return False
         ref = BrainRef(plan.name, plan.kind)
+        brains.settle()  # this program's saves first: the pick-up waits for none
         brains.pick_up(plan.rules, ref, quietly=True)  # the run says it (LabStarted)
         saved = brains.learner(plan.rules, ref)
         before = plan.before
@@ -315,8 +317,10 @@ class LabRunScreen(Screen["bool | None"]):
         self.set_class(True, "-done")
         for button in ("#keep", "#discard"):  # nothing trained: nothing to keep or discard
             self.query_one(button, Button).display = done.started
-        focus = "#play-now" if self.then_play or not done.started else "#keep"
-        self.query_one(focus, Button).focus()
+        if self.then_play:
+            self.query_one("#play-now", Button).focus()
+        elif done.started:
+            self.query_one("#keep", Button).focus()
         self.refresh_bindings()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -432,7 +436,8 @@ class LabRunScreen(Screen["bool | None"]):
             self.action_leave()
             return
         self.control.stop()
-        self.query_one("#run-speed", Static).update("Stopping after this game...")
+        stopping = "Cancelling..." if self._waiting is not None else "Stopping after this game..."
+        self.query_one("#run-speed", Static).update(stopping)
         self.refresh_bindings()  # the speed keys are gone with the speed
 
     def action_leave(self) -> None:  # once done: back, keeping what it learned unless discarded
