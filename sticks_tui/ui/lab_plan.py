@@ -347,5 +347,5 @@ def not_started_words(name: str) -> tuple[str, str]:
     """What a run cancelled while it waited for its turn says: nothing was trained or kept."""
     return (
         "Cancelled before it started: nothing was trained.",
-        f"{printable(name)} stays as it is saved; Esc goes back.",
+        f"{printable(name)} is left as it was; Esc goes back.",
     )
