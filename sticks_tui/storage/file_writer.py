@@ -263,7 +263,7 @@ class TempFiles:
                 fd = os.open(path, flags, 0o600)
             except FileExistsError:
                 continue
-            _lock(fd, wait=True)
+            lock_file(fd, wait=True)
             return fd, path
 
     def try_one(self) -> None:
@@ -287,10 +287,14 @@ class TempFiles:
                 _remove_unless_locked(self.folder / name)
 
 
-def _lock(fd: int, wait: bool) -> None:
-    """Lock a temporary file for as long as its writer lives (the system drops the lock when
-    the process ends, however it ends). Without waiting, :class:`OSError` if it is held."""
-    if sys.platform != "win32":  # on Windows no file is ever taken for stale (_is_running)
+def lock_file(fd: int, *, wait: bool) -> None:
+    """Lock an open file for as long as this process holds it open (the system drops the lock
+    when the process ends, however it ends): a temporary file while its writer lives, a
+    brain's training turn (:mod:`.training_turns`). Without waiting, :class:`BlockingIOError`
+    if another holds it; another :class:`OSError` where the file system keeps no locks. On
+    Windows nothing is locked: no file is ever taken for stale (:func:`_is_running`), and
+    every training has its turn at once."""
+    if sys.platform != "win32":
         fcntl.flock(fd, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
@@ -314,7 +318,7 @@ def _remove_unless_locked(path: Path) -> None:
     except OSError:
         return
     try:
-        _lock(fd, wait=False)
+        lock_file(fd, wait=False)
         path.unlink()
     except OSError:
         pass

@@ -17,16 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import sys
 import threading
 from pathlib import Path
 
 from ..engine.game import Rules
 from ..text.terminal import printable
+from .file_writer import lock_file
 from .records import Records
-
-if sys.platform != "win32":
-    import fcntl
 
 #: The folder of the data directory that holds the turns' lock files.
 TURNS_FOLDER = "trainings"
@@ -65,7 +62,7 @@ class TrainingTurn:
                 self.path = None
                 return True
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                lock_file(fd, wait=False)
             except BlockingIOError:  # another training has it
                 self.holder = _holder(fd)
                 os.close(fd)
@@ -102,10 +99,10 @@ def _holder(fd: int) -> str:
 
 def training_turn(records: Records, rules: Rules, learner: str, ai_name: str) -> TrainingTurn:
     """The turn to train the brain of ``ai_name`` (of ``learner``) for ``rules``, in the data
-    directory of ``records`` (a store on disk); an open turn for records with no data directory,
-    or where the system has no such lock."""
+    directory of ``records`` (a store on disk); an open turn for records with no data directory
+    (where the system has no such lock, :func:`~.file_writer.lock_file` takes it at once)."""
     store_file = getattr(records, "path", None)
-    if sys.platform == "win32" or not isinstance(store_file, Path):
+    if not isinstance(store_file, Path):
         return TrainingTurn(None)
     digest = hashlib.sha256("\0".join((rules.key, learner, ai_name)).encode()).hexdigest()
     return TrainingTurn(store_file.parent / TURNS_FOLDER / f"{digest[:32]}.lock")

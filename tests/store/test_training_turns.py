@@ -15,7 +15,7 @@ from sticks_tui.engine import Nim, game_of_sticks
 from sticks_tui.storage.brain_cache import BrainCache, BrainRef
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.storage.sqlite.store import SqliteStore
-from sticks_tui.storage import training_turns
+from sticks_tui.storage import file_writer
 from sticks_tui.storage.training_turns import TURNS_FOLDER
 
 NIM = Nim((1, 2, 3))
@@ -65,7 +65,7 @@ def test_a_file_system_with_no_locks_lets_every_training_start(
     def no_locks(fd: int, operation: int) -> None:  # as NFS without its lock daemon
         raise OSError(errno.ENOLCK, "No locks available")
 
-    monkeypatch.setattr(training_turns.fcntl, "flock", no_locks)
+    monkeypatch.setattr(file_writer.fcntl, "flock", no_locks)
     with SqliteStore.open(tmp_path) as one, SqliteStore.open(tmp_path) as two:
         assert BrainCache(one).training_turn(NIM, Q_AI).take("Ada")
         assert BrainCache(two).training_turn(NIM, Q_AI).take("Bob")  # not "Ada has it" forever
