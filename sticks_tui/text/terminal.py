@@ -17,6 +17,10 @@ ANSWER_LIMIT = 1_000
 #: How far an over-long line is followed to its newline before the input is taken for something
 #: that is not answers (``/dev/zero`` never ends a line); a few milliseconds of reading.
 RUNAWAY_LIMIT = 1_000_000
+#: The most characters a paste into a served tab may have (a brain's file pasted whole: the Game
+#: of Sticks' hats take a few thousand, a Q-learner of Nim's a few hundred thousand). The
+#: classroom's server cuts a longer paste just past it, so that the tab says it was too long.
+PASTE_LIMIT = 1_000_000
 #: The piece in which the rest of an over-long line is read and dropped.
 SKIP_CHUNK = 65_536
 

@@ -8,3 +8,8 @@ def board_line(sticks: int) -> str:
     if sticks == 1:
         return "There is 1 stick on the board."
     return f"There are {sticks} sticks on the board."
+
+
+def counted(count: int, word: str) -> str:
+    """``count`` of ``word``, the word in the plural but for one: ``1 ball``, ``1,200 balls``."""
+    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"

@@ -46,6 +46,7 @@ from .screens.name import NameScreen
 from .screens.room import RoomScreen
 from .screens.setup import SetupScreen
 from .screens.too_small import keep_to_size
+from .served import crash_without_values, served_driver
 from .session import DEFAULT_NAMES, GameSettings, Table, clean_name, recalled_names
 from .speed import DEFAULT_AI_DELAY, FULL_SPEED
 
@@ -93,10 +94,11 @@ class SticksApp(App[int]):
         served: bool = False,
         passphrase: str | None = None,
     ) -> None:
-        super().__init__()
         #: In a browser's tab of ``sticks-tui serve``: the server's paths are neither shown nor
-        #: asked for (a brain is exported as a download).
+        #: asked for (a brain is exported as a download). Set first: Textual asks for the
+        #: driver (:meth:`get_driver_class`) as it starts.
         self.served = served
+        super().__init__()
         #: The teacher's passphrase (served): resetting the room's brain, importing over it or
         #: discarding its training asks for it.
         self.passphrase = passphrase
@@ -196,8 +198,20 @@ class SticksApp(App[int]):
         )
 
     def get_driver_class(self) -> type[Driver]:
-        """Textual's driver, kept from hanging when the terminal goes away (:mod:`.leaving`)."""
+        """Textual's driver, kept from hanging when the terminal goes away (:mod:`.leaving`);
+        in a browser's tab, leaving when the server goes (:mod:`.served`)."""
+        if self.served:
+            return served_driver(super().get_driver_class())
         return hangup_proof(super().get_driver_class())
+
+    def _fatal_error(self) -> None:
+        """An error nothing caught: Textual's report, which a served tab's server keeps in its
+        log, without the values it would show (what was typed: :mod:`.served`). Textual names
+        this step privately (``App._fatal_error``, Textual 8)."""
+        if self.served:
+            crash_without_values(self)
+        else:
+            super()._fatal_error()
 
     # -- screens ----------------------------------------------------------------------------
     def on_mount(self) -> None:

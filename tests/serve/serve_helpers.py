@@ -11,10 +11,16 @@ import socket
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
+
+import aiohttp
+
+T = TypeVar("T")
 
 #: How long a server or a tab may take to answer before a test fails (a loaded CI machine).
 PATIENCE = 60.0
@@ -98,3 +104,100 @@ def serving(data_dir: Path, *options: str, env: dict[str, str] | None = None) ->
             process.wait()
         for reader in readers:
             reader.join(timeout=PATIENCE)
+
+
+# -- a room's processes and what its console says ---------------------------------------------
+def children_of(pid: int) -> list[int]:
+    """The processes ``pid`` started (each tab's app is one), read from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def memory_of(pid: int, field: str = "VmRSS") -> int:
+    """A process's memory from /proc (``VmRSS`` now, ``VmHWM`` its peak), in bytes; 0 once it
+    has gone."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0
+    for line in status.splitlines():
+        if line.startswith(f"{field}:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def is_running(pid: int) -> bool:
+    """Whether ``pid`` is a process still (a zombie, ended but not yet reaped, is not)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def wait_for(check: Callable[[], T | None], what: str, patience: float = PATIENCE) -> T:
+    """``check()`` once it is something (polled), or a failure saying ``what`` never came."""
+    deadline = time.monotonic() + patience
+    while True:
+        result = check()
+        if result:
+            return result
+        assert time.monotonic() < deadline, f"never: {what}"
+        time.sleep(0.05)
+
+
+def said(room: Room, pattern: str) -> re.Match[str] | None:
+    """The first line of the room's console matching ``pattern`` so far."""
+    for line in list(room.out):
+        found = re.search(pattern, line)
+        if found:
+            return found
+    return None
+
+
+class WebTab:
+    """A tab as a script drives it: the room's websocket, keys sent, the screens' text read."""
+
+    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+        self.socket = socket
+        self.seen = b""
+
+    async def until(self, pattern: str) -> str:
+        """Read what the app sends until its text matches ``pattern``."""
+        while not (found := re.search(pattern, screen_text(self.seen))):
+            message = await self.socket.receive()
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.seen += message.data
+            elif message.type != aiohttp.WSMsgType.TEXT:
+                raise AssertionError(f"the tab closed before {pattern!r}: {screen_text(self.seen)[-500:]}")
+        return found.group(0)
+
+    async def press(self, keys: str) -> None:
+        self.seen = b""  # what answers the keys
+        await self.socket.send_json(["stdin", keys])
+
+
+@asynccontextmanager
+async def web_tab(room: Room, query: str = "width=80&height=24",
+                  headers: dict[str, str] | None = None) -> AsyncIterator[WebTab]:
+    """A tab on ``room``, open while inside."""
+    timeout = aiohttp.ClientTimeout(total=PATIENCE)
+    async with aiohttp.ClientSession(timeout=timeout) as browser:
+        url = room.url.replace("http", "ws") + "/ws?" + query
+        async with browser.ws_connect(url, headers=headers) as socket:
+            yield WebTab(socket)
+
+
+async def named_tab(tab: WebTab, name: str = "Ada") -> None:
+    """Past the first screen (the player's name), to the setup screen."""
+    await tab.until("Who is playing[?]")
+    await tab.press(f"{name}\r")
+    await tab.until("Welcome to the game of sticks!")

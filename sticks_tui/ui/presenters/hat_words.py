@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ...engine import GameChange, Unchanged
+from ...text.words import counted
 
 BALL_STYLES = ("bold #5fafff", "bold #87d75f", "bold #ffaf5f", "bold #d787ff", "bold #ff5f87")
 BESIDE = "●"
@@ -159,7 +160,7 @@ def change_words(change: GameChange) -> str:
         return (f"It {result}, but each value it played was already what the game teaches: "
                 "nothing changed.")
     if not change.counts:
-        values = _plural(len(change.changed), "value")
+        values = counted(len(change.changed), "value")
         return f"It {result}: {values} of the moves it made changed (old → new)."
     return _hat_words(change)
 
@@ -178,9 +179,5 @@ def _hat_words(change: GameChange) -> str:
     if changed == moves:
         return f"It lost: each ball it drew was {lost}."
     verb = "was" if changed == 1 else "were"
-    return (f"It lost: {_plural(changed, 'ball')} it drew {verb} {lost}; {moves - changed} at "
+    return (f"It lost: {counted(changed, 'ball')} it drew {verb} {lost}; {moves - changed} at "
             f"the floor ({change.floor}) went back.")
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count:,} {word}" if count == 1 else f"{count:,} {word}s"

@@ -48,7 +48,7 @@ from ....storage.file_writer import STDIO
 from ....storage.saved_brains import BrainSummary
 from ....storage.sqlite.store_file import StoreError
 from ....text.brains import brain_cells, brain_words, kind_words
-from ....text.terminal import printable
+from ....text.terminal import PASTE_LIMIT, printable
 from ...host import host_of
 from ...plain import plain
 from ...widgets.footer import KeysFooter
@@ -350,18 +350,20 @@ class BrainsScreen(Screen[None]):
         ), self._done)
 
 
-#: The most characters a brain pasted into a served tab may have: the Game of Sticks' hats
-#: take a few thousand, a Q-learner of Nim's a few hundred thousand; a bigger brain the teacher
-#: imports on the server (``sticks-tui brain import``).
-MAX_PASTED_CHARACTERS = 1_000_000
+#: The most characters a brain pasted into a served tab may have (a bigger brain the teacher
+#: imports on the server: ``sticks-tui brain import``).
+MAX_PASTED_CHARACTERS = PASTE_LIMIT
 #: How messages name a pasted brain.
 PASTED = "the pasted brain"
 
 
 def _too_long_words(characters: int) -> str:
+    """What a paste past the limit is told. Its length is not said: the classroom's server cuts
+    a longer paste just past the limit (``sticks_tui/serve/input_gate.py``), so the tab never
+    knows it."""
     return (
-        f"The pasted text has {characters:,} characters; a brain pasted here has at most "
-        f"{MAX_PASTED_CHARACTERS:,} (a bigger one: the teacher imports it on the server with "
+        f"The pasted text is longer than the {MAX_PASTED_CHARACTERS:,} characters a brain "
+        "pasted here may have (a bigger one: the teacher imports it on the server with "
         "`sticks-tui brain import`); nothing was changed"
     )
 
