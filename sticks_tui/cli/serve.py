@@ -154,8 +154,8 @@ def run_serve(args: argparse.Namespace) -> int:
             f"{args.max_sessions:,} tabs at once).",
             f"Every tab keeps its records in {printable(str(data))}: one leaderboard for the "
             "room, and one brain per AI and game that every game teaches.",
-            f"The teacher's passphrase, which a tab asks before it resets a brain, imports over "
-            f"one or discards a training: {passphrase}",
+            f"The teacher's passphrase, which a tab asks before it resets a brain, imports one "
+            f"or discards a training: {passphrase}",
             "Press Ctrl+C to stop.",
         ],
     )

@@ -97,8 +97,8 @@ class SticksApp(App[int]):
         #: In a browser's tab of ``sticks-tui serve``: the server's paths are neither shown nor
         #: asked for (a brain is exported as a download).
         self.served = served
-        #: The teacher's passphrase (served): resetting the room's brain, importing over it or
-        #: discarding its training asks for it.
+        #: The teacher's passphrase (served): resetting the room's brain, importing a brain
+        #: (over a saved one or under a new name) or discarding its training asks for it.
         self.passphrase = passphrase
         #: A served tab's training holds at most its share of the server's memory.
         self.training_memory_most = SERVED_MEMORY_CAP if served else None
