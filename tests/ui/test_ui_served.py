@@ -200,18 +200,18 @@ async def test_a_student_cannot_import_a_brain_under_a_new_name(store: SqliteSto
     app = served_app(store)
     async with app.run_test(size=(100, 40)) as pilot:
         await to_brains(pilot)
-        await pilot.press("i")
-        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
-        form = str(app.screen.query_one(".brain-modal").query("Label").last().render())
-        assert form == "The teacher's passphrase (every import asks for it)"
         for ai, passphrase, error in [("AI", "", NO_PASSPHRASE), ("Robo", "", NO_PASSPHRASE),
                                       ("Robo", "k7mq-2xp", WRONG)]:
+            await pilot.press("i")
+            await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+            label = str(app.screen.query_one(".brain-modal").query("Label").last().render())
+            assert label == "The teacher's passphrase (every import asks for it)"
             await paste_brain(pilot, pasted, ai=ai, passphrase=passphrase)
             assert isinstance(app.screen, BrainFormModal)
             assert form_error(app) == error
-        await pilot.press("escape")
-        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
-        assert said(app) == ""
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+            assert said(app) == ""
     assert store.brains() == []  # nothing saved, under any name
 
 
