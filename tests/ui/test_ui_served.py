@@ -42,6 +42,16 @@ async def test_a_served_tab_asks_the_players_name_first_and_refuses_a_machines()
         message = app.screen.query_one("#name-message", Static)
         assert "is the name of a computer player" in str(message.render())
         assert isinstance(app.screen, NameScreen)
+        for typed, why in [  # its A Cyrillic; then all Cyrillic: the AI's row all the same
+            ("\u0410I", '"АI" mixes letters of two alphabets (Latin and Cyrillic); please type '
+             "it in one"),
+            ("\u0410\u0406", '"АІ" looks like "AI", the name of a computer player; please '
+             "choose another"),
+        ]:
+            app.screen.query_one("#player-name", Input).value = ""
+            await pilot.press(*typed, "enter")
+            assert str(message.render()) == why
+            assert isinstance(app.screen, NameScreen)
         app.screen.query_one("#player-name", Input).value = ""
         await pilot.press(*"[b]Ada", "enter")  # shown as typed, never as markup
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
@@ -160,6 +170,7 @@ async def test_a_served_tab_imports_a_pasted_brain_only_with_the_teachers_passph
             (pasted, "AI", "guess", WRONG),
             ("{not json", "AI", PASSPHRASE, "The pasted brain was refused: not valid JSON"),
             ("", "AI", PASSPHRASE, "Paste the brain's file"),
+            (pasted, "\u0410\u0406", PASSPHRASE, '"АІ" looks like "AI", the name of a computer'),
         ]:
             if not isinstance(app.screen, BrainFormModal):
                 await pilot.press("i")
