@@ -14,7 +14,7 @@ from ..engine.games import GameSpecError, family_of, parse_game, spec_of
 from ..engine.games.family import quoted
 from ..engine.games.takeaway import STICKS_MAX, STICKS_MIN
 from ..engine.numbers import parse_whole_number, too_large_words
-from ..text.names import name_from_typed, names_problem
+from ..text.names import name_from_typed, names_problem, saved_name_from_typed
 from ..text.terminal import printable
 
 PROG = "sticks-tui"
@@ -98,13 +98,24 @@ EXIT_INTERRUPTED = 130
 
 # -- argument types shared with the top-level options --------------------------------------------
 def player_name(text: str) -> str:
-    """argparse type for ``--player1/--player2``: a visible name of at most 40 characters.
+    """argparse type for ``--player1/--player2`` (and ``brain import --ai``): a visible name of
+    at most 40 characters, in one script, that does not look like a computer player's.
 
     The control characters are looked for before spaces are tidied, which would turn a line
     break or a tab into a space.
     """
     try:
         return name_from_typed(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def saved_ai_name(text: str) -> str:
+    """argparse type for ``brain export|reset --ai`` and ``--opponent``: a saved brain's AI,
+    named as :func:`player_name` takes it except for how the name looks, so that a brain saved
+    under a name now refused (before the rule) can still be exported, reset or played."""
+    try:
+        return saved_name_from_typed(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 

@@ -45,7 +45,13 @@ from ..storage.saved_brains import BrainSummary
 from ..text.brains import BRAIN_COLUMNS, brain_cells, brain_words
 from ..text.commands import brain_options
 from ..text.terminal import RunawayLine, printable, read_answer
-from .args import EXIT_DATA_PROBLEM, add_brain_game_arguments, brain_game_from_args, player_name
+from .args import (
+    EXIT_DATA_PROBLEM,
+    add_brain_game_arguments,
+    brain_game_from_args,
+    player_name,
+    saved_ai_name,
+)
 from .store_commands import (
     add_data_dir,
     complain,
@@ -61,8 +67,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _register_brain(subparsers)
 
 
-def _add_brain_choice(parser: argparse.ArgumentParser) -> None:
-    """Which saved brain: its game, its learner and its AI's name."""
+def _add_brain_choice(parser: argparse.ArgumentParser, *, saved: bool = True) -> None:
+    """Which brain: its game, its learner and its AI's name. ``saved``: one already saved
+    (export, reset), whose name is taken as it was saved; else (import) the name is one given
+    to a brain, by the rules of a player's name."""
     add_brain_game_arguments(parser)
     parser.add_argument(
         "--learner",
@@ -75,7 +83,7 @@ def _add_brain_choice(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--ai",
-        type=player_name,
+        type=saved_ai_name if saved else player_name,
         default=None,
         metavar="NAME",
         help=f"whose brain (default {LEARNING_AI_NAME!r}, the learning AI, for hats; "
@@ -120,7 +128,7 @@ def _register_brain(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
         "the reason, and the saved brain stays as it was."
     )
     load.add_argument("file", metavar="FILE", help="the brain to read (- for stdin)")
-    _add_brain_choice(load)
+    _add_brain_choice(load, saved=False)
     load.set_defaults(handler=_run_import, command_parser=load)
 
     reset = actions.add_parser(

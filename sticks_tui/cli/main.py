@@ -33,6 +33,7 @@ from .args import (
     game_spec,
     player_name,
     positive_int,
+    saved_ai_name,
     seconds,
     training_games,
     whole_number,
@@ -117,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--opponent",
         dest="app_opponent",
-        type=player_name,
+        type=saved_ai_name,
         default=None,
         metavar="NAME",
         help="open the app on a game against this brain of the game (--game): a saved brain's "

@@ -2,7 +2,13 @@
 names cannot play together (the same row on the leaderboard, or a computer player's name).
 
 One set of rules for every place a name is typed: the classic console, ``--player1``, the setup
-screen, a new brain's AI name in the lab and on the brains screen.
+screen, the served tab's "Who is playing?" screen, a new brain's AI name in the lab and on the
+brains screen, ``brain import --ai``.
+
+A name is also read the way it looks (:func:`name_look_problem`): letters of two scripts in one
+name ("АI", its А Cyrillic) are refused, and so is a name that only looks like a computer
+player's ("АІ", all Cyrillic, looks like "AI"), so that nobody takes a machine's row on the
+leaderboard, or its brain, under a name that reads the same.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from ..engine.games.family import quoted
 from ..engine.machines import COMPUTER_PLAYER_NAMES
+from .terminal import printable
 
 #: The most characters a name may have (a player's, an AI's).
 MAX_NAME_LENGTH = 40
@@ -26,21 +33,36 @@ def typed_name_problem(text: str) -> str | None:
     Spaces around and between words are tidied afterwards (any kind of space, e.g. a
     non-breaking one, counts as one), but a line break or a tab is not a space: tidied into one,
     "a\\nb", "a\\tb" and "a b" would silently be one leaderboard row. So they are refused, like
-    every character a terminal does not show as itself (escapes, bidi overrides...).
+    every character a terminal does not show as itself (escapes, bidi overrides...). Then the
+    name is read as it looks (:func:`name_look_problem`).
     """
     for char in text:
         if not char.isprintable() and unicodedata.category(char) != "Zs":
             return NAME_CONTROL_MESSAGE
-    return None
+    return name_look_problem(" ".join(text.split()))
 
 
 def name_from_typed(text: str) -> str:
     """A name as typed (``--player1``, a new brain's AI), tidied: spaces around and between words
     become one. :class:`ValueError` says why it cannot be a name, in words that follow "argument
-    --player1: " (a control character, nothing but spaces, more than :data:`MAX_NAME_LENGTH`)."""
-    problem = typed_name_problem(text)
+    --player1: " (a control character, nothing but spaces, more than :data:`MAX_NAME_LENGTH`,
+    letters of two scripts, a computer player's name in other letters:
+    :func:`name_look_problem`)."""
+    name = saved_name_from_typed(text)
+    problem = name_look_problem(name)
     if problem is not None:
-        raise ValueError(f"{problem[:1].lower()}{problem[1:]}: {quoted(text, MAX_NAME_LENGTH)}")
+        raise ValueError(problem)
+    return name
+
+
+def saved_name_from_typed(text: str) -> str:
+    """The name of a brain already saved, as typed (``brain export|reset --ai``): tidied, and
+    checked as :func:`name_from_typed` checks a name, except for how it looks, so that a brain
+    saved under a name now refused can still be exported or reset."""
+    for char in text:
+        if not char.isprintable() and unicodedata.category(char) != "Zs":
+            message = NAME_CONTROL_MESSAGE
+            raise ValueError(f"{message[:1].lower()}{message[1:]}: {quoted(text, MAX_NAME_LENGTH)}")
     name = " ".join(text.split())
     if not name:
         raise ValueError("a player's name cannot be empty")
@@ -68,3 +90,157 @@ def names_problem(
         if key in machines:
             return f"\"{name}\" is the name of a computer player; please choose another"
     return None
+
+
+# -- how a name looks ------------------------------------------------------------------------------
+def name_look_problem(name: str) -> str | None:
+    """Why ``name`` (tidied) cannot be a name for how it looks; None when it can.
+
+    - **One script.** A name's letters are of one script. A letter's script is read from the
+      first word of its Unicode name, after NFKC (so fullwidth ``Ａ`` and mathematical ``𝐀`` are
+      Latin ``A``): LATIN, CYRILLIC, GREEK, ARABIC, HANGUL...; CJK and IDEOGRAPHIC are Han.
+      Digits, spaces, punctuation, symbols (emoji), combining marks and modifier letters belong
+      to no script, so "Zoë", "José", "O'Brien 2" and "Ann 😀" are one script. Japanese writes
+      Han, Hiragana and Katakana together and Korean Han and Hangul: each counts as one, so
+      "山田たろう" and "김 金" are names. "Иван", "李雷", "Ada" are; "Rаndom" (its а Cyrillic)
+      is not.
+    - **Not a machine's name in other letters.** A name whose letters, each read as the Latin
+      letter it looks like (the table :data:`LATIN_LOOKALIKES`, written here: Cyrillic, Greek,
+      Armenian and Lisu letters drawn like Latin ones, after NFKC, combining marks left out),
+      is a computer player's name (without regard to case) but is not that name itself: "АІ",
+      all Cyrillic, and "ＡＩ", fullwidth, look like "AI". Latin letters are never read as other
+      letters: "Al" (a lowercase L) stays a name.
+    """
+    problem = _mixed_scripts_problem(name)
+    if problem is not None:
+        return problem
+    machine = _machine_it_looks_like(name)
+    if machine is not None:
+        return (
+            f"\"{printable(name)}\" looks like \"{machine}\", the name of a computer player; "
+            "please choose another"
+        )
+    return None
+
+
+def _mixed_scripts_problem(name: str) -> str | None:
+    scripts: list[str] = []
+    for char in unicodedata.normalize("NFKC", name):
+        script = _script(char)
+        if script is not None and script not in scripts:
+            scripts.append(script)
+    if len(scripts) < 2 or any(set(scripts) <= together for together in _WRITTEN_TOGETHER):
+        return None
+    scripts.sort(key=lambda script: script != "Latin")  # Latin first, the others as they come
+    count = _COUNTS.get(len(scripts), str(len(scripts)))
+    listed = ", ".join(scripts[:-1]) + " and " + scripts[-1]
+    return (
+        f"\"{printable(name)}\" mixes letters of {count} alphabets ({listed}); please type it "
+        "in one"
+    )
+
+
+def _script(char: str) -> str | None:
+    """The script of one character (of a name after NFKC), None for one of no script."""
+    if not unicodedata.category(char).startswith("L"):
+        return None
+    word = unicodedata.name(char, "").split(" ", 1)[0]
+    if word in _NO_SCRIPT:
+        return None
+    return _SCRIPT_WORDS.get(word, word.title())
+
+
+#: First words of letters' Unicode names that are no script (or none Python's data names).
+_NO_SCRIPT = frozenset({"", "MODIFIER"})
+#: First words of letters' Unicode names that name a script otherwise.
+_SCRIPT_WORDS = {
+    "CJK": "Han", "IDEOGRAPHIC": "Han", "KATAKANA-HIRAGANA": "Katakana", "HENTAIGANA": "Hiragana",
+}
+#: Scripts one name may hold together: Japanese, Korean.
+_WRITTEN_TOGETHER = (
+    frozenset({"Han", "Hiragana", "Katakana"}),
+    frozenset({"Han", "Hangul"}),
+)
+_COUNTS = {2: "two", 3: "three", 4: "four"}
+
+
+def _machine_it_looks_like(name: str) -> str | None:
+    """The computer player's name ``name`` reads as, its letters read as the Latin ones they
+    look like; None when it reads as none, or is that name itself."""
+    machines = {machine.casefold(): machine for machine in COMPUTER_PLAYER_NAMES}
+    if name.casefold() in machines:
+        return None  # the name itself: names_problem's, or a machine's own brain
+    looks = "".join(
+        LATIN_LOOKALIKES.get(char, char)
+        for char in unicodedata.normalize("NFKC", name)
+        if not unicodedata.category(char).startswith("M")
+    )
+    return machines.get(" ".join(looks.split()).casefold())
+
+
+def _lookalikes(table: dict[str, tuple[str, ...]]) -> dict[str, str]:
+    """{letter: the Latin letter it looks like} from {Latin letter: Unicode names}."""
+    return {
+        unicodedata.normalize("NFKC", unicodedata.lookup(letter_name)): latin
+        for latin, letter_names in table.items()
+        for letter_name in letter_names
+    }
+
+
+#: Letters of other scripts that are drawn like a Latin letter, by the Latin letter they look
+#: like (a short list written for names, not Unicode's whole table of confusables).
+LATIN_LOOKALIKES = _lookalikes({
+    "A": ("CYRILLIC CAPITAL LETTER A", "GREEK CAPITAL LETTER ALPHA", "LISU LETTER A"),
+    "B": ("CYRILLIC CAPITAL LETTER VE", "GREEK CAPITAL LETTER BETA", "LISU LETTER BA"),
+    "C": ("CYRILLIC CAPITAL LETTER ES", "LISU LETTER CA"),
+    "D": ("LISU LETTER DA",),
+    "E": ("CYRILLIC CAPITAL LETTER IE", "GREEK CAPITAL LETTER EPSILON", "LISU LETTER E"),
+    "G": ("LISU LETTER GA",),
+    "H": ("CYRILLIC CAPITAL LETTER EN", "GREEK CAPITAL LETTER ETA", "LISU LETTER XA"),
+    "I": (
+        "CYRILLIC CAPITAL LETTER BYELORUSSIAN-UKRAINIAN I", "CYRILLIC LETTER PALOCHKA",
+        "GREEK CAPITAL LETTER IOTA", "LISU LETTER I",
+    ),
+    "J": ("CYRILLIC CAPITAL LETTER JE", "GREEK CAPITAL LETTER YOT", "LISU LETTER JA"),
+    "K": ("CYRILLIC CAPITAL LETTER KA", "GREEK CAPITAL LETTER KAPPA", "LISU LETTER KA"),
+    "L": ("LISU LETTER LA",),
+    "M": ("CYRILLIC CAPITAL LETTER EM", "GREEK CAPITAL LETTER MU", "LISU LETTER MA"),
+    "N": ("GREEK CAPITAL LETTER NU", "LISU LETTER NA"),
+    "O": (
+        "CYRILLIC CAPITAL LETTER O", "GREEK CAPITAL LETTER OMICRON", "ARMENIAN CAPITAL LETTER OH",
+        "LISU LETTER O",
+    ),
+    "P": ("CYRILLIC CAPITAL LETTER ER", "GREEK CAPITAL LETTER RHO", "LISU LETTER PA"),
+    "Q": ("CYRILLIC CAPITAL LETTER QA",),
+    "R": ("LISU LETTER ZHA",),
+    "S": ("CYRILLIC CAPITAL LETTER DZE", "LISU LETTER SA"),
+    "T": ("CYRILLIC CAPITAL LETTER TE", "GREEK CAPITAL LETTER TAU", "LISU LETTER TA"),
+    "U": ("LISU LETTER U",),
+    "V": ("LISU LETTER HA",),
+    "W": ("CYRILLIC CAPITAL LETTER WE", "LISU LETTER WA"),
+    "X": ("CYRILLIC CAPITAL LETTER HA", "GREEK CAPITAL LETTER CHI", "LISU LETTER SHA"),
+    "Y": (
+        "CYRILLIC CAPITAL LETTER U", "CYRILLIC CAPITAL LETTER STRAIGHT U",
+        "GREEK CAPITAL LETTER UPSILON", "LISU LETTER YA",
+    ),
+    "Z": ("GREEK CAPITAL LETTER ZETA", "LISU LETTER DZA"),
+    "a": ("CYRILLIC SMALL LETTER A", "GREEK SMALL LETTER ALPHA"),
+    "c": ("CYRILLIC SMALL LETTER ES", "GREEK LUNATE SIGMA SYMBOL"),
+    "d": ("CYRILLIC SMALL LETTER KOMI DE",),
+    "e": ("CYRILLIC SMALL LETTER IE",),
+    "h": ("CYRILLIC SMALL LETTER SHHA", "ARMENIAN SMALL LETTER HO"),
+    "i": ("CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I", "GREEK SMALL LETTER IOTA"),
+    "j": ("CYRILLIC SMALL LETTER JE", "GREEK LETTER YOT"),
+    "k": ("GREEK SMALL LETTER KAPPA",),
+    "l": ("CYRILLIC SMALL LETTER PALOCHKA",),
+    "n": ("ARMENIAN SMALL LETTER VO",),
+    "o": ("CYRILLIC SMALL LETTER O", "GREEK SMALL LETTER OMICRON", "ARMENIAN SMALL LETTER OH"),
+    "p": ("CYRILLIC SMALL LETTER ER", "GREEK SMALL LETTER RHO"),
+    "q": ("CYRILLIC SMALL LETTER QA",),
+    "s": ("CYRILLIC SMALL LETTER DZE",),
+    "u": ("GREEK SMALL LETTER UPSILON", "ARMENIAN SMALL LETTER SEH"),
+    "v": ("GREEK SMALL LETTER NU",),
+    "w": ("CYRILLIC SMALL LETTER WE",),
+    "x": ("CYRILLIC SMALL LETTER HA",),
+    "y": ("CYRILLIC SMALL LETTER U",),
+})

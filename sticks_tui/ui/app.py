@@ -99,8 +99,8 @@ class SticksApp(App[int]):
         #: driver (:meth:`get_driver_class`) as it starts.
         self.served = served
         super().__init__()
-        #: The teacher's passphrase (served): resetting the room's brain, importing over it or
-        #: discarding its training asks for it.
+        #: The teacher's passphrase (served): resetting the room's brain, importing a brain
+        #: (over a saved one or under a new name) or discarding its training asks for it.
         self.passphrase = passphrase
         #: A served tab's training holds at most its share of the server's memory.
         self.training_memory_most = SERVED_MEMORY_CAP if served else None

@@ -22,7 +22,7 @@ from ..engine.learners.hats.kind import KIND as HAT_AI
 from ..engine.machines import Machine
 from ..storage.brain_cache import BrainRef
 from ..storage.records import Records
-from ..text.names import MAX_NAME_LENGTH, names_problem
+from ..text.names import MAX_NAME_LENGTH, name_look_problem, names_problem
 from .presenters import SetupForm, setup_forms
 
 DEFAULT_NAMES = ("Player 1", "Player 2")
@@ -120,13 +120,16 @@ NAME_SETTINGS = ("player1_name", "player2_name")
 
 
 def recalled_names(records: Records) -> tuple[str, str]:
-    """The names last confirmed on the setup screen (defaults for any not kept, or unusable)."""
+    """The names last confirmed on the setup screen (defaults for any not kept, or unusable:
+    kept before a rule refused them, e.g. a machine's name in Cyrillic letters)."""
     names = tuple(
         clean_name(records.recall(key) or "", default)
         for key, default in zip(NAME_SETTINGS, DEFAULT_NAMES)
     )
     pair = (names[0], names[1])
-    return pair if names_problem(pair) is None else DEFAULT_NAMES
+    if names_problem(pair) is not None or any(name_look_problem(name) for name in pair):
+        return DEFAULT_NAMES
+    return pair
 
 
 def remember_names(records: Records, names: tuple[str, str]) -> None:

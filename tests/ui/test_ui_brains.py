@@ -143,6 +143,9 @@ BAD_NAMES = [
     ("Ro\tbo", "An AI's name cannot hold line breaks, tabs or other control characters"),
     ("x" * 41, "An AI's name can have at most 40 characters, got 41"),
     ("AI", "AI already has a brain for Game of Sticks; choose another name, or reset"),
+    ("\u0410\u0406", '"АІ" looks like "AI", the name of a computer player; please choose another'),
+    ("R\u043ebo", '"Rоbo" mixes letters of two alphabets (Latin and Cyrillic); please type it in '
+     "one"),
 ]
 
 
@@ -281,6 +284,25 @@ async def test_import_of_a_good_file_shows_it_with_its_games_and_the_next_game_p
             ("sticks", "hats", "AI", "321", "defaults"),
         ]
         assert app.brain("AI", STICKS).to_dict() == imported.to_dict()
+
+
+async def test_import_under_a_name_that_looks_like_a_machines_is_refused(
+    store: SqliteStore, tmp_path: Path
+) -> None:
+    """"АІ" (all Cyrillic) would be listed beside AI, drawn the same: nothing is imported."""
+    path = tmp_path / "good.json"
+    path.write_text(brain_json(taught(games=321)))
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        await pilot.press("i")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        await fill(pilot, file=str(path), ai="\u0410\u0406")
+        assert isinstance(app.screen, BrainFormModal)
+        assert form_error(app) == (
+            '"АІ" looks like "AI", the name of a computer player; please choose another'
+        )
+    assert store.brains() == []
 
 
 BAD_FILES = [

@@ -219,6 +219,8 @@ BAD_INPUT = [
     ("#games", "1e5", "not a whole number"),
     ("#brain", "a\tb", "cannot hold line breaks, tabs"),
     ("#brain", "", "Type the brain's name"),
+    ("#brain", "\u0410\u0406", '"АІ" looks like "AI", the name of a computer player'),
+    ("#brain", "Trained \u0410I", '"Trained АI" mixes letters of two alphabets (Latin and Cyr'),
     ("#floor", "0", "'floor' must be at least 1"),
     ("#fresh", "x", "must be a whole number"),
     ("#memory", "lots", "Not a size: 'lots'; give e.g. 512M or 2G"),

@@ -1,8 +1,8 @@
 """A tab of ``sticks-tui serve``, as the app runs it there (``served``): the player's name is
 asked first, for the room's leaderboard; the tab's names are not remembered for the room; no
-path on the server is asked for (a brain is imported pasted); the room's brain is reset or
-imported over only with the teacher's passphrase. (The real server, in a real browser:
-tests/serve/.)"""
+path on the server is asked for (a brain is imported pasted); the room's brain is reset, and any
+brain imported (over a saved one or under a new name), only with the teacher's passphrase. (The
+real server, in a real browser: tests/serve/.)"""
 
 from __future__ import annotations
 
@@ -42,6 +42,16 @@ async def test_a_served_tab_asks_the_players_name_first_and_refuses_a_machines()
         message = app.screen.query_one("#name-message", Static)
         assert "is the name of a computer player" in str(message.render())
         assert isinstance(app.screen, NameScreen)
+        for typed, why in [  # its A Cyrillic; then all Cyrillic: the AI's row all the same
+            ("\u0410I", '"АI" mixes letters of two alphabets (Latin and Cyrillic); please type '
+             "it in one"),
+            ("\u0410\u0406", '"АІ" looks like "AI", the name of a computer player; please '
+             "choose another"),
+        ]:
+            app.screen.query_one("#player-name", Input).value = ""
+            await pilot.press(*typed, "enter")
+            assert str(message.render()) == why
+            assert isinstance(app.screen, NameScreen)
         app.screen.query_one("#player-name", Input).value = ""
         await pilot.press(*"[b]Ada", "enter")  # shown as typed, never as markup
         await wait_until(pilot, lambda: isinstance(app.screen, SetupScreen))
@@ -135,7 +145,14 @@ async def paste_brain(
         await pilot.pause()
 
 
-async def test_a_served_tab_imports_a_pasted_brain_and_over_a_saved_one_only_with_the_passphrase(
+NO_PASSPHRASE = (
+    "Importing a brain into the room takes the teacher's passphrase: type it in the last "
+    "field; nothing was changed"
+)
+WRONG = "That is not the teacher's passphrase: nothing was changed."
+
+
+async def test_a_served_tab_imports_a_pasted_brain_only_with_the_teachers_passphrase(
     store: SqliteStore,
 ) -> None:
     store.save_brain(taught(STICKS, games=7), "AI")
@@ -148,19 +165,16 @@ async def test_a_served_tab_imports_a_pasted_brain_and_over_a_saved_one_only_wit
         await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
         assert not app.screen.query("#file")
 
-        await paste_brain(pilot, pasted, ai="Robo")  # a new AI: no passphrase needed
-        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
-        assert said(app).startswith("Imported the pasted brain as the brain of Robo (hats)")
-
         for text, ai, passphrase, error in [
-            (pasted, "AI", "", "AI already has a brain for Game of Sticks: importing "
-             "over it takes the teacher's passphrase; nothing was changed"),
-            (pasted, "AI", "guess", "importing over it takes the teacher's passphrase"),
+            (pasted, "AI", "", NO_PASSPHRASE),
+            (pasted, "AI", "guess", WRONG),
             ("{not json", "AI", PASSPHRASE, "The pasted brain was refused: not valid JSON"),
             ("", "AI", PASSPHRASE, "Paste the brain's file"),
+            (pasted, "\u0410\u0406", PASSPHRASE, '"АІ" looks like "AI", the name of a computer'),
         ]:
-            await pilot.press("i")
-            await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+            if not isinstance(app.screen, BrainFormModal):
+                await pilot.press("i")
+                await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
             await paste_brain(pilot, text, ai=ai, passphrase=passphrase)
             assert isinstance(app.screen, BrainFormModal)
             assert error in form_error(app), form_error(app)
@@ -181,8 +195,37 @@ async def test_a_served_tab_imports_a_pasted_brain_and_over_a_saved_one_only_wit
         await paste_brain(pilot, pasted, ai="AI", passphrase=PASSPHRASE)  # the teacher
         await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
         assert said(app).startswith("Imported the pasted brain as the brain of AI (hats)")
-    info = store.brain_info(STICKS, "AI", HATS)
-    assert info is not None and info.games_played == 3
+
+        await pilot.press("i")  # under a new name, the teacher too
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        await paste_brain(pilot, pasted, ai="Robo", passphrase=f" {PASSPHRASE} ")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+        assert said(app).startswith("Imported the pasted brain as the brain of Robo (hats)")
+    for ai in ("AI", "Robo"):
+        info = store.brain_info(STICKS, ai, HATS)
+        assert info is not None and info.games_played == 3
+
+
+async def test_a_student_cannot_import_a_brain_under_a_new_name(store: SqliteStore) -> None:
+    """A name with no brain yet is no way around the passphrase: else a student could plant the
+    room's AI for a game nobody has played yet, or any AI the room will play."""
+    pasted = brain_json(taught(STICKS, games=500))
+    app = served_app(store)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await to_brains(pilot)
+        for ai, passphrase, error in [("AI", "", NO_PASSPHRASE), ("Robo", "", NO_PASSPHRASE),
+                                      ("Robo", "k7mq-2xp", WRONG)]:
+            await pilot.press("i")
+            await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+            label = str(app.screen.query_one(".brain-modal").query("Label").last().render())
+            assert label == "The teacher's passphrase (every import asks for it)"
+            await paste_brain(pilot, pasted, ai=ai, passphrase=passphrase)
+            assert isinstance(app.screen, BrainFormModal)
+            assert form_error(app) == error
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+            assert said(app) == ""
+    assert store.brains() == []  # nothing saved, under any name
 
 
 async def test_discarding_a_training_of_the_rooms_brain_takes_the_teachers_passphrase() -> None:

@@ -147,6 +147,43 @@ async def test_a_name_with_a_tab_or_line_break_is_refused_not_made_a_space() -> 
         await check_each(pilot, cases, check)
 
 
+LOOKALIKES = [
+    ("\u0410I", '"\u0410I" mixes letters of two alphabets (Latin and Cyrillic); please type it '
+     "in one"),
+    ("\u0410\u0406", '"\u0410\u0406" looks like "AI", the name of a computer player; please choose '
+     "another"),
+]
+
+
+async def test_a_name_that_mixes_scripts_or_only_looks_like_a_machines_is_refused() -> None:
+    """"АI" (its А Cyrillic) and "АІ" (all Cyrillic) read as the AI's name: its row on the
+    leaderboard. Each in each field in turn, said under the form, the field marked."""
+    async def check(pilot: Pilot, case: tuple[str, tuple[str, str]]) -> None:
+        field, (typed, why) = case
+        given = pilot.app.screen.query_one(field, Input).value
+        try:
+            await set_input(pilot, field, typed)
+            assert message(pilot) == why
+            assert pilot.app.screen.query_one(field, Input).has_class("-invalid")
+            assert pilot.app.screen.query_one("#continue", Button).disabled
+            await pilot.press("enter", "ctrl+n")
+            await pilot.pause()
+            assert screen_name(pilot) == "SetupScreen"
+        finally:
+            await set_input(pilot, field, given)
+
+    cases = [(field, case) for field in ("#name1", "#name2") for case in LOOKALIKES]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await check_each(pilot, cases, check)
+        await set_input(pilot, "#name1", "\u0418\u0432\u0430\u043d")  # Иван: one script
+        await set_input(pilot, "#name2", "Al")  # a Latin A and l: a name, not "AI"
+        assert message(pilot) == ""
+        await to_mode(pilot)
+        assert app.settings.names == ("Иван", "Al")
+
+
 async def test_a_pasted_name_with_a_tab_is_refused() -> None:
     from textual import events
 

@@ -2,9 +2,9 @@
 
 Every tab of a room shares one leaderboard; were each student "Player 1", the room's board
 would have one row for everybody. So a served tab asks for the player's name before the setup
-screen, by the rules of a name on the setup screen (a computer player's name, or the other
-player's, is refused, with the reason under the field); the name is shown as typed, never read
-as markup.
+screen, by the rules of a name on the setup screen (a computer player's name, one that only
+looks like it or mixes alphabets, or the other player's, is refused, with the reason under the
+field); the name is shown as typed, never read as markup.
 """
 
 from __future__ import annotations

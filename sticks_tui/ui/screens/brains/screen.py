@@ -47,12 +47,19 @@ from ....storage.brain_shelf import (
 from ....storage.file_writer import STDIO
 from ....storage.saved_brains import BrainSummary
 from ....storage.sqlite.store_file import StoreError
-from ....text.brains import brain_cells, brain_words, kind_words
+from ....text.brains import brain_cells, brain_words
 from ....text.terminal import PASTE_LIMIT, printable
 from ...host import host_of
 from ...plain import plain
 from ...widgets.footer import KeysFooter
-from .modals import BrainFormModal, ConfirmModal, PassphraseModal, PasteArea, is_passphrase
+from .modals import (
+    WRONG_PASSPHRASE,
+    BrainFormModal,
+    ConfirmModal,
+    PassphraseModal,
+    PasteArea,
+    is_passphrase,
+)
 
 COLUMNS = ("Game", "Learner", "AI", "Games", "Settings")
 
@@ -304,8 +311,9 @@ class BrainsScreen(Screen[None]):
 
 
     def _import_pasted(self) -> None:
-        """A brain's file pasted into a box (a served tab: the browser cannot give a file);
-        over a brain already saved only with the teacher's passphrase."""
+        """A brain's file pasted into a box (a served tab: the browser cannot give a file),
+        only with the teacher's passphrase: over a saved brain, and under a new name too (else
+        a student could plant the room's AI for a game not played yet)."""
         brain = self.highlighted()
         ai_name = brain.info.ai_name if brain is not None else LEARNING_AI_NAME
         app = host_of(self)
@@ -319,19 +327,15 @@ class BrainsScreen(Screen[None]):
                 )
             if len(text) > MAX_PASTED_CHARACTERS:
                 raise BrainActionRefused(_too_long_words(len(text)))
+            if not is_passphrase(values["passphrase"], app.passphrase):
+                raise BrainActionRefused(
+                    WRONG_PASSPHRASE if values["passphrase"].strip() else NO_PASSPHRASE
+                )
             try:
                 read = parse_brain(text)
             except BrainError as error:
                 raise BrainFileRefused(PASTED, f"{error}; the saved brain is unchanged") from None
             assert read.rules is not None, "a saved brain knows its game"
-            if self.shelf.brain_info(read.rules, name, read.kind) is not None and not (
-                is_passphrase(values["passphrase"], app.passphrase)
-            ):
-                raise BrainActionRefused(
-                    f"{printable(name)} already has a {kind_words(read.kind)} for "
-                    f"{read.rules.name}: importing over it takes the teacher's passphrase; "
-                    "nothing was changed"
-                )
             done = import_brain(self.shelf, read, PASTED, name)
             app.brains.changed(read.rules, BrainRef(name, read.kind))
             return done
@@ -339,14 +343,14 @@ class BrainsScreen(Screen[None]):
         self.app.push_screen(BrainFormModal(
             "Import a brain",
             "Paste a brain's file (an export, or what `sticks-tui train --out` writes): it "
-            "becomes this AI's brain for its game and learner.",
+            "becomes this AI's brain for its game and learner, the brain the whole room shares.",
             [("ai", "The AI's name", ai_name)],
             load,
             text_area=PasteArea(
                 f"The brain's file (at most {MAX_PASTED_CHARACTERS:,} characters)",
                 MAX_PASTED_CHARACTERS, _too_long_words, id="brain", soft_wrap=True,
             ),
-            secret=("passphrase", "The teacher's passphrase, to import over a saved brain"),
+            secret=("passphrase", "The teacher's passphrase (every import asks for it)"),
         ), self._done)
 
 
@@ -355,6 +359,11 @@ class BrainsScreen(Screen[None]):
 MAX_PASTED_CHARACTERS = PASTE_LIMIT
 #: How messages name a pasted brain.
 PASTED = "the pasted brain"
+#: A served tab's import with no passphrase typed.
+NO_PASSPHRASE = (
+    "Importing a brain into the room takes the teacher's passphrase: type it in the last "
+    "field; nothing was changed"
+)
 
 
 def _too_long_words(characters: int) -> str:
