@@ -316,7 +316,7 @@ def run_serve(args: argparse.Namespace) -> int:
         port=args.port,
         public_url=args.public_url,
         limits=limits,
-        log=RoomLog(sys.stdout, errors),
+        log=RoomLog(sys.stdout, errors, errors_name=printable(args.log) if args.log else None),
         allow_hosts=args.allow_host,
         banner=[
             f"sticks-tui is served on {address}",

@@ -52,12 +52,16 @@ class AppProcess:
         input_backlog: int,
         on_errors: Callable[[bytes], None],
         errors_most: int,
+        data_most: int | None = None,
     ) -> None:
         self.argv = list(argv)
         self.env = dict(env)
         self.input_backlog = input_backlog
         self.on_errors = on_errors
         self.errors_most = errors_most
+        self.data_most = data_most
+        #: Bytes of error output the app wrote (a crash report, say).
+        self.errors_written = 0
         self.process: asyncio.subprocess.Process | None = None
         #: Bytes queued for the app's input and not yet written.
         self._queued = 0
@@ -88,11 +92,21 @@ class AppProcess:
             stderr=asyncio.subprocess.PIPE,
             env=env,
             start_new_session=sys.platform != "win32",
+            preexec_fn=self._limit_data if self.data_most and sys.platform == "linux" else None,
         )
         self._tasks = [
             asyncio.create_task(self._write_input()),
             asyncio.create_task(self._read_errors()),
         ]
+
+    def _limit_data(self) -> None:
+        """In the app's process, before it runs (Linux): the operating system refuses it more
+        data than :attr:`data_most`, a backstop behind the server's watchdog, which reads the
+        memory only every second."""
+        import resource
+
+        assert self.data_most is not None
+        resource.setrlimit(resource.RLIMIT_DATA, (self.data_most, self.data_most))
 
     async def packets(self) -> AsyncIterator[tuple[bytes, bytes]]:
         """The app's packets, (type, payload), once it has started (none when it fails to);
@@ -160,6 +174,7 @@ class AppProcess:
         assert self.process is not None and self.process.stderr is not None
         kept = 0
         while data := await self.process.stderr.read(1 << 14):
+            self.errors_written += len(data)
             if kept < self.errors_most:
                 data = data[: self.errors_most - kept]
                 kept += len(data)

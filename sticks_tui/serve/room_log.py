@@ -38,11 +38,14 @@ class RoomLog:
         out: TextIO,
         errors: BinaryIO | None = None,
         *,
+        errors_name: str | None = None,
         clock: Callable[[], float] = time.monotonic,
         wall: Callable[[], float] = time.time,
     ) -> None:
         self.out = out
         self.errors = errors
+        #: The log's name, as the console says it.
+        self.errors_name = errors_name
         self.clock = clock
         self.wall = wall
         self._floods: dict[str, _Flood] = {}

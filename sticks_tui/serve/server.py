@@ -349,7 +349,7 @@ class ClassroomServer(Server):
         app = AppProcess(
             self.argv, env=os.environ, input_backlog=self.limits.input_backlog,
             on_errors=lambda data: self.log.app_errors(number, data),
-            errors_most=self.limits.log_per_tab,
+            errors_most=self.limits.log_per_tab, data_most=self.limits.data_most,
         )
         assert self._starts is not None
         tab = Tab(
@@ -372,12 +372,21 @@ class ClassroomServer(Server):
             ending = "" if left else (
                 f"; its app had not left after {self.limits.grace:g} s and was ended"
             )
-            self.log.say(f"{tab.name()}: closed: {tab.why}{ending}.")
+            self.log.say(f"{tab.name()}: closed: {tab.why}{ending}{self._errors_said(app)}.")
         except asyncio.CancelledError:
             await asyncio.shield(app.end())
             raise
         finally:
             del self.tabs[number]
+
+
+    def _errors_said(self, app: AppProcess) -> str:
+        """What the console says of an app's error output (a crash report, say)."""
+        if not app.errors_written:
+            return ""
+        if self.log.errors_name is not None:
+            return f"; its app wrote errors (in {self.log.errors_name})"
+        return "; its app wrote errors (--log FILE keeps them)"
 
 
 def _whole(text: str | None, default: int) -> int:

@@ -150,12 +150,22 @@ def wait_for(check: Callable[[], T | None], what: str, patience: float = PATIENC
         result = check()
         if result:
             return result
-        assert time.monotonic() < deadline, f"never: {what}"
+        assert time.monotonic() < deadline, f"never: {what}{''.join(_context(check))}"
         time.sleep(0.05)
 
 
+def _context(check: Callable[[], object]) -> list[str]:
+    """The console of the room a check reads, to show with its failure."""
+    for cell in getattr(check, "__closure__", None) or ():
+        room = cell.cell_contents
+        if isinstance(room, Room):
+            return ["; the room's console:\n", *room.out]
+    return []
+
+
 def said(room: Room, pattern: str) -> re.Match[str] | None:
-    """The first line of the room's console matching ``pattern`` so far."""
+    """The first line of the room's console matching ``pattern`` so far (the lines, with the
+    pattern, are in the failure of a ``wait_for`` that waits for one)."""
     for line in list(room.out):
         found = re.search(pattern, line)
         if found:

@@ -23,6 +23,10 @@ from ..widgets.footer import KeysFooter
 class NameScreen(Screen[str]):
     """Asks for the player's name; closes with it once it is one the leaderboard can keep."""
 
+    #: The name's field has the keys at once: focused by Textual as the screen shows, not by a
+    #: query of this screen's own (a tab closed as it opens would find the field gone).
+    AUTO_FOCUS = "#player-name"
+
     DEFAULT_CSS = """
     #name-body {
         width: 100%;
@@ -64,9 +68,6 @@ class NameScreen(Screen[str]):
             )
             yield Static("", id="name-message")
         yield KeysFooter()
-
-    def on_mount(self) -> None:
-        self.query_one("#player-name", Input).focus()
 
     @on(Input.Submitted, "#player-name")
     def _submitted(self, event: Input.Submitted) -> None:
