@@ -13,6 +13,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -33,7 +34,7 @@ from .lab_plan import SERVED_MEMORY_CAP, LabPlan
 from .leaving import catch_leaving_signals, hangup_proof, say_after_leaving
 from .palette import app_commands
 from .plain import notify_plain
-from .presenters import presenter_for, presenter_styles
+from .presenters import presenter_for
 from .screens.analysis.screen import AnalysisScreen, brain_to_analyse
 from .screens.board.screen import BoardScreen
 from .screens.brains.screen import BrainsScreen
@@ -63,12 +64,18 @@ SERVED_ELSEWHERE = (
 )
 
 
+#: The styles of the games' own widgets, each game's in a file beside its presenter.
+PRESENTER_STYLES = sorted(
+    f"presenters/{path.name}" for path in (Path(__file__).parent / "presenters").glob("*.tcss")
+)
+
+
 class SticksApp(App[int]):
     """The Game of Sticks and its relatives, full screen."""
 
-    CSS_PATH = "app.tcss"
-    #: Each game's styles, beside its presenter (``Presenter.CSS``).
-    CSS = presenter_styles()
+    #: The app's styles, then each game's own, beside its presenter (``presenters/<game>.tcss``:
+    #: read as files, so that no presenter is loaded for its styles).
+    CSS_PATH = ["app.tcss", *PRESENTER_STYLES]
     TITLE = "sticks-tui"
     SUB_TITLE = "the Game of Sticks"
     BINDINGS = [

@@ -2,8 +2,11 @@
 the games' registry, a learner's by its name in the learners' registry, each with a plain
 presenter for one that has none of its own.
 
-A new game with a board of its own adds its presenter here, by its family's name; a new learner
-with a chart of its own adds its presenter by its name; nothing else in the app changes.
+A new game with a board of its own adds its presenter here, by its family's name, and the styles
+of its widgets beside it, in a file of its own (``<game>.tcss``, which the app reads after its
+own app.tcss: so a game's rule overrides a shared one by being the more specific, where a
+widget's DEFAULT_CSS ranks below every rule of the app's); a new learner with a chart of its own
+adds its presenter by its name; nothing else in the app changes.
 """
 
 from __future__ import annotations
@@ -31,8 +34,7 @@ from .takeaway import TakeAwayPresenter
 
 __all__ = [
     "BoardView", "LearnerPresenter", "MoveButton", "MoveChosen", "Presenter", "SetupForm",
-    "app_refusal", "learner_presenter", "presenter_for", "presenter_styles", "presenter_type",
-    "setup_forms",
+    "app_refusal", "learner_presenter", "presenter_for", "presenter_type", "setup_forms",
 ]
 
 #: The presenters by family name; any other game gets the plain one.
@@ -55,12 +57,6 @@ def learner_presenter(learner: Learner[Hashable, Hashable], words: Presenter) ->
     ``words`` presents."""
     kind = kind_of(learner)
     return LEARNER_PRESENTERS.get(kind.name, LearnerPresenter)(kind, words.rules, words)
-
-
-def presenter_styles() -> str:
-    """The styles every game's presenter brings for its widgets (``Presenter.CSS``), for the
-    app to add to its own."""
-    return "\n".join(presenter.CSS for presenter in PRESENTERS.values() if presenter.CSS)
 
 
 def presenter_type(rules: Rules) -> type[Presenter]:
