@@ -43,6 +43,7 @@ import time
 from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
+from types import SimpleNamespace
 
 ROOT = Path(__file__).resolve().parents[1]
 #: What a terminal escape sequence looks like in the screen's bytes.
@@ -101,22 +102,15 @@ def served_environment(bytecode: str | None) -> dict[str, str]:
     ``bytecode``: the directory where Python keeps the modules' bytecode (as an installed
     package has it, its modules compiled once), else None: compiled from source at each start
     (``PYTHONDONTWRITEBYTECODE``, with a checkout's modules)."""
-    environ = {k: v for k, v in os.environ.items() if not k.startswith("PYTHONDONTWRITE")}
+    from textual_serve.app_service import AppService
+
+    environ = AppService._build_environment(SimpleNamespace(debug=False), width=80, height=24)
+    environ = {k: v for k, v in environ.items() if not k.startswith("PYTHONDONTWRITE")}
     if bytecode is None:
         environ["PYTHONDONTWRITEBYTECODE"] = "1"
     else:
         environ["PYTHONPYCACHEPREFIX"] = bytecode
-    return {
-        **environ,
-        "PYTHONPATH": str(ROOT),
-        "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
-        "TEXTUAL_FPS": "60",
-        "TEXTUAL_COLOR_SYSTEM": "truecolor",
-        "TERM_PROGRAM": "textual",
-        "TERM_PROGRAM_VERSION": version("textual-serve"),
-        "COLUMNS": "80",
-        "ROWS": "24",
-    }
+    return {**environ, "PYTHONPATH": str(ROOT)}
 
 
 def wait_for_frame(process: subprocess.Popen[bytes], words: bytes) -> None:
