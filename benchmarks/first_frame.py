@@ -19,9 +19,10 @@ The runs of the cases are interleaved (a, b, c, a, b, c, ...), so that a machine
 slows each about as much; each line gives the fastest, the median and the slowest run, the
 processor time the process had used by then (user + system, its median), and its memory once
 the first frame is out: resident (RSS) and proportional (PSS: a page shared with other processes
-counts a share), from ``/proc/PID/smaps_rollup`` (Linux). Then the ratio of the medians to the
-minimal app's, and the modules each had loaded at its first frame (in a run of its own, which a
-wrapper around the program asks with SIGUSR1 once the frame is out; as
+counts a share), from ``/proc/PID/smaps_rollup`` (Linux). Then its ratio to the minimal app's:
+the median of each round's ratio (a round's runs share the machine's load), and the fastest
+run's over the minimal app's fastest; and the modules each had loaded at its first frame (in a
+run of its own, which a wrapper around the program asks with SIGUSR1 once the frame is out, as
 ``tests/ui/test_first_screen_modules.py`` does).
 
     python benchmarks/first_frame.py [--runs 15]
@@ -232,24 +233,28 @@ def main() -> None:
               f"Textual {version('textual')}, {os.cpu_count()} cores, load "
               f"{os.getloadavg()[0]:.2f}; {args.runs} runs each, interleaved; bytecode "
               f"{'compiled at each start' if args.from_source else 'kept'}")
-        print(f"{'first frame':24} {'fastest':>8} {'median':>8} {'slowest':>8} {'cpu':>7} "
-              f"{'ratio':>6} {'RSS':>7} {'PSS':>7} {'modules':>8} {'sticks_tui':>10}")
-        base = statistics.median(s.seconds for s in starts[cases[0].name])
+        print(f"{'first frame':24} {'fastest':>8} {'median':>8} {'slowest':>8} {'cpu':>6} "
+              f"{'ratio':>6} {'best':>5} {'RSS':>6} {'PSS':>6} {'modules':>7} {'ours':>5}")
+        minimal = starts[cases[0].name]
         with tempfile.TemporaryDirectory() as where:
             for case in cases:
                 got = starts[case.name]
                 seconds = sorted(s.seconds for s in got)
-                median = statistics.median(seconds)
+                # each run beside the minimal app's of the same round (the machine as busy)
+                ratio = statistics.median(s.seconds / m.seconds for s, m in zip(got, minimal))
+                best = seconds[0] / min(m.seconds for m in minimal)
                 modules = modules_at_first_frame(case, env, Path(where))
                 ours = [m for m in modules if m.split(".")[0] == "sticks_tui"]
                 print(
-                    f"{case.name:24} {seconds[0]:7.3f}s {median:7.3f}s {seconds[-1]:7.3f}s "
-                    f"{statistics.median(s.cpu for s in got):6.2f}s {median / base:6.2f} "
-                    f"{statistics.median(s.rss_mib for s in got):4.0f} MB "
-                    f"{statistics.median(s.pss_mib for s in got):4.0f} MB "
-                    f"{len(modules):8} {len(ours):10}"
+                    f"{case.name:24} {seconds[0]:7.3f}s {statistics.median(seconds):7.3f}s "
+                    f"{seconds[-1]:7.3f}s {statistics.median(s.cpu for s in got):5.2f}s "
+                    f"{ratio:6.2f} {best:5.2f} "
+                    f"{statistics.median(s.rss_mib for s in got):3.0f} MB "
+                    f"{statistics.median(s.pss_mib for s in got):3.0f} MB "
+                    f"{len(modules):7} {len(ours):5}"
                 )
-
+        print("ratio: the median of each round's time over the minimal app's in that round; "
+              "best: the fastest over the minimal app's fastest")
 
 if __name__ == "__main__":
     main()

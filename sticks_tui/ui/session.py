@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 from ..engine.learners import kind_of
 from ..engine.learners.hats.kind import KIND as HAT_AI
 from ..engine.machines import Machine
-from ..engine.match import Match
 from ..engine.players import HumanPlayer
 from ..storage.brain_cache import BrainRef
 from ..text.names import MAX_NAME_LENGTH, names_problem
@@ -27,6 +26,7 @@ if TYPE_CHECKING:
     from ..engine import HatBrain, Player
     from ..engine.game import Rules
     from ..engine.learners.base import Learner
+    from ..engine.match import Match
     from ..storage.records import Records
     from .presenters import SetupForm
 
@@ -195,6 +195,8 @@ class Table:
         return (self.seats[0].player, self.seats[1].player)
 
     def new_match(self) -> Match[Hashable, Hashable]:
+        from ..engine.match import Match  # with the first game: the app's start plays none
+
         if self.pick_up is not None:
             for seat in self.seats:
                 if seat.saved is not None:

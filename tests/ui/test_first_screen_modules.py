@@ -75,10 +75,10 @@ def under(package: str, *modules: str) -> set[str]:
 SERVED_FIRST_SCREEN = {
     # the command line, without any command's module
     *under("sticks_tui", "cli", "cli.main", "cli.args", "cli.app"),
-    # one game's rules and the learners' registry (a name may not be a machine's, whose roster
-    # names the learners; the store reads and writes their brains)
-    *under("sticks_tui.engine", "game", "games", "games.family", "games.takeaway", "machines",
-           "match", "memory", "numbers", "pacing", "period_proof", "players", "solver", "words"),
+    # the rules' types, the games' registry (no family yet) and the learners' registry (a name
+    # may not be a machine's, whose roster names the learners; the store reads their brains)
+    *under("sticks_tui.engine", "game", "games", "games.family", "machines", "memory", "numbers",
+           "pacing", "players", "solver"),
     *under("sticks_tui.engine.learners", "base", "game_change", "kind", "player", "settings",
            "hats", "hats.brain", "hats.compiled", "hats.draw", "hats.file", "hats.kind",
            "hats.lessons", "hats.loops", "hats.player", "hats.reading", "hats.self_play",
@@ -93,10 +93,9 @@ SERVED_FIRST_SCREEN = {
     # the app, and of its screens only the first and the too-small cover
     *under("sticks_tui.ui", "app", "leaving", "plain", "session", "speed", "screens",
            "screens.name", "screens.too_small", "widgets", "widgets.footer"),
-    # the Python and Textual beyond a minimal app's: the options, the store, its writer's queue,
-    # brain files' digests; the first screen's title bar, name field and keys
-    "argparse", "gettext", "sqlite3", "sqlite3.dbapi2", "_sqlite3", "queue", "_queue", "hashlib",
-    "_hashlib", "_blake2", "hmac", "secrets",
+    # the Python and Textual beyond a minimal app's: the options, the store and its writer's
+    # queue; the first screen's title bar, name field and keys
+    "argparse", "gettext", "sqlite3", "sqlite3.dbapi2", "_sqlite3", "queue", "_queue",
     "textual.widgets._header", "textual.widgets._footer", "textual.widgets._label",
 }
 #: Beyond the served tab's: what the terminal's first screen, the setup screen, loads (every
@@ -105,7 +104,7 @@ SETUP_SCREEN = {
     *under("sticks_tui.engine", "analysis", "analysis.positions", "analysis.reading",
            "analysis.report", "analysis.rule_finding", "games.nim", "games.sticky",
            "games.sticky_heaps", "games.sticky_line", "games.sticky_quotient",
-           "games.sticky_theory", "hints", "theory"),
+           "games.sticky_theory", "games.takeaway", "hints", "period_proof", "theory", "words"),
     *under("sticks_tui.text", "hints", "moves", "words"),
     *under("sticks_tui.ui", "host", "screens.setup", "widgets.line", "widgets.piles",
            "widgets.sticks"),
