@@ -100,6 +100,11 @@ class SticksApp(App[int]):
         #: In a browser's tab of ``sticks-tui serve``: the server's paths are neither shown nor
         #: asked for (a brain is exported as a download).
         self.served = served
+        #: The app's own styles, read once a served tab's first screen is drawn, which needs
+        #: none of them (:meth:`_read_styles`): a tenth of a tab's time to its first frame.
+        self._styles_later: list[Path] = []
+        if served:
+            self._styles_later, self.css_path = self.css_path, []
         #: The teacher's passphrase (served): resetting the room's brain, importing over it or
         #: discarding its training asks for it.
         self.passphrase = passphrase
@@ -222,6 +227,7 @@ class SticksApp(App[int]):
             from .screens.name import NameScreen
 
             self.push_screen(NameScreen(self.settings.names[1]), self._named)
+            self.call_after_refresh(self._read_styles)
         else:
             from .screens.setup import SetupScreen
 
@@ -229,6 +235,16 @@ class SticksApp(App[int]):
         self.on_resize()
         if self.start_against is not None:  # --opponent: straight to the board
             self.call_after_refresh(self.play_against, self.start_against)
+
+    def _read_styles(self) -> None:
+        """Read the app's styles kept for later (``_styles_later``), as Textual reads a
+        screen's own when it is first shown (``App._load_screen_css``): every screen after the
+        first is drawn with them."""
+        for path in self._styles_later:
+            self.stylesheet.read(path)
+        self._styles_later = []
+        self.stylesheet.reparse()
+        self.stylesheet.update(self)
 
     def _named(self, name: str | None) -> None:
         """The served tab's player is ``name``: the setup screen, with it as player 1."""
