@@ -99,17 +99,16 @@ SERVED_FIRST_SCREEN = {
     "textual.widgets._header", "textual.widgets._footer", "textual.widgets._label",
 }
 #: Beyond the served tab's: what the terminal's first screen, the setup screen, loads (every
-#: game's form: the games' registry and their presenters).
+#: game's form: the games' registry and their presenters; no learner's presenter).
 SETUP_SCREEN = {
-    *under("sticks_tui.engine", "analysis", "analysis.positions", "analysis.reading",
-           "analysis.report", "analysis.rule_finding", "games.nim", "games.sticky",
-           "games.sticky_heaps", "games.sticky_line", "games.sticky_quotient",
-           "games.sticky_theory", "games.takeaway", "hints", "period_proof", "theory", "words"),
+    *under("sticks_tui.engine", "games.nim", "games.sticky", "games.sticky_heaps",
+           "games.sticky_line", "games.sticky_quotient", "games.sticky_theory", "games.takeaway",
+           "hints", "period_proof", "theory", "words"),
     *under("sticks_tui.text", "hints", "moves", "words"),
     *under("sticks_tui.ui", "host", "screens.setup", "widgets.line", "widgets.piles",
            "widgets.sticks"),
-    *under("sticks_tui.ui.presenters", "bars", "base", "forms", "hat_words", "hats", "learner",
-           "nim", "plain", "q", "sticky", "takeaway"),
+    *under("sticks_tui.ui.presenters", "bars", "base", "forms", "hat_words", "learner", "nim",
+           "plain", "sticky", "takeaway"),
     # Sticky-Nim's tables, read from the package's data
     "gzip", *under("importlib.resources", "_adapters", "_common", "_legacy", "abc"),
     "textual.widgets._radio_button", "textual.widgets._radio_set",

@@ -24,11 +24,9 @@ from ...engine.learners.hats.kind import KIND as HAT_AI
 from ...engine.learners.q.kind import KIND as Q_AI
 from .base import BoardView, MoveButton, MoveChosen, Presenter
 from .forms import GivenForm, Problem, SetupForm
-from .hats import HatsPresenter
 from .learner import LearnerPresenter
 from .nim import NimPresenter
 from .plain import PlainPresenter
-from .q import QPresenter
 from .sticky import StickyPresenter
 from .takeaway import TakeAwayPresenter
 
@@ -45,18 +43,21 @@ PRESENTERS: dict[str, type[Presenter]] = {
 }
 
 
-#: The learners' presenters by the learner's name; any other learner gets the plain one.
-LEARNER_PRESENTERS: dict[str, type[LearnerPresenter]] = {
-    HAT_AI.name: HatsPresenter,
-    Q_AI.name: QPresenter,
-}
+def learner_presenters() -> dict[str, type[LearnerPresenter]]:
+    """The learners' presenters by the learner's name; any other learner gets the plain one.
+    Loaded with the first board, lab or analysis that shows a learner (the setup screen, the
+    terminal's first, shows none; the hat AI's brings the engine's analysis)."""
+    from .hats import HatsPresenter
+    from .q import QPresenter
+
+    return {HAT_AI.name: HatsPresenter, Q_AI.name: QPresenter}
 
 
 def learner_presenter(learner: Learner[Hashable, Hashable], words: Presenter) -> LearnerPresenter:
     """The presenter of ``learner`` (by its learner's name), on the screens of the game
     ``words`` presents."""
     kind = kind_of(learner)
-    return LEARNER_PRESENTERS.get(kind.name, LearnerPresenter)(kind, words.rules, words)
+    return learner_presenters().get(kind.name, LearnerPresenter)(kind, words.rules, words)
 
 
 def presenter_type(rules: Rules) -> type[Presenter]:
