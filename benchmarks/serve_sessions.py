@@ -17,11 +17,14 @@ Each round closes its tabs and waits until their processes have gone before the 
     python benchmarks/serve_sessions.py [--sessions 1 5 20]
 
 Measured on this 2-core machine, idle (CPython 3.11.7, Textual 8.2.8, textual-serve 1.1.3, on
-2026-11-26): 46 MB resident (34 to 38 MB proportional) a tab, idle, whether 1, 5 or 20 are open;
-the server 47 MB; the first screen after 0.7 s alone, 1.9 s (median) when 5 tabs connect at
-once, 10 s when 20 do (the apps' start-up shares the two cores). A tab that trains holds up
-to its memory cap on top (256 MiB in a served tab): 30 training tabs take under 10 GiB, and the
-default --max-sessions, 40, under 13 GiB of the 24 GiB.
+2026-11-28, in this machine's environment: Python writes no bytecode, so each tab compiles the
+checkout's modules): 39 MB resident (28 MB proportional) a tab, idle, whether 1, 5 or 20 are
+open; the server 47 MB; the first screen after 0.4 to 0.5 s alone, 1.1 to 1.3 s (median) when 5
+tabs connect at once, 4.3 to 5 s when 20 do (the apps' start-up shares the two cores). Before
+issue 31 made the first screen load only what it shows (commit 59e8059, run beside it): 46 MB
+(35 MB), 0.64 s, 1.9 s and 9.2 s. A tab that trains holds up to its memory cap on top (256 MiB
+in a served tab): 30 training tabs take under 10 GiB, and the default --max-sessions, 40, under
+13 GiB of the 24 GiB.
 
 The tabs are opened on this machine: with 2 cores, 20 apps starting at once share them, so the
 time to the first screen grows with the number of tabs while the memory per session does not.

@@ -18,6 +18,49 @@ def test_version_and_help_exit_cleanly(capsys):
     assert stop.value.code == 0 and "--classic" in capsys.readouterr().out
 
 
+def command_names(parser):
+    return list(parser._subparsers._group_actions[0].choices)
+
+
+def test_the_apps_own_parser_knows_every_command_by_its_name():
+    assert command_names(cli.build_parser(commands=False)) == command_names(cli.build_parser())
+
+
+@pytest.mark.parametrize("argv", [
+    [],
+    ["--served", "--data-dir", "room"],
+    ["--seed", "3", "--game", "nim:1,3", "--player1", "train", "--player2", "brain"],
+    ["--opponent", "AI", "--learner", "q", "--ai-delay", "0"],
+    ["--classic", "--training-games", "500"],
+])
+def test_the_app_reads_its_arguments_as_the_whole_command_line_does(argv):
+    _, args = cli.parse_command_line(argv)
+    assert vars(args) == vars(cli.build_parser().parse_args(argv))
+
+
+def test_a_command_and_help_are_read_by_the_whole_command_line(capsys):
+    _, args = cli.parse_command_line(["leaderboard", "--json"])
+    assert args.command == "leaderboard" and args.json and args.handler is not None
+    for asked in (["-h"], ["--seed", "1", "--help"]):
+        with pytest.raises(SystemExit) as stop:
+            cli.parse_command_line(asked)
+        listed = capsys.readouterr().out
+        assert stop.value.code == 0 and "print the win/loss leaderboard" in listed
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--sticks", "x"], "argument --sticks/-n: "),
+    (["trian"], "argument COMMAND: invalid choice: 'trian' (choose from 'train', 'solve', "),
+    (["--seed", "1", "--bogus"], "unrecognized arguments: --bogus"),
+])
+def test_a_mistake_before_any_command_is_said_as_ever(capsys, argv, said):
+    with pytest.raises(SystemExit) as stop:
+        cli.parse_command_line(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.startswith("usage: sticks-tui [OPTIONS] [COMMAND ...]")
+    assert f"sticks-tui: error: {said}" in err
+
+
 def test_an_unknown_option_is_a_one_line_usage_error():
     done = subprocess.run([sys.executable, "-m", "sticks_tui", "--no-such-option"],
                           capture_output=True, text=True, stdin=subprocess.DEVNULL)
@@ -34,7 +77,7 @@ def test_an_internal_error_becomes_a_short_message_with_a_report_file(monkeypatc
         raise ZeroDivisionError("boom")
 
     parser = cli.build_parser()
-    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    monkeypatch.setattr(cli, "build_parser", lambda commands=True: parser)
     parser.set_defaults(handler=broken)
     assert cli.main([]) == 1
     err = capsys.readouterr().err
@@ -135,7 +178,7 @@ def test_a_system_error_naming_a_file_is_escaped(monkeypatch, capsys):
         raise PermissionError(13, "Permission denied", NASTY)
 
     parser = cli.build_parser()
-    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    monkeypatch.setattr(cli, "build_parser", lambda commands=True: parser)
     parser.set_defaults(handler=refused)
     assert cli.main([]) == 1
     assert capsys.readouterr().err == f"sticks-tui: error: Permission denied ({NASTY_SHOWN})\n"
@@ -162,7 +205,7 @@ def test_an_internal_error_naming_a_file_is_escaped(monkeypatch, capsys, tmp_pat
         raise ValueError(NASTY)
 
     parser = cli.build_parser()
-    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    monkeypatch.setattr(cli, "build_parser", lambda commands=True: parser)
     parser.set_defaults(handler=broken)
     assert cli.main([]) == 1
     err = capsys.readouterr().err

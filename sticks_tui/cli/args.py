@@ -12,7 +12,6 @@ from typing import Any, NoReturn
 from ..engine.game import Rules
 from ..engine.games import GameSpecError, family_of, parse_game, spec_of
 from ..engine.games.family import quoted
-from ..engine.games.takeaway import STICKS_MAX, STICKS_MIN
 from ..engine.numbers import parse_whole_number, too_large_words
 from ..text.names import name_from_typed, names_problem, saved_name_from_typed
 from ..text.terminal import printable
@@ -193,6 +192,8 @@ def game_spec(text: str) -> str:
 
 def add_game_arguments(parser: argparse.ArgumentParser, *, default_sticks: int) -> None:
     """``--game SPEC``, ``--sticks N`` (a take-away heap) and the older ``--takes``/``--normal``."""
+    from ..engine.games.takeaway import STICKS_MAX, STICKS_MIN  # (see _check_heap)
+
     parser.add_argument("--game", type=game_spec, default=None, metavar="SPEC", help=GAME_HELP)
     parser.add_argument(
         "--sticks",
@@ -253,6 +254,10 @@ def game_from_args(
 def _check_heap(parser: argparse.ArgumentParser, rules: Rules, sticks: int | None) -> None:
     """The Game of Sticks is played with 10 to 100 sticks (SPEC section 1); a variant with 1 to
     :data:`VARIANT_STICKS_MAX`."""
+    # The take-away family's module where its limits are asked, not when this module is
+    # imported: opening the app with none of them (each tab of a classroom) loads no family.
+    from ..engine.games.takeaway import STICKS_MAX, STICKS_MIN
+
     if spec_of(rules) == "sticks":
         low, high = STICKS_MIN, STICKS_MAX
         hint = " (give --game takeaway:TAKES for a take-away variant)"
@@ -296,6 +301,8 @@ def add_brain_game_arguments(parser: argparse.ArgumentParser) -> None:
     means nothing here: it is taken only to be refused by :func:`brain_game_from_args` with the
     reason, and left out of the help.
     """
+    from ..engine.games.takeaway import STICKS_MAX  # (see _check_heap)
+
     add_game_arguments(parser, default_sticks=STICKS_MAX)  # any heap: the brain serves all
     for action in parser._actions:
         if action.dest == "sticks":

@@ -43,8 +43,13 @@ from .args import (
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
+#: The commands, in the order ``--help`` lists them (:func:`_command_modules` adds each).
+COMMANDS = ("train", "solve", "leaderboard", "brain", "analyze", "serve")
+
+
 def _command_modules() -> list[Callable[[Subparsers], None]]:
-    """Every module that contributes a command; each has ``register(subparsers)``."""
+    """Every module that contributes a command (:data:`COMMANDS`, in order); each has
+    ``register(subparsers)``."""
     from . import analyze, brain, leaderboard, serve, solve, train
 
     return [
@@ -53,8 +58,31 @@ def _command_modules() -> list[Callable[[Subparsers], None]]:
     ]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def parse_command_line(
+    argv: Sequence[str] | None,
+) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
+    """The parser and what it read of ``argv`` (the program's arguments when None).
+
+    The app opens with no command, and so does each tab of a classroom, as it starts (SPEC 14:
+    its first frame within 1.5 times a minimal Textual app's): the commands' modules, and the
+    engine's work they bring, are then not loaded. A parser of the program's own options, which
+    knows the commands by name only (:func:`build_parser` with ``commands=False``), reads the
+    arguments first; where it finds a command, ``--help``, or anything it does not know, the
+    whole parser reads them (its help, its messages). Both say an error in the same words.
+    """
+    light = build_parser(commands=False)
+    args, rest = light.parse_known_args(argv)
+    if args.command is None and not rest:
+        return light, args
+    parser = build_parser()
+    return parser, parser.parse_args(argv)
+
+
+def build_parser(*, commands: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser; ``commands`` False: each command by its name only (what it
+    reads after its name is left unread), without ``--help`` (:func:`parse_command_line`)."""
     parser = CommandLineParser(
+        add_help=commands,
         prog=PROG,
         description=(
             "The Game of Sticks and its relatives: play a friend or a machine that learns in "
@@ -148,14 +176,19 @@ def build_parser() -> argparse.ArgumentParser:
         "argparse._SubParsersAction[argparse.ArgumentParser]",
         parser.add_subparsers(dest="command", metavar="COMMAND"),
     )
+    if not commands:
+        for name in COMMANDS:
+            subparsers.add_parser(name, add_help=False).add_argument(
+                "unread", nargs=argparse.REMAINDER
+            )
+        return parser
     for register in _command_modules():
         register(subparsers)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    parser, args = parse_command_line(argv)
     check_player_options(parser, args)  # names that would share a leaderboard row: exit 2
     _check_opponent(parser, args)
     if args.command is None:

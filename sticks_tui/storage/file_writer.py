@@ -8,10 +8,8 @@ it knows nothing of brains, only of the text it is given and of where it goes. K
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
 import re
-import secrets
 import stat
 import sys
 from pathlib import Path
@@ -252,10 +250,14 @@ class TempFiles:
         raw = os.fsencode(name)
         if len(raw) + cls._EXTRA_BYTES <= cls.NAME_MAX_BYTES:
             return name
+        import hashlib  # loaded where a digest is made: the app's start makes none
+
         return "~" + hashlib.sha256(raw).hexdigest()[:16]
 
     def create(self) -> tuple[int, Path]:
         """A new temporary file, open for writing and locked: (descriptor, path)."""
+        import secrets  # with the first file written: the app's start writes none
+
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
         while True:
             path = self.folder / f".{self._stem}.{os.getpid()}.{secrets.token_hex(4)}.tmp"

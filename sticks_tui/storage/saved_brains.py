@@ -3,7 +3,6 @@ rebuilding the brain. Apart from :mod:`sticks_tui.storage.sqlite.store`, which k
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
@@ -87,6 +86,8 @@ def summary(info: BrainInfo, text: object) -> BrainSummary:
 def _digest(text: object) -> bytes:
     """The JSON's digest (a damaged row may hold something else than text: its repr's)."""
     content = text if isinstance(text, str) else repr(text)
+    import hashlib  # with the first brain compared: the app's start compares none
+
     return hashlib.blake2b(content.encode("utf-8", "surrogatepass")).digest()
 
 

@@ -15,7 +15,6 @@ Brains kept as lessons (the hat AI's) need no turn: trainings of one brain merge
 
 from __future__ import annotations
 
-import hashlib
 import os
 import threading
 from pathlib import Path
@@ -104,5 +103,7 @@ def training_turn(records: Records, rules: Rules, learner: str, ai_name: str) ->
     store_file = getattr(records, "path", None)
     if not isinstance(store_file, Path):
         return TrainingTurn(None)
+    import hashlib  # with the first training: the app's start trains none
+
     digest = hashlib.sha256("\0".join((rules.key, learner, ai_name)).encode()).hexdigest()
     return TrainingTurn(store_file.parent / TURNS_FOLDER / f"{digest[:32]}.lock")

@@ -12,7 +12,6 @@ from ..engine.game import Rules
 from ..engine.games import spec_of
 from ..engine.learners import learner_kind
 from ..engine.machines import LEARNING_AI_NAME, TRAINED_AI_NAME
-from .analysis import settings_words
 from .commands import brain_options
 from .terminal import printable
 
@@ -73,6 +72,10 @@ def brain_cells(brain: ListedBrain) -> dict[str, str]:
     """One saved brain as a row of a list, by column (:data:`BRAIN_COLUMNS`): the game as
     ``--game`` names it, its AI's name with control characters escaped, the settings that
     differ from the defaults (``DAMAGED`` for a brain that cannot be read)."""
+    # with the analysis's words, loaded here: a program that lists no brain (the app as it
+    # starts: each tab of a classroom) loads none of them
+    from .analysis import settings_words
+
     info = brain.info
     return {
         "Game": brain.game or info.rules_key,

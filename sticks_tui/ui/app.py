@@ -13,6 +13,8 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -20,35 +22,30 @@ from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from ..engine import DEFAULT_TRAINING_GAMES, HatBrain
-from ..engine.game import Rules
 from ..engine.games import spec_of
-from ..engine.learners.q.learner import DEFAULT_Q_TRAINING_GAMES
+from ..engine.learners.hats.kind import KIND as HAT_AI
+from ..engine.learners.q.kind import KIND as Q_AI
 from ..storage.brain_cache import BrainCache, BrainRef
 from ..storage.records import HATS, MemoryRecords, Records
 from ..storage.sqlite.store import open_records, resolve_data_dir
 from ..storage.sqlite.store_file import ELSEWHERE
-from .host import Host
-from .lab_plan import SERVED_MEMORY_CAP, LabPlan
 from .leaving import catch_leaving_signals, hangup_proof, say_after_leaving
-from .palette import app_commands
 from .plain import notify_plain
-from .presenters import presenter_for, presenter_styles
-from .screens.analysis.screen import AnalysisScreen, brain_to_analyse
-from .screens.board.screen import BoardScreen
-from .screens.brains.screen import BrainsScreen
-from .screens.confirm import asks_before_leaving
-from .screens.lab.form import AbandonFirst, LabScreen
-from .screens.lab.run import LabRunScreen
-from .screens.leaderboard import LeaderboardScreen
-from .screens.mode import ModeScreen
-from .screens.name import NameScreen
-from .screens.room import RoomScreen
-from .screens.setup import SetupScreen
 from .screens.too_small import keep_to_size
-from .served import crash_without_values, served_driver
-from .session import DEFAULT_NAMES, GameSettings, Table, clean_name, recalled_names
-from .speed import DEFAULT_AI_DELAY, FULL_SPEED
+from .session import DEFAULT_NAMES, GameSettings, clean_name, recalled_names
+from .speed import DEFAULT_AI_DELAY
+
+# Each screen, each game's presenter and the engine's work beyond one game's rules are loaded
+# where they are first asked for (in the action that opens a screen), not here: every tab of a
+# classroom starts this module, and its first screen needs none of them (SPEC 14: its first
+# frame within 1.5 times a minimal Textual app's; benchmarks/first_frame.py measures it, and
+# tests/ui/test_first_screen_modules.py lists what the first screens may load).
+if TYPE_CHECKING:
+    from ..engine import HatBrain
+    from ..engine.game import Rules
+    from .host import Host
+    from .lab_plan import LabPlan
+    from .session import Table
 
 #: How long the interface waits at most for Python's interpreter while a worker thread holds it
 #: (the lab's training, the analysis): Python's default is 5 ms, and a key needs the
@@ -64,12 +61,18 @@ SERVED_ELSEWHERE = (
 )
 
 
+#: The styles of the games' own widgets, each game's in a file beside its presenter.
+PRESENTER_STYLES = sorted(
+    f"presenters/{path.name}" for path in (Path(__file__).parent / "presenters").glob("*.tcss")
+)
+
+
 class SticksApp(App[int]):
     """The Game of Sticks and its relatives, full screen."""
 
-    CSS_PATH = "app.tcss"
-    #: Each game's styles, beside its presenter (``Presenter.CSS``).
-    CSS = presenter_styles()
+    #: The app's styles, then each game's own, beside its presenter (``presenters/<game>.tcss``:
+    #: read as files, so that no presenter is loaded for its styles).
+    CSS_PATH = ["app.tcss", *PRESENTER_STYLES]
     TITLE = "sticks-tui"
     SUB_TITLE = "the Game of Sticks"
     BINDINGS = [
@@ -86,8 +89,8 @@ class SticksApp(App[int]):
         records: Records | None = None,
         *,
         seed: int | None = None,
-        training_games: int = DEFAULT_TRAINING_GAMES,
-        q_training_games: int = DEFAULT_Q_TRAINING_GAMES,
+        training_games: int = HAT_AI.default_games,
+        q_training_games: int = Q_AI.default_games,
         ai_delay: float = DEFAULT_AI_DELAY,
         clock: Callable[[], float] = time.monotonic,
         leave_on_signals: bool = False,
@@ -99,11 +102,14 @@ class SticksApp(App[int]):
         #: driver (:meth:`get_driver_class`) as it starts.
         self.served = served
         super().__init__()
+        #: The app's own styles, read once a served tab's first screen is drawn, which needs
+        #: none of them (:meth:`_read_styles`): some 20 to 30 ms sooner to its first frame.
+        self._styles_later: list[Path] = []
+        if served:
+            self._styles_later, self.css_path = self.css_path, []
         #: The teacher's passphrase (served): resetting the room's brain, importing a brain
         #: (over a saved one or under a new name) or discarding its training asks for it.
         self.passphrase = passphrase
-        #: A served tab's training holds at most its share of the server's memory.
-        self.training_memory_most = SERVED_MEMORY_CAP if served else None
         #: The server's paths a served tab shows as words instead (:meth:`shown`).
         self.hidden_paths: list[str] = []
         #: Whether SIGTERM, SIGHUP and SIGINT leave the app as ``q`` does (:mod:`.leaving`);
@@ -128,6 +134,16 @@ class SticksApp(App[int]):
         self.lab_forms: dict[str, dict[str, str]] = {}
 
     # -- shared state ---------------------------------------------------------------------------
+    @property
+    def training_memory_most(self) -> int | None:
+        """The most memory a training may hold: in a served tab its share of the server's
+        (:data:`~.lab_plan.SERVED_MEMORY_CAP`), else None (the memory cap's own limits)."""
+        if not self.served:
+            return None
+        from .lab_plan import SERVED_MEMORY_CAP  # with the lab, which a tab may never open
+
+        return SERVED_MEMORY_CAP
+
     def player_rng(self) -> random.Random:
         """A random source for one new player, repeatable when the app has a seed."""
         return random.Random(self.rng.getrandbits(64))
@@ -201,6 +217,8 @@ class SticksApp(App[int]):
         """Textual's driver, kept from hanging when the terminal goes away (:mod:`.leaving`);
         in a browser's tab, leaving when the server goes (:mod:`.served`)."""
         if self.served:
+            from .served import served_driver
+
             return served_driver(super().get_driver_class())
         return hangup_proof(super().get_driver_class())
 
@@ -209,39 +227,57 @@ class SticksApp(App[int]):
         log, without the values it would show (what was typed: :mod:`.served`). Textual names
         this step privately (``App._fatal_error``, Textual 8)."""
         if self.served:
+            from .served import crash_without_values
+
             crash_without_values(self)
         else:
             super()._fatal_error()
 
     # -- screens ----------------------------------------------------------------------------
     def on_mount(self) -> None:
-
         if self.leave_on_signals:
             catch_leaving_signals(self)
         sys.setswitchinterval(INTERFACE_SWITCH_SECONDS)
         self.brains.call_soon = asyncio.get_running_loop().call_soon_threadsafe
         if self.served:  # a tab of a classroom: its player's name first, for the room's board
+            from .screens.name import NameScreen
+
             self.push_screen(NameScreen(self.settings.names[1]), self._named)
+            self.call_after_refresh(self._read_styles)
         else:
+            from .screens.setup import SetupScreen
+
             self.push_screen(SetupScreen())
         self.on_resize()
         if self.start_against is not None:  # --opponent: straight to the board
             self.call_after_refresh(self.play_against, self.start_against)
 
+    def _read_styles(self) -> None:
+        """Read the app's styles kept for later (``_styles_later``), as Textual reads a
+        screen's own when it is first shown (``App._load_screen_css``): every screen after the
+        first is drawn with them."""
+        for path in self._styles_later:
+            self.stylesheet.read(path)
+        self._styles_later = []
+        self.stylesheet.reparse()
+        self.stylesheet.update(self)
+
     def _named(self, name: str | None) -> None:
         """The served tab's player is ``name``: the setup screen, with it as player 1."""
+        from .screens.setup import SetupScreen
+
         if name is not None:
             self.settings.names = (name, self.settings.names[1])
         self.push_screen(SetupScreen())
 
     def on_resize(self) -> None:
         """Below 80x24 a cover says the terminal is too small (every screen needs that much)."""
-
         keep_to_size(self)
 
     def action_quit_asking(self) -> None:
         """``q``: quit, asking first while a game is in progress (as every way out of a game
         does); ``ctrl+q`` quits at once."""
+        from .screens.confirm import asks_before_leaving
 
         if not asks_before_leaving(self, self.exit):
             self.exit()
@@ -255,17 +291,20 @@ class SticksApp(App[int]):
             self.push_screen(HelpScreen())
 
     def action_leaderboard(self) -> None:
+        from .screens.leaderboard import LeaderboardScreen
 
         if not isinstance(self.screen, LeaderboardScreen):
             self.push_screen(LeaderboardScreen())
 
     def action_room(self) -> None:
         """The room view: the room's brain as the room teaches it, read again as it plays."""
+        from .screens.room import RoomScreen
 
         if not isinstance(self.screen, RoomScreen):
             self.push_screen(RoomScreen())
 
     def action_brains(self) -> None:
+        from .screens.brains.screen import BrainsScreen
 
         if not isinstance(self.screen, BrainsScreen):
             self.push_screen(BrainsScreen())
@@ -273,6 +312,8 @@ class SticksApp(App[int]):
     def action_analysis(self) -> None:
         """What the brain on screen (the board's, the lab's, the one chosen) has learned,
         beside the solver."""
+        from .presenters import presenter_for
+        from .screens.analysis.screen import AnalysisScreen, brain_to_analyse
 
         if not isinstance(self.screen, AnalysisScreen):
             name, brain, rules = brain_to_analyse(self)
@@ -284,20 +325,23 @@ class SticksApp(App[int]):
 
     def action_new_setup(self) -> None:
         """Back to the setup screen, leaving whatever game is on the board (asking first)."""
+        from .screens.confirm import asks_before_leaving
+        from .screens.setup import SetupScreen
 
         if asks_before_leaving(self, self.action_new_setup):
             return
-
         while len(self.screen_stack) > 1 and not isinstance(self.screen, SetupScreen):
             self.pop_screen()
         if not isinstance(self.screen, SetupScreen):
             self.push_screen(SetupScreen())
 
     def action_mode(self) -> None:
+        from .screens.confirm import asks_before_leaving
+        from .screens.mode import ModeScreen
+        from .screens.setup import SetupScreen
 
         if asks_before_leaving(self, self.action_mode):
             return
-
         self.action_new_setup()
         if isinstance(self.screen, SetupScreen):
             self.push_screen(ModeScreen())
@@ -310,6 +354,9 @@ class SticksApp(App[int]):
         it plays (from the mode screen, the one chosen there). In the middle of a game it asks
         first: finish the game, or abandon it (the board goes, and the game teaches nothing).
         With a training's screen beneath (help opened over it, say), back to that training."""
+        from .screens.board.screen import BoardScreen
+        from .screens.lab.form import AbandonFirst, LabScreen
+        from .screens.lab.run import LabRunScreen
 
         if isinstance(self.screen, (LabScreen, LabRunScreen, AbandonFirst)):
             return
@@ -341,6 +388,7 @@ class SticksApp(App[int]):
         """The person against the brain ``ref`` of the game chosen, on a board of its own
         ("play it now", "play against it", ``--opponent``), as it is; ``train``: trained first
         where it must be, as when chosen on the mode screen (the palette)."""
+        from .screens.confirm import asks_before_leaving
 
         if asks_before_leaving(self, lambda: self.play_against(ref, train=train)):
             return
@@ -348,22 +396,30 @@ class SticksApp(App[int]):
         self.call_after_refresh(self._play_on_mode_screen, ref, train)
 
     def _play_on_mode_screen(self, ref: BrainRef, train: bool) -> None:
+        from .screens.mode import ModeScreen
 
         if isinstance(self.screen, ModeScreen):
             self.screen.play_against(ref, train=train)
 
     def play_at(self, table: Table) -> None:
         """The players of ``table`` at a board of their own (the mode screen sat them)."""
+        from .screens.board.screen import BoardScreen
+
         self.push_screen(BoardScreen(table))
 
     def start_lab_run(self, plan: LabPlan, *, speed: int, pause_after: int | None) -> None:
         """The lab's run of ``plan``, in place of the lab's form."""
+        from .screens.lab.run import LabRunScreen
+
         self.switch_screen(LabRunScreen(plan, speed=speed, pause_after=pause_after))
 
     async def train_before_play(self, plan: LabPlan, then_play: str) -> bool:
         """Train ``plan`` at full speed on the lab's run screen before a game (``w`` there
         watches it); from a worker, which waits for the screen: True when the person goes on
         to the game, False when they backed out (what was learned is kept either way)."""
+        from .screens.lab.run import LabRunScreen
+        from .speed import FULL_SPEED
+
         run = LabRunScreen(plan, speed=FULL_SPEED, then_play=then_play)
         played = await self.push_screen_wait(run)
         return played is True
@@ -373,6 +429,7 @@ class SticksApp(App[int]):
 
     def _on_mode_screen(self, action: str) -> None:
         """Go to the mode screen, then choose ``action`` there as its key would."""
+        from .screens.confirm import asks_before_leaving
 
         if asks_before_leaving(self, lambda: self._on_mode_screen(action)):
             return
@@ -380,12 +437,14 @@ class SticksApp(App[int]):
         self.call_after_refresh(self._choose_on_mode_screen, action)
 
     def _choose_on_mode_screen(self, action: str) -> None:
+        from .screens.mode import ModeScreen
 
         if isinstance(self.screen, ModeScreen):
             getattr(self.screen, f"action_{action}")()
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette (ctrl+p) offers every screen, and every brain to play."""
+        from .palette import app_commands
 
         yield from super().get_system_commands(screen)
         yield from app_commands(self)
@@ -404,7 +463,7 @@ def run_app(
     *,
     data_dir: str | None = None,
     seed: int | None = None,
-    training_games: int = DEFAULT_TRAINING_GAMES,
+    training_games: int = HAT_AI.default_games,
     ai_delay: float = DEFAULT_AI_DELAY,
     names: tuple[str | None, str | None] = (None, None),
     rules: Rules | None = None,

@@ -9,18 +9,21 @@ screen imports the app, and the app imports every screen: the imports go one way
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from typing import Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
-from textual.dom import DOMNode
+if TYPE_CHECKING:  # what the protocol names, for the checker only: a screen that asks for its
+    # host loads none of it (the first screens load little: tests/ui/test_first_screen_modules.py)
+    import random
 
-from ..engine import HatBrain
-from ..engine.game import Rules
-from ..storage.brain_cache import BrainCache, BrainRef
-from ..storage.records import Records
-from .lab_plan import LabPlan
-from .session import GameSettings, Table
+    from textual.dom import DOMNode
+
+    from ..engine import HatBrain
+    from ..engine.game import Rules
+    from ..storage.brain_cache import BrainCache, BrainRef
+    from ..storage.records import Records
+    from .lab_plan import LabPlan
+    from .session import GameSettings, Table
 
 
 class Host(Protocol):
@@ -44,8 +47,11 @@ class Host(Protocol):
     #: The teacher's passphrase a served tab asks before a change to the room's brain (None:
     #: none given, so no such change is made there).
     passphrase: str | None
-    #: The most memory a training may hold (a served tab's share), None: the cap's own limits.
-    training_memory_most: int | None
+
+    @property
+    def training_memory_most(self) -> int | None:
+        """The most memory a training may hold (a served tab's share), None: the cap's own
+        limits."""
 
     @property
     def records(self) -> Records: ...

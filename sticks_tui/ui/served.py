@@ -20,8 +20,6 @@ import asyncio
 import contextlib
 from typing import Any
 
-import rich
-from rich.traceback import Traceback
 from textual.app import App
 from textual.driver import Driver
 
@@ -80,5 +78,8 @@ def crash_without_values(app: App[Any]) -> None:
     """What Textual does with an error nothing caught (the app leaves, and the report is
     printed once it has), the report naming each frame but none of its values. Called where
     the error is being handled (Textual's ``App._fatal_error``), so the report is of it."""
+    import rich  # a crash's report needs them; a tab's start does not (its first frame)
+    from rich.traceback import Traceback
+
     app.bell()
     app.panic(Traceback(show_locals=False, width=None, suppress=[rich]))

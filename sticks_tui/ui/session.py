@@ -13,17 +13,22 @@ import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from ..engine import HatBrain, HumanPlayer, Match, Player
-from ..engine.game import Rules
 from ..engine.learners import kind_of
-from ..engine.learners.base import Learner
 from ..engine.learners.hats.kind import KIND as HAT_AI
 from ..engine.machines import Machine
+from ..engine.players import HumanPlayer
 from ..storage.brain_cache import BrainRef
-from ..storage.records import Records
 from ..text.names import MAX_NAME_LENGTH, name_look_problem, names_problem
-from .presenters import SetupForm, setup_forms
+
+if TYPE_CHECKING:
+    from ..engine import HatBrain, Player
+    from ..engine.game import Rules
+    from ..engine.learners.base import Learner
+    from ..engine.match import Match
+    from ..storage.records import Records
+    from .presenters import SetupForm
 
 DEFAULT_NAMES = ("Player 1", "Player 2")
 
@@ -77,7 +82,9 @@ class GameSettings:
 
     names: tuple[str, str] = DEFAULT_NAMES
     first: int = 0
-    form: str = field(default_factory=lambda: setup_forms()[0].key)
+    #: The key of the form chosen; empty, or one no longer offered: the first offered (the
+    #: forms are the presenters', loaded when the setup screen first shows them).
+    form: str = ""
     values: dict[str, str] = field(default_factory=dict)
     #: The game given at the start (``--game``): offered as it is when no form makes it.
     chosen: Rules | None = None
@@ -86,6 +93,8 @@ class GameSettings:
 
     def forms(self) -> list[SetupForm]:
         """The setup screen's choices of game, in order."""
+        from .presenters import setup_forms
+
         return setup_forms(self.chosen)
 
     def setup_form(self) -> SetupForm:
@@ -189,6 +198,8 @@ class Table:
         return (self.seats[0].player, self.seats[1].player)
 
     def new_match(self) -> Match[Hashable, Hashable]:
+        from ..engine.match import Match  # with the first game: the app's start plays none
+
         if self.pick_up is not None:
             for seat in self.seats:
                 if seat.saved is not None:

@@ -15,18 +15,23 @@ is normal (``sticks``, ``takeaway:2,3,5``, ``nim:1,3,5,7:normal``, ``sticky:20:3
 
 A game defined elsewhere (the tests' Wythoff) joins with :func:`register_game`; from then on
 specs, brain files' descriptions and :func:`game_families` know it like the others.
+
+The registry's own families (take-away, Nim, Sticky-Nim) are registered the first time it is
+asked anything, not when this package is imported: a program that needs one family's module, or
+none (each tab of a classroom, as it starts), loads no other family's rules and theory.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ..game import M, P, RuleError, Rules, RuleSet
-from ..period_proof import Progress
-from ..theory import Theory, search_theory
-from . import nim, sticky, takeaway
 from .family import FamilyWords, GameFamily, GameSpecError, Spec, quoted
+
+if TYPE_CHECKING:
+    from ..period_proof import Progress
+    from ..theory import Theory
 
 __all__ = [
     "GameFamily", "GameSpecError", "Spec", "family_of", "game_families", "parse_game",
@@ -34,14 +39,30 @@ __all__ = [
     "theory_of", "unregister_game", "words_of",
 ]
 
-#: Families by name, in the order registered.
+#: Families by name, in the order registered (see :func:`_registry`).
 _families: dict[str, GameFamily[Any]] = {}
 #: Every word that names a family in a spec (its name and its aliases).
 _words: dict[str, GameFamily[Any]] = {}
+#: Whether the registry's own families are in (:func:`_registry`).
+_own_registered = False
+
+
+def _registry() -> dict[str, GameFamily[Any]]:
+    """The families by name, the registry's own first: registered here the first time the
+    registry is asked, so that they come first whenever another joins."""
+    global _own_registered
+    if not _own_registered:
+        _own_registered = True
+        from . import nim, sticky, takeaway
+
+        for family in (takeaway.FAMILY, nim.FAMILY, sticky.FAMILY):
+            register_game(family)
+    return _families
 
 
 def register_game(family: GameFamily[Any]) -> GameFamily[Any]:
     """Add a family of games; its name and aliases must be new. Returns the family."""
+    _registry()
     words = (family.name, *family.aliases)
     for word in words:
         if word != word.lower() or not word or ":" in word:
@@ -56,14 +77,14 @@ def register_game(family: GameFamily[Any]) -> GameFamily[Any]:
 
 def unregister_game(name: str) -> None:
     """Remove a family added by :func:`register_game` (a test's game, once the test is done)."""
-    family = _families.pop(name)
+    family = _registry().pop(name)
     for word in (family.name, *family.aliases):
         del _words[word]
 
 
 def game_families() -> tuple[GameFamily[Any], ...]:
     """Every registered family, in the order registered."""
-    return tuple(_families.values())
+    return tuple(_registry().values())
 
 
 def parse_game(spec: str, sticks: int | None = None) -> Rules:
@@ -75,6 +96,7 @@ def parse_game(spec: str, sticks: int | None = None) -> Rules:
     if not text:
         raise GameSpecError(f"no game given: name one, e.g. {_examples()}")
     word, *parts = text.split(":")
+    _registry()
     family = _words.get(word.strip().lower())
     if not word.strip():
         raise GameSpecError(f"no game given before ':': name one, e.g. {_examples()}")
@@ -104,7 +126,7 @@ def spec_of(rules: Rules) -> str:
 
 def family_of(rules: Rules) -> GameFamily[Any]:
     """The registered family ``rules`` belong to."""
-    for family in _families.values():
+    for family in _registry().values():
         if isinstance(rules, family.rules_type):
             return family
     raise RuleError(f"{type(rules).__name__} is not a registered game")
@@ -133,6 +155,8 @@ def theory_of(rules: Rules) -> Theory:
     the start (:func:`~sticks_tui.engine.theory.search_theory`)."""
     family = family_of(rules)
     if family.theory is None:
+        from ..theory import search_theory  # with the solver, for a family with no theory
+
         return search_theory(rules)
     found: Theory = family.theory(rules)
     return found
@@ -144,7 +168,7 @@ def rules_from_description(description: object, sticks: int | None = None) -> Ru
     if not isinstance(description, Mapping):
         raise RuleError("the rules must be an object such as {\"game\": \"takeaway\", ...}")
     name = description.get("game")
-    family = _families.get(name) if isinstance(name, str) else None
+    family = _registry().get(name) if isinstance(name, str) else None
     if family is None:
         raise RuleError(f"unknown game {name!r:.40}")
     return some_rules(family.from_description(description, sticks))
@@ -165,9 +189,6 @@ def some_rules(rules: RuleSet[P, M]) -> Rules:
 def _examples() -> str:
     """Every family's words and example, for messages: ``sticks, takeaway:2,3,5:normal, ...``."""
     return ", ".join(
-        text for family in _families.values() for text in (*family.aliases, family.example)
+        text for family in _registry().values() for text in (*family.aliases, family.example)
     )
 
-
-for _family in (takeaway.FAMILY, nim.FAMILY, sticky.FAMILY):
-    register_game(_family)

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..game import RuleError
 from ..numbers import parse_whole_number
-from ..period_proof import Progress
-from ..theory import Theory
+
+if TYPE_CHECKING:
+    from ..period_proof import Progress
+    from ..theory import Theory
 
 #: A family's class of rule sets (``TakeAway``, ``Nim``...): each is a ``RuleSet`` of its own
 #: positions and moves, which the registry forgets (:func:`~sticks_tui.engine.games.some_rules`).

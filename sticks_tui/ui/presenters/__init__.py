@@ -2,8 +2,11 @@
 the games' registry, a learner's by its name in the learners' registry, each with a plain
 presenter for one that has none of its own.
 
-A new game with a board of its own adds its presenter here, by its family's name; a new learner
-with a chart of its own adds its presenter by its name; nothing else in the app changes.
+A new game with a board of its own adds its presenter here, by its family's name, and the styles
+of its widgets beside it, in a file of its own (``<game>.tcss``, which the app reads after its
+own app.tcss: so a game's rule overrides a shared one by being the more specific, where a
+widget's DEFAULT_CSS ranks below every rule of the app's); a new learner with a chart of its own
+adds its presenter by its name; nothing else in the app changes.
 """
 
 from __future__ import annotations
@@ -21,18 +24,15 @@ from ...engine.learners.hats.kind import KIND as HAT_AI
 from ...engine.learners.q.kind import KIND as Q_AI
 from .base import BoardView, MoveButton, MoveChosen, Presenter
 from .forms import GivenForm, Problem, SetupForm
-from .hats import HatsPresenter
 from .learner import LearnerPresenter
 from .nim import NimPresenter
 from .plain import PlainPresenter
-from .q import QPresenter
 from .sticky import StickyPresenter
 from .takeaway import TakeAwayPresenter
 
 __all__ = [
     "BoardView", "LearnerPresenter", "MoveButton", "MoveChosen", "Presenter", "SetupForm",
-    "app_refusal", "learner_presenter", "presenter_for", "presenter_styles", "presenter_type",
-    "setup_forms",
+    "app_refusal", "learner_presenter", "presenter_for", "presenter_type", "setup_forms",
 ]
 
 #: The presenters by family name; any other game gets the plain one.
@@ -43,24 +43,21 @@ PRESENTERS: dict[str, type[Presenter]] = {
 }
 
 
-#: The learners' presenters by the learner's name; any other learner gets the plain one.
-LEARNER_PRESENTERS: dict[str, type[LearnerPresenter]] = {
-    HAT_AI.name: HatsPresenter,
-    Q_AI.name: QPresenter,
-}
+def learner_presenters() -> dict[str, type[LearnerPresenter]]:
+    """The learners' presenters by the learner's name; any other learner gets the plain one.
+    Loaded with the first board, lab or analysis that shows a learner (the setup screen, the
+    terminal's first, shows none; the hat AI's brings the engine's analysis)."""
+    from .hats import HatsPresenter
+    from .q import QPresenter
+
+    return {HAT_AI.name: HatsPresenter, Q_AI.name: QPresenter}
 
 
 def learner_presenter(learner: Learner[Hashable, Hashable], words: Presenter) -> LearnerPresenter:
     """The presenter of ``learner`` (by its learner's name), on the screens of the game
     ``words`` presents."""
     kind = kind_of(learner)
-    return LEARNER_PRESENTERS.get(kind.name, LearnerPresenter)(kind, words.rules, words)
-
-
-def presenter_styles() -> str:
-    """The styles every game's presenter brings for its widgets (``Presenter.CSS``), for the
-    app to add to its own."""
-    return "\n".join(presenter.CSS for presenter in PRESENTERS.values() if presenter.CSS)
+    return learner_presenters().get(kind.name, LearnerPresenter)(kind, words.rules, words)
 
 
 def presenter_type(rules: Rules) -> type[Presenter]:

@@ -84,12 +84,6 @@ class Presenter:
     types_letters: ClassVar[bool] = False
     #: What the analysis screen calls the positions it lists.
     positions_label: ClassVar[str] = "Positions"
-    #: The styles of the presenter's own widgets (Textual CSS), which the app adds to app.tcss's
-    #: shared ones (:func:`~sticks_tui.ui.presenters.presenter_styles`). Here rather than in a
-    #: widget's DEFAULT_CSS, which Textual ranks below every rule of the app's, so that a
-    #: game's rule overrides a shared one (its position's alignment) by being the more specific.
-    CSS: ClassVar[str] = ""
-
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         #: The widget moves are posted from (set when the position is composed).

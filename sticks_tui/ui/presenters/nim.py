@@ -74,13 +74,6 @@ class PilesInput(NimPiles):
 
 
 class NimPresenter(Presenter):
-    CSS: ClassVar[str] = """
-    PilesInput.position {
-        padding: 0 1;
-        text-align: left;
-        content-align: left top;
-    }
-    """
     keeps_curve: ClassVar[bool] = True
 
     def __init__(self, rules: Rules) -> None:

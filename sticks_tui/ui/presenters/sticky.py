@@ -94,24 +94,6 @@ class StickyPresenter(Presenter):
     places_moves: ClassVar[bool] = True
     #: Moves are letters typed in a field: the hint and undo keys are F5 and F6 here.
     types_letters: ClassVar[bool] = True
-    CSS: ClassVar[str] = """
-    LineInput.position {
-        padding: 0 1;
-        text-align: left;
-        content-align: left top;
-    }
-    #sticky-input {
-        height: auto;
-    }
-    #sticky-move {
-        width: 20;
-        margin-right: 2;
-    }
-    #move-problem {
-        height: auto;
-        color: $error;
-    }
-    """
 
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)

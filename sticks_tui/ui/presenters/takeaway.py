@@ -44,7 +44,7 @@ TAKES_MESSAGE = (
     f"Takes: 1 to {TAKES_MOST} different numbers from 1 to {TAKES_MAX}, e.g. 2,3,5"
 )
 #: The columns the take buttons have beside the hats at 80x24, and a button's least width
-#: (app.tcss: .actions Button; a number's own in TakeAwayPresenter.CSS).
+#: (app.tcss: .actions Button; a number's own in takeaway.tcss).
 TAKES_ROW_WIDTH = 38
 BUTTON_MIN_WIDTH = 8
 TAKES_FIELD = TextField("takes", "1,2,3", 30, label="Takes", width=20)
@@ -128,14 +128,6 @@ class TakeAwayPresenter(Presenter):
     every_hat: ClassVar[bool] = True
     keeps_curve: ClassVar[bool] = True
     positions_label: ClassVar[str] = "Stick counts"
-    CSS: ClassVar[str] = """
-    #take-label {
-        margin-right: 1;
-    }
-    .actions .-number {
-        min-width: 4;  /* "2", "11": a number's button, where "Take 2" would not fit */
-    }
-    """
     auto_focus: ClassVar[str | None] = None  # the first take button
 
     def __init__(self, rules: Rules) -> None:

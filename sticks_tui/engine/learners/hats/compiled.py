@@ -19,7 +19,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ...games.takeaway import TakeAway
 from .loops import TakeAwayHats, TakeAwaySelfPlay
 
 #: Games the kernel plays between two looks at ``should_stop`` (a cancel waits at most this).
@@ -249,6 +248,8 @@ def _self_play(
 def compiles(rules: Any) -> bool:
     """Whether the compiled loop plays the hat AI's self-play in ``rules``: a take-away game
     (any other training runs in Python, whatever the backend)."""
+    from ...games.takeaway import TakeAway  # as in .loops.takeaway_hats
+
     return isinstance(rules, TakeAway)
 
 

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ...game import Rules
-from ...games.takeaway import TakeAway
 from ...solver import Solver
 from ..base import MachineOpponent
 from .draw import Ball, Settle, draw_index
@@ -79,6 +78,10 @@ class TakeAwayHats:
 def takeaway_hats(brain: DenseBrain, rules: Rules) -> TakeAwayHats | None:
     """A brain's hats as the flat take-away loops play them, or None: for another game, or a
     heap so big (times the takes) that the copy would cost more than the loop saves."""
+    # the take-away family's module, once per training: a program that trains none (the app as
+    # it starts, each tab of a classroom) loads it only for a take-away game
+    from ...games.takeaway import TakeAway
+
     if not isinstance(rules, TakeAway):
         return None
     start, takes = rules.initial_position(), rules.takes
@@ -109,6 +112,8 @@ def takeaway_machine_run(
     perfect or mixed one), or None (no flat hats, or another opponent)."""
     if hats is None or opponent.kind not in ("random", "perfect", "mixed"):
         return None
+    from ...games.takeaway import TakeAway  # as in takeaway_hats
+
     if not isinstance(rules, TakeAway):  # never: the flat hats are a take-away game's
         return None
     top = hats.start + 1
