@@ -23,8 +23,11 @@ The defaults, and why (the figures are this project's 2-core, 24 GiB machine's):
   hard limit, at least 100 MB past it (``RLIMIT_DATA``: a backstop behind the watchdog, which
   looks once a second); where ``/proc`` cannot be read (macOS, Windows) there is neither.
 * ``max_width`` x ``max_height``, 500 x 200: the largest terminal a tab may ask for.
-* ``max_message``, 4 MiB: the largest websocket message a browser may send (a brain pasted
-  whole, at most :data:`~sticks_tui.text.terminal.PASTE_LIMIT` characters, fits).
+* ``max_message``, 2 MiB: the largest websocket message a browser may send (a brain pasted
+  whole, at most :data:`~sticks_tui.text.terminal.PASTE_LIMIT` characters, fits: a brain's
+  file is plain ASCII, about 1.2 MB once the page has put it in a message). A larger one
+  closes the tab. The server reads each tab's message whole before it can look at it, so
+  this times the tabs open is what clients can make it hold at once: 80 MiB for 40.
 * ``keys_per_second``, 2,000 characters a second, in bursts of up to 8,000: typing, a held key
   and the mouse's moves stay well under it; what comes faster is dropped.
 * Every paste is cut at :data:`~sticks_tui.text.terminal.PASTE_LIMIT` characters (the most a
@@ -51,7 +54,7 @@ class RoomLimits:
     memory_hard: int = 400 * MB
     max_width: int = 500
     max_height: int = 200
-    max_message: int = 4 << 20
+    max_message: int = 2 << 20
     keys_per_second: int = 2_000
     keys_burst: int = 8_000
     #: How often the memory watchdog reads every app's memory.

@@ -29,7 +29,7 @@ from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
-from aiohttp import WSMsgType, web
+from aiohttp import WebSocketError, WSCloseCode, WSMsgType, web
 
 from ..text.terminal import PASTE_LIMIT
 from .app_process import AppProcess
@@ -145,6 +145,8 @@ class Tab:
         self.asked_to_leave = False
         #: Whether the tab's app is being ended.
         self.ending = False
+        #: Whether the tab is over (its websocket closed, or its app gone).
+        self.over = False
         self._said: set[str] = set()
         self._first_frame = asyncio.Event()
         #: Set once the app has said it exits, or its output has ended.
@@ -185,6 +187,7 @@ class Tab:
         try:
             await first_done(reader, self._app_done.wait())
         finally:
+            self.over = True
             reader.cancel()
             self.outbox.close()  # from now on the app's output is read and dropped
             sender.cancel()
@@ -212,7 +215,9 @@ class Tab:
 
     async def close(self, why: str, words: str) -> None:
         """Tell the browser ``words`` and close the tab (the server stopping): its app is then
-        asked to leave as for any closed tab."""
+        asked to leave as for any closed tab. A tab already over keeps its own reason."""
+        if self.over:
+            return
         self.why = why
         await self._tell(words)
         await self._close_websocket()
@@ -252,7 +257,7 @@ class Tab:
                 self.say_once("garbled", "sent a message a browser does not send: ignored")
         exception = websocket.exception()
         if exception is not None:
-            self.why = _why_closed(exception)
+            self.why = _why_closed(exception, self.limits)
 
     def _from_browser(self, data: str) -> None:
         """One message of the browser's: ``["stdin", keys]``, ``["resize", {width, height}]``,
@@ -376,9 +381,15 @@ class Tab:
                 return
 
 
-def _why_closed(error: BaseException) -> str:
+def _why_closed(error: BaseException, limits: RoomLimits) -> str:
+    """Why a tab's websocket ended with ``error``, in the console's words."""
     if isinstance(error, TimeoutError | asyncio.TimeoutError):
         return "its browser stopped answering (asleep, or its network gone)"
+    if isinstance(error, WebSocketError) and error.code == WSCloseCode.MESSAGE_TOO_BIG:
+        return (f"it sent a message larger than a tab may send "
+                f"({limits.max_message / (1 << 20):g} MiB)")
+    if isinstance(error, ConnectionError):
+        return "its connection was cut"
     return f"its connection broke ({type(error).__name__})"
 
 

@@ -157,10 +157,14 @@ async def test_messages_no_browser_sends_are_ignored_and_said_once(tmp_path: Pat
                 await tab.socket.send_str(text)
             await tab.socket.send_bytes(b"\x00\xff")
             await named_tab(tab)  # the tab plays on
+            await tab.socket.send_str("x" * (2 << 20))  # past the largest message: closed
+            closing = await tab.socket.receive()
+            assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == 1009, closing
         async with aiohttp.ClientSession() as browser:
             for _ in range(20):  # the tabs' websocket asked for as a page
                 async with browser.get(room.url + "/ws") as page:
                     assert page.status == 400
+    assert said(room, r"tab 1 .*closed: it sent a message larger than a tab may send \(2 MiB\)")
     lines = [line for line in room.out if "does not send" in line]
     assert len(lines) == 1, room.out
     assert 1 <= len([line for line in room.out if "/ws is the tabs' websocket" in line]) <= 2
