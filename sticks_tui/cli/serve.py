@@ -25,10 +25,7 @@ from .store_commands import add_data_dir, complain, open_from_args, store_proble
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-#: Tabs served at once by default: a class of 30 and its teacher with room to spare. A tab
-#: takes about 50 MB (benchmarks/serve_sessions.py) and a training in it at most 256 MiB more
-#: (sticks_tui/ui/lab_plan.py:SERVED_MEMORY_CAP): 40 tabs all training hold under 13 GiB of a
-#: 24 GiB machine.
+#: Tabs served at once by default (why: sticks_tui/serve/limits.py).
 DEFAULT_MAX_SESSIONS = RoomLimits.max_sessions
 MAX_SESSIONS_MOST = 1000
 

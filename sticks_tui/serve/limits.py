@@ -5,7 +5,7 @@ waits for an app that is asked to leave. Each is an option of ``sticks-tui serve
 The defaults, and why (the figures are this project's 2-core, 24 GiB machine's):
 
 * ``max_sessions``, 40: a class of 30 and its teacher with room to spare; a tab takes about
-  50 MB, and a training in it stops before the tab's app holds 256 MiB
+  40 MB, and a training in it stops before the tab's app holds 256 MiB
   (``ui/lab_plan.py:SERVED_MEMORY_CAP``: the cap counts the whole app).
 * ``grace``, 10 s: the time an app has to leave once asked (its tab closed, the server
   stopping); keeping a training takes well under a second, so an app still there after it does
@@ -18,7 +18,7 @@ The defaults, and why (the figures are this project's 2-core, 24 GiB machine's):
   the whole room as one address, so it is off unless the teacher turns it on.
 * ``memory_soft``, 360 MB, and ``memory_hard``, 400 MB: an app's resident memory past the soft
   limit is asked to leave (its training kept), past the hard one it is ended at once. A tab
-  takes about 50 MB and its training stops before 256 MiB (268 MB), so neither is reached in
+  takes about 40 MB and its training stops before 256 MiB (268 MB), so neither is reached in
   play. On Linux the operating system also refuses an app more data than a quarter past the
   hard limit, at least 100 MB past it (``RLIMIT_DATA``: a backstop behind the watchdog, which
   looks once a second); where ``/proc`` cannot be read (macOS, Windows) there is neither.

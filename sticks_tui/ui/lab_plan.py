@@ -32,9 +32,10 @@ MEMORY_HELP = "training stops before the app passes it, e.g. 2G"
 #: What the memory cap's field holds at first.
 DEFAULT_MEMORY = DEFAULT_MEMORY_CAP_TEXT
 #: The most a training may hold in a tab of ``sticks-tui serve``, and its default there: each
-#: tab has its own share of the server, so that one cannot starve the others. A tab takes about
-#: 50 MB before it trains (benchmarks/serve_sessions.py), so a class of 30 training at once
-#: holds under 10 GiB, and the default of 40 tabs under 13 GiB, of the 24 GiB machine.
+#: tab has its own share of the server, so that one cannot starve the others. The cap counts the
+#: whole app (about 40 MB before it trains: benchmarks/serve_sessions.py), so a class of 30
+#: training at once holds under 8 GiB, and the default of 40 tabs under 11 GiB, of the 24 GiB
+#: machine; and it stays under the server's soft memory limit for a tab (serve/limits.py).
 SERVED_MEMORY_CAP = 256 << 20
 
 

@@ -136,3 +136,28 @@ async def test_closing_a_tab_keeps_what_its_training_taught(tmp_path: Path) -> N
                       if b["ai"] == "Trained AI" and b["games_played"]]
             assert time.monotonic() < deadline, "the closed tab's training was lost"
     assert room.process.returncode == 0
+
+
+def test_the_docs_name_every_option_and_the_defaults_the_room_has() -> None:
+    from sticks_tui.cli.main import build_parser
+    from sticks_tui.serve.limits import MB, RoomLimits
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "commands" / "serve.md").read_text()
+    serve = next(
+        choice for action in build_parser()._subparsers._group_actions  # type: ignore[union-attr]
+        for name, choice in getattr(action, "choices", {}).items() if name == "serve"
+    )
+    options = [o for action in serve._actions for o in action.option_strings if o.startswith("--")]
+    assert "--grace" in options
+    missing = [o for o in options if o != "--help" and f"`{o}" not in page]
+    assert missing == []
+    room = RoomLimits()
+    for row, default in [
+        ("--grace SECONDS", f"{room.grace:g}"), ("--heartbeat SECONDS", f"{room.heartbeat:g}"),
+        ("--max-starts N", f"{room.max_starts}"), ("--max-per-address N", "0 (off)"),
+        ("--memory-soft MB", f"{room.memory_soft // MB}"),
+        ("--memory-hard MB", f"{room.memory_hard // MB}"),
+        ("--max-size COLUMNSxROWS", f"{room.max_width}x{room.max_height}"),
+        ("--keys-per-second N", f"{room.keys_per_second:,}"),
+    ]:
+        assert f"| `{row}` | {default} |" in page, row
