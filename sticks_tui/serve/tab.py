@@ -233,7 +233,9 @@ class Tab:
         self.app.send_meta({"type": "quit"}, always=True)
 
     async def _tell(self, words: str) -> None:
-        """Words of the server's on the tab's terminal, if its browser takes them at once."""
+        """Words of the server's on the tab's terminal, if its browser takes them at once.
+        (textual-serve's page covers its terminal with "Session ended." once the websocket
+        closes: a browser shows them only until then; a client reading the stream reads them.)"""
         if not self.websocket.closed:
             with contextlib.suppress(ConnectionError, RuntimeError, TimeoutError):
                 await asyncio.wait_for(self.websocket.send_bytes(terminal_words(words)), 1.0)
