@@ -320,3 +320,23 @@ def test_an_app_whose_server_goes_leaves_keeping_its_training(tmp_path: Path) ->
         capture_output=True, text=True, check=True, timeout=PATIENCE,
     )
     assert sum(b["games_played"] for b in json.loads(brains.stdout)) > 0
+
+
+async def test_tabs_opened_while_apps_start_are_told_to_wait_and_one_address_can_be_held(
+    tmp_path: Path,
+) -> None:
+    with serving(tmp_path / "room", *PATIENT, "--max-starts", "1", "--max-per-address", "2") as room:
+        async with web_tab(room) as first:
+            app = the_app(room)
+            os.kill(app, signal.SIGSTOP)  # its start is under way, and stays so
+            async with web_tab(room) as second:
+                await second.until("Starting... other tabs opened at the same moment go first")
+                async with web_tab(room) as third:  # a third tab from this address: refused
+                    await third.until("This machine already has 2 tabs open in the room")
+                    closing = await third.socket.receive()
+                    assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+                os.kill(app, signal.SIGCONT)
+                await first.until("Who is playing[?]")
+                await second.until("Who is playing[?]")  # its turn came once the first started
+    assert said(room, r"refused a tab from 127\.0\.0\.1: This machine already has 2 tabs open")
+    no_traceback(room)
