@@ -1,14 +1,15 @@
 """The conformance suite: what must hold for EVERY registered game and EVERY registered learner
 (DESIGN: "a new game is one module"; a new learner one entry), run over the samples the games'
 registry itself gives (``tests/engine/game_samples.py``) and over Wythoff's game, and over every
-learner of the learners' registry and the scorer (``scorer_learner.py``, registered by
-``learner_samples.py``), both defined only in the tests.
+learner of the learners' registry, the scorer (``scorer_learner.py``: it learns only in
+training) and the tallier (``tallier_learner.py``: it learns in play, kept as lessons), registered
+by ``learner_samples.py``, all three defined only in the tests.
 
 A test that takes ``game`` runs once per sample game; one that takes ``game`` and ``learner``
 (a learner's name) also once per learner the game offers (its registry entry's ``fits``: the hat
-AI always, the Q-learner and the scorer where the game's ``capabilities`` allow). The tests' game
-and learner are in the registries while each module of the suite runs, and leave them after, so
-the engine's own tests still see registries without them.
+AI always, the Q-learner, the scorer and the tallier where the game's ``capabilities`` allow).
+The tests' game and learners are in the registries while each module of the suite runs, and
+leave them after, so the engine's own tests still see registries without them.
 """
 
 from __future__ import annotations

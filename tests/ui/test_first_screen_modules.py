@@ -85,11 +85,11 @@ SERVED_FIRST_SCREEN = {
            "hats.settings", "q", "q.kind", "q.learner", "q.reading", "q.self_play",
            "q.settings"),
     # the room's records, opened before the app (a store that cannot be used is said first)
-    *under("sticks_tui.storage", "brain_cache", "brain_files", "brain_shelf", "file_writer",
-           "records", "saved_brains", "training_turns", "sqlite", "sqlite.play_on",
+    *under("sticks_tui.storage", "brain_cache", "brain_files", "brain_ref", "brain_shelf",
+           "brain_sync", "file_writer", "records", "saved_brains", "training_turns", "sqlite", "sqlite.play_on",
            "sqlite.schema", "sqlite.store", "sqlite.store_file", "sqlite.store_writer"),
-    *under("sticks_tui.text", "brains", "commands", "json_layout", "memory", "names", "signals",
-           "terminal"),
+    *under("sticks_tui.text", "brain_news", "brains", "commands", "json_layout", "memory",
+           "names", "signals", "terminal"),
     # the app, its driver for a served tab, and of its screens only the first and the too-small
     # cover
     *under("sticks_tui.ui", "app", "leaving", "plain", "served", "session", "speed", "screens",

@@ -99,7 +99,11 @@ def learner_kind(name: str) -> LearnerKind[Any]:
 
 
 def kind_of(learner: object) -> LearnerKind[Any]:
-    """The registry entry of ``learner`` (by its class)."""
+    """The registry entry of ``learner``: the one its ``kind`` names, if it owns it (a learner
+    built on another's class is its own kind), else the first that owns it (by its class)."""
+    named = _kinds.get(str(getattr(learner, "kind", "")))
+    if named is not None and named.owns(learner):
+        return named
     for kind in _kinds.values():
         if kind.owns(learner):
             return kind
@@ -140,7 +144,10 @@ for _kind in (HATS_KIND, Q_KIND):
 def lessons_of(learner: object) -> LearnsInPlay[Hashable, Hashable] | None:
     """``learner`` as one kept as its lessons, when its kind learns in play (the hat AI's
     does); None for one saved whole by its trainings (the Q-learner's)."""
-    kind = next((kind for kind in _kinds.values() if kind.owns(learner)), None)
-    if kind is None or not kind.learns_in_play:
+    try:
+        kind = kind_of(learner)
+    except KeyError:
+        return None
+    if not kind.learns_in_play:
         return None
     return cast("LearnsInPlay[Hashable, Hashable]", learner)
