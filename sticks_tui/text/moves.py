@@ -19,7 +19,9 @@ from collections.abc import Hashable, Iterable
 from ..engine.game import Rules
 from ..engine.games import words_of
 
-__all__ = ["move_legend", "move_words", "moves_words", "position_heading", "position_words"]
+__all__ = [
+    "left_at_end", "move_legend", "move_words", "moves_words", "position_heading", "position_words"
+]
 
 
 def position_heading(rules: Rules) -> str:
@@ -49,6 +51,13 @@ def move_legend(rules: Rules) -> Iterable[str]:
     """How to read the moves of a table, where the game's words need saying (else nothing)."""
     words = words_of(rules)
     return () if words is None else words.legend
+
+
+def left_at_end(rules: Rules, position: Hashable) -> str:
+    """What a finished position still holds, where the game's rules let it end with something
+    left ("1 stick is left and no take fits"); "" when nothing is."""
+    words = words_of(rules)
+    return "" if words is None or words.left_at_end is None else words.left_at_end(rules, position)
 
 
 def takes_words(takes: tuple[int, ...]) -> str:

@@ -74,6 +74,10 @@ class FamilyWords(Generic[R]):
     #: than a multiple of 4, and that loses for the player to move"); the flag says it is the
     #: position a winning move leaves, else the one the player is in. None: the generic reason.
     lost_reason: Callable[[R, Hashable, bool], str] | None = None
+    #: What a finished position still holds, where a game can end with something left ("1 stick
+    #: is left and no take fits"), for the board's last line and a hint whose move ends the
+    #: game; "" when nothing is left. None: the family's games end with nothing left.
+    left_at_end: Callable[[R, Hashable], str] | None = None
 
 
 @dataclass(frozen=True)
