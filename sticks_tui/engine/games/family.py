@@ -62,9 +62,9 @@ class FamilyWords(Generic[R]):
     (the analysis, ``analyze``, the console): each takes a value of one of the family's games;
     and why a position is lost, in the game's terms, for a hint."""
 
-    #: A position: ``20``, ``1, 3, 5, 7``, ``[6, 3]``.
+    #: A position: ``20``, ``1, 3, 5, 7``, ``groups of 6, 3``.
     position: Callable[[Hashable], str]
-    #: A move: ``3``, ``take 2 from pile 3``, ``take 2 of 6 (1|3)``.
+    #: A move: ``3``, ``take 2 from pile 3``, ``2 of 6 → 1 + 3``.
     move: Callable[[Hashable], str]
     #: What a table's position column is called.
     heading: str = "position"
