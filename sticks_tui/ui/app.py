@@ -23,8 +23,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from ..engine.games import spec_of
-from ..engine.learners.hats.kind import KIND as HAT_AI
-from ..engine.learners.q.kind import KIND as Q_AI
+from ..engine.machines import Q_LEARNING_AI_GAMES, TRAINED_AI_GAMES
 from ..storage.brain_cache import BrainCache, BrainRef
 from ..storage.records import HATS, MemoryRecords, Records
 from ..storage.sqlite.store import open_records, resolve_data_dir
@@ -90,8 +89,8 @@ class SticksApp(App[int]):
         records: Records | None = None,
         *,
         seed: int | None = None,
-        training_games: int = HAT_AI.default_games,
-        q_training_games: int = Q_AI.default_games,
+        training_games: int = TRAINED_AI_GAMES,
+        q_training_games: int = Q_LEARNING_AI_GAMES,
         ai_delay: float = DEFAULT_AI_DELAY,
         clock: Callable[[], float] = time.monotonic,
         leave_on_signals: bool = False,
@@ -466,7 +465,7 @@ def run_app(
     *,
     data_dir: str | None = None,
     seed: int | None = None,
-    training_games: int = HAT_AI.default_games,
+    training_games: int = TRAINED_AI_GAMES,
     ai_delay: float = DEFAULT_AI_DELAY,
     names: tuple[str | None, str | None] = (None, None),
     rules: Rules | None = None,

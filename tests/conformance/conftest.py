@@ -7,7 +7,8 @@ by ``learner_samples.py``, all three defined only in the tests.
 
 A test that takes ``game`` runs once per sample game; one that takes ``game`` and ``learner``
 (a learner's name) also once per learner the game offers (its registry entry's ``fits``: the hat
-AI always, the Q-learner, the scorer and the tallier where the game's ``capabilities`` allow).
+AI always, the Q-learner and the scorer where the game's ``capabilities`` allow; the tallier
+goes only the learners' journey).
 The tests' game and learners are in the registries while each module of the suite runs, and
 leave them after, so the engine's own tests still see registries without them.
 """
@@ -30,11 +31,20 @@ from sticks_tui.engine.learners import learner_kinds  # noqa: E402
 SAMPLES = every_sample()
 
 
+#: Learners the per-game tests leave out: the tallier is the scorer with lessons, so it goes
+#: only the journey of a brain kept as lessons (test_conformance_learner_journey.py), not every
+#: game's tests again (about 50 s of the suite's processor time).
+ONLY_THE_JOURNEY = ("tallier",)
+
+
 def learners_of(sample: GameSample) -> list[str]:
-    """The learners the game offers, by name, the tests' own included."""
+    """The learners the game offers, by name, the scorer included."""
     with with_test_games(), with_test_learners():
         rules = sample.rules()
-        return [kind.name for kind in learner_kinds() if kind.fits(rules)]
+        return [
+            kind.name for kind in learner_kinds()
+            if kind.fits(rules) and kind.name not in ONLY_THE_JOURNEY
+        ]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -79,7 +79,8 @@ SERVED_FIRST_SCREEN = {
     # may not be a machine's, whose roster names the learners; the store reads their brains)
     *under("sticks_tui.engine", "game", "games", "games.family", "machines", "memory", "numbers",
            "pacing", "players", "solver"),
-    *under("sticks_tui.engine.learners", "base", "game_change", "kind", "player", "settings",
+    *under("sticks_tui.engine.learners", "base", "fast", "game_change", "kind", "player",
+           "settings",
            "hats", "hats.brain", "hats.compiled", "hats.draw", "hats.file", "hats.kind",
            "hats.lessons", "hats.loops", "hats.player", "hats.reading", "hats.self_play",
            "hats.settings", "q", "q.kind", "q.learner", "q.reading", "q.self_play",
