@@ -21,6 +21,7 @@ from typing import Protocol, TypeVar
 from textual.widget import Widget
 
 from ....engine import GameChange, Learner, LearnerPlayer, Match
+from ...game_driver import GameEnded
 from ...presenters import LearnerPresenter, Presenter, learner_presenter
 from ...presenters.hat_words import NOT_LEARNING_WORDS, PRACTICE_WORDS
 from ...presenters.hats import HatChart
@@ -32,8 +33,11 @@ W = TypeVar("W", bound=Widget)
 class Board(Protocol):
     """What the hat panel needs of the board screen."""
 
-    match: Match[Hashable, Hashable]
     table: Table
+
+    @property
+    def match(self) -> Match[Hashable, Hashable]: ...
+
     presenter: Presenter
 
     def query_one(self, selector: str, expect_type: type[W]) -> W: ...
@@ -93,14 +97,14 @@ class BoardHats:
         if seat in self.seats:
             self.in_use[seat] = position
 
-    def game_over(self, match: Match[Hashable, Hashable]) -> None:
-        """The game is over: keep what it did to each learner (before anything else changes
-        it, as saving may)."""
+    def game_over(self, ended: GameEnded) -> None:
+        """The game is over: show what it did to each learner (read by the driver before
+        anything else changed it, as saving may)."""
         self.in_use.clear()
         for i in self.seats:
             seat = self.board.table.seats[i]
-            change = self._learner(i).last_game
-            if match.practice:
+            change = ended.changes[i]
+            if not ended.counted:
                 self.after[i] = AfterGame(None, PRACTICE_WORDS)
             elif not learns(seat) or change is None:
                 self.after[i] = AfterGame(None, NOT_LEARNING_WORDS)
