@@ -119,7 +119,7 @@ class LabRunScreen(Screen["bool | None"]):
         self.end = RunEnd(plan)
         self.games_done = 0
         #: The curve this training keeps (the one rule, as ``train``'s), or None.
-        self.curve = kept_curve(plan.rules)
+        self.curve = kept_curve(plan.rules, plan.games)
         self.curve_kept = self.curve is not None
         self._curve_from = plan.learner.games_played  # the curve shown starts here
         #: The position of the watched game now (None between games, or at full speed).
