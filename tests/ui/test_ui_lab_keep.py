@@ -1,4 +1,5 @@
-"""A training's end, as a person sees it (issue 33): the curve's checkpoints at full speed."""
+"""A training's end, as a person sees it (issue 33): the curve's checkpoints at full speed, the
+tally after a cancel."""
 
 from __future__ import annotations
 
@@ -9,12 +10,14 @@ from textual.widgets import Select
 from ui_helpers import (
     make_app,
     screen_name,
+    screen_text,
+    to_training,
     training_done,
     wait_until,
 )
 
 from sticks_tui.cli.main import main
-from sticks_tui.engine import Nim
+from sticks_tui.engine import Nim, game_of_sticks
 from sticks_tui.engine.games import spec_of
 from sticks_tui.engine.machines import Machine
 from sticks_tui.storage.brain_cache import BrainRef
@@ -47,6 +50,10 @@ async def train_q_to_play(pilot: Pilot) -> LabRunScreen:
     return run
 
 
+def tally_line(pilot: Pilot) -> str:
+    return next(line for line in screen_text(pilot).splitlines() if " won " in line).strip()
+
+
 # -- 1: the curve's checkpoints do not depend on the speed -------------------------------------
 async def test_a_trained_opponent_at_full_speed_keeps_the_curve_train_keeps(
     tmp_path: Path,
@@ -72,3 +79,31 @@ async def test_a_trained_opponent_at_full_speed_keeps_the_curve_train_keeps(
         saved = app.records.load_learner(rules, Q_AI.name, Q_AI.learner)
         assert saved is not None
         assert [p.games for p in saved.learning_curve] == trained_by_train  # the curve kept
+
+
+# -- 2: after a cancel, the tally counts what the headline counts ------------------------------
+async def test_a_cancel_at_full_speed_shows_one_count_of_games_everywhere() -> None:
+    """The headline said "Cancelled after 902,530 games." above "games 845,925 ...": the
+    tally stopped at the last report before the cancel."""
+    app = make_app(training_games=10_000_000)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_training(pilot, 20)
+        run = run_screen(pilot)
+        await wait_until(pilot, lambda: run.games_done > 0)  # a report came: games go on
+        await pilot.press("c")
+        await training_done(pilot)
+        result = run.result
+        assert result is not None and result.cancelled
+        played = result.games_played
+        text = screen_text(pilot)
+        assert f"Cancelled after {played:,} games." in text
+        assert f"{played:,} of 10,000,000" in text  # the progress
+        assert f"{played:,} games learned" in text  # the hats' border
+        tally = tally_line(pilot)
+        assert tally.startswith(f"games {played:,} ")
+        won, lost = (int(tally.split(word)[1].split()[0].replace(",", ""))
+                     for word in (" won ", " lost "))
+        assert won + lost == played
+        await pilot.press("k")  # kept, as many as it says
+        await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
+        assert app.brain("Trained AI", game_of_sticks(20)).games_played == played

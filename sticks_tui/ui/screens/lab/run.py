@@ -186,18 +186,19 @@ class LabRunScreen(Screen["bool | None"]):
                     self.post_message(LabDone(result, picture, 0.0, started=False))
                 return
             started = clock()  # the time it trains, not the time it waited
-            result = self._run(rng, clock)
+            reports = Reports(plan.games, self.control, clock)
+            result = self._run(rng, reports)
         except BaseException:  # the next training may have the turn
             self.end.failed()
             raise
         seconds = clock() - started
         if not self.end.ended(result):  # else the screen has gone: kept there, as it said
-            self.post_message(LabDone(result, self.views.picture(plan.learner), seconds))
+            picture = self.views.picture(plan.learner)
+            self.post_message(LabDone(result, picture, seconds, tally=reports.final(result)))
 
-    def _run(self, rng: random.Random, clock: Callable[[], float]) -> TrainingResult:
+    def _run(self, rng: random.Random, reports: Reports) -> TrainingResult:
         """(In the training thread, holding the turn.) The engine's training, reporting."""
         plan, control = self.plan, self.control
-        reports = Reports(plan.games, control, clock)
 
         def report(progress: TrainingProgress) -> None:
             picture = self.views.picture(plan.learner, self._in_play)
@@ -305,6 +306,8 @@ class LabRunScreen(Screen["bool | None"]):
         if rate is None and done.seconds > 0:
             rate = result.games_played / done.seconds
         self._show_counts(result.games_played, rate)
+        if done.tally is not None:  # every game played, as the counts say
+            self.query_one(TallyView).show(done.tally)
         self._show_picture(done.picture, None)
         self._show_curve(result.curve)
         if done.started:
