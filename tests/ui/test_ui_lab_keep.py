@@ -1,5 +1,5 @@
 """A training's end, as a person sees it (issue 33): the curve's checkpoints at full speed, the
-tally after a cancel."""
+tally after a cancel, the board's hats after Keep."""
 
 from __future__ import annotations
 
@@ -8,9 +8,12 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Select
 from ui_helpers import (
+    lab_at_full_speed,
     make_app,
     screen_name,
     screen_text,
+    set_input,
+    to_board,
     to_training,
     training_done,
     wait_until,
@@ -22,10 +25,17 @@ from sticks_tui.engine.games import spec_of
 from sticks_tui.engine.machines import Machine
 from sticks_tui.storage.brain_cache import BrainRef
 from sticks_tui.storage.brain_files import read_brain_file
+from sticks_tui.ui.screens.board.screen import BoardScreen
 from sticks_tui.ui.screens.lab.run import LabRunScreen
 from sticks_tui.ui.widgets.curve import LearningCurvePlot
 
 Q_AI = BrainRef("Q-learning AI", "q")
+
+
+def board(pilot: Pilot) -> BoardScreen:
+    screen = pilot.app.screen
+    assert isinstance(screen, BoardScreen)
+    return screen
 
 
 def run_screen(pilot: Pilot) -> LabRunScreen:
@@ -107,3 +117,38 @@ async def test_a_cancel_at_full_speed_shows_one_count_of_games_everywhere() -> N
         await pilot.press("k")  # kept, as many as it says
         await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
         assert app.brain("Trained AI", game_of_sticks(20)).games_played == played
+
+
+# -- 3: after Keep, the board shows the brain kept --------------------------------------------
+async def test_after_keep_the_board_beneath_shows_the_kept_brain_at_once() -> None:
+    """The lab opened from a finished board, its training kept: the board's hats showed the
+    old balls and "1 game learned" until the next game."""
+    app = make_app()
+    sticks = game_of_sticks(10)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_board(pilot, "2", sticks=10)  # the learning AI, "AI"
+        screen = board(pilot)
+        while not screen.match.is_over:  # one stick a turn, to the end
+            await pilot.press("1")
+            await wait_until(pilot, lambda: screen.match.is_over or screen.match.to_move == 0)
+        await wait_until(pilot, lambda: "1 game learned" in screen_text(pilot))
+        chart = screen.query_one("#chart-1")
+        before = chart.snapshot  # type: ignore[attr-defined]
+        await pilot.press("f3")
+        await wait_until(pilot, lambda: screen_name(pilot) == "LabScreen"
+                         and bool(pilot.app.screen.query("#games")))
+        await set_input(pilot, "#against", "random")
+        await set_input(pilot, "#games", "300")
+        await lab_at_full_speed(pilot)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(pilot) == "LabRunScreen")
+        await training_done(pilot)
+        await pilot.press("k")
+        await wait_until(pilot, lambda: pilot.app.screen is screen)
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert "301 games learned" in text and "1 game learned" not in text
+        kept = app.brain("AI", sticks)
+        assert kept.games_played == 301
+        now = chart.snapshot  # type: ignore[attr-defined]
+        assert now.games_played == 301 and now.balls != before.balls  # the hats kept
