@@ -1,5 +1,5 @@
 """A training's end, as a person sees it (issue 33): the curve's checkpoints at full speed, the
-tally after a cancel, the board's hats after Keep."""
+tally after a cancel, the board's hats after Keep, and Keep before a game going on to it."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from ui_helpers import (
 from sticks_tui.cli.main import main
 from sticks_tui.engine import Nim, game_of_sticks
 from sticks_tui.engine.games import spec_of
+from sticks_tui.engine.learners.q.learner import QLearner
 from sticks_tui.engine.machines import Machine
 from sticks_tui.storage.brain_cache import BrainRef
 from sticks_tui.storage.brain_files import read_brain_file
@@ -58,6 +59,11 @@ async def train_q_to_play(pilot: Pilot) -> LabRunScreen:
     assert run.control.speed.is_full
     await training_done(pilot)
     return run
+
+
+def words(text: str) -> str:
+    """Text as a person reads it, whatever line it wrapped onto."""
+    return " ".join(text.split())
 
 
 def tally_line(pilot: Pilot) -> str:
@@ -152,3 +158,46 @@ async def test_after_keep_the_board_beneath_shows_the_kept_brain_at_once() -> No
         assert kept.games_played == 301
         now = chart.snapshot  # type: ignore[attr-defined]
         assert now.games_played == 301 and now.balls != before.balls  # the hats kept
+
+
+# -- 9: Keep before a game goes on to the game -------------------------------------------------
+async def test_keep_after_training_an_opponent_first_lands_on_its_board() -> None:
+    """``2`` with a new Q-learner trains it first; Keep went back to the mode screen, where the
+    next keys went to its fields. Now it goes on to the game asked for, against the brain as
+    kept, and the next key is a move."""
+    app = make_app(q_training_games=300)
+    rules = Nim((1, 3, 5))
+    app.settings.choose(rules)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await train_q_to_play(pilot)
+        await pilot.press("k")
+        await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
+        assert screen_name(pilot) == "BoardScreen"
+        screen = board(pilot)
+        ai = screen.table.seats[1]
+        assert ai.name == "Q-learning AI" and screen.table.seats[0].is_human
+        assert isinstance(ai.learner, QLearner) and ai.learner.games_played == 300
+        assert ai.learner is app.brains.learner(rules, Q_AI)  # the brain kept
+        await wait_until(pilot, lambda: "300 games learned" in screen_text(pilot))
+        await pilot.press("1")  # a move: a stick from the first pile
+        await wait_until(pilot, lambda: len(screen.match.history) >= 1)
+        assert screen.match.history[0].player == 0
+
+
+async def test_discard_after_training_an_opponent_first_goes_back_to_choose() -> None:
+    """Discard keeps no game against a brain that learned nothing: back on the mode screen,
+    saying so, the brain as it was (none saved), and its keys act there."""
+    app = make_app(q_training_games=300)
+    rules = Nim((1, 3, 5))
+    app.settings.choose(rules)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await train_q_to_play(pilot)
+        await pilot.press("d")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        await wait_until(pilot, lambda: "Discarded: Q-learning AI is as it was before." in words(
+            screen_text(pilot).replace("▌", "")))  # the note, wrapped
+        assert app.brains.learner(rules, Q_AI) is None
+        assert app.records.load_learner(rules, Q_AI.name, Q_AI.learner) is None
+        await pilot.press("1")  # the mode screen's own key: a friend's game
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        assert all(seat.is_human for seat in board(pilot).table.seats)

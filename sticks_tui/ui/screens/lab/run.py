@@ -11,7 +11,9 @@ The worker's reports replace each other in the queue (the screen draws the lates
 speed :class:`~..speed.SpeedControl` lets about one through a second. When training ends,
 finished or cancelled, what was learned is kept (``k``/Enter) or discarded (``d``), or kept and
 played at once (``p``: "play it now" puts the brain on the board against the person); leaving the
-screen any other way keeps it, and says so: nothing is lost silently. It is kept in the app's
+screen any other way keeps it, and says so: nothing is lost silently. Before a game (the
+trained-opponent mode) Keep goes on to that game too, against the brain as kept; Discard (the
+brain as it was) and Back (kept) return to the mode screen. It is kept in the app's
 brain cache, so the board, the analysis and the hint play and read the brain as trained.
 
 A brain saved whole (a Q-learner's table) is trained by one run at a time in the whole data
@@ -450,9 +452,11 @@ class LabRunScreen(Screen["bool | None"]):
             self.dismiss(None)
 
     def action_keep(self) -> None:
+        """Keep what was learned; before a game (the trained-opponent mode), on to that game,
+        against the brain as kept."""
         if self.result is not None and not self.end.decided:
             self.end.keep(self.result)
-            self.dismiss(None)
+            self.dismiss(True if self.then_play else None)
 
     def action_play_now(self) -> None:
         """Keep what was learned (unless discarded) and play the brain: the game the mode
