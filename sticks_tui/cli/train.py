@@ -28,7 +28,7 @@ from ..engine.game import Rules
 from ..engine.games import family_of, spec_of
 from ..engine.learners import kind_of
 from ..engine.learners.base import Learner
-from ..engine.learning_curve import CURVE_POSITIONS_MAX, kept_curve
+from ..engine.learning_curve import CURVE_POSITIONS_MAX, checkpoint_every, kept_curve
 from ..engine.training import Tally, TrainingProgress, train
 from ..storage import brain_files
 from ..storage.brain_files import shown_name
@@ -90,7 +90,7 @@ def run_train(args: argparse.Namespace) -> int:
         out.open()  # fail fast: before minutes of training, not after
     except OSError as error:
         parser.error(f"argument --out: cannot write {shown_name(args.out)}: {reason(error)}")
-    curve = kept_curve(rules)
+    curve = kept_curve(rules, games)
     there_before = out.exists()
     # Ctrl-C, the terminal closing or kill stop training after the game in play; what was
     # learned is written beside --out (never over it), with the stop signals still held
@@ -104,7 +104,7 @@ def run_train(args: argparse.Namespace) -> int:
                     games,
                     seed=seed,
                     progress=show_progress,
-                    progress_every=max(1, min(1000, games // 100)),
+                    progress_every=checkpoint_every(games),
                     should_stop=stop.asked,
                     curve=curve,
                     backend=backend,

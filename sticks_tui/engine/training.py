@@ -36,7 +36,13 @@ from collections.abc import Callable, Hashable
 from .backends import check_backend, fast_run
 from .game import Rules, loser_at_end
 from .learners.base import Learner, PlaysItselfFast, PlaysMachinesFast
-from .learning_curve import CurveBoard, CurveSettings, point_due, record_point
+from .learning_curve import (
+    CurveBoard,
+    CurveSettings,
+    next_checkpoint,
+    point_due,
+    record_point,
+)
 from .memory import DEFAULT_MEMORY_CAP, MemoryWatch, stop_or_memory
 from .opponents import (
     PERFECT,
@@ -221,22 +227,42 @@ class _Session:
         while remaining > 0:
             chunk, watcher = self._next_chunk(remaining)
             play, sync = loops.player(watcher)
-            played, won, stopped = self._play(play, chunk, watcher)
-            counts[0] += played
-            counts[1] += won
-            counts[2] += played - won
-            self.played += played
-            remaining -= played
-            if stopped:
-                self.cancelled = True
-                sync()
-                return
+            while chunk > 0:  # in pieces that end at the curve's checkpoints
+                checkpoint = self._next_checkpoint()
+                piece = chunk if checkpoint is None else min(chunk, checkpoint - self.played)
+                played, won, stopped = self._play(play, piece, watcher)
+                counts[0] += played
+                counts[1] += won
+                counts[2] += played - won
+                self.played += played
+                remaining -= played
+                chunk -= played
+                if stopped:
+                    self.cancelled = True
+                    sync()
+                    return
+                if self.played == checkpoint:
+                    sync()
+                    self.record_curve()
+                if played < piece:  # the pacing ended this run of games: its report now
+                    break
             paced = self.pacing is not None
             reporting = paced or self.played % self.every == 0 or self.played == self.total
             if remaining == 0 or (reporting and self.watched):
                 sync()
             if reporting:
                 self._report(opponent.name)
+
+    def _next_checkpoint(self) -> int | None:
+        """The games of this training at its next curve point, when the curve has checkpoints
+        of its own (``CurveSettings.every``): the same points at any pace, whatever the
+        reports."""
+        curve = self.curve
+        if curve is None or curve.every is None:
+            return None
+        points = self.learner.learning_curve
+        last = points[-1].games - self.since if points else 0
+        return next_checkpoint(curve, self.played, last)
 
     def _next_chunk(self, remaining: int) -> tuple[int, MoveWatcher | None]:
         """The games to play before the next report, and who watches their moves."""
@@ -341,7 +367,10 @@ class _Session:
 
     def _report(self, opponent: str) -> None:
         curve, end = self.curve, self.played == self.total
-        if curve is not None and (end or point_due(self.learner, curve, self.since)):
+        due = curve is not None and curve.every is None and point_due(
+            self.learner, curve, self.since
+        )
+        if curve is not None and (end or due):
             self.record_curve()
         if self.progress is not None:
             self.progress(

@@ -60,7 +60,7 @@ the brain it plays. *Watch* puts any two of them at the table.
 | `-` `+` | lab | slower / faster: one move at a time, quick moves (where the lab starts), a game at a time, 10, 100, 1,000 games a second, full speed; the lab keeps the last speed for its next run |
 | `f` / `w` | lab | full speed / back to watching (option 3 trains at full speed: `w` watches it) |
 | `c` `Escape` | lab | cancel (stops after the game; what was learned is kept unless discarded) |
-| `k` `Enter` / `d` | lab, at the end | keep what it learned in the saved brain / discard it (leaving keeps it) |
+| `k` `Enter` / `d` | lab, at the end | keep what it learned in the saved brain / discard it (leaving keeps it); before a game (options 2 and 3 train first), `k` plays it and `d` goes back |
 | `p` | lab, at the end | play it now: keep it and play against it (option 3: play, also `Enter`) |
 | `Enter` | setup | continue |
 | `Escape` | anywhere | back (leaving a game in progress asks first) |

@@ -57,6 +57,9 @@ class AfterGame:
 
     change: GameChange | None
     said: str | None = None
+    games: int = 0
+    """The games the learner had learned once the game was over: one that has learned more
+    since (kept from a training in the lab) is no longer the brain this game changed."""
 
 
 class BoardHats:
@@ -103,13 +106,13 @@ class BoardHats:
         self.in_use.clear()
         for i in self.seats:
             seat = self.board.table.seats[i]
-            change = ended.changes[i]
+            change, games = ended.changes[i], self._learner(i).games_played
             if not ended.counted:
-                self.after[i] = AfterGame(None, PRACTICE_WORDS)
+                self.after[i] = AfterGame(None, PRACTICE_WORDS, games)
             elif not learns(seat) or change is None:
-                self.after[i] = AfterGame(None, NOT_LEARNING_WORDS)
+                self.after[i] = AfterGame(None, NOT_LEARNING_WORDS, games)
             else:
-                self.after[i] = AfterGame(change)
+                self.after[i] = AfterGame(change, games=games)
                 if change.changed:  # the window shows the last hat the game changed
                     self.focus[i] = change.changed[-1].position
 
@@ -121,6 +124,15 @@ class BoardHats:
             self.focus[i] = position
         for chart in self._charts():
             chart.reset_scroll()
+
+    def resumed(self) -> None:
+        """Back on the board (from the lab, say): a learner that has learned since its last
+        game here (a training kept) is drawn as it is now, without that game's marks, which
+        were of the brain before."""
+        for i, after in list(self.after.items()):
+            if self._learner(i).games_played != after.games:
+                del self.after[i]
+        self.draw()
 
     def taken_back(self, position: object) -> None:
         """Moves were taken back to ``position``: the balls drawn went back, so nothing is

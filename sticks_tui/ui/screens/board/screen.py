@@ -170,6 +170,12 @@ class BoardScreen(LeavesGame):
         assert self.driver.saves is not None, "set when the board is mounted"
         return self.driver.saves
 
+    def on_screen_resume(self) -> None:
+        """Shown again (back from the lab, the brains screen...): the hats as the brains are
+        now, which a training kept meanwhile may have changed."""
+        if self.hats.seats and self.query("#hats") and not self.watched.quiet:
+            self.hats.resumed()
+
     def _names(self) -> str:
         seats = self.table.seats
         return f"{seats[0].name} vs {seats[1].name}"

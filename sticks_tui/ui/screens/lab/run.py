@@ -11,7 +11,9 @@ The worker's reports replace each other in the queue (the screen draws the lates
 speed :class:`~..speed.SpeedControl` lets about one through a second. When training ends,
 finished or cancelled, what was learned is kept (``k``/Enter) or discarded (``d``), or kept and
 played at once (``p``: "play it now" puts the brain on the board against the person); leaving the
-screen any other way keeps it, and says so: nothing is lost silently. It is kept in the app's
+screen any other way keeps it, and says so: nothing is lost silently. Before a game (the
+trained-opponent mode) Keep goes on to that game too, against the brain as kept; Discard (the
+brain as it was) and Back (kept) return to the mode screen. It is kept in the app's
 brain cache, so the board, the analysis and the hint play and read the brain as trained.
 
 A brain saved whole (a Q-learner's table) is trained by one run at a time in the whole data
@@ -119,7 +121,7 @@ class LabRunScreen(Screen["bool | None"]):
         self.end = RunEnd(plan)
         self.games_done = 0
         #: The curve this training keeps (the one rule, as ``train``'s), or None.
-        self.curve = kept_curve(plan.rules)
+        self.curve = kept_curve(plan.rules, plan.games)
         self.curve_kept = self.curve is not None
         self._curve_from = plan.learner.games_played  # the curve shown starts here
         #: The position of the watched game now (None between games, or at full speed).
@@ -186,18 +188,19 @@ class LabRunScreen(Screen["bool | None"]):
                     self.post_message(LabDone(result, picture, 0.0, started=False))
                 return
             started = clock()  # the time it trains, not the time it waited
-            result = self._run(rng, clock)
+            reports = Reports(plan.games, self.control, clock)
+            result = self._run(rng, reports)
         except BaseException:  # the next training may have the turn
             self.end.failed()
             raise
         seconds = clock() - started
         if not self.end.ended(result):  # else the screen has gone: kept there, as it said
-            self.post_message(LabDone(result, self.views.picture(plan.learner), seconds))
+            picture = self.views.picture(plan.learner)
+            self.post_message(LabDone(result, picture, seconds, tally=reports.final(result)))
 
-    def _run(self, rng: random.Random, clock: Callable[[], float]) -> TrainingResult:
+    def _run(self, rng: random.Random, reports: Reports) -> TrainingResult:
         """(In the training thread, holding the turn.) The engine's training, reporting."""
         plan, control = self.plan, self.control
-        reports = Reports(plan.games, control, clock)
 
         def report(progress: TrainingProgress) -> None:
             picture = self.views.picture(plan.learner, self._in_play)
@@ -305,6 +308,8 @@ class LabRunScreen(Screen["bool | None"]):
         if rate is None and done.seconds > 0:
             rate = result.games_played / done.seconds
         self._show_counts(result.games_played, rate)
+        if done.tally is not None:  # every game played, as the counts say
+            self.query_one(TallyView).show(done.tally)
         self._show_picture(done.picture, None)
         self._show_curve(result.curve)
         if done.started:
@@ -447,9 +452,11 @@ class LabRunScreen(Screen["bool | None"]):
             self.dismiss(None)
 
     def action_keep(self) -> None:
+        """Keep what was learned; before a game (the trained-opponent mode), on to that game,
+        against the brain as kept."""
         if self.result is not None and not self.end.decided:
             self.end.keep(self.result)
-            self.dismiss(None)
+            self.dismiss(True if self.then_play else None)
 
     def action_play_now(self) -> None:
         """Keep what was learned (unless discarded) and play the brain: the game the mode
