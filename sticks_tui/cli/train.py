@@ -29,7 +29,13 @@ from ..engine.games import family_of, spec_of
 from ..engine.learners import kind_of
 from ..engine.learners.base import Learner
 from ..engine.learning_curve import CURVE_POSITIONS_MAX, checkpoint_every, kept_curve
-from ..engine.training import Tally, TrainingProgress, train
+from ..engine.training import (
+    Tally,
+    TrainingHooks,
+    TrainingOptions,
+    TrainingProgress,
+    train_with,
+)
 from ..storage import brain_files
 from ..storage.brain_files import shown_name
 from ..storage.file_writer import STDIO, BrainFileWriter, reason
@@ -98,18 +104,13 @@ def run_train(args: argparse.Namespace) -> int:
         try:
             started = time.perf_counter()
             with _ProgressDisplay(games) as show_progress:
-                result = train(
-                    learner,
-                    against,
-                    games,
-                    seed=seed,
-                    progress=show_progress,
-                    progress_every=checkpoint_every(games),
-                    should_stop=stop.asked,
-                    curve=curve,
-                    backend=backend,
+                options = TrainingOptions(
+                    against, games, seed=seed, curve=curve,
+                    progress_every=checkpoint_every(games), backend=backend,
                     memory_cap=args.memory_cap,
                 )
+                hooks = TrainingHooks(progress=show_progress, should_stop=stop.asked)
+                result = train_with(learner, options, hooks)
             elapsed = time.perf_counter() - started
             text = readable_json(brain_with_tally(learner, result.tally))
             if result.cancelled and result.memory_stop is None:  # a signal, not the cap

@@ -52,8 +52,10 @@ from ..engine import (
     Match,
     Player,
     Series,
+    TrainingHooks,
+    TrainingOptions,
     game_of_sticks,
-    train,
+    train_with,
 )
 from ..engine.game import Rules
 from ..engine.games import some_rules, spec_of
@@ -330,10 +332,8 @@ class _Session:
         brain = HatBrain(rules)
         kept = KeptBrain.own(self.trained_ai_name, brain)
         with StopRequest() as stop:  # until it is saved: a second Ctrl-C must not cut that
-            result = train(
-                brain, SELF, self.training_games, rng=self._rng("training"),
-                should_stop=stop.asked,
-            )
+            hooks = TrainingHooks(self._rng("training"), should_stop=stop.asked)
+            result = train_with(brain, TrainingOptions(SELF, self.training_games), hooks)
             if self.records is not None:
                 kept.save(self.records)
         if stop.signum is not None:

@@ -72,9 +72,12 @@ if TYPE_CHECKING:
         FrozenOpponent,
         MixedOpponent,
         Tally,
+        TrainingHooks,
+        TrainingOptions,
         TrainingProgress,
         TrainingResult,
         train,
+        train_with,
     )
 
 __all__ = [
@@ -125,6 +128,8 @@ __all__ = [
     "StickyNim",
     "TakeAway",
     "Tally",
+    "TrainingHooks",
+    "TrainingOptions",
     "TrainingProgress",
     "TrainingResult",
     "Turn",
@@ -144,6 +149,7 @@ __all__ = [
     "takeaway_rule",
     "theory_of",
     "train",
+    "train_with",
     "unregister_game",
 ]
 
@@ -199,6 +205,8 @@ _HOMES: dict[str, str] = {
     "StickyNim": "games.sticky",
     "TakeAway": "games.takeaway",
     "Tally": "training",
+    "TrainingHooks": "training",
+    "TrainingOptions": "training",
     "TrainingProgress": "training",
     "TrainingResult": "training",
     "Turn": "match",
@@ -218,6 +226,7 @@ _HOMES: dict[str, str] = {
     "takeaway_rule": "period_proof",
     "theory_of": "games",
     "train": "training",
+    "train_with": "training",
     "unregister_game": "games",
 }
 

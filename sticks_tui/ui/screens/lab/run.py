@@ -36,7 +36,13 @@ from textual.widget import Widget
 from textual.widgets import Button, Header, Static
 from textual.worker import Worker, WorkerState
 
-from ....engine import CurvePoint, TrainingProgress, TrainingResult, train
+from ....engine import (
+    CurvePoint,
+    TrainingHooks,
+    TrainingProgress,
+    TrainingResult,
+    train_with,
+)
 from ....engine.learners import learner_kind
 from ....engine.learning_curve import kept_curve
 from ....engine.opponents import SelfPlay
@@ -206,19 +212,8 @@ class LabRunScreen(Screen["bool | None"]):
             picture = self.views.picture(plan.learner, self._in_play)
             self.post_message(reports.tick(progress, picture))
 
-        return train(
-            plan.learner,
-            plan.against,
-            plan.games,
-            rules=plan.rules,
-            rng=rng,
-            progress=report,
-            should_stop=control.should_stop,
-            curve=self.curve,
-            backend="auto",
-            pacing=control,
-            memory_cap=plan.memory_cap,
-        )
+        hooks = TrainingHooks(rng, report, control.should_stop, pacing=control)
+        return train_with(plan.learner, plan.options(self.curve), hooks)
 
     def _take_turn(self, brains: BrainCache, player: str) -> bool:
         """(In the training thread.) Wait for the brain's training turn while another training
