@@ -129,6 +129,15 @@ class Records(Protocol):
         """A setting kept by :meth:`remember`, or None when there is none."""
 
 
+class KeepsSettings(Protocol):
+    """Where small settings are kept for the next run: the records, or the app, which keeps
+    them through its store writer, off its event loop."""
+
+    def recall(self, key: str) -> str | None: ...
+
+    def remember(self, values: Mapping[str, str]) -> None: ...
+
+
 class MemoryRecords:
     """Records kept in memory only; lost when the program ends."""
 

@@ -12,7 +12,7 @@ import asyncio
 import random
 import sys
 import time
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -122,6 +122,8 @@ class SticksApp(App[int]):
         self.brains.writer.on_error = lambda error: _warn(self, f"Not saved: {error}")
         # lessons others saved, merged after a game or before
         self.brains.on_news = lambda news: self.say(news_words(news))
+        #: The settings asked to be kept this run (:meth:`remember`), while their saves go.
+        self._remembered: dict[str, str] = {}
         self.seed = seed
         self.rng = random.Random(seed)
         self.training_games = training_games
@@ -151,13 +153,34 @@ class SticksApp(App[int]):
 
     @property
     def records(self) -> Records:
-        """The leaderboard and the saved brains (in memory, or the store on disk), once the
-        saves asked at the end of a game are done (:meth:`BrainCache.settled_records`)."""
-        return self.brains.settled_records()
+        """The leaderboard and the saved brains (in memory, or the store on disk), as they are
+        now: never waits (it is read on key presses). The saves asked at a game's end may still
+        be on their way (the store writer's); what must hold them (the leaderboard, the brains'
+        list) awaits :meth:`settled` first, off the event loop."""
+        return self.brains.records
 
     @records.setter
     def records(self, records: Records) -> None:
         self.brains.records = records
+
+    async def settled(self) -> None:
+        """Wait, off the event loop, for every save asked so far (the event loop answers
+        meanwhile)."""
+        await asyncio.to_thread(self.brains.settle)
+
+    def recall(self, key: str) -> str | None:
+        """A small setting kept for the next run (:meth:`remember`): the latest asked, even
+        while its save is on its way."""
+        if key in self._remembered:
+            return self._remembered[key]
+        return self.brains.records.recall(key)
+
+    def remember(self, values: Mapping[str, str]) -> None:
+        """Keep small settings for the next run (the lab's speed, the names typed), saved by
+        the store writer after the saves asked before, off the event loop."""
+        values = dict(values)
+        self._remembered.update(values)
+        self.brains.writer.put(lambda: self.brains.records.remember(values))
 
     def brain(self, name: str, rules: Rules) -> LearnsInPlay[Hashable, Hashable]:
         """The brain in play of the learning AI called ``name``: what it learned so far, or a
@@ -180,7 +203,7 @@ class SticksApp(App[int]):
     async def on_unmount(self) -> None:
         """Leaving (``q``, a signal, or a test's end), once every screen has gone and asked
         for its last saves: wait for every save asked (the event loop answers meanwhile)."""
-        await asyncio.to_thread(self.brains.settle)
+        await self.settled()
 
     def say(self, message: str, *, quietly: bool = False) -> None:
         """Tell the user ``message`` (what a training kept), as a notification; once the app is

@@ -9,7 +9,7 @@ screen imports the app, and the app imports every screen: the imports go one way
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, Protocol, cast
 
 if TYPE_CHECKING:  # what the protocol names, for the checker only: a screen that asks for its
@@ -55,6 +55,12 @@ class Host(Protocol):
 
     @property
     def records(self) -> Records: ...
+
+    async def settled(self) -> None: ...
+
+    def recall(self, key: str) -> str | None: ...
+
+    def remember(self, values: Mapping[str, str]) -> None: ...
 
     def player_rng(self) -> random.Random: ...
 

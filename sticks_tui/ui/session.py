@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ..engine.game import Rules
     from ..engine.learners.base import Learner, LearnsInPlay
     from ..engine.match import Match
-    from ..storage.records import Records
+    from ..storage.records import KeepsSettings
     from .presenters import SetupForm
 
 DEFAULT_NAMES = ("Player 1", "Player 2")
@@ -127,7 +127,7 @@ def clean_name(text: str, default: str) -> str:
 NAME_SETTINGS = ("player1_name", "player2_name")
 
 
-def recalled_names(records: Records) -> tuple[str, str]:
+def recalled_names(records: KeepsSettings) -> tuple[str, str]:
     """The names last confirmed on the setup screen (defaults for any not kept, or unusable:
     kept before a rule refused them, e.g. a machine's name in Cyrillic letters)."""
     names = tuple(
@@ -140,7 +140,7 @@ def recalled_names(records: Records) -> tuple[str, str]:
     return pair
 
 
-def remember_names(records: Records, names: tuple[str, str]) -> None:
+def remember_names(records: KeepsSettings, names: tuple[str, str]) -> None:
     """Keep both names for the next run, together."""
     records.remember(dict(zip(NAME_SETTINGS, names)))
 

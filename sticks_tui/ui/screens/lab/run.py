@@ -413,7 +413,7 @@ class LabRunScreen(Screen["bool | None"]):
 
     def action_watch(self) -> None:
         """Back to a speed a person can follow: the lab's last slow one, or its first."""
-        recalled = recalled_speed(host_of(self).records)
+        recalled = recalled_speed(host_of(self))
         self._new_speed(recalled if recalled != FULL_SPEED else START_SPEED)
 
     def _new_speed(self, index: int) -> None:
@@ -424,7 +424,7 @@ class LabRunScreen(Screen["bool | None"]):
         if self.control.index == before:
             return
         if self.then_play is None:
-            remember_speed(host_of(self).records, self.control.index)
+            remember_speed(host_of(self), self.control.index)
         self._left = None
         self._show_speed()
         self.refresh_bindings()
