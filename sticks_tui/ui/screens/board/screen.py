@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
-from typing import cast
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widgets import Button, Header, RichLog, Static
@@ -36,7 +35,7 @@ from ...game_driver import (
 )
 from ...host import host_of
 from ...plain import notify_plain, plain, show_plain
-from ...presenters import BoardView, MoveChosen, Presenter, presenter_for
+from ...presenters import BoardView, MoveChosen, presenter_for
 from ...session import Mode, Table
 from ...widgets.footer import KeysFooter
 from ..confirm import LeavesGame
@@ -73,17 +72,21 @@ class BoardScreen(LeavesGame):
     """One table's games, one after another ("play again" keeps the same players and hats)."""
 
     BINDINGS = BOARD_BINDINGS
-
-    def __new__(cls, table: Table) -> BoardScreen:
-        """A board of its game's own class: Textual reads a screen's keys (``BINDINGS``) and
-        what it focuses first (``AUTO_FOCUS``) from its class, and they are the presenter's."""
-        return super().__new__(_board_class(cls, presenter_for(table.rules)))
+    #: Nothing is focused by Textual as the board is composed: the presenter says what is
+    #: (:meth:`_focus_first`).
+    AUTO_FOCUS = ""
 
     def __init__(self, table: Table) -> None:
         super().__init__()
         self.table = table
         self.rules = table.rules
         self.presenter = presenter_for(table.rules)
+        # The keys are the game's: its move keys first, as the footer lists them, then the
+        # hint's and the board's own. Textual reads a screen's keys from the instance's map
+        # (App.bind writes its own the same way) but offers no public way to set a screen's
+        # from an instance, short of a class made for each game, as this board once did.
+        keys = self.presenter.bindings() + help_bindings(self.presenter) + BOARD_BINDINGS
+        self._bindings = BindingsMap(keys)
         #: The games of this table (the saves are set on mount: they go to the app).
         self.driver = GameDriver(table)
         self.watching = table.mode is Mode.WATCH
@@ -143,7 +146,20 @@ class BoardScreen(LeavesGame):
             self._place_rng = host_of(self).player_rng()
         self.presenter.new_game(self._place_rng)
         self.log_line(f"{self._names()} · {self.presenter.start_words()}", style="dim")
+        self._focus_first()
         self.advance()
+
+    def _focus_first(self) -> None:
+        """Focus what the presenter says a board starts on: a selector (the first take
+        button: ``None`` means the first widget that takes focus), or nothing (``""``)."""
+        wanted = self.presenter.auto_focus
+        target = "*" if wanted is None else wanted
+        if not target or self.focused is not None:
+            return
+        for widget in self.query(target):
+            if widget.focusable:
+                self.set_focus(widget)
+                return
 
     def on_unmount(self) -> None:
         """Leaving mid-game: balls beside the hats go back and nothing is learned; what the
@@ -172,7 +188,9 @@ class BoardScreen(LeavesGame):
 
     def on_screen_resume(self) -> None:
         """Shown again (back from the lab, the brains screen...): the hats as the brains are
-        now, which a training kept meanwhile may have changed."""
+        now, which a training kept meanwhile may have changed; the first focus again where
+        nothing is focused."""
+        self._focus_first()
         if self.hats.seats and self.query("#hats") and not self.watched.quiet:
             self.hats.resumed()
 
@@ -425,21 +443,3 @@ class BoardScreen(LeavesGame):
         if action is not None:
             event.stop()
             await self.run_action(action)
-
-
-#: The board's class for each set of keys and first focus (made once each).
-_CLASSES: dict[tuple[type[BoardScreen], str, str | None], type[BoardScreen]] = {}
-
-
-def _board_class(base: type[BoardScreen], presenter: Presenter) -> type[BoardScreen]:
-    """``base`` with the game's keys: its move keys first, as the footer lists them, then the
-    hint's and the board's own; and the presenter's first focus."""
-    keys = presenter.bindings() + help_bindings(presenter) + BOARD_BINDINGS
-    made = (base, repr(keys), presenter.auto_focus)
-    if made not in _CLASSES:
-        namespace: dict[str, object] = {"BINDINGS": keys, "__module__": base.__module__}
-        if presenter.auto_focus is not None:
-            namespace["AUTO_FOCUS"] = presenter.auto_focus
-        board = type(base.__name__, (base,), namespace, inherit_bindings=False)
-        _CLASSES[made] = cast("type[BoardScreen]", board)
-    return _CLASSES[made]
