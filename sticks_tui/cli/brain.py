@@ -26,6 +26,7 @@ from typing import Any, TextIO
 from rich.cells import cell_len
 
 from ..engine.game import Rules
+from ..engine.games import spec_of
 from ..engine.learners import learner_kinds, learner_names
 from ..engine.machines import LEARNING_AI_NAME, Q_LEARNING_AI_NAME, default_ai_name
 from ..storage.brain_files import (
@@ -220,9 +221,21 @@ def _run_export(args: argparse.Namespace) -> int:
         except BrainActionRefused as error:
             complain(str(error))
             return EXIT_DATA_PROBLEM
+        saved = store.saved_game(rules, ai, learner)
     if not out.is_stdout:
-        print(done)
+        print(done + _other_start(rules, saved))
     return 0
+
+
+def _other_start(asked: Rules, saved: Rules | None) -> str:
+    """Where ``--game`` named another start than the brain was saved for: the file keeps the
+    brain's own game, and the line says why (a brain serves every start of its game)."""
+    if saved is None or saved == asked:
+        return ""
+    return (
+        f" (saved for {spec_of(saved)}, which the file keeps; --game {spec_of(asked)} finds the "
+        "same brain, as a brain serves every start of its game)"
+    )
 
 
 @store_problems_end_here

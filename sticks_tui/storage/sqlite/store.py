@@ -51,7 +51,15 @@ from ..records import (
     among_machines,
     ranked,
 )
-from ..saved_brains import BrainInfo, BrainSummary, SavedBrain, brain_text, rules_of, summary
+from ..saved_brains import (
+    BrainInfo,
+    BrainSummary,
+    SavedBrain,
+    brain_text,
+    rules_of,
+    saved_game,
+    summary,
+)
 from .play_on import PlayOnRecords
 from .store_file import ELSEWHERE as _ELSEWHERE
 from .store_file import StoreRefused, StoreUnavailable, open_connection, runtime_error
@@ -168,6 +176,16 @@ class SqliteStore:
         """The saved brain of a learner (by its name), rebuilt for ``rules``."""
         with self._read() as db:
             return self._saved_brain(db, rules, ai_name, learner)
+
+    def saved_game(self, rules: Rules, ai_name: str, learner: str) -> Rules | None:
+        """The game the saved brain was saved for, its start too (``rules`` finds it by its key,
+        which leaves the start out); None when there is none or its JSON cannot say."""
+        with self._read() as db:
+            row = db.execute(
+                "SELECT brain_json FROM brains WHERE rules_key = ? AND learner = ? AND ai_name = ?",
+                (rules.key, learner, ai_name),
+            ).fetchone()
+        return None if row is None else saved_game(row[0], rules.key)
 
     def save_brain(self, brain: SavedBrain, ai_name: str) -> None:
         """Replace the saved brain of ``ai_name`` for the brain's rules and learner, in one
