@@ -43,6 +43,7 @@ from ..storage.brain_shelf import (
     reset_brain,
 )
 from ..storage.saved_brains import BrainSummary
+from ..storage.sqlite.store import kept_words
 from ..text.brains import BRAIN_COLUMNS, brain_cells, brain_words
 from ..text.commands import brain_options
 from ..text.terminal import RunawayLine, printable, read_answer
@@ -57,6 +58,7 @@ from .store_commands import (
     add_data_dir,
     complain,
     open_from_args,
+    open_to_read_from_args,
     padded,
     store_problems_end_here,
 )
@@ -145,12 +147,12 @@ def _register_brain(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
 # -- handlers --------------------------------------------------------------------------------------
 @store_problems_end_here
 def _run_list(args: argparse.Namespace) -> int:
-    with open_from_args(args) as store:
+    with open_to_read_from_args(args) as store:  # a read: nothing is created
         brains = store.brains()
     if args.json:
         print(json.dumps([_brain_dict(b) for b in brains], indent=2, ensure_ascii=False))
     elif not brains:
-        print(f"No brains saved yet (records are kept in {printable(store.path)}).")
+        print(f"No brains saved yet ({kept_words(store)}).")
     else:
         print("\n".join(brain_list_lines(brains)))
     return 0
@@ -215,7 +217,7 @@ def _run_export(args: argparse.Namespace) -> int:
         out = brain_file_writer(args.file)
     except BrainActionRefused as error:
         args.command_parser.error(f"argument FILE: {error}")
-    with open_from_args(args) as store:
+    with open_to_read_from_args(args) as store:  # a read: nothing is created
         try:
             done = export_brain(store, rules, learner, ai, out)
         except BrainActionRefused as error:
@@ -259,7 +261,8 @@ def _run_import(args: argparse.Namespace) -> int:
 @store_problems_end_here
 def _run_reset(args: argparse.Namespace) -> int:
     rules, learner, ai = _brain_choice(args)
-    with open_from_args(args) as store:
+    # With no store yet there is nothing to reset, and nothing is created to say so.
+    with open_to_read_from_args(args) as store:
         info = store.brain_info(rules, ai, learner)
         if info is not None and not args.yes:
             what = brain_words(rules, learner, ai, info.games_played)

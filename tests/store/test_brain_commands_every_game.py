@@ -223,7 +223,7 @@ def test_brain_list_shows_every_brain_in_a_table_and_as_json(
 
 def test_brain_list_with_nothing_saved_says_so(cli, data: Path) -> None:
     run = cli("--data-dir", str(data), "brain", "list")
-    assert run.code == 0 and run.out.startswith("No brains saved yet (records are kept in ")
+    assert run.code == 0 and run.out.startswith("No brains saved yet (records will be kept in ")
     assert json.loads(cli("--data-dir", str(data), "brain", "list", "--json").out) == []
 
 
