@@ -244,7 +244,7 @@ def _other_start(asked: Rules, saved: Rules | None) -> str:
 def _run_import(args: argparse.Namespace) -> int:
     rules, learner, ai = _brain_choice(args)
     try:
-        brain = read_brain_file(args.file, rules, learner=learner)
+        brain = read_brain_file(args.file, rules, learner=learner, keep_start=True)
     except BrainFileUnreadable as error:
         args.command_parser.error(f"argument FILE: {error}")
     except BrainFileRefused as error:

@@ -265,6 +265,24 @@ def test_the_game_given_before_the_command_chooses_the_brain_too(
     assert refused.code == 2 and "a saved brain serves every heap of its game" in refused.err
 
 
+def test_import_keeps_the_game_the_file_was_saved_for_whatever_start_finds_it(
+    cli, data: Path, tmp_path: Path
+) -> None:
+    """``brain import --game nim`` of a brain learned on 2, 2 kept it as Nim 1, 3, 5, 7 (the
+    default piles): an import never relabels a brain either."""
+    original = q_file(tmp_path, "nim:2,2", games=200)
+    base = ("--data-dir", str(data), "brain")
+    run = cli(*base, "import", "--game", "nim", "--learner", "q", str(original))
+    assert run.code == 0, run.err
+    assert run.out == (
+        f"Imported {original} as the brain of Q-learning AI (q) for Nim 2, 2 (200 games played)\n"
+    )
+    ((_, _, _, saved),) = saved_rows(data)
+    assert json.loads(saved)["rules"]["piles"] == [2, 2]
+    exported = cli(*base, "export", "--game", "nim:2,2", "--learner", "q", "-")
+    assert exported.out == original.read_text()
+
+
 def test_the_records_in_memory_export_a_brain_under_its_own_game_too(tmp_path: Path) -> None:
     """The brains screen's records when nothing can be saved: the same rule as the store's."""
     records = MemoryRecords()
