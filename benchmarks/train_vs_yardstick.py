@@ -28,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NO_CURVE = (
-    "import sys; import sticks_tui.cli.train as t; t.kept_curve = lambda rules: None; "
+    "import sys; import sticks_tui.cli.train as t; t.kept_curve = lambda *args: None; "
     "from sticks_tui.cli.main import main; sys.argv[0] = 'sticks-tui'; raise SystemExit(main())"
 )
 

@@ -28,8 +28,14 @@ from ..engine.game import Rules
 from ..engine.games import family_of, spec_of
 from ..engine.learners import kind_of
 from ..engine.learners.base import Learner
-from ..engine.learning_curve import CURVE_POSITIONS_MAX, kept_curve
-from ..engine.training import Tally, TrainingProgress, train
+from ..engine.learning_curve import CURVE_POSITIONS_MAX, checkpoint_every, kept_curve
+from ..engine.training import (
+    Tally,
+    TrainingHooks,
+    TrainingOptions,
+    TrainingProgress,
+    train_with,
+)
 from ..storage import brain_files
 from ..storage.brain_files import shown_name
 from ..storage.file_writer import STDIO, BrainFileWriter, reason
@@ -90,7 +96,7 @@ def run_train(args: argparse.Namespace) -> int:
         out.open()  # fail fast: before minutes of training, not after
     except OSError as error:
         parser.error(f"argument --out: cannot write {shown_name(args.out)}: {reason(error)}")
-    curve = kept_curve(rules)
+    curve = kept_curve(rules, games)
     there_before = out.exists()
     # Ctrl-C, the terminal closing or kill stop training after the game in play; what was
     # learned is written beside --out (never over it), with the stop signals still held
@@ -98,18 +104,13 @@ def run_train(args: argparse.Namespace) -> int:
         try:
             started = time.perf_counter()
             with _ProgressDisplay(games) as show_progress:
-                result = train(
-                    learner,
-                    against,
-                    games,
-                    seed=seed,
-                    progress=show_progress,
-                    progress_every=max(1, min(1000, games // 100)),
-                    should_stop=stop.asked,
-                    curve=curve,
-                    backend=backend,
+                options = TrainingOptions(
+                    against, games, seed=seed, curve=curve,
+                    progress_every=checkpoint_every(games), backend=backend,
                     memory_cap=args.memory_cap,
                 )
+                hooks = TrainingHooks(progress=show_progress, should_stop=stop.asked)
+                result = train_with(learner, options, hooks)
             elapsed = time.perf_counter() - started
             text = readable_json(brain_with_tally(learner, result.tally))
             if result.cancelled and result.memory_stop is None:  # a signal, not the cap

@@ -52,8 +52,10 @@ from ..engine import (
     Match,
     Player,
     Series,
+    TrainingHooks,
+    TrainingOptions,
     game_of_sticks,
-    train,
+    train_with,
 )
 from ..engine.game import Rules
 from ..engine.games import some_rules, spec_of
@@ -311,6 +313,8 @@ class _Session:
                 kept = KeptBrain.own(brain_name, brain, since=brain.copy())
             elif self.records is not None:
                 kept = KeptBrain.load(self.records, rules, brain_name)
+                if not isinstance(kept.brain, HatBrain):  # the learning AI's brain is hats
+                    raise TypeError(f"{brain_name}'s saved brain is not hats")
                 brain = kept.brain
             else:
                 brain = HatBrain(rules)
@@ -329,10 +333,8 @@ class _Session:
         brain = HatBrain(rules)
         kept = KeptBrain.own(self.trained_ai_name, brain)
         with StopRequest() as stop:  # until it is saved: a second Ctrl-C must not cut that
-            result = train(
-                brain, SELF, self.training_games, rng=self._rng("training"),
-                should_stop=stop.asked,
-            )
+            hooks = TrainingHooks(self._rng("training"), should_stop=stop.asked)
+            result = train_with(brain, TrainingOptions(SELF, self.training_games), hooks)
             if self.records is not None:
                 kept.save(self.records)
         if stop.signum is not None:

@@ -79,9 +79,12 @@ if TYPE_CHECKING:
         FrozenOpponent,
         MixedOpponent,
         Tally,
+        TrainingHooks,
+        TrainingOptions,
         TrainingProgress,
         TrainingResult,
         train,
+        train_with,
     )
 
 __all__ = [
@@ -132,6 +135,8 @@ __all__ = [
     "StickyNim",
     "TakeAway",
     "Tally",
+    "TrainingHooks",
+    "TrainingOptions",
     "TrainingProgress",
     "TrainingResult",
     "Turn",
@@ -155,6 +160,7 @@ __all__ = [
     "takeaway_rule",
     "theory_of",
     "train",
+    "train_with",
     "unregister_game",
     "unregister_learner",
 ]
@@ -211,6 +217,8 @@ _HOMES: dict[str, str] = {
     "StickyNim": "games.sticky",
     "TakeAway": "games.takeaway",
     "Tally": "training",
+    "TrainingHooks": "training",
+    "TrainingOptions": "training",
     "TrainingProgress": "training",
     "TrainingResult": "training",
     "Turn": "match",
@@ -234,6 +242,7 @@ _HOMES: dict[str, str] = {
     "takeaway_rule": "period_proof",
     "theory_of": "games",
     "train": "training",
+    "train_with": "training",
     "unregister_game": "games",
     "unregister_learner": "learners",
 }

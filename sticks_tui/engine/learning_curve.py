@@ -18,6 +18,7 @@ file.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -33,7 +34,8 @@ from .theory import reachable
 
 __all__ = [
     "CURVE_POSITIONS_MAX", "CURVE_SPACING", "CurveBoard", "CurvePoint", "CurveSettings",
-    "count_right", "curve_point", "kept_curve", "point_due", "record_point", "win_rate",
+    "checkpoint_every", "count_right", "curve_point", "kept_curve", "next_checkpoint",
+    "point_due", "record_point", "win_rate",
 ]
 
 
@@ -51,10 +53,15 @@ CURVE_POSITIONS_MAX = 10_000
 class CurveSettings:
     """How the trainer records the curve.
 
-    A point is taken before training, at progress reports, and at the end. Most is learned in
+    A point is taken before training, at progress reports (at the checkpoints of ``every``,
+    when given), and at the end. Most is learned in
     the first few thousand games, so with ``spacing`` (e.g. 1.5) a point is only taken once the
     games played have grown by that factor since the last one (and at the end): 100,000 games
     then give about 13 points, dense where the curve bends.
+
+    ``every``: the games of this training at which a point may be taken are its multiples
+    (a point is taken at the first one where it is due, whatever the reports: the same points
+    at any speed, however often a screen is drawn); None: at the progress reports.
 
     ``games_per_point`` and ``seed`` were the sampled games of each point against each opponent
     and their generator's seed; the shares are now exact, so they change nothing, and are kept
@@ -64,10 +71,13 @@ class CurveSettings:
     games_per_point: int = 200
     seed: int = 0
     spacing: float | None = None
+    every: int | None = None
 
     def __post_init__(self) -> None:
         if self.games_per_point < 1:
             raise ValueError("games_per_point must be at least 1")
+        if self.every is not None and self.every < 1:
+            raise ValueError("every must be at least 1 (the games between checkpoints)")
         if self.spacing is not None and self.spacing <= 1:
             raise ValueError("spacing must be more than 1 (the factor between checkpoints)")
 
@@ -250,10 +260,29 @@ def point_due(
     return settings.spacing is None or grown >= max(0, last - since) * settings.spacing
 
 
-def kept_curve(rules: Rules) -> CurveSettings | None:
-    """The one rule for the curve a training keeps, wherever it trains (``train``, the lab):
-    points :data:`CURVE_SPACING` apart, for a game whose start reaches at most
+def next_checkpoint(settings: CurveSettings, played: int, last: int) -> int:
+    """The games of this training (``played`` so far) at its next point, by ``settings.every``
+    and ``spacing``: the first multiple of ``every`` past ``played`` at which the games have
+    grown enough since the last point, taken ``last`` games into this training (as
+    :func:`point_due` says)."""
+    every = settings.every or 1
+    due = played + 1
+    if settings.spacing is not None:
+        due = max(due, math.ceil(max(0, last) * settings.spacing))
+    return -(-due // every) * every
+
+
+def checkpoint_every(games: int) -> int:
+    """The games between the checkpoints of a training of ``games`` games that keeps its curve
+    (``train``, the lab): a hundredth of them, at most 1,000 (``train``'s progress reports)."""
+    return max(1, min(1000, games // 100))
+
+
+def kept_curve(rules: Rules, games: int) -> CurveSettings | None:
+    """The one rule for the curve a training of ``games`` games keeps, wherever it trains
+    (``train``, the lab, the trained opponent): points :data:`CURVE_SPACING` apart, at the
+    checkpoints of :func:`checkpoint_every`, for a game whose start reaches at most
     :data:`CURVE_POSITIONS_MAX` positions; None (no curve) for a larger one."""
     if reachable(rules, CURVE_POSITIONS_MAX) is None:
         return None
-    return CurveSettings(spacing=CURVE_SPACING)
+    return CurveSettings(spacing=CURVE_SPACING, every=checkpoint_every(games))

@@ -32,11 +32,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 
 from .backends import check_backend, fast_run
 from .game import Rules, loser_at_end
 from .learners.base import Learner, PlaysItselfFast, PlaysMachinesFast
-from .learning_curve import CurveBoard, CurveSettings, point_due, record_point
+from .learning_curve import (
+    CurveBoard,
+    CurveSettings,
+    next_checkpoint,
+    point_due,
+    record_point,
+)
 from .memory import DEFAULT_MEMORY_CAP, MemoryWatch, stop_or_memory
 from .opponents import (
     PERFECT,
@@ -58,7 +65,8 @@ from .training_report import Tally, TrainingProgress, TrainingResult
 __all__ = [
     "DEFAULT_PROGRESS_EVERY", "DEFAULT_TRAINING_GAMES", "PERFECT", "RANDOM", "SELF",
     "FrozenOpponent", "MixedOpponent", "Opponent", "PerfectOpponent", "RandomOpponent",
-    "Schedule", "SelfPlay", "Tally", "TrainingProgress", "TrainingResult", "train",
+    "Schedule", "SelfPlay", "Tally", "TrainingHooks", "TrainingOptions", "TrainingProgress",
+    "TrainingResult", "train", "train_with",
 ]
 
 DEFAULT_TRAINING_GAMES = 100_000
@@ -66,6 +74,56 @@ DEFAULT_PROGRESS_EVERY = 1000
 
 
 # -- the trainer ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TrainingOptions:
+    """One training as data: whom it plays and for how long, on which game, from which seed,
+    how it is measured and how fast it runs. Two trainings of one learner with equal options
+    (and a seed) leave equal brains; an experiment (many seeds, many settings) is a grid of
+    these."""
+
+    against: Opponent | Schedule
+    """:data:`SELF`, :data:`RANDOM`, :data:`PERFECT`, a :class:`MixedOpponent`, a
+    :class:`FrozenOpponent`, or a schedule: an ordered list of ``(opponent, games)``."""
+    games: int | None = None
+    """The games to play (a schedule says its own; given with one, it must agree)."""
+    rules: Rules | None = None
+    """The game played (by default the learner's own): it may start elsewhere than the
+    learner's rules (another heap) but must be the same game."""
+    seed: int | None = None
+    """Makes the training repeat exactly (unless a hook's ``rng`` is given)."""
+    curve: CurveSettings | None = None
+    """The learning curve to record before, during and after training (None: none)."""
+    progress_every: int = DEFAULT_PROGRESS_EVERY
+    """Games between two progress reports (a hook's ``pacing`` replaces it)."""
+    fast: bool = True
+    """Whether a learner's fast loop plays (False: the plain loop, for the tests' proofs)."""
+    backend: str = "python"
+    """Who plays the fast loop: a name of :func:`~.backends.backend_names`."""
+    memory_cap: int | None = DEFAULT_MEMORY_CAP
+    """The most memory the process may hold, in bytes (None: no cap): training stops between
+    two games before passing it, as if cancelled, and the result's ``memory_stop`` says so."""
+
+
+@dataclass(frozen=True)
+class TrainingHooks:
+    """What a training in progress talks to: none of it changes which games are played."""
+
+    rng: random.Random | None = None
+    """Drives every move of training, the learner's and the opponent's (else
+    ``random.Random(options.seed)``)."""
+    progress: Callable[[TrainingProgress], None] | None = None
+    """Called every ``progress_every`` games (or as ``pacing`` says) and at the end."""
+    should_stop: Callable[[], bool] | None = None
+    """Asked before every game (a ``threading.Event().is_set`` fits): yes ends the training,
+    and the result says ``cancelled``."""
+    pacing: Pacing | None = None
+    """(:mod:`.pacing`) Asked before each run of games how many to play before the next
+    report, and who watches their moves; games no one watches are played in its chunks (it
+    may end a run early), asking ``should_stop`` once a chunk."""
+    memory: MemoryWatch | None = None
+    """Says when memory stops the training, in place of ``options.memory_cap``."""
+
+
 def train(
     learner: Learner[Hashable, Hashable],
     against: Opponent | Schedule,
@@ -83,47 +141,49 @@ def train(
     pacing: Pacing | None = None,
     memory_cap: int | MemoryWatch | None = DEFAULT_MEMORY_CAP,
 ) -> TrainingResult:
-    """Train ``learner`` for ``games`` games ``against`` an opponent or a schedule.
+    """Train ``learner`` for ``games`` games ``against`` an opponent or a schedule: the options
+    and hooks of :func:`train_with`, given by keyword (``memory_cap`` may be a
+    :class:`~.memory.MemoryWatch`, the hooks' ``memory``)."""
+    watch = memory_cap if isinstance(memory_cap, MemoryWatch) else None
+    cap = memory_cap if not isinstance(memory_cap, MemoryWatch) else None
+    options = TrainingOptions(
+        against, games, rules=rules, seed=seed, curve=curve, progress_every=progress_every,
+        fast=fast, backend=backend, memory_cap=cap,
+    )
+    hooks = TrainingHooks(rng, progress, should_stop, pacing, watch)
+    return train_with(learner, options, hooks)
 
-    ``rules`` is the game played (by default the learner's own); it may start elsewhere than
-    the learner's rules (another heap) but must be the same game. ``rng`` (else
-    ``random.Random(seed)``) drives every move of training, the learner's and the opponent's.
-    ``progress`` is called every ``progress_every`` games and at the end; ``should_stop`` is
-    asked before every game (a ``threading.Event().is_set`` fits): when it says yes, training
-    ends and the result says ``cancelled``. With ``curve``, a learning-curve point is recorded
-    before, during (at progress reports) and after training, kept in ``learner.learning_curve``.
-    ``backend`` (a name of :func:`~.backends.backend_names`) says who plays a learner's fast
-    self-play loop: the python loop, or a registered backend such as the compiled take-away loop
-    of ``sticks-tui[fast]`` (the same brain).
-    ``pacing`` (:mod:`.pacing`), when given, replaces ``progress_every``: it is asked before each
-    run of games how many to play before the next report, and who watches their moves; games
-    no one watches are played in its chunks (it may end a run early), asking ``should_stop``
-    once a chunk.
-    ``memory_cap`` is the most memory the process may hold, in bytes (or a
-    :class:`~.memory.MemoryWatch` that says when to stop; None: no cap): training stops between
-    two games before passing it, as if cancelled, and the result's ``memory_stop`` says so.
-    """
-    legs = _legs(against, games)
-    if progress_every < 1:
+
+def train_with(
+    learner: Learner[Hashable, Hashable],
+    options: TrainingOptions,
+    hooks: TrainingHooks | None = None,
+) -> TrainingResult:
+    """Train ``learner`` as ``options`` say, talking to ``hooks`` (see each field)."""
+    hooks = hooks if hooks is not None else TrainingHooks()
+    legs = _legs(options.against, options.games)
+    if options.progress_every < 1:
         raise ValueError("progress_every must be at least 1")
-    check_backend(backend)
-    rules = _rules_for(learner, rules, legs)
+    check_backend(options.backend)
+    rules = _rules_for(learner, options.rules, legs)
     if rules.is_over(rules.initial_position()):
         raise ValueError("the starting position is already finished; nothing to train on")
-    if isinstance(memory_cap, int):
-        memory_cap = MemoryWatch(memory_cap)
+    memory = hooks.memory
+    if memory is None and options.memory_cap is not None:
+        memory = MemoryWatch(options.memory_cap)
+    rng = hooks.rng if hooks.rng is not None else random.Random(options.seed)
     session = _Session(
-        learner, rules, sum(n for _, n in legs), rng if rng is not None else random.Random(seed),
-        progress, progress_every, stop_or_memory(should_stop, memory_cap), curve, backend, pacing,
+        learner, rules, sum(n for _, n in legs), rng, hooks.progress, options.progress_every,
+        stop_or_memory(hooks.should_stop, memory), options.curve, options.backend, hooks.pacing,
     )
     learner.abandon()  # moves left from an unfinished game are forgotten first
     session.record_curve()
     for opponent, count in legs:
         if session.cancelled:
             break
-        session.play_leg(opponent, count, fast)
+        session.play_leg(opponent, count, options.fast)
     session.record_curve()
-    memory_stop = memory_cap.stop if memory_cap is not None else None
+    memory_stop = memory.stop if memory is not None else None
     return TrainingResult(
         learner, session.played, session.cancelled, session.tallies(),
         tuple(learner.learning_curve), memory_stop,
@@ -221,22 +281,42 @@ class _Session:
         while remaining > 0:
             chunk, watcher = self._next_chunk(remaining)
             play, sync = loops.player(watcher)
-            played, won, stopped = self._play(play, chunk, watcher)
-            counts[0] += played
-            counts[1] += won
-            counts[2] += played - won
-            self.played += played
-            remaining -= played
-            if stopped:
-                self.cancelled = True
-                sync()
-                return
+            while chunk > 0:  # in pieces that end at the curve's checkpoints
+                checkpoint = self._next_checkpoint()
+                piece = chunk if checkpoint is None else min(chunk, checkpoint - self.played)
+                played, won, stopped = self._play(play, piece, watcher)
+                counts[0] += played
+                counts[1] += won
+                counts[2] += played - won
+                self.played += played
+                remaining -= played
+                chunk -= played
+                if stopped:
+                    self.cancelled = True
+                    sync()
+                    return
+                if self.played == checkpoint:
+                    sync()
+                    self.record_curve()
+                if played < piece:  # the pacing ended this run of games: its report now
+                    break
             paced = self.pacing is not None
             reporting = paced or self.played % self.every == 0 or self.played == self.total
             if remaining == 0 or (reporting and self.watched):
                 sync()
             if reporting:
                 self._report(opponent.name)
+
+    def _next_checkpoint(self) -> int | None:
+        """The games of this training at its next curve point, when the curve has checkpoints
+        of its own (``CurveSettings.every``): the same points at any pace, whatever the
+        reports."""
+        curve = self.curve
+        if curve is None or curve.every is None:
+            return None
+        points = self.learner.learning_curve
+        last = points[-1].games - self.since if points else 0
+        return next_checkpoint(curve, self.played, last)
 
     def _next_chunk(self, remaining: int) -> tuple[int, MoveWatcher | None]:
         """The games to play before the next report, and who watches their moves."""
@@ -341,7 +421,10 @@ class _Session:
 
     def _report(self, opponent: str) -> None:
         curve, end = self.curve, self.played == self.total
-        if curve is not None and (end or point_due(self.learner, curve, self.since)):
+        due = curve is not None and curve.every is None and point_due(
+            self.learner, curve, self.since
+        )
+        if curve is not None and (end or due):
             self.record_curve()
         if self.progress is not None:
             self.progress(

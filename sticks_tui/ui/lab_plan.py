@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..engine.game import Rules
 from ..engine.learners import learner_kind, learner_names
@@ -25,6 +26,10 @@ from ..text.memory import DEFAULT_MEMORY_CAP_TEXT, parse_memory_cap, size_words
 from ..text.names import MAX_NAME_LENGTH, typed_name_problem
 from ..text.opponents import GAMES_MAX, against_plan, training_games
 from ..text.terminal import printable
+
+if TYPE_CHECKING:
+    from ..engine.learning_curve import CurveSettings
+    from ..engine.training import TrainingOptions
 
 OPPONENT_HELP = "self, random, perfect, mixed:0.5, a saved brain's name, or random=1000,self=20000"
 #: What the memory cap's field says while it is good.
@@ -55,6 +60,16 @@ class LabPlan:
     against_words: str
     memory_cap: int
     """The most memory (bytes) the app may hold while it trains: training stops before it."""
+
+    def options(self, curve: CurveSettings | None) -> TrainingOptions:
+        """The training as the engine runs it: at the fastest the machine has (``auto``), with
+        the curve ``curve`` recorded."""
+        from ..engine.training import TrainingOptions  # with a training: not at the app's start
+
+        return TrainingOptions(
+            self.against, self.games, rules=self.rules, curve=curve, backend="auto",
+            memory_cap=self.memory_cap,
+        )
 
 
 def settings_values(settings: Settings) -> dict[str, str]:

@@ -15,19 +15,18 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from ..engine.learners import kind_of
-from ..engine.learners.hats.kind import KIND as HAT_AI
+from ..engine.learners import kind_of, lessons_of
 from ..engine.machines import Machine
 from ..engine.players import HumanPlayer
 from ..storage.brain_cache import BrainRef
 from ..text.names import MAX_NAME_LENGTH, name_look_problem, names_problem
 
 if TYPE_CHECKING:
-    from ..engine import HatBrain, Player
+    from ..engine import Player
     from ..engine.game import Rules
-    from ..engine.learners.base import Learner
+    from ..engine.learners.base import Learner, LearnsInPlay
     from ..engine.match import Match
-    from ..storage.records import Records
+    from ..storage.records import KeepsSettings
     from .presenters import SetupForm
 
 DEFAULT_NAMES = ("Player 1", "Player 2")
@@ -128,7 +127,7 @@ def clean_name(text: str, default: str) -> str:
 NAME_SETTINGS = ("player1_name", "player2_name")
 
 
-def recalled_names(records: Records) -> tuple[str, str]:
+def recalled_names(records: KeepsSettings) -> tuple[str, str]:
     """The names last confirmed on the setup screen (defaults for any not kept, or unusable:
     kept before a rule refused them, e.g. a machine's name in Cyrillic letters)."""
     names = tuple(
@@ -141,7 +140,7 @@ def recalled_names(records: Records) -> tuple[str, str]:
     return pair
 
 
-def remember_names(records: Records, names: tuple[str, str]) -> None:
+def remember_names(records: KeepsSettings, names: tuple[str, str]) -> None:
     """Keep both names for the next run, together."""
     records.remember(dict(zip(NAME_SETTINGS, names)))
 
@@ -153,7 +152,7 @@ class Seat:
 
     name: str
     player: Player[Hashable, Hashable]
-    brain: HatBrain | None = None
+    brain: LearnsInPlay[Hashable, Hashable] | None = None
     #: The saved brain the player plays (and teaches, for hats); None for a person, a machine
     #: that does not learn, or a twin playing a copy of the brain of the other side.
     saved: BrainRef | None = None
@@ -223,7 +222,7 @@ class Table:
 
     def in_play(self, match: Match[Hashable, Hashable]) -> bool:
         """Whether ``match`` is under way: a move played, or a ball drawn, and not over."""
-        drawn = any(seat.brain is not None and seat.brain.balls_beside for seat in self.seats)
+        drawn = any(seat.brain is not None and seat.brain.mid_game for seat in self.seats)
         return not match.is_over and (bool(match.history) or drawn)
 
     def abandon(self) -> None:
@@ -252,7 +251,7 @@ def machine_seat(
     assert ref is not None and learner is not None, "a learner plays with its brain"
     kept = ref if saved else None
     kind = kind_of(learner)
-    taught = HAT_AI.mine(learner) if kind.learns_in_play else None  # kept as lessons
+    taught = lessons_of(learner)  # kept as lessons, when its kind learns in play
     return Seat(name, kind.player(name, learner, rng), taught, saved=kept, learner=learner)
 
 

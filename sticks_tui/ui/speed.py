@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.pacing import CHUNK_MOST, Chunks, MoveSeen, MoveWatcher
-from ..storage.records import Records
+from ..storage.records import KeepsSettings
 
 #: At full speed, about how long the games between two reports take (a report a second).
 REPORT_SECONDS = 1.0
@@ -78,13 +78,13 @@ def paced(wait: float, ai_delay: float) -> float:
     return wait * ai_delay / DEFAULT_AI_DELAY
 
 
-def recalled_speed(records: Records) -> int:
+def recalled_speed(records: KeepsSettings) -> int:
     """The speed last chosen in the lab (:data:`START_SPEED` when none is kept, or unknown)."""
     label = records.recall(SPEED_SETTING)
     return next((i for i, speed in enumerate(SPEEDS) if speed.label == label), START_SPEED)
 
 
-def remember_speed(records: Records, index: int) -> None:
+def remember_speed(records: KeepsSettings, index: int) -> None:
     """Keep the speed chosen for the lab's next run (and the app's next start)."""
     records.remember({SPEED_SETTING: SPEEDS[index].label})
 

@@ -403,13 +403,13 @@ def test_train_replaces_an_existing_file_and_keeps_its_permissions(
 
 def stopped_at_once(monkeypatch: pytest.MonkeyPatch, signum: int = signal.SIGINT) -> None:
     """``train`` as when Ctrl-C (or ``signum``) comes as training starts."""
-    real_train = train_command.train
+    real_train = train_command.train_with
 
     def stopped_train(*args: Any, **kwargs: Any) -> Any:
         os.kill(os.getpid(), signum)  # handled before the first game
         return real_train(*args, **kwargs)
 
-    monkeypatch.setattr(train_command, "train", stopped_train)
+    monkeypatch.setattr(train_command, "train_with", stopped_train)
 
 
 def test_an_interrupted_run_writes_beside_the_file_never_over_one(
@@ -529,7 +529,7 @@ def test_unwritable_out_fails_before_training(
     def must_not_train(*args: object, **kwargs: object) -> None:
         raise AssertionError("trained before checking --out")
 
-    monkeypatch.setattr(train_command, "train", must_not_train)
+    monkeypatch.setattr(train_command, "train_with", must_not_train)
     status, _, err = run(capsys, "train", "--out", str(out))
     assert_argument_error(status, err, "argument --out: cannot write")
     assert sorted(os.listdir(tmp_path)) == ["notes.txt"]

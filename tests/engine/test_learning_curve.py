@@ -118,6 +118,41 @@ def test_one_rule_says_which_trainings_keep_a_curve_and_how_dense() -> None:
     from sticks_tui.engine.games.nim import Nim
     from sticks_tui.engine.learning_curve import kept_curve
 
-    sticks = kept_curve(game_of_sticks(20))
-    assert sticks is not None and sticks.spacing == 1.5
-    assert kept_curve(Nim((5, 7, 9, 11, 13))) is None
+    sticks = kept_curve(game_of_sticks(20), 100_000)
+    assert sticks is not None and sticks.spacing == 1.5 and sticks.every == 1000
+    assert kept_curve(game_of_sticks(20), 2000).every == 20  # type: ignore[union-attr]
+    assert kept_curve(Nim((5, 7, 9, 11, 13)), 100_000) is None
+
+
+class _OneReport:
+    """A watcher's pacing that asks for one report for the whole training, its games in
+    chunks of 97 (as the lab at full speed, which reports about once a second)."""
+
+    def games_before_report(self, games_done: int) -> int:
+        return 10**9
+
+    def move_watcher(self) -> None:
+        return None
+
+    def next_chunk(self, games_done: int) -> int:
+        return 97
+
+
+@pytest.mark.parametrize("learner", ["hats", "q"])
+def test_the_kept_curve_has_the_same_points_however_often_training_reports(learner: str) -> None:
+    """The lab at full speed reported once for 10,000 games and kept only the curve's two
+    ends ([0, 10000]); the checkpoints are the training's own, whatever the reports."""
+    from sticks_tui.engine.learning_curve import checkpoint_every, kept_curve
+
+    rules = Nim((1, 3, 5, 7))
+    curve = kept_curve(rules, 10_000)
+    curves = []
+    for pacing in (None, _OneReport()):
+        brain = HatBrain(rules) if learner == "hats" else QLearner(rules=rules)
+        train(brain, SELF, 10_000, seed=4, progress_every=checkpoint_every(10_000), curve=curve,
+              pacing=pacing)
+        curves.append(brain.learning_curve)
+    assert [p.games for p in curves[1]] == [
+        0, 100, 200, 300, 500, 800, 1200, 1800, 2700, 4100, 6200, 9300, 10_000
+    ]
+    assert curves[1] == curves[0]  # the same points, measured of the same brain

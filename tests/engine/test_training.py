@@ -329,3 +329,22 @@ def test_the_trained_ai_beats_the_random_player_from_winning_positions(trained_1
             wins += match.play_out() == 1
     assert wins >= 0.95 * games, f"{wins}/{games}"
 
+
+
+def test_a_training_is_data_equal_options_leave_equal_brains() -> None:
+    """Issue 32: a training's options are one value (experiments make grids of them); two
+    trainings with equal options leave the same brain, the one the keyword form leaves, and
+    another seed leaves another."""
+    from dataclasses import replace
+
+    from sticks_tui.engine import TrainingOptions, train_with
+
+    rules = game_of_sticks(15)
+    options = TrainingOptions(RANDOM, 300, seed=3)
+    first, second, by_keywords, other = (HatBrain(rules) for _ in range(4))
+    train_with(first, options)
+    train_with(second, options)
+    train(by_keywords, RANDOM, 300, seed=3)
+    train_with(other, replace(options, seed=4))
+    assert first.to_dict() == second.to_dict() == by_keywords.to_dict()
+    assert other.to_dict() != first.to_dict()

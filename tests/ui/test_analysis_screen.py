@@ -64,8 +64,8 @@ async def test_after_training_it_finds_the_rule_and_draws_the_curve() -> None:
         await pilot.press("t")
         await pilot.pause()
         assert screen.query_one(TabbedContent).active == "analysis-positions"
-        await pilot.press("escape", "k")  # back to the training, and keep what it learned
-        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        await pilot.press("escape", "k")  # back to the training; keep it, and play it
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         # the curve is kept with the trained AI's brain
         assert app.brain("Trained AI", app.settings.rules).learning_curve == list(curve)
 

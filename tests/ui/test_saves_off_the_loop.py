@@ -88,6 +88,37 @@ async def test_the_board_goes_on_while_the_end_of_a_game_is_saved() -> None:
         records.go.set()
 
 
+async def test_screens_opened_while_a_save_waits_answer_and_show_it_once_done() -> None:
+    """Issue 32: the records are never waited for on the event loop. With the end of a game's
+    save held, the leaderboard opens and answers its keys, the lab's form takes typing and
+    remembers its speed; once the save is let go, the leaderboard shows the game."""
+    records = HeldRecords()
+    app = make_app(records=records)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await to_board(pilot, "2", sticks=10)
+            screen = app.screen
+            assert isinstance(screen, BoardScreen)
+            await play_to_the_end(pilot, screen)
+            await wait_until(pilot, records.writing.is_set)  # the save waits for the test
+            await pilot.press("l")  # the leaderboard, at once
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "LeaderboardScreen")
+            await pilot.press("m")  # its keys answer while the save still waits
+            assert records.written == 0 and app.brains.writer.busy
+            await pilot.press("escape")
+            await wait_until(pilot, lambda: app.screen is screen)
+            app.remember({"held": "yes"})  # kept for the next run, after the save that waits
+            assert app.recall("held") == "yes" and records.recall("held") is None
+            await pilot.press("l")
+            await wait_until(pilot, lambda: type(app.screen).__name__ == "LeaderboardScreen")
+            records.go.set()
+            await wait_until(pilot, lambda: "AI" in str(app.screen.query_one("#standings")
+                                                        .get_row_at(0)))
+            await wait_until(pilot, lambda: records.recall("held") == "yes")
+    finally:
+        records.go.set()
+
+
 async def test_a_save_still_waiting_when_the_app_leaves_is_kept() -> None:
     records = HeldRecords()
     app = make_app(records=records)

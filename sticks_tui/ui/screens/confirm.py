@@ -27,10 +27,14 @@ WHY = (
 class LeavesGame(Screen[None]):
     """A screen holding a game that a person plays; leaving it mid-game asks first."""
 
-    match: Match[Hashable, Hashable]
     watching: bool = False
     #: Set once the person said Yes, so the way out asked for is not asked again.
     leave_agreed: bool = False
+
+    @property
+    def match(self) -> Match[Hashable, Hashable]:
+        """The game held (each screen that holds one says which)."""
+        raise NotImplementedError
 
     def game_in_progress(self) -> bool:
         return not (self.match.is_over or self.watching or self.leave_agreed)

@@ -60,7 +60,7 @@ the brain it plays. *Watch* puts any two of them at the table.
 | `-` `+` | lab | slower / faster: one move at a time, quick moves (where the lab starts), a game at a time, 10, 100, 1,000 games a second, full speed; the lab keeps the last speed for its next run |
 | `f` / `w` | lab | full speed / back to watching (option 3 trains at full speed: `w` watches it) |
 | `c` `Escape` | lab | cancel (stops after the game; what was learned is kept unless discarded) |
-| `k` `Enter` / `d` | lab, at the end | keep what it learned in the saved brain / discard it (leaving keeps it) |
+| `k` `Enter` / `d` | lab, at the end | keep what it learned in the saved brain / discard it (leaving keeps it); before a game (options 2 and 3 train first), `k` plays it and `d` goes back |
 | `p` | lab, at the end | play it now: keep it and play against it (option 3: play, also `Enter`) |
 | `Enter` | setup | continue |
 | `Escape` | anywhere | back (leaving a game in progress asks first) |
@@ -103,7 +103,7 @@ says what the hat in use does, e.g. "at 19 sticks it takes 2 in 65% of draws".
 In Nim and Sticky-Nim a hat belongs to each position the AI has met, with one kind of ball
 per move there, so the board shows only the hat in use: one bar per move, the most drawn
 first, with its share of the hat. A Sticky-Nim ball "2 of 6 → 1 + 3" takes 2 sticks from a
-group of 6, leaving groups of 1 and 3.
+group of 6, leaving groups of 1 and 3 (its hint, analysis and commands say it so too).
 
 After each game, until the next one starts, the chart shows what the game did to the hats:
 `●` stays above each ball drawn, and under the hat numbers is its change, in colour and as

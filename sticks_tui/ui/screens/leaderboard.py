@@ -9,6 +9,7 @@ have the keys (the arrows move through them at once, and again once a board is c
 
 from __future__ import annotations
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -60,9 +61,23 @@ class LeaderboardScreen(Screen[None]):
         for column in COLUMNS:
             table.add_column(column, key=column.lower())
         table.focus()
-        self.refill()
+        self._fill_when_saved()
 
     def on_screen_resume(self) -> None:
+        self._fill_when_saved()
+
+    def _fill_when_saved(self) -> None:
+        """Filled now; while saves of games that just ended are on their way, filled again
+        once they are done (waited for off the event loop: a key press never waits)."""
+        self.refill()
+        if host_of(self).brains.writer.busy:
+            self._settled_refill()
+
+    @work(exclusive=True, group="leaderboard")
+    async def _settled_refill(self) -> None:
+        """Once every game that ended is saved (waited for off the event loop), the board
+        again, holding them."""
+        await host_of(self).settled()
         self.refill()
 
     def on_select_changed(self, event: Select.Changed) -> None:

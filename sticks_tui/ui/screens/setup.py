@@ -265,7 +265,7 @@ class SetupScreen(Screen[None]):
         settings.values.update({field.id: values[field.id] for field in form.fields})
         settings.names = self._names()
         if not host_of(self).served:  # a served tab's names are its own, not the room's
-            remember_names(host_of(self).records, settings.names)
+            remember_names(host_of(self), settings.names)
         settings.first = 1 if self.query_one("#first2", RadioButton).value else 0
         self._show_title()
         host_of(self).action_mode()  # the app pushes the mode screen

@@ -21,6 +21,7 @@ from typing import Protocol, TypeVar
 from textual.widget import Widget
 
 from ....engine import GameChange, Learner, LearnerPlayer, Match
+from ...game_driver import GameEnded
 from ...presenters import LearnerPresenter, Presenter, learner_presenter
 from ...presenters.hat_words import NOT_LEARNING_WORDS, PRACTICE_WORDS
 from ...presenters.hats import HatChart
@@ -32,8 +33,11 @@ W = TypeVar("W", bound=Widget)
 class Board(Protocol):
     """What the hat panel needs of the board screen."""
 
-    match: Match[Hashable, Hashable]
     table: Table
+
+    @property
+    def match(self) -> Match[Hashable, Hashable]: ...
+
     presenter: Presenter
 
     def query_one(self, selector: str, expect_type: type[W]) -> W: ...
@@ -53,6 +57,9 @@ class AfterGame:
 
     change: GameChange | None
     said: str | None = None
+    games: int = 0
+    """The games the learner had learned once the game was over: one that has learned more
+    since (kept from a training in the lab) is no longer the brain this game changed."""
 
 
 class BoardHats:
@@ -93,19 +100,19 @@ class BoardHats:
         if seat in self.seats:
             self.in_use[seat] = position
 
-    def game_over(self, match: Match[Hashable, Hashable]) -> None:
-        """The game is over: keep what it did to each learner (before anything else changes
-        it, as saving may)."""
+    def game_over(self, ended: GameEnded) -> None:
+        """The game is over: show what it did to each learner (read by the driver before
+        anything else changed it, as saving may)."""
         self.in_use.clear()
         for i in self.seats:
             seat = self.board.table.seats[i]
-            change = self._learner(i).last_game
-            if match.practice:
-                self.after[i] = AfterGame(None, PRACTICE_WORDS)
+            change, games = ended.changes[i], self._learner(i).games_played
+            if not ended.counted:
+                self.after[i] = AfterGame(None, PRACTICE_WORDS, games)
             elif not learns(seat) or change is None:
-                self.after[i] = AfterGame(None, NOT_LEARNING_WORDS)
+                self.after[i] = AfterGame(None, NOT_LEARNING_WORDS, games)
             else:
-                self.after[i] = AfterGame(change)
+                self.after[i] = AfterGame(change, games=games)
                 if change.changed:  # the window shows the last hat the game changed
                     self.focus[i] = change.changed[-1].position
 
@@ -117,6 +124,15 @@ class BoardHats:
             self.focus[i] = position
         for chart in self._charts():
             chart.reset_scroll()
+
+    def resumed(self) -> None:
+        """Back on the board (from the lab, say): a learner that has learned since its last
+        game here (a training kept) is drawn as it is now, without that game's marks, which
+        were of the brain before."""
+        for i, after in list(self.after.items()):
+            if self._learner(i).games_played != after.games:
+                del self.after[i]
+        self.draw()
 
     def taken_back(self, position: object) -> None:
         """Moves were taken back to ``position``: the balls drawn went back, so nothing is

@@ -1,4 +1,5 @@
-"""The board's help for the person to move (SPEC section 9): a hint (``h``) and undo (``u``).
+"""The board's help for the person to move (SPEC section 9): a hint (``h``), and the words and
+keys of undo (``u``: the game driver takes the moves back, :meth:`~...game_driver.GameDriver.undo`).
 
 The hint is the exact solver's move (:class:`~sticks_tui.engine.hints.Advisor`) in the game's
 own words (:func:`~sticks_tui.text.hints.hint_words`: the move as its presenter names it,
@@ -33,11 +34,9 @@ from ....engine import Match
 from ....engine.games import prepare_theory
 from ....engine.hints import Advisor
 from ....text.hints import hint_words
-from ...plain import notify_plain, plain
+from ...plain import plain
 from ...presenters import Presenter, learner_presenter
 from ...session import Table
-from .hats import BoardHats
-from .watch import GameSaves
 
 W = TypeVar("W", bound=Widget)
 
@@ -62,21 +61,16 @@ def help_bindings(presenter: Presenter) -> list[BindingType]:
 class Board(Protocol):
     """What the help needs of the board screen."""
 
-    match: Match[Hashable, Hashable]
     table: Table
+
+    @property
+    def match(self) -> Match[Hashable, Hashable]: ...
+
     presenter: Presenter
-    hats: BoardHats
-    saves: GameSaves
 
     def human_turn(self) -> bool: ...
 
-    def advance(self) -> None: ...
-
-    def forget_step(self, *, ball: bool = False) -> None: ...
-
     def set_class(self, add: bool, *class_names: str, update: bool = True) -> Any: ...
-
-    def log_line(self, line: str, style: str = "") -> None: ...
 
     def query_one(self, selector: str, expect_type: type[W]) -> W: ...
 
@@ -131,14 +125,6 @@ class BoardHelp:
         """Both keys are for a person to move (undo with nothing to take back says so)."""
         return self.board.human_turn()
 
-    def _takes_back(self) -> int:
-        """How many moves undo would take back: back to the last person's move, inclusive."""
-        history, seats = self.board.match.history, self.board.table.seats
-        for back, turn in enumerate(reversed(history), start=1):
-            if seats[turn.player].is_human:
-                return back
-        return 0
-
     # -- the hint ---------------------------------------------------------------------------------
     def show_hint(self) -> None:
         board = self.board
@@ -192,41 +178,9 @@ class BoardHelp:
         # it would wrap the lines written meanwhile at its smallest width.
         board.set_class(showing, "-hint")
 
+    def forget(self) -> None:
+        """Moves were taken back: a hint asked for before comes back only when asked again."""
+        self._shown_for = None
+
     def _panel(self) -> HintPanel:
         return self.board.query_one("#hint", HintPanel)
-
-    # -- undo -------------------------------------------------------------------------------------
-    def undo(self) -> None:
-        board = self.board
-        back = self._takes_back() if board.human_turn() else 0
-        if not back:
-            notify_plain(self._panel().app, NOTHING_TO_UNDO)
-            return
-        board.forget_step(ball=True)  # a machine's step that was waiting is forgotten
-        self._shown_for = None  # a hint asked for before comes back only when asked again
-        board.table.abandon()  # the balls beside the hats go back: nothing is learned now
-        for _ in range(back):
-            board.match.undo()
-            board.presenter.taken_back(board.match.position)
-        board.hats.taken_back(board.match.position)  # the hats as they are now, there
-        name = board.table.seats[board.match.to_move].name
-        moves = "a move" if back == 1 else f"{back} moves"
-        board.log_line(f"{name} takes back {moves}: practice game, it will not count", "dim")
-        board.advance()
-
-    def keep_result(self) -> None:
-        """The end of a game: a real one counts on the leaderboard and the hat AIs keep what
-        they learned; a practice one gives the balls beside the hats back, and counts for no one."""
-        board = self.board
-        match, table = board.match, board.table
-        assert match.loser is not None and match.winner is not None
-        if match.practice:
-            table.abandon()
-            return
-        brains = [  # a twin's copy of a brain is kept nowhere
-            (seat.saved.name, seat.brain)
-            for seat in table.seats
-            if seat.brain is not None and seat.saved is not None
-        ]
-        names = (table.seats[match.winner].name, table.seats[match.loser].name)
-        board.saves.game_over(*names, match.rules, brains)

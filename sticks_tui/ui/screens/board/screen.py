@@ -4,10 +4,11 @@ One board serves every game; the drawing of the position, the way a person choos
 the words differ, and are asked of the game's presenter (:mod:`sticks_tui.ui.presenters`),
 whose input posts one :class:`MoveChosen` up to this screen.
 
-The match lives in the engine; this screen asks it what is legal, hands it moves and redraws
-from its state. A machine's turn happens in two visible steps, each after a short pause: it
-draws a ball (the chart shows the ball beside its hat), then makes that move. In watch mode the
-pause follows the chosen speed, and single-step runs one step per key press.
+The games live in the game driver (:class:`~...game_driver.GameDriver`, no widgets): this screen
+hands it moves and steps and shows what it says happened (:data:`~...game_driver.Event`). A
+machine's turn happens in two visible steps, each after a short pause: it draws a ball (the
+chart shows the ball beside its hat), then makes that move. In watch mode the pause follows the
+chosen speed, and single-step runs one step per key press.
 """
 
 from __future__ import annotations
@@ -24,15 +25,24 @@ from textual.timer import Timer
 from textual.widgets import Button, Header, RichLog, Static
 
 from ....engine import Match
+from ...game_driver import (
+    BallDrawn,
+    Event,
+    GameDriver,
+    GameEnded,
+    GameSaves,
+    MovePlayed,
+    TakenBack,
+)
 from ...host import host_of
-from ...plain import plain, show_plain
+from ...plain import notify_plain, plain, show_plain
 from ...presenters import BoardView, MoveChosen, Presenter, presenter_for
 from ...session import Mode, Table
 from ...widgets.footer import KeysFooter
 from ..confirm import LeavesGame
 from .hats import BoardHats
-from .help import HELP_ACTIONS, BoardHelp, HintPanel, help_bindings
-from .watch import WATCH_ACTIONS, BoardTally, BoardWatch, GameSaves
+from .help import HELP_ACTIONS, NOTHING_TO_UNDO, BoardHelp, HintPanel, help_bindings
+from .watch import WATCH_ACTIONS, BoardTally, BoardWatch
 
 #: The board's own keys, after the presenter's move keys.
 BOARD_BINDINGS: list[BindingType] = [
@@ -74,9 +84,11 @@ class BoardScreen(LeavesGame):
         self.table = table
         self.rules = table.rules
         self.presenter = presenter_for(table.rules)
-        self.match: Match[Hashable, Hashable] = table.new_match()
+        #: The games of this table (the saves are set on mount: they go to the app).
+        self.driver = GameDriver(table)
         self.watching = table.mode is Mode.WATCH
-        self._drawn: Hashable | None = None
+        #: How the last game ended, until the board has shown it.
+        self._ended: GameEnded | None = None
         #: The machine's step waiting: the timer of the AI's pause (stopped when the game
         #: changes), or a mark for a step asked at once (no pause: there is no timer to stop).
         self._pending: Timer | object | None = None
@@ -87,8 +99,6 @@ class BoardScreen(LeavesGame):
         self._place_rng = random.Random(0)
         self.help = BoardHelp(self)
         self.watched = BoardWatch(self, self.watching)
-        #: The saves of the games that end here (set on mount: they go to the app).
-        self.saves: GameSaves
         # Known before the board is shown: set now, or every widget would be restyled on mount.
         self.set_class(self.watching, "-watching", update=False)
         self.set_class(not self.hats.seats, "-no-hats", update=False)
@@ -128,7 +138,7 @@ class BoardScreen(LeavesGame):
             # now" from a lab opened on another board, under load): nothing to start.
             return
         self.query_one("#log", RichLog).can_focus = False  # arrows choose piles, not scroll
-        self.saves = GameSaves(host_of(self), gather=self.watching)
+        self.driver.saves = GameSaves(host_of(self), gather=self.watching)
         if self.presenter.places_moves:
             self._place_rng = host_of(self).player_rng()
         self.presenter.new_game(self._place_rng)
@@ -139,14 +149,32 @@ class BoardScreen(LeavesGame):
         """Leaving mid-game: balls beside the hats go back and nothing is learned; what the
         games before taught is saved."""
         self.forget_step()
-        if not self.match.is_over:
-            self.table.abandon()
-        self.saves.flush()
+        self.driver.abandon()
+        if self.driver.saves is not None:  # none when taken off before it showed
+            self.driver.saves.flush()
 
     def on_screen_suspend(self) -> None:
         """Covered by another screen (the leaderboard, the analysis, the lab...): what it
         shows holds every game that ended here."""
-        self.saves.flush()
+        if self.driver.saves is not None:
+            self.driver.saves.flush()
+
+    @property
+    def match(self) -> Match[Hashable, Hashable]:
+        """The game on the board."""
+        return self.driver.match
+
+    @property
+    def saves(self) -> GameSaves:
+        """The saves of the games that end here."""
+        assert self.driver.saves is not None, "set when the board is mounted"
+        return self.driver.saves
+
+    def on_screen_resume(self) -> None:
+        """Shown again (back from the lab, the brains screen...): the hats as the brains are
+        now, which a training kept meanwhile may have changed."""
+        if self.hats.seats and self.query("#hats") and not self.watched.quiet:
+            self.hats.resumed()
 
     def _names(self) -> str:
         seats = self.table.seats
@@ -160,7 +188,9 @@ class BoardScreen(LeavesGame):
             self.hats.playing(match.to_move, match.position)
         self.redraw()
         if match.is_over:
-            self._game_over()
+            ended, self._ended = self._ended, None
+            if ended is not None:
+                self._game_over(ended)
         elif not self.table.seats[match.to_move].is_human:
             step = self.watched.machine_turn()
             if step is not None:
@@ -171,21 +201,13 @@ class BoardScreen(LeavesGame):
 
     def machine_step(self) -> None:
         """One visible step of a machine's turn: draw a ball, or make the move it says."""
-        match = self.match
-        if match.is_over or self.table.seats[match.to_move].is_human:
-            return
-        seat = self.table.seats[match.to_move]
-        if self._drawn is None and seat.brain is not None and not self.watched.hurries:
-            self._drawn = seat.player.make_choice(match.rules, match.position)
-            self.presenter.machine_drew(self._drawn)
+        events = self.driver.machine_step(show_ball=not self.watched.hurries)
+        if events and isinstance(events[0], BallDrawn):
+            self.presenter.machine_drew(events[0].ball)
             self.redraw()
             self.schedule(self.machine_step)
-            return
-        move = self._drawn
-        if move is None:
-            move = seat.player.make_choice(match.rules, match.position)
-        self._drawn = None
-        self._play(move)
+        elif events:
+            self._show(events)
 
     @on(MoveChosen)
     def _move_chosen(self, event: MoveChosen) -> None:
@@ -197,13 +219,30 @@ class BoardScreen(LeavesGame):
         self._play(event.move, event.where)
 
     def _play(self, move: Hashable, where: object = None) -> None:
-        """Hand ``move`` to the match, log it in the game's words and go on."""
-        placed = self.presenter.place(move, where)
-        turn = self.match.play(move)
-        self.presenter.played(self.match.position)
-        seat = self.table.seats[turn.player]
-        if not self.watched.hurries:
-            self.log_line(self.presenter.move_words(seat.name, seat.is_human, turn.move, placed))
+        """Hand a person's ``move`` to the driver and show what happened."""
+        self._placed = self.presenter.place(move, where)
+        self._show(self.driver.play(move))
+
+    #: The log's extra words for a person's move placed last (the presenter's, from where it
+    #: was chosen: Sticky's letters); None for a machine's move, placed when it is played.
+    _placed: str | None = None
+
+    def _show(self, events: list[Event]) -> None:
+        """A move and what it led to: logged in the game's words; then the game goes on."""
+        for event in events:
+            if isinstance(event, MovePlayed):
+                turn = event.turn
+                placed, self._placed = self._placed, None
+                if placed is None:
+                    placed = self.presenter.place(turn.move, None)
+                self.presenter.played(turn.after)
+                seat = self.table.seats[turn.player]
+                if not self.watched.hurries:
+                    self.log_line(
+                        self.presenter.move_words(seat.name, seat.is_human, turn.move, placed)
+                    )
+            elif isinstance(event, GameEnded):
+                self._ended = event
         self.advance()
 
     def schedule(self, step: Callable[[], None]) -> None:
@@ -234,14 +273,12 @@ class BoardScreen(LeavesGame):
             self._pending.stop()
         self._pending = None
         if ball:
-            self._drawn = None
+            self.driver.drawn = None
 
-    def _game_over(self) -> None:
-        match, table = self.match, self.table
-        self.hats.game_over(match)  # what the game did, kept before saving may change the brain
-        self.help.keep_result()  # counted and learned from, unless a move was taken back
-        table.games += 1
-        if not match.practice:
+    def _game_over(self, ended: GameEnded) -> None:
+        match, table = ended.match, self.table
+        self.hats.game_over(ended)  # what the game did to each learner (read before saving)
+        if ended.counted:
             self.query_one(BoardTally).count(match)
         self.log_line(table.end_words(match), style="bold")
         _short, reason = self._end_reason()
@@ -256,7 +293,8 @@ class BoardScreen(LeavesGame):
     def _view(self) -> BoardView:
         match = self.match
         return BoardView(
-            match.position, match.legal_moves(), self.human_turn(), match.is_over, self._drawn
+            match.position, match.legal_moves(), self.human_turn(), match.is_over,
+            self.driver.drawn,
         )
 
     def redraw(self) -> None:
@@ -286,9 +324,9 @@ class BoardScreen(LeavesGame):
             short, _reason = self._end_reason()
             return f"{table.end_words(match)}\n{short}" if short else table.end_words(match)
         seat = table.seats[match.to_move]
-        if self._drawn is not None:
+        if self.driver.drawn is not None:
             hat = self.presenter.hat_name(match.position)
-            ball = self.presenter.drew_words(self._drawn)
+            ball = self.presenter.drew_words(self.driver.drawn)
             return f"{seat.name} drew ball {ball} from {hat}"
         if seat.is_human:
             prompt = self.presenter.prompt(seat.name, view)
@@ -308,8 +346,7 @@ class BoardScreen(LeavesGame):
         self.query_one("#log", RichLog).write(plain(line, style=style))
 
     def human_turn(self) -> bool:
-        match = self.match
-        return not match.is_over and self.table.seats[match.to_move].is_human
+        return self.driver.human_turn()
 
     # -- keys and buttons -----------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -337,14 +374,31 @@ class BoardScreen(LeavesGame):
         self.help.show_hint()
 
     def action_undo(self) -> None:
-        self.help.undo()
+        """Take back the person's last move (and the machine's reply): a practice game now."""
+        taken = self.driver.undo()
+        if taken is None:
+            notify_plain(self.app, NOTHING_TO_UNDO)
+            return
+        self.forget_step()  # a machine's step that was waiting is forgotten
+        self.help.forget()
+        self._taken_back(taken)
+
+    def _taken_back(self, taken: TakenBack) -> None:
+        for turn in taken.turns:
+            self.presenter.taken_back(turn.before)
+        self.hats.taken_back(self.match.position)  # the hats as they are now, there
+        back = len(taken.turns)
+        name = self.table.seats[taken.seat].name
+        moves = "a move" if back == 1 else f"{back} moves"
+        self.log_line(f"{name} takes back {moves}: practice game, it will not count", "dim")
+        self.advance()
 
     # -- watch mode and the end of a game ---------------------------------------------------------
     def action_play_again(self) -> None:
         if not self.match.is_over:
             return
         self.forget_step(ball=True)
-        self.match = self.table.new_match()
+        self.driver.new_game()
         self.presenter.new_game(self._place_rng)
         self.log_line(f"-- game {self.table.games + 1} --", style="dim")
         self.hats.new_game(self.match.position)  # the marks of the last game go

@@ -8,8 +8,8 @@ It lives beside the board screen (as its help does, :mod:`.help`) so that the bo
 to the flow of one game: the board asks here how long a machine's step waits and whether it
 waits at all, and hands the watch keys here.
 
-The saves of the board's games are here too (:class:`GameSaves`): watched at full speed, games
-end many times a second, so their saves are gathered and asked for at most about once a second.
+The saves of the board's games are gathered by the game driver's :class:`~...game_driver.GameSaves`
+(watched at full speed, games end many times a second); the watch flushes them when it pauses.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from typing import Protocol
 from rich.text import Text
 from textual.widgets import Static
 
-from ....engine import HatBrain, Match
-from ....engine.game import Rules
+from ....engine import Match
+from ...game_driver import GameSaves
 from ...session import Table
 from ...speed import FULL_SPEED, SPEEDS, START_SPEED, paced
 from ...widgets.tally import Part, RunningTally, WindowShare, fitted_line
@@ -34,69 +34,23 @@ LEAST_BETWEEN = 0.01
 WATCH_ACTIONS = ("pause", "step", "slower", "faster")
 #: The results the curve under the tally keeps (one mark each, the latest on the right).
 CURVE_MOST = 200
-#: While watching, the least time between two saves of the board's games (in seconds).
-SAVE_EVERY = 1.0
 #: The board's column at 80x24, for the tally's words before the board is laid out.
 TALLY_WIDTH = 38
 BARS = "▁▂▃▄▅▆▇█"
 
 
-class Keeper(Protocol):
-    """Where the saves go: the app (:meth:`~sticks_tui.ui.app.SticksApp.record_game` and
-    :meth:`~sticks_tui.ui.app.SticksApp.keep_brain` ask its store writer)."""
-
-    def record_game(self, winner: str, loser: str, rules: Rules) -> None: ...
-
-    def keep_brain(self, name: str, brain: HatBrain) -> None: ...
-
-
-class GameSaves:
-    """What a board's finished games leave to save: their results, and the hats they taught.
-
-    Played, each game's saves are asked for as it ends. Watched, they are gathered and asked
-    for at the end of a game once :data:`SAVE_EVERY` has passed since the last time, and
-    whenever the watch pauses or the board is covered or left (:meth:`flush`): a game's result
-    goes on the leaderboard, one by one, and the hats' lessons of all those games in one save.
-    """
-
-    def __init__(
-        self, keeper: Keeper, *, gather: bool, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.keeper = keeper
-        self.gather = gather
-        self.clock = clock
-        self._results: list[tuple[str, str, Rules]] = []
-        self._brains: dict[int, tuple[str, HatBrain]] = {}
-        self._last = clock()
-
-    def game_over(
-        self, winner: str, loser: str, rules: Rules, brains: list[tuple[str, HatBrain]]
-    ) -> None:
-        """A game that counts ended: ``brains``, the hats it taught, by their AI's name."""
-        self._results.append((winner, loser, rules))
-        for name, brain in brains:
-            self._brains[id(brain)] = (name, brain)
-        if not self.gather or self.clock() - self._last >= SAVE_EVERY:
-            self.flush()
-
-    def flush(self) -> None:
-        """Ask for every save gathered (nothing when there is none)."""
-        results, brains = self._results, list(self._brains.values())
-        self._results, self._brains = [], {}
-        self._last = self.clock()
-        for winner, loser, rules in results:
-            self.keeper.record_game(winner, loser, rules)
-        for name, brain in brains:
-            self.keeper.keep_brain(name, brain)
-
-
 class Board(Protocol):
     """What watch mode needs of the board screen."""
 
-    match: Match[Hashable, Hashable]
     table: Table
+
+    @property
+    def match(self) -> Match[Hashable, Hashable]: ...
+
     watching: bool
-    saves: GameSaves
+
+    @property
+    def saves(self) -> GameSaves: ...
 
     def machine_step(self) -> None: ...
 

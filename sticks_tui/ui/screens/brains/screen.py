@@ -19,6 +19,7 @@ import os
 import re
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -122,9 +123,23 @@ class BrainsScreen(Screen[None]):
         for column in COLUMNS:
             table.add_column(column, key=column.lower())
         table.focus()
-        self.refill()
+        self._fill_when_saved()
 
     def on_screen_resume(self) -> None:
+        self._fill_when_saved()
+
+    def _fill_when_saved(self) -> None:
+        """Filled now; while saves of games that just ended are on their way, filled again
+        once they are done (waited for off the event loop: a key press never waits)."""
+        self.refill()
+        if host_of(self).brains.writer.busy:
+            self._settled_refill()
+
+    @work(exclusive=True, group="brains-list")
+    async def _settled_refill(self) -> None:
+        """Once every save asked is done (waited for off the event loop), the list again,
+        holding what the games that just ended taught."""
+        await host_of(self).settled()
         self.refill()
 
     # -- the list --------------------------------------------------------------------------------

@@ -121,7 +121,7 @@ class LabScreen(Screen[None]):
             brain = BrainRef(default_brain(offered[0]), offered[0])
         games = kept.get("games", f"{default_games(brain.learner)}")
         if self.speed is None:
-            self.speed = recalled_speed(app.records)
+            self.speed = recalled_speed(app)
         yield Header()
         with Vertical(id="lab"):
             yield Static(
@@ -266,7 +266,7 @@ class LabScreen(Screen[None]):
     @property
     def speed_chosen(self) -> int:
         value = self.query_one("#speed", Select).value
-        return value if isinstance(value, int) else recalled_speed(host_of(self).records)
+        return value if isinstance(value, int) else recalled_speed(host_of(self))
 
     def _check(self) -> LabPlan | None:
         """The plan, or None with every problem shown beside its field."""
@@ -328,5 +328,5 @@ class LabScreen(Screen[None]):
             self.app.bell()
             return
         speed = self.speed_chosen
-        remember_speed(app.records, speed)  # the next run starts at it
+        remember_speed(app, speed)  # the next run starts at it
         app.start_lab_run(plan, speed=speed, pause_after=self.pause_after)

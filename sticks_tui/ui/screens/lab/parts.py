@@ -4,13 +4,13 @@ as one line of text (a fixed size, so redrawing it redoes no layout)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rich.text import Text
 from textual.message import Message
 
-from ....engine import CurvePoint, TrainingProgress, TrainingResult
+from ....engine import CurvePoint, Tally, TrainingProgress, TrainingResult
 from ...speed import RecentRate, SpeedControl
 from ...widgets.tally import RunningTally, TallyFigures
 from .views import Picture
@@ -73,6 +73,8 @@ class LabDone(Message):
     """How long training took, by the app's clock."""
     started: bool = True
     """False: cancelled while it waited for its turn (nothing was trained)."""
+    tally: TallyFigures | None = None
+    """The tally of every game played (None: none was)."""
 
 
 class Reports:
@@ -91,10 +93,7 @@ class Reports:
         self.pace = (control.index, control.paused)
 
     def tick(self, progress: TrainingProgress, picture: Picture) -> LabTick:
-        games = sum(t.games for t in progress.tally.values())
-        won = sum(t.won for t in progress.tally.values())
-        self.tally.add(games - self.seen[0], won - self.seen[1])
-        self.seen = (games, won)
+        self._count(progress.tally)
         done = progress.games_done
         paused = self.control.reached(done)
         if self.pace != (self.control.index, paused):
@@ -105,6 +104,21 @@ class Reports:
         return LabTick(
             done, rate, left, self.tally.figures(), picture, progress.curve, paused
         )
+
+
+    def final(self, result: TrainingResult) -> TallyFigures:
+        """The tally at the end: with the games played since the last report (a cancel, or a
+        stop at the memory cap, comes between two reports), as many as the run says it
+        played."""
+        self._count(result.tally)
+        return self.tally.figures()
+
+    def _count(self, tally: Mapping[str, Tally]) -> None:
+        """Add the games of ``tally`` (the training's, so far) not counted yet."""
+        games = sum(t.games for t in tally.values())
+        won = sum(t.won for t in tally.values())
+        self.tally.add(games - self.seen[0], won - self.seen[1])
+        self.seen = (games, won)
 
 
 def progress_bar(done: int, total: int, width: int) -> Text:

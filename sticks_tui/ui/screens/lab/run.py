@@ -11,7 +11,9 @@ The worker's reports replace each other in the queue (the screen draws the lates
 speed :class:`~..speed.SpeedControl` lets about one through a second. When training ends,
 finished or cancelled, what was learned is kept (``k``/Enter) or discarded (``d``), or kept and
 played at once (``p``: "play it now" puts the brain on the board against the person); leaving the
-screen any other way keeps it, and says so: nothing is lost silently. It is kept in the app's
+screen any other way keeps it, and says so: nothing is lost silently. Before a game (the
+trained-opponent mode) Keep goes on to that game too, against the brain as kept; Discard (the
+brain as it was) and Back (kept) return to the mode screen. It is kept in the app's
 brain cache, so the board, the analysis and the hint play and read the brain as trained.
 
 A brain saved whole (a Q-learner's table) is trained by one run at a time in the whole data
@@ -34,7 +36,13 @@ from textual.widget import Widget
 from textual.widgets import Button, Header, Static
 from textual.worker import Worker, WorkerState
 
-from ....engine import CurvePoint, TrainingProgress, TrainingResult, train
+from ....engine import (
+    CurvePoint,
+    TrainingHooks,
+    TrainingProgress,
+    TrainingResult,
+    train_with,
+)
 from ....engine.learners import learner_kind
 from ....engine.learning_curve import kept_curve
 from ....engine.opponents import SelfPlay
@@ -119,7 +127,7 @@ class LabRunScreen(Screen["bool | None"]):
         self.end = RunEnd(plan)
         self.games_done = 0
         #: The curve this training keeps (the one rule, as ``train``'s), or None.
-        self.curve = kept_curve(plan.rules)
+        self.curve = kept_curve(plan.rules, plan.games)
         self.curve_kept = self.curve is not None
         self._curve_from = plan.learner.games_played  # the curve shown starts here
         #: The position of the watched game now (None between games, or at full speed).
@@ -186,36 +194,26 @@ class LabRunScreen(Screen["bool | None"]):
                     self.post_message(LabDone(result, picture, 0.0, started=False))
                 return
             started = clock()  # the time it trains, not the time it waited
-            result = self._run(rng, clock)
+            reports = Reports(plan.games, self.control, clock)
+            result = self._run(rng, reports)
         except BaseException:  # the next training may have the turn
             self.end.failed()
             raise
         seconds = clock() - started
         if not self.end.ended(result):  # else the screen has gone: kept there, as it said
-            self.post_message(LabDone(result, self.views.picture(plan.learner), seconds))
+            picture = self.views.picture(plan.learner)
+            self.post_message(LabDone(result, picture, seconds, tally=reports.final(result)))
 
-    def _run(self, rng: random.Random, clock: Callable[[], float]) -> TrainingResult:
+    def _run(self, rng: random.Random, reports: Reports) -> TrainingResult:
         """(In the training thread, holding the turn.) The engine's training, reporting."""
         plan, control = self.plan, self.control
-        reports = Reports(plan.games, control, clock)
 
         def report(progress: TrainingProgress) -> None:
             picture = self.views.picture(plan.learner, self._in_play)
             self.post_message(reports.tick(progress, picture))
 
-        return train(
-            plan.learner,
-            plan.against,
-            plan.games,
-            rules=plan.rules,
-            rng=rng,
-            progress=report,
-            should_stop=control.should_stop,
-            curve=self.curve,
-            backend="auto",
-            pacing=control,
-            memory_cap=plan.memory_cap,
-        )
+        hooks = TrainingHooks(rng, report, control.should_stop, pacing=control)
+        return train_with(plan.learner, plan.options(self.curve), hooks)
 
     def _take_turn(self, brains: BrainCache, player: str) -> bool:
         """(In the training thread.) Wait for the brain's training turn while another training
@@ -305,6 +303,8 @@ class LabRunScreen(Screen["bool | None"]):
         if rate is None and done.seconds > 0:
             rate = result.games_played / done.seconds
         self._show_counts(result.games_played, rate)
+        if done.tally is not None:  # every game played, as the counts say
+            self.query_one(TallyView).show(done.tally)
         self._show_picture(done.picture, None)
         self._show_curve(result.curve)
         if done.started:
@@ -413,7 +413,7 @@ class LabRunScreen(Screen["bool | None"]):
 
     def action_watch(self) -> None:
         """Back to a speed a person can follow: the lab's last slow one, or its first."""
-        recalled = recalled_speed(host_of(self).records)
+        recalled = recalled_speed(host_of(self))
         self._new_speed(recalled if recalled != FULL_SPEED else START_SPEED)
 
     def _new_speed(self, index: int) -> None:
@@ -424,7 +424,7 @@ class LabRunScreen(Screen["bool | None"]):
         if self.control.index == before:
             return
         if self.then_play is None:
-            remember_speed(host_of(self).records, self.control.index)
+            remember_speed(host_of(self), self.control.index)
         self._left = None
         self._show_speed()
         self.refresh_bindings()
@@ -447,9 +447,11 @@ class LabRunScreen(Screen["bool | None"]):
             self.dismiss(None)
 
     def action_keep(self) -> None:
+        """Keep what was learned; before a game (the trained-opponent mode), on to that game,
+        against the brain as kept."""
         if self.result is not None and not self.end.decided:
             self.end.keep(self.result)
-            self.dismiss(None)
+            self.dismiss(True if self.then_play else None)
 
     def action_play_now(self) -> None:
         """Keep what was learned (unless discarded) and play the brain: the game the mode
