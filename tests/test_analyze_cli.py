@@ -169,3 +169,38 @@ def test_a_20_stick_brain_shows_20_rows(tmp_path: Path, capsys) -> None:
     assert status == 0
     table = out.split("\n\n")[1].splitlines()[2:]  # the rows under the header and its rule
     assert [int(line.split()[0]) for line in table] == list(range(1, 21))
+
+
+def test_a_losing_preference_is_no_however_sure_and_the_rule_is_printed(
+    trained_file: Path, tmp_path: Path, capsys
+) -> None:
+    """Heap 16 preferring 1 at 69% (solver: 3) was `?` while heap 20 preferring 1 at 45% was
+    `NO`: a strong preference for a losing move is at least as wrong as a weak one."""
+    data = json.loads(trained_file.read_text(encoding="utf-8"))
+    data["hats"]["16"] = {"1": 9, "2": 2, "3": 2}  # 69% for 1, a losing move
+    data["hats"]["17"] = {"1": 13}  # balls into 16 too: not learned either way ("?")
+    data["hats"]["20"] = {"1": 45, "2": 25, "3": 30}  # 45% for 1, a losing move
+    data["hats"]["24"] = {"1": 30, "2": 10, "3": 30}  # 1 and 3 tie: no preference yet
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    status, out, _ = run(capsys, str(path))
+    assert status == 0
+    assert row(out, 16)[1:3] == ["1", "69%"] and row(out, 16)[4] == "?"
+    assert row(out, 16)[-3:] == ["3", "NO", "<--"]
+    assert row(out, 20)[1:3] == ["1", "45%"] and row(out, 20)[-3:] == ["3", "NO", "<--"]
+    assert row(out, 24)[1] == "even" and row(out, 24)[-2:] == ["3", "?"]
+    assert "Disagreements with the solver (2): 16, 20" in out
+    legend = " ".join(out.split())
+    assert (
+        "agree?: where a move wins, yes when the AI's move is a winning one, NO when a losing "
+        "move is ahead of every winning one, however sure the AI is, ? when they tie; where "
+        "every move loses, yes once it learned the position is lost, NO if it learned it is "
+        "won, ? until then." in legend
+    )
+
+
+def test_every_count_of_balls_gained_has_thousands_separators(trained_file: Path, capsys) -> None:
+    status, out, _ = run(capsys, str(trained_file))
+    gained = [row(out, n)[3] for n in range(1, 101)]
+    assert status == 0 and any(int(cell.replace(",", "")) >= 1000 for cell in gained)
+    assert all(cell == f"{int(cell.replace(',', '')):,}" for cell in gained), gained

@@ -169,7 +169,7 @@ def test_a_store_message_naming_the_data_directory_is_escaped(tmp_path, capsys):
     empty = tmp_path / (NASTY + "2")
     assert cli.main(["--data-dir", str(empty), "leaderboard"]) == 0
     out = capsys.readouterr().out
-    assert f"records are kept in {tmp_path}/{NASTY_SHOWN}2/records.sqlite3" in out
+    assert f"records will be kept in {tmp_path}/{NASTY_SHOWN}2/records.sqlite3" in out
     assert out.count("\n") == 1
 
 

@@ -129,7 +129,13 @@ def takes_list(text: str) -> tuple[int, ...]:
             "expected whole numbers of at least 1 separated by commas, e.g. 1,2,3; got "
             f"{quoted(text)}"
         ) from None
-    return tuple(sorted(set(values)))
+    from ..engine.games.takeaway import check_different_takes  # (see _check_heap)
+
+    try:
+        check_different_takes(values)
+    except GameSpecError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return tuple(sorted(values))
 
 
 def check_player_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:

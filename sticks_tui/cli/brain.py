@@ -26,6 +26,7 @@ from typing import Any, TextIO
 from rich.cells import cell_len
 
 from ..engine.game import Rules
+from ..engine.games import spec_of
 from ..engine.learners import learner_kinds, learner_names
 from ..engine.machines import LEARNING_AI_NAME, Q_LEARNING_AI_NAME, default_ai_name
 from ..storage.brain_files import (
@@ -42,6 +43,7 @@ from ..storage.brain_shelf import (
     reset_brain,
 )
 from ..storage.saved_brains import BrainSummary
+from ..storage.sqlite.store import kept_words
 from ..text.brains import BRAIN_COLUMNS, brain_cells, brain_words
 from ..text.commands import brain_options
 from ..text.terminal import RunawayLine, printable, read_answer
@@ -56,6 +58,7 @@ from .store_commands import (
     add_data_dir,
     complain,
     open_from_args,
+    open_to_read_from_args,
     padded,
     store_problems_end_here,
 )
@@ -144,12 +147,12 @@ def _register_brain(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
 # -- handlers --------------------------------------------------------------------------------------
 @store_problems_end_here
 def _run_list(args: argparse.Namespace) -> int:
-    with open_from_args(args) as store:
+    with open_to_read_from_args(args) as store:  # a read: nothing is created
         brains = store.brains()
     if args.json:
         print(json.dumps([_brain_dict(b) for b in brains], indent=2, ensure_ascii=False))
     elif not brains:
-        print(f"No brains saved yet (records are kept in {printable(store.path)}).")
+        print(f"No brains saved yet ({kept_words(store)}).")
     else:
         print("\n".join(brain_list_lines(brains)))
     return 0
@@ -214,22 +217,34 @@ def _run_export(args: argparse.Namespace) -> int:
         out = brain_file_writer(args.file)
     except BrainActionRefused as error:
         args.command_parser.error(f"argument FILE: {error}")
-    with open_from_args(args) as store:
+    with open_to_read_from_args(args) as store:  # a read: nothing is created
         try:
             done = export_brain(store, rules, learner, ai, out)
         except BrainActionRefused as error:
             complain(str(error))
             return EXIT_DATA_PROBLEM
+        saved = store.saved_game(rules, ai, learner)
     if not out.is_stdout:
-        print(done)
+        print(done + _other_start(rules, saved))
     return 0
+
+
+def _other_start(asked: Rules, saved: Rules | None) -> str:
+    """Where ``--game`` named another start than the brain was saved for: the file keeps the
+    brain's own game, and the line says why (a brain serves every start of its game)."""
+    if saved is None or saved == asked:
+        return ""
+    return (
+        f" (saved for {spec_of(saved)}, which the file keeps; --game {spec_of(asked)} finds the "
+        "same brain, as a brain serves every start of its game)"
+    )
 
 
 @store_problems_end_here
 def _run_import(args: argparse.Namespace) -> int:
     rules, learner, ai = _brain_choice(args)
     try:
-        brain = read_brain_file(args.file, rules, learner=learner)
+        brain = read_brain_file(args.file, rules, learner=learner, keep_start=True)
     except BrainFileUnreadable as error:
         args.command_parser.error(f"argument FILE: {error}")
     except BrainFileRefused as error:
@@ -246,7 +261,8 @@ def _run_import(args: argparse.Namespace) -> int:
 @store_problems_end_here
 def _run_reset(args: argparse.Namespace) -> int:
     rules, learner, ai = _brain_choice(args)
-    with open_from_args(args) as store:
+    # With no store yet there is nothing to reset, and nothing is created to say so.
+    with open_to_read_from_args(args) as store:
         info = store.brain_info(rules, ai, learner)
         if info is not None and not args.yes:
             what = brain_words(rules, learner, ai, info.games_played)

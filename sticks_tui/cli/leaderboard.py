@@ -16,10 +16,14 @@ from rich.cells import cell_len
 
 from ..engine.games import parse_game, spec_of
 from ..storage.records import EARLIER_GAMES, Standing
-from ..storage.sqlite.store import SqliteStore
-from ..text.terminal import printable
+from ..storage.sqlite.store import ReadStore, kept_words
 from .args import GAME_HELP, game_given_before_the_command, game_spec
-from .store_commands import add_data_dir, open_from_args, padded, store_problems_end_here
+from .store_commands import (
+    add_data_dir,
+    open_to_read_from_args,
+    padded,
+    store_problems_end_here,
+)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -54,7 +58,7 @@ def _run_leaderboard(args: argparse.Namespace) -> int:
     game_given_before_the_command(args.command_parser, args)
     # "takeaway:1,2,3" is the Game of Sticks: each board is found by its game's one spec.
     game = None if args.game is None else spec_of(parse_game(args.game))
-    with open_from_args(args) as store:
+    with open_to_read_from_args(args) as store:  # a read: nothing is created
         rows = store.standings(game, machines=args.machines)
         notes = [] if args.json else _notes(store, game, machines=args.machines)
     if args.json:
@@ -64,13 +68,13 @@ def _run_leaderboard(args: argparse.Namespace) -> int:
         print("\n".join(leaderboard_lines(rows)))
     else:
         games = "games" if game is None else f"games of {game}"
-        print(f"No {games} recorded yet (records are kept in {printable(store.path)}).")
+        print(f"No {games} recorded yet ({kept_words(store)}).")
     if notes:
         print("\n" + "\n".join(notes))
     return 0
 
 
-def _notes(store: SqliteStore, game: str | None, *, machines: bool) -> list[str]:
+def _notes(store: ReadStore, game: str | None, *, machines: bool) -> list[str]:
     """What the board counts, and how to see the rest: the other boards, earlier games, the
     games between machines."""
     notes: list[str] = []

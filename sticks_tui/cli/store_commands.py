@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from rich.cells import cell_len
 
-from ..storage.sqlite.store import SqliteStore, open_store
+from ..storage.sqlite.store import ReadStore, SqliteStore, open_store, open_store_to_read
 from ..storage.sqlite.store_file import StoreError
 from .args import EXIT_DATA_PROBLEM, PROG, data_dir, error_text
 
@@ -47,6 +47,12 @@ def store_problems_end_here(handler: Handler) -> Handler:
 def open_from_args(args: argparse.Namespace) -> SqliteStore:
     """The store of ``--data-dir`` (before or after the command), else the default one."""
     return open_store(getattr(args, "data_dir", None))
+
+
+def open_to_read_from_args(args: argparse.Namespace) -> ReadStore:
+    """The store, for a command that only reads it: where none is kept yet, empty records,
+    and nothing created (no data directory, no store file)."""
+    return open_store_to_read(getattr(args, "data_dir", None))
 
 
 def complain(message: str) -> None:

@@ -21,7 +21,8 @@ Decisions the transcripts leave open, made here once:
   newline, so the shell's prompt does not land on the same line as ours. Ctrl-C during option
   3's training, the terminal closing (SIGHUP) or ``kill`` (SIGTERM) stop it after the game in
   play: what was trained is saved as the trained AI's brain, one line on stderr says so, and
-  the console ends (status 0 for Ctrl-C, else 128 plus the signal's number).
+  the console ends with 128 plus the signal's number (130 for Ctrl-C), as ``train`` and the app
+  do: a run cut short, unlike a person leaving at a prompt.
 * A line is read at most :data:`ANSWER_LIMIT` characters at a time, so input that never ends a
   line cannot fill the memory. A longer line is refused as a whole, with the same message as
   any bad answer (its rest is skipped, in bounded pieces, up to its newline). A line still not
@@ -35,7 +36,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-import signal
 import sys
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -112,8 +112,9 @@ class StoppedBySignal(Exception):
 
     @property
     def status(self) -> int:
-        """0 for Ctrl-C, as at any prompt (SPEC 2); 128 plus the signal's number otherwise."""
-        return 0 if self.signum == signal.SIGINT else exit_status(self.signum)
+        """128 plus the signal's number (130 for Ctrl-C), as ``train`` and the app end when a
+        signal cuts their training short; Ctrl-C at a prompt is a person leaving (status 0)."""
+        return exit_status(self.signum)
 
     def words(self, total: int, ai_name: str) -> str:
         kept = f"; {ai_name} keeps what it learned" if self.saved else ""

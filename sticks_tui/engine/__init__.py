@@ -42,7 +42,13 @@ if TYPE_CHECKING:
         TakeAway,
         game_of_sticks,
     )
-    from .learners import learner_from_dict
+    from .learners import (
+        learner_from_dict,
+        learner_kind,
+        learner_kinds,
+        register_learner,
+        unregister_learner,
+    )
     from .learners.base import BrainError, CurvePoint, Learner
     from .learners.game_change import GameChange, Unchanged
     from .learners.hats.brain import HatBrain
@@ -62,6 +68,7 @@ if TYPE_CHECKING:
         PerfectPlayer,
         Player,
         RandomPlayer,
+        perfect_move,
     )
     from .solver import PeriodicRule, Solver, find_periodic_rule
     from .training import (
@@ -139,11 +146,15 @@ __all__ = [
     "game_of_sticks",
     "heap_period",
     "learner_from_dict",
+    "learner_kind",
+    "learner_kinds",
     "loser_at_end",
     "mover_wins_at_end",
     "parse_game",
     "parse_whole_number",
+    "perfect_move",
     "register_game",
+    "register_learner",
     "rules_from_description",
     "spec_of",
     "takeaway_rule",
@@ -151,6 +162,7 @@ __all__ = [
     "train",
     "train_with",
     "unregister_game",
+    "unregister_learner",
 ]
 
 #: Where each name above lives. A name is loaded when first asked for (PEP 562): a program
@@ -216,11 +228,15 @@ _HOMES: dict[str, str] = {
     "game_of_sticks": "games.takeaway",
     "heap_period": "period_proof",
     "learner_from_dict": "learners",
+    "learner_kind": "learners",
+    "learner_kinds": "learners",
     "loser_at_end": "game",
     "mover_wins_at_end": "game",
     "parse_game": "games",
     "parse_whole_number": "numbers",
+    "perfect_move": "players",
     "register_game": "games",
+    "register_learner": "learners",
     "rules_from_description": "games",
     "spec_of": "games",
     "takeaway_rule": "period_proof",
@@ -228,6 +244,7 @@ _HOMES: dict[str, str] = {
     "train": "training",
     "train_with": "training",
     "unregister_game": "games",
+    "unregister_learner": "learners",
 }
 
 

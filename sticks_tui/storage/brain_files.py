@@ -102,13 +102,17 @@ def read_brain_file(
     stdin: BinaryIO | None = None,
     *,
     learner: str | None = None,
+    keep_start: bool = False,
 ) -> SavedBrain:
     """The brain in ``path`` (``-``: standard input, or ``stdin`` when given).
 
-    ``rules``, when given, is the game the brain must be for (``brain import``); without it the
-    brain's own game is used (``analyze``). ``learner``, when given (a learner's name), is
-    the learner it must be. Raises :class:`BrainFileUnreadable` or :class:`BrainFileRefused`,
-    never anything else for a bad file.
+    ``rules``, when given, is the game the brain must be for (``brain import``), and the brain
+    is rebuilt for its start (``--against``: the heap trained on) unless ``keep_start`` (``brain
+    import``: a brain learned on Nim 1, 3, 5, 7 is kept as that, never relabelled with the start
+    ``--game`` happens to name); without it the brain's own game is used (``analyze``).
+    ``learner``, when given (a learner's name), is the learner it must be. Raises
+    :class:`BrainFileUnreadable` or :class:`BrainFileRefused`, never anything else for a bad
+    file.
     """
     shown = shown_name(path)
     data = _read_bytes(path, stdin)
@@ -119,16 +123,17 @@ def read_brain_file(
     except UnicodeDecodeError:
         raise BrainFileRefused(shown, "it is not UTF-8 text") from None
     try:
-        return parse_brain(text, rules, learner=learner)
+        return parse_brain(text, rules, learner=learner, keep_start=keep_start)
     except BrainError as error:
         raise BrainFileRefused(shown, str(error)) from None
 
 
 def parse_brain(
-    text: str, rules: Rules | None = None, *, learner: str | None = None
+    text: str, rules: Rules | None = None, *, learner: str | None = None, keep_start: bool = False
 ) -> SavedBrain:
     """A brain from the text of a brain file; :class:`BrainError` says in one line what is wrong
-    (for a brain of another game or learner than asked: which it is, and the option for it)."""
+    (for a brain of another game or learner than asked: which it is, and the option for it).
+    ``keep_start``: the brain keeps its file's start (see :func:`read_brain_file`)."""
     try:
         # A text with no run of digits longer than any number may have is read by json's own
         # fast reader; only one with such a run needs its numbers looked at one by one.
@@ -151,7 +156,7 @@ def parse_brain(
             f"this is {learner_kind(header.kind).words.a}'s brain, not "
             f"{learner_kind(learner).words.a}'s (give --learner {header.kind} for it)"
         )
-    return learner_from_dict(data, rules)
+    return learner_from_dict(data, None if keep_start else rules)
 
 
 #: A run of digits too long to be one of a brain's numbers (it may be in a string: then the

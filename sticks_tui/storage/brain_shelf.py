@@ -48,6 +48,10 @@ class BrainShelf(Protocol):
     def load_learner(self, rules: Rules, ai_name: str, learner: str) -> SavedBrain | None:
         """The saved brain, rebuilt; None when there is none."""
 
+    def saved_game(self, rules: Rules, ai_name: str, learner: str) -> Rules | None:
+        """The game the saved brain was saved for, its start too (``rules`` finds it by its
+        key, which leaves the start out); None when there is none or it cannot say."""
+
     def save_brain(self, brain: SavedBrain, ai_name: str) -> None:
         """Replace the saved brain (of the brain's game and learner) of ``ai_name``."""
 
@@ -76,7 +80,9 @@ def shelf_of(records: Records) -> BrainShelf:
 
 
 def _is_shelf(records: object) -> TypeGuard[BrainShelf]:
-    return all(hasattr(records, name) for name in ("brains", "brain_info", "delete_brain"))
+    return all(
+        hasattr(records, name) for name in ("brains", "brain_info", "delete_brain", "saved_game")
+    )
 
 
 # -- names ---------------------------------------------------------------------------------------
@@ -154,7 +160,13 @@ def export_brain(
 
 def brain_text(shelf: BrainShelf, rules: Rules, learner: str, ai_name: str) -> tuple[str, str]:
     """The saved brain as the JSON of ``sticks-tui train`` (what an export writes), and whose
-    brain it is in words ("AI's brain for the Game of Sticks (hats, 3 games)")."""
+    brain it is in words ("AI's brain for the Game of Sticks (hats, 3 games)").
+
+    ``rules`` finds the brain by its key, which leaves the start out (a brain serves every heap
+    or set of piles of its game); the file says the game the brain was saved for, start and
+    all, never the start ``rules`` happens to name (``--game nim:2,2`` must not relabel a brain
+    trained on Nim 1, 3, 5, 7 as Nim 2, 2)."""
+    rules = shelf.saved_game(rules, ai_name, learner) or rules
     brain = shelf.load_learner(rules, ai_name, learner)
     if brain is None:
         raise BrainActionRefused(no_brain_message(rules, learner, ai_name))

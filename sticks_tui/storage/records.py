@@ -190,6 +190,11 @@ class MemoryRecords:
             return brain.copy()
         return learner_from_dict(brain.to_dict(), rules)
 
+    def saved_game(self, rules: Rules, ai_name: str, learner: str) -> Rules | None:
+        """The game the kept brain was saved for, its start too."""
+        brain = self._brains.get((rules.key, learner, ai_name))
+        return None if brain is None else brain.rules
+
     def save_brain(self, brain: SavedBrain, ai_name: str) -> None:
         if brain.rules is None:
             raise ValueError("a learner without rules knows no game to be saved for")

@@ -175,6 +175,18 @@ def _brain_problem(info: BrainInfo, brain: SavedBrain) -> str:
     return ""
 
 
+def saved_game(text: object, key: str) -> Rules | None:
+    """The game a saved brain's JSON was saved for, its start too (``key`` finds the row, and
+    leaves the start out: a brain serves every heap); None when the JSON cannot say, or names
+    a game of another key (a damaged row, which loading it refuses with the reason)."""
+    try:
+        data = json.loads(text)  # type: ignore[arg-type]  # a damaged row may hold anything
+    except (ValueError, TypeError, RecursionError):
+        return None
+    rules = _described_rules(data)
+    return rules if rules is not None and rules.key == key else None
+
+
 def _described_rules(data: object) -> Rules | None:
     """The game a brain's JSON names, when it can say (a brain damaged elsewhere)."""
     try:

@@ -33,6 +33,12 @@ SCREEN_VALUES_HEADER = ("n", "AI move", "value", "next", "lost?", "solver", "agr
 #: How wide a table of positions that are not stick counts may be.
 TABLE_WIDTH = 80
 _DISAGREEMENT_MARK = "NO  <--"
+#: How ``agree?`` is read (one rule for every learner and game), printed under the table.
+AGREEMENT_RULE = (
+    "agree?: where a move wins, yes when the AI's move is a winning one, NO when a losing move "
+    "is ahead of every winning one, however sure the AI is, ? when they tie; where every move "
+    "loses, yes once it learned the position is lost, NO if it learned it is won, ? until then."
+)
 
 
 def _words(analysis: Analysis) -> LearnerWords:
@@ -221,7 +227,7 @@ def position_cells(p: PositionReport, rules: Rules | None = None) -> tuple[str, 
         _position(p, rules),
         move,
         confidence,
-        str(p.evidence),
+        f"{p.evidence:,}",
         _learned(p),
         _solver_words(p, rules),
         p.agreement,
@@ -291,6 +297,7 @@ def _legend(analysis: Analysis) -> list[str]:
             for paragraph in _legend_paragraphs(not analysis.counts, stick_counts)
             for line in textwrap.wrap(paragraph, TABLE_WIDTH, subsequent_indent="  ")
         ]
+    lines += textwrap.wrap(AGREEMENT_RULE, TABLE_WIDTH, subsequent_indent="  ")
     if analysis.rules is not None:
         lines += move_legend(analysis.rules)
     return lines
@@ -331,12 +338,28 @@ def rules_lines(
         if listed is not None and len(shown) > listed:
             shown = [*shown[:listed], "…"]
             count += ", marked NO in the table"
-        lines.append(
-            f"Disagreements with the solver ({count}): "
-            + ("; " if not stick_counts else ", ").join(shown)
-        )
+        head = f"Disagreements with the solver ({count}): "
+        joint = "; " if not stick_counts else ", "
+        if listed is None:  # every one: on lines of ``width``, as many as it takes
+            lines += _items_on_lines(head, shown, joint, width)
+        else:  # a few, on one line (the screen wraps it)
+            lines.append(head + joint.join(shown))
     else:
         lines.append("No position where the AI's learning contradicts the solver.")
+    return lines
+
+
+def _items_on_lines(head: str, items: list[str], joint: str, width: int) -> list[str]:
+    """``head`` and the ``items`` joined by ``joint``, on lines of at most ``width`` characters
+    where they fit (the lines after the first indented by two), broken only between items: a
+    position ("1, 1, 2, 7", "[6, 3]") is never cut."""
+    lines = [head.rstrip()]
+    for i, item in enumerate(items):
+        text = item + (joint.rstrip() if i < len(items) - 1 else "")
+        if len(lines[-1]) + 1 + len(text) <= width or lines[-1] == head.rstrip():
+            lines[-1] += " " + text
+        else:
+            lines.append("  " + text)
     return lines
 
 

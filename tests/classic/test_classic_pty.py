@@ -185,13 +185,15 @@ def test_ctrl_c_at_a_prompt_ends_with_status_0_and_no_traceback(tmp_path: Path) 
     assert "Traceback" not in text and "KeyboardInterrupt" not in text
 
 
-def test_ctrl_c_while_training_ends_with_status_0_and_no_traceback(tmp_path: Path) -> None:
+def test_ctrl_c_while_training_ends_with_status_130_and_no_traceback(tmp_path: Path) -> None:
+    """A training cut short ends as ``train``'s does (130), not as a person leaving at a
+    prompt (0): docs/commands/exit-statuses.md and docs/playing/classic.md say so."""
     child, screen = spawn(tmp_path)
     answer(child, STICKS_PROMPT, "100")  # 100,000 games of 100 sticks take a few seconds
     answer(child, OPTION_PROMPT, "3")
     child.expect_exact("Training AI, please wait...")
     child.sendintr()
-    assert finish(child) == 0
+    assert finish(child) == 128 + signal.SIGINT
     assert "Traceback" not in shown(screen)
 
 
@@ -207,7 +209,10 @@ def saved_brains(data_dir: Path) -> list[dict[str, object]]:
 
 @pytest.mark.parametrize(
     ("stop", "status"),
-    [("ctrl-c", 0), (signal.SIGTERM, 128 + signal.SIGTERM), (signal.SIGHUP, 128 + signal.SIGHUP)],
+    [
+        ("ctrl-c", 128 + signal.SIGINT), (signal.SIGTERM, 128 + signal.SIGTERM),
+        (signal.SIGHUP, 128 + signal.SIGHUP),
+    ],
     ids=["ctrl-c", "SIGTERM", "SIGHUP"],
 )
 def test_stopping_option_3s_training_keeps_what_was_trained(

@@ -121,6 +121,26 @@ def _train_nim_with_the_q_learner(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert data["tally"] == printed_tally(out) and list(data["tally"]) == ["self"]
 
 
+@pytest.mark.parametrize("argv", [
+    ["--game", "takeaway:2,2,5"], ["--takes", "2,5,2"], ["--takes", "2,2,5", "--normal"],
+])
+def test_a_take_given_twice_is_refused_as_the_setup_screen_refuses_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """``takeaway:2,2,5`` was trained as 2, 5 without a word; the setup screen asks for
+    different numbers, and so does every command."""
+    from sticks_tui.ui.presenters.takeaway import TAKES_MESSAGE
+
+    out = tmp_path / "b.json"
+    status, stdout, err = run(capsys, "train", *argv, "--games", "10", "--out", str(out))
+    option = argv[0]
+    assert_argument_error(
+        status, err, f"argument {option}: the takes are different numbers, got 2 more than once"
+    )
+    assert "different numbers" in TAKES_MESSAGE  # the setup screen's words
+    assert stdout == "" and not out.exists()
+
+
 def test_default_games_are_100000_for_hats_and_10000_for_q() -> None:
     assert {kind.name: kind.default_games for kind in learner_kinds()} == {
         "hats": 100_000, "q": 10_000,

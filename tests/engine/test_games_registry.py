@@ -67,6 +67,8 @@ def test_sticks_sets_the_heap_of_a_take_away_game_only():
         ("nim:", "the piles are missing"),
         ("nim:0", "a pile starts with 1 to 99 objects, got 0"),
         ("takeaway:2,,3", "the takes are whole numbers separated by commas, got '2,,3'"),
+        ("takeaway:2,2,5", "the takes are different numbers, got 2 more than once"),
+        ("takeaway:3,1,3,1:normal", "the takes are different numbers, got 1, 3 more than once"),
         ("sticky:99", "a line holds 1 to 62 sticks, got 99"),
         ("sticky:20:0", "the largest take K is 1 to 62 sticks, got 0"),
         ("chess", "there is no game 'chess'"),

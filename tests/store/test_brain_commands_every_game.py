@@ -14,6 +14,8 @@ from sticks_tui.engine.learners.hats.settings import HatSettings
 from sticks_tui.engine.learners.q.settings import QSettings
 from sticks_tui.engine.training import SelfPlay
 from sticks_tui.storage.brain_files import brain_json
+from sticks_tui.storage.brain_shelf import brain_text
+from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.storage.sqlite.store import SqliteStore
 from sticks_tui.storage.sqlite.store_file import STORE_FILE_NAME
 
@@ -118,6 +120,27 @@ def test_a_brain_of_any_start_serves_every_start_of_its_game(
     assert other.code == 1 and "no saved brain for Nim 2, 2, last takes wins" in other.err
 
 
+@pytest.mark.parametrize(("spec", "asked", "named"), [
+    (NIM, "nim:2,2", "Nim 1, 3, 5, 7"), ("sticky:12:3", "sticky:30:3", "Sticky-Nim"),
+])
+def test_export_keeps_the_game_the_brain_was_saved_for_whatever_start_finds_it(
+    cli, data: Path, tmp_path: Path, spec: str, asked: str, named: str
+) -> None:
+    """``--game nim:2,2`` finds a brain trained on 1, 3, 5, 7 (a brain serves every start of
+    its game), but the file and the line say 1, 3, 5, 7: an export never relabels a brain."""
+    original = q_file(tmp_path, spec, games=300)
+    base = ("--data-dir", str(data), "brain")
+    assert cli(*base, "import", "--game", spec, "--learner", "q", str(original)).code == 0
+    exported = tmp_path / "out.json"
+    run = cli(*base, "export", "--game", asked, "--learner", "q", str(exported))
+    assert run.code == 0, run.err
+    assert exported.read_text() == original.read_text()
+    assert run.out.startswith(f"Wrote the brain of Q-learning AI (q) for {named} ("), run.out
+    assert f"(saved for {spec}, which the file keeps; --game {asked} finds the same" in run.out
+    to_stdout = cli(*base, "export", "--game", asked, "--learner", "q", "-")
+    assert to_stdout.code == 0 and to_stdout.out == original.read_text()
+
+
 @pytest.mark.parametrize("action", ["export -", "import brain.json", "reset --yes"])
 def test_sticks_is_refused_because_a_brain_serves_every_heap(cli, data: Path, action: str) -> None:
     run = cli("--data-dir", str(data), "brain", *action.split(), "--sticks", "20")
@@ -200,7 +223,7 @@ def test_brain_list_shows_every_brain_in_a_table_and_as_json(
 
 def test_brain_list_with_nothing_saved_says_so(cli, data: Path) -> None:
     run = cli("--data-dir", str(data), "brain", "list")
-    assert run.code == 0 and run.out.startswith("No brains saved yet (records are kept in ")
+    assert run.code == 0 and run.out.startswith("No brains saved yet (records will be kept in ")
     assert json.loads(cli("--data-dir", str(data), "brain", "list", "--json").out) == []
 
 
@@ -240,3 +263,31 @@ def test_the_game_given_before_the_command_chooses_the_brain_too(
     ]
     refused = cli("--sticks", "20", "--data-dir", str(data), "brain", "export", "-")
     assert refused.code == 2 and "a saved brain serves every heap of its game" in refused.err
+
+
+def test_import_keeps_the_game_the_file_was_saved_for_whatever_start_finds_it(
+    cli, data: Path, tmp_path: Path
+) -> None:
+    """``brain import --game nim`` of a brain learned on 2, 2 kept it as Nim 1, 3, 5, 7 (the
+    default piles): an import never relabels a brain either."""
+    original = q_file(tmp_path, "nim:2,2", games=200)
+    base = ("--data-dir", str(data), "brain")
+    run = cli(*base, "import", "--game", "nim", "--learner", "q", str(original))
+    assert run.code == 0, run.err
+    assert run.out == (
+        f"Imported {original} as the brain of Q-learning AI (q) for Nim 2, 2 (200 games played)\n"
+    )
+    ((_, _, _, saved),) = saved_rows(data)
+    assert json.loads(saved)["rules"]["piles"] == [2, 2]
+    exported = cli(*base, "export", "--game", "nim:2,2", "--learner", "q", "-")
+    assert exported.out == original.read_text()
+
+
+def test_the_records_in_memory_export_a_brain_under_its_own_game_too(tmp_path: Path) -> None:
+    """The brains screen's records when nothing can be saved: the same rule as the store's."""
+    records = MemoryRecords()
+    original = q_file(tmp_path, games=300)
+    records.save_brain(QLearner.from_dict(json.loads(original.read_text())), "Q-learning AI")
+    text, whose = brain_text(records, parse_game("nim:2,2"), "q", "Q-learning AI")
+    assert json.loads(text)["rules"]["piles"] == [1, 3, 5, 7]
+    assert whose == "the brain of Q-learning AI (q) for Nim 1, 3, 5, 7 (300 games played)"

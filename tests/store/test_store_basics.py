@@ -161,7 +161,9 @@ def test_the_environment_variable_moves_the_store(
 def test_without_any_setting_the_store_is_in_the_user_data_directory(
     tmp_path: Path, cli
 ) -> None:
-    cli("brain", "reset", "--yes")
+    brain = tmp_path / "brain.json"
+    assert cli("train", "--games", "3", "--out", str(brain)).code == 0
+    assert cli("brain", "import", str(brain)).code == 0  # a write: the store is made
     assert (tmp_path / "default-data" / STORE_FILE_NAME).is_file()
 
 

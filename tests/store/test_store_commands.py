@@ -107,6 +107,46 @@ def test_an_empty_leaderboard_says_so_and_its_json_is_an_empty_list(cli, tmp_pat
     assert json.loads(cli("--data-dir", str(tmp_path), "leaderboard", "--json").out) == []
 
 
+@pytest.mark.parametrize(("argv", "said"), [
+    (["leaderboard"], "No games recorded yet (records will be kept in {store})."),
+    (["leaderboard", "--game", "nim"], "No games of nim:1,3,5,7 recorded yet (records will be "
+     "kept in {store})."),
+    (["leaderboard", "--json"], "[]"),
+    (["brain", "list"], "No brains saved yet (records will be kept in {store})."),
+    (["brain", "list", "--json"], "[]"),
+    (["brain", "reset", "--yes"], "AI has no saved brain for Game of Sticks; there is nothing "
+     "to reset."),
+])
+def test_a_read_of_a_data_directory_not_made_yet_says_nothing_is_there_and_makes_nothing(
+    cli, tmp_path: Path, argv: list[str], said: str
+) -> None:
+    """``leaderboard --data-dir DIR`` made DIR and its store to say that it was empty."""
+    data = tmp_path / "not" / "yet"
+    for where in (["--data-dir", str(data)], []):  # the option before the command, and after
+        run = cli(*where, *argv) if where else cli(*argv, "--data-dir", str(data))
+        assert run.code == 0, run.err
+        assert run.out.strip() == said.format(store=data / "records.sqlite3")
+    export = cli("--data-dir", str(data), "brain", "export", "-")
+    assert export.code == 1 and "AI has no saved brain for Game of Sticks yet" in export.err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_read_in_the_default_directory_not_made_yet_makes_nothing(
+    cli, tmp_path: Path
+) -> None:
+    default = tmp_path / "default-data"  # the conftest's stand-in for the user data directory
+    run = cli("leaderboard")
+    assert run.code == 0
+    assert run.out == f"No games recorded yet (records will be kept in {default}/records.sqlite3).\n"
+    assert not default.exists()
+
+
+def test_a_read_of_an_empty_store_says_where_it_is_kept(cli, tmp_path: Path) -> None:
+    SqliteStore.open(tmp_path).close()
+    run = cli("--data-dir", str(tmp_path), "leaderboard")
+    assert run.out == f"No games recorded yet (records are kept in {tmp_path}/records.sqlite3).\n"
+
+
 def test_bad_usage_is_one_error_line_and_status_2(cli, tmp_path: Path) -> None:
     for argv in (
         ["leaderboard", "--csv"],

@@ -154,4 +154,6 @@ def test_the_screen_names_a_few_disagreements_and_the_table_marks_them_all() -> 
         "Disagreements with the solver (14, marked NO in the table): "
         "0, 0, 0, 1; 0, 0, 1, 0; 0, 1, 0, 0; …"
     )
-    assert rules_lines(disagreeing)[-1].count(";") == 13  # analyze lists every one
+    every = rules_lines(disagreeing)  # analyze lists every one, on lines of 80 columns
+    listed = every[next(i for i, line in enumerate(every) if line.startswith("Disagreements")):]
+    assert " ".join(listed).count(";") == 13 and max(map(len, listed)) <= 80

@@ -31,12 +31,14 @@ class PositionReport:
     solver_lost: bool
     winning_moves: tuple[Hashable, ...]
     agreement: str
-    """``yes``, ``NO`` (a disagreement) or ``?`` (the hat has not learned enough to say).
+    """``yes``, ``NO`` (a disagreement) or ``?`` (nothing to judge yet), by one rule.
 
-    At a winning position: yes when a winning ball strictly outnumbers the losing ones, NO when
-    the hat learned a losing preference (or believes the position lost). At a lost position: yes
-    when the hats learned it is lost, NO when they learned it is won. A Q-learner's values are
-    read the same way as balls."""
+    At a winning position the AI's move is judged: yes when a winning ball strictly outnumbers
+    the losing ones, NO when a losing ball strictly outnumbers the winning ones, however sure the
+    hat is (a strong preference for a losing move is as wrong as a weak one), or when it
+    believes the position lost; ? when a winning and a losing ball tie at the top. At a lost
+    position: yes when the hats learned it is lost, NO when they learned it is won. A
+    Q-learner's values are read the same way as balls."""
     values: dict[Hashable, float] = field(default_factory=dict)
     """A Q-learner's value of each legal move (0 where none was learned); empty for hats."""
     values_learned: int = 0
@@ -84,13 +86,23 @@ def prefers_winning(balls: Mapping[Hashable, float], winning: Iterable[Hashable]
 
 
 def _agreement(learned: str, balls: Mapping[Hashable, float], winning: tuple[Hashable, ...]) -> str:
-    if not winning:  # lost: only learning that it is lost agrees
+    """The one rule of ``agree?`` (the legend's words: :data:`~sticks_tui.text.analysis.
+    AGREEMENT_RULE`): where a move wins, the AI's move is judged, however sure it is; where every
+    move loses, what it learned of the position."""
+    if not winning:  # lost: every move loses, so only learning that it is lost agrees
         return {LOST: AGREE, WON: DISAGREE}.get(learned, UNKNOWN)
-    if learned == LOST:
+    if learned == LOST:  # won, but it believes the position lost
         return DISAGREE
     if prefers_winning(balls, winning):
         return AGREE
-    return DISAGREE if learned == WON else UNKNOWN
+    if prefers_winning(balls, _losing(balls, winning)):  # a losing move ahead, weakly or not
+        return DISAGREE
+    return UNKNOWN  # a winning and a losing move tie at the top: no preference yet
+
+
+def _losing(balls: Mapping[Hashable, float], winning: tuple[Hashable, ...]) -> tuple[Hashable, ...]:
+    return tuple(move for move in balls if move not in winning)
+
 
 
 def report_position(

@@ -183,7 +183,17 @@ def parse_spec(spec: Spec) -> TakeAway:
     takes = whole_numbers(spec.part(0), "takes")
     if 0 in takes:
         raise GameSpecError("a move takes at least 1 stick, got 0")
+    check_different_takes(takes)
     return TakeAway(sticks, takes, ending_is_misere(spec.part(1)))
+
+
+def check_different_takes(takes: tuple[int, ...]) -> None:
+    """The takes are different numbers, as the setup screen asks: ``2,2,5`` is refused rather
+    than played as 2, 5 (a repeat is a slip of the fingers, not a rule)."""
+    repeated = sorted({take for take in takes if takes.count(take) > 1})
+    if repeated:
+        listed = ", ".join(map(str, repeated))
+        raise GameSpecError(f"the takes are different numbers, got {listed} more than once")
 
 
 def spec_of(rules: TakeAway) -> str:

@@ -36,6 +36,9 @@ class StoreOnDisk(Records, Protocol):
     def delete_brain(self, rules: Rules, ai_name: str, learner: str = ...) -> bool:
         """Forget one saved brain; False when there was none."""
 
+    def saved_game(self, rules: Rules, ai_name: str, learner: str) -> Rules | None:
+        """The game the saved brain was saved for, its start too."""
+
 
 class PlayOnRecords:
     """A store whose failures become warnings: the game goes on, only the saving is lost.

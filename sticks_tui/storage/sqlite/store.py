@@ -34,11 +34,13 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeAlias
 
 from ...engine.game import Rules
 from ...engine.learners import learner_from_dict
 from ...engine.learners.base import BrainError, Lesson
 from ...text.commands import brain_options
+from ...text.terminal import printable
 from ..records import (
     HATS,
     RECENT_GAMES_KEPT,
@@ -49,10 +51,24 @@ from ..records import (
     ranked,
     taught_by,
 )
-from ..saved_brains import BrainInfo, BrainSummary, SavedBrain, brain_text, rules_of, summary
+from ..saved_brains import (
+    BrainInfo,
+    BrainSummary,
+    SavedBrain,
+    brain_text,
+    rules_of,
+    saved_game,
+    summary,
+)
 from .play_on import PlayOnRecords
 from .store_file import ELSEWHERE as _ELSEWHERE
-from .store_file import StoreRefused, StoreUnavailable, open_connection, runtime_error
+from .store_file import (
+    STORE_FILE_NAME,
+    StoreRefused,
+    StoreUnavailable,
+    open_connection,
+    runtime_error,
+)
 
 APP_NAME = "sticks-tui"
 ENV_DATA_DIR = "STICKS_TUI_DATA_DIR"
@@ -166,6 +182,16 @@ class SqliteStore:
         """The saved brain of a learner (by its name), rebuilt for ``rules``."""
         with self._read() as db:
             return self._saved_brain(db, rules, ai_name, learner)
+
+    def saved_game(self, rules: Rules, ai_name: str, learner: str) -> Rules | None:
+        """The game the saved brain was saved for, its start too (``rules`` finds it by its key,
+        which leaves the start out); None when there is none or its JSON cannot say."""
+        with self._read() as db:
+            row = db.execute(
+                "SELECT brain_json FROM brains WHERE rules_key = ? AND learner = ? AND ai_name = ?",
+                (rules.key, learner, ai_name),
+            ).fetchone()
+        return None if row is None else saved_game(row[0], rules.key)
 
     def save_brain(self, brain: SavedBrain, ai_name: str) -> None:
         """Replace the saved brain of ``ai_name`` for the brain's rules and learner, in one
@@ -322,6 +348,53 @@ def _add_result(
 def open_store(data_dir: str | os.PathLike[str] | None = None) -> SqliteStore:
     """The store in the chosen data directory (see :func:`resolve_data_dir`)."""
     return SqliteStore.open(resolve_data_dir(data_dir))
+
+
+class NoStoreYet(MemoryRecords):
+    """The records of a data directory that holds none yet, as a command that only reads them
+    sees them (``leaderboard``, ``brain list``): empty, and nothing made on disk to say so.
+    ``path`` is where the store would be kept."""
+
+    exists = False
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+
+    def close(self) -> None:
+        """Nothing to let go of."""
+
+    def __enter__(self) -> NoStoreYet:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+#: The records a command that only reads them opens.
+ReadStore: TypeAlias = SqliteStore | NoStoreYet
+
+
+def open_store_to_read(data_dir: str | os.PathLike[str] | None = None) -> ReadStore:
+    """The store in the chosen data directory, for a command that only reads it: where there
+    is no store file yet, :class:`NoStoreYet`, and neither the directory nor the file is
+    created (a read leaves nothing behind). A directory that cannot be looked into, or is not
+    one, is opened as for saving, which says what is wrong."""
+    directory = resolve_data_dir(data_dir)
+    path = directory / STORE_FILE_NAME
+    try:
+        nothing_yet = not os.path.lexists(path) and (
+            directory.is_dir() or not os.path.lexists(directory)
+        )
+    except OSError:
+        nothing_yet = False
+    return NoStoreYet(path) if nothing_yet else SqliteStore.open(directory)
+
+
+def kept_words(store: ReadStore) -> str:
+    """Where the records are kept: "records are kept in PATH", or "will be" while none are."""
+    tense = "will be" if isinstance(store, NoStoreYet) else "are"
+    return f"records {tense} kept in {printable(store.path)}"
 
 
 def open_records(
