@@ -5,6 +5,7 @@ again without a test failing."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import inspect
 import json
@@ -129,6 +130,7 @@ def _attributes() -> dict[str, object]:
         "make": engine.learner_kind("q"), "make_choice": engine.RandomPlayer,
         "to_dict": brain, "positions": brain, "counts": brain, "view": brain,
         "memory_stop": engine.TrainingResult,
+        **{field.name: engine.TrainingHooks for field in dataclasses.fields(engine.TrainingHooks)},
     }
 
 
