@@ -12,6 +12,7 @@ off the table), and seed 003's comparison of memoized search with plain recursio
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -190,9 +191,9 @@ def parse_spec(spec: Spec) -> TakeAway:
 def check_different_takes(takes: tuple[int, ...]) -> None:
     """The takes are different numbers, as the setup screen asks: ``2,2,5`` is refused rather
     than played as 2, 5 (a repeat is a slip of the fingers, not a rule)."""
-    repeated = sorted({take for take in takes if takes.count(take) > 1})
+    repeated = sorted(take for take, times in Counter(takes).items() if times > 1)
     if repeated:
-        listed = ", ".join(map(str, repeated))
+        listed = ", ".join(map(str, repeated[:5])) + (", ..." if len(repeated) > 5 else "")
         raise GameSpecError(f"the takes are different numbers, got {listed} more than once")
 
 
