@@ -111,8 +111,8 @@ text: `+1` after a win, `-1` after a loss, `0` where the hat was at the **floor*
 balls of a number a hat keeps: 1, unless the lab's settings say otherwise). A line says it, or
 why nothing changed: "It lost, but each ball it drew was already at the floor (1): nothing
 changed." In Nim and Sticky-Nim the chart lists each move the AI made, under its hat, with the
-balls of that number before → after. A move taken back (`F6`) puts the balls drawn back: the
-chart shows the hats as they are. The border counts the **hats learned** (the hats that hold
+balls of that number before → after. A move taken back (`F6`) puts the balls drawn for it
+back: the chart shows the hats as they are, and the `●` of the moves that stand. The border counts the **hats learned** (the hats that hold
 something learned; a hat that losses bring back to fresh is not counted) and the games learned.
 Against the Q-learner the chart shows its **Q-values** at the position in play (what it has
 learned to expect of each move: near +1 a win, near -1 a loss, with its default rewards); it

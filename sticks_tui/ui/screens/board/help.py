@@ -13,8 +13,9 @@ period, and is said again with it once the period is proved.
 
 Undo takes back the person's last move, and the machine's reply after it, so that it is their
 turn again (two friends: the last move). A game with a move taken back is practice: the balls
-beside the hats go back at once and at its end, nothing is learned and the leaderboard does not
-count it; the board says so above the log. With no move of theirs to take back yet, undo says
+drawn for the moves taken back go back at once, those of the moves that stand stay beside their
+hats (marked) until its end, when they go back too: nothing is learned and the leaderboard does
+not count it; the board says so above the log. With no move of theirs to take back yet, undo says
 so (a notification) rather than doing nothing.
 """
 
@@ -204,9 +205,8 @@ class BoardHelp:
             return
         board.forget_step(ball=True)  # a machine's step that was waiting is forgotten
         self._shown_for = None  # a hint asked for before comes back only when asked again
-        board.table.abandon()  # the balls beside the hats go back: nothing is learned now
-        for _ in range(back):
-            board.match.undo()
+        for _ in range(back):  # the balls drawn for these moves go back; nothing is learned
+            board.table.take_back(board.match.undo())
             board.presenter.taken_back(board.match.position)
         board.hats.taken_back(board.match.position)  # the hats as they are now, there
         name = board.table.seats[board.match.to_move].name
