@@ -6,6 +6,8 @@ Starts the real ``sticks-tui serve`` (its default limits, 40 tabs) on a free por
 server reads:
 
 * ``paste``: pastes that never end, in messages just under the largest a tab may send (2 MiB);
+* ``whole pastes``: whole pastes of 690,000 characters of three bytes each (``€``), one after
+  another;
 * ``keys``: keys, 8,000 characters a message;
 * ``resize``: terminals of a billion columns;
 * ``junk``: messages no browser sends (not JSON, wrong shapes, binary frames);
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import itertools
+import json
 import sys
 import tempfile
 import threading
@@ -35,7 +38,7 @@ sys.path.insert(0, str(ROOT / "tests" / "serve"))
 from serve_helpers import children_of, memory_of, screen_text, serving  # noqa: E402
 
 MB = 1_000_000
-KINDS = ("paste", "keys", "resize", "junk")
+KINDS = ("paste", "whole pastes", "keys", "resize", "junk")
 
 
 async def hostile_tab(url: str, kind: str, seconds: float, sent: list[int]) -> None:
@@ -58,6 +61,10 @@ async def hostile_tab(url: str, kind: str, seconds: float, sent: list[int]) -> N
                     break
                 if kind == "paste":
                     await socket.send_json(["stdin", big])
+                elif kind == "whole pastes":
+                    await socket.send_str(json.dumps(  # as a page's JSON.stringify: UTF-8
+                        ["stdin", "\x1b[200~" + "€" * 690_000 + "\x1b[201~"], ensure_ascii=False
+                    ))
                 elif kind == "keys":
                     await socket.send_json(["stdin", "z" * 8_000])
                 elif kind == "resize":

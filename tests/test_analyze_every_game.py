@@ -122,12 +122,17 @@ def test_a_q_learners_take_away_brain_gives_the_mod_4_rule_from_its_values(
 
 
 def test_sticky_nim_positions_are_groups_and_moves_name_the_sticks_left(files, capsys) -> None:
+    """In the board's words (its hats say "groups of 2, 2" and "1 of 2 → 1"), not "[2, 2]" and
+    "take 1 of 2 (0|1)" as ``analyze`` said."""
     status, out, _ = run(capsys, str(files["hats sticky"]))
     assert status == 0
     assert out.startswith("Sticky-Nim (take 1–3 adjacent): a brain after 5,000 games\n")
-    assert row(out, "[2, 2]")[1:3] == ["even", "50%"] and row(out, "[2, 2]")[-2] == "any (lost)"
-    assert row(out, "[2]")[1] == "take 1 of 2 (0|1)"
-    assert '"take 2 of 6 (1|3)": take 2 adjacent sticks from a group of 6' in out
+    lost = row(out, "groups of 2, 2")
+    assert lost[1:3] == ["even", "50%"] and lost[-2] == "any (lost)"
+    assert row(out, "a group of 2")[1] == "1 of 2 → 1"
+    assert row(out, "groups of 2, 1")[1] == "2 of 2 → none"
+    legend = '"2 of 6 → 1 + 3": take 2 adjacent sticks from a group of 6, leaving groups of 1\n'
+    assert legend in out
 
 
 @pytest.mark.parametrize("brain", ["q nim", "hats nim", "hats sticky"])
@@ -175,8 +180,10 @@ def test_the_game_words_are_asked_of_the_registry_and_any_game_has_some() -> Non
     nim, sticky, sticks = parse_game("nim:1,3,5,7"), parse_game("sticky:20:3"), parse_game("sticks")
     assert position_words(nim, (1, 3, 5, 7)) == "1, 3, 5, 7"
     assert move_words(nim, (3, 2)) == "take 2 from pile 3"
-    assert position_words(sticky, (2, 2)) == "[2, 2]"
-    assert move_words(sticky, StickyMove(6, 2, 1)) == "take 2 of 6 (1|3)"
+    assert position_words(sticky, (2, 2)) == "groups of 2, 2"
+    assert position_words(sticky, (20,)) == "a group of 20"
+    assert move_words(sticky, StickyMove(6, 2, 1)) == "2 of 6 → 1 + 3"
+    assert move_words(sticky, StickyMove(6, 2, 0)) == "2 of 6 → 4"
     assert (position_words(sticks, 20), move_words(sticks, 3)) == ("20", "3")
     assert [position_heading(r) for r in (sticks, nim, sticky)] == ["n", "position", "position"]
     assert moves_words(nim, [(0, 1), (2, 1)]) == "take 1 from pile 0, take 1 from pile 2"

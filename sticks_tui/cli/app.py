@@ -10,7 +10,7 @@ import os
 import sys
 
 from ..engine.games.family import quoted
-from ..engine.learners.hats.kind import KIND as HAT_AI
+from ..engine.machines import TRAINED_AI_GAMES
 from ..text.terminal import printable
 from ..ui.app import OpponentRefused, run_app
 from ..ui.speed import DEFAULT_AI_DELAY
@@ -55,7 +55,7 @@ def open_app(args: argparse.Namespace) -> int:
 def training_games_from_env(environ: dict[str, str] | os._Environ[str] = os.environ) -> int:
     text = environ.get(TRAINING_GAMES_ENV, "").strip()
     if not text:
-        return HAT_AI.default_games
+        return TRAINED_AI_GAMES
     if not (text.isascii() and text.isdigit()) or len(text) > 9 or not (
         1 <= int(text) <= TRAINING_GAMES_MAX
     ):

@@ -64,7 +64,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         f"{DEFAULT_MAX_SESSIONS}, from 1 to {MAX_SESSIONS_MOST:,})",
     )
     parser.add_argument(
-        "--allow-host", action="append", type=host_name, default=[], metavar="NAME",
+        "--allow-host", action="append", type=allowed_host, default=[], metavar="NAME",
         help="a name the students' browsers may use for this machine besides its own names, "
         "its addresses, localhost and --public-url's (repeat it for more); any other name is "
         "refused, so that no other web page can open the room",
@@ -149,6 +149,23 @@ def host_name(text: str) -> str:
             "network)"
         )
     return host
+
+
+def allowed_host(text: str) -> str:
+    """argparse type for ``--allow-host``: a host name as a browser sends it, without a port."""
+    from ..serve.hosts import split_host
+
+    try:
+        name, port = split_host(host_name(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"give a host name, e.g. sticks.school.example, got {printable(text)[:60]}"
+        ) from None
+    if port is not None:
+        raise argparse.ArgumentTypeError(
+            f"give the name without its port ({name}): any port of it is let in"
+        )
+    return name
 
 
 def port_number(text: str) -> int:

@@ -310,6 +310,8 @@ class _Session:
                 kept = KeptBrain.own(brain_name, brain, since=brain.copy())
             elif self.records is not None:
                 kept = KeptBrain.load(self.records, rules, brain_name)
+                if not isinstance(kept.brain, HatBrain):  # the learning AI's brain is hats
+                    raise TypeError(f"{brain_name}'s saved brain is not hats")
                 brain = kept.brain
             else:
                 brain = HatBrain(rules)

@@ -1,73 +1,60 @@
-"""Who plays a learner's fast self-play loop: a registry of backends, as the games are one.
-
-``python`` plays every loop as the learner made it. A backend registers what it compiles
-(:class:`Backend`: which learner and game it fits, how it is loaded, how it takes over a run)
-and training asks the registry by name (:func:`fast_run`); ``auto`` takes the first registered
-backend that can be had and falls back to python quietly. The one registered today is numba's
-compiled take-away loop (:mod:`.learners.hats.compiled`, the extra ``sticks-tui[fast]``), which
-plays the very games of the python loop (the tests prove it), for a learner whose entry says a
-compiled loop plays it (:attr:`~.learners.kind.LearnerKind.compiled`).
+"""Who plays a learner's fast loops: ``python``, or a faster backend a learner's kind declares
+(:attr:`~.learners.kind.LearnerKind.backends`: which game it fits, how it is loaded, how it
+takes over a run). Training asks by name (:func:`fast_run`); ``auto`` takes the first backend
+that can be had and falls back to python quietly. The one declared today is numba's compiled
+take-away self-play (the extra ``sticks-tui[fast]``), which plays the very games of the python
+loop (the tests prove it).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from .learners import learner_kind
-from .learners.hats import compiled
+from .learners import learner_kind, learner_kinds
+from .learners.fast import Backend, BackendUnavailable
+
+__all__ = [
+    "AUTO", "PYTHON", "Backend", "BackendUnavailable", "backend_for", "backend_names",
+    "check_backend", "fast_run",
+]
 
 AUTO = "auto"
 PYTHON = "python"
 
 
-class BackendUnavailable(Exception):
-    """The backend cannot be had here (not installed, did not compile); the message says why,
-    in one line."""
-
-
-@dataclass(frozen=True)
-class Backend:
-    """A way to play some fast loops quicker, proven to leave the same brain."""
-
-    name: str
-    #: Whether it plays the self-play of this learner (its registry name) in this game.
-    fits: Callable[[Any, str], bool]
-    #: Whether it plays this run (a learner's fast loop).
-    plays: Callable[[Any], bool]
-    #: Loads it (once: later calls are free); :class:`BackendUnavailable` when it cannot be had.
-    load: Callable[[], object]
-    #: The run, played by the backend from now on (loaded first).
-    take_over: Callable[[Any, random.Random], Any]
-
-
-_BACKENDS: dict[str, Backend] = {}
-
-
-def register_backend(backend: Backend) -> None:
-    _BACKENDS[backend.name] = backend
+def _declared() -> dict[str, list[Backend]]:
+    """Every backend the learners declare, by name (one name may serve several learners)."""
+    found: dict[str, list[Backend]] = {}
+    for kind in learner_kinds():
+        for backend in kind.backends:
+            found.setdefault(backend.name, []).append(backend)
+    return found
 
 
 def backend_names() -> tuple[str, ...]:
-    """Every name ``backend`` may be: ``auto``, ``python`` and each registered backend."""
-    return (AUTO, PYTHON, *_BACKENDS)
+    """Every name ``backend`` may be: ``auto``, ``python`` and each backend a learner
+    declares."""
+    return (AUTO, PYTHON, *_declared())
 
 
-def backend_for(name: str, rules: Any, learner_kind: str) -> str:
-    """The backend that will play this learner's self-play in this game when ``name`` is asked
-    for: ``python`` where none fits or (``auto``) none can be had;
+def backend_for(name: str, rules: Any, learner: str) -> str:
+    """The backend that will play this learner's (its registry name's) self-play in this game
+    when ``name`` is asked for: ``python`` where none fits or (``auto``) none can be had;
     :class:`BackendUnavailable` when the one named cannot."""
-    for backend in _asked(name):
-        if backend.fits(rules, learner_kind):
-            try:
-                backend.load()
-            except BackendUnavailable:
-                if name != AUTO:
-                    raise
-                continue
-            return backend.name
+    check_backend(name)
+    if name == PYTHON:
+        return PYTHON
+    for backend in learner_kind(learner).backends:
+        if name not in (AUTO, backend.name) or not backend.fits(rules):
+            continue
+        try:
+            backend.load()
+        except BackendUnavailable:
+            if name != AUTO:
+                raise
+            continue
+        return backend.name
     return PYTHON
 
 
@@ -98,21 +85,7 @@ def _asked(name: str) -> list[Backend]:
     check_backend(name)
     if name == PYTHON:
         return []
-    return list(_BACKENDS.values()) if name == AUTO else [_BACKENDS[name]]
-
-
-def _load_numba() -> object:
-    try:
-        return compiled.load_kernel()
-    except compiled.KernelUnavailable as error:
-        raise BackendUnavailable(str(error)) from None
-
-
-#: numba's compiled take-away self-play of the hat AI (the extra ``sticks-tui[fast]``).
-register_backend(Backend(
-    "numba",
-    fits=lambda rules, kind: learner_kind(kind).compiled(rules),
-    plays=compiled.plays,
-    load=_load_numba,
-    take_over=lambda run, rng: compiled.CompiledSelfPlay(run, rng, _load_numba()),
-))
+    declared = _declared()
+    if name == AUTO:
+        return [backend for backends in declared.values() for backend in backends]
+    return declared[name]

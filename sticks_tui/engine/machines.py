@@ -94,6 +94,12 @@ _LEARNERS = {
 
 #: The name of the learning AI in every game, on the leaderboard and for its saved brain.
 LEARNING_AI_NAME = Machine.LEARNING.value
+#: The learner of the learning AI (the hat AI), whose brains are named by default.
+LEARNING_AI_LEARNER: str = HATS_KIND.name
+#: The games the trained AI plays itself before it plays (seed 000's), unless told otherwise.
+TRAINED_AI_GAMES: int = HATS_KIND.default_games
+#: The games a new Q-learning AI plays itself before it plays, unless told otherwise.
+Q_LEARNING_AI_GAMES: int = Q_KIND.default_games
 #: The AI pre-trained by self-play.
 TRAINED_AI_NAME = Machine.TRAINED.value
 #: The Q-learner (CS50's), on the leaderboard and for its saved brain.

@@ -30,6 +30,13 @@ import signal
 import sys
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
+from types import ModuleType
+
+resource: ModuleType | None
+try:
+    import resource
+except ImportError:  # Windows: no such limit
+    resource = None
 
 #: The line the web driver writes once the app runs.
 PRELUDE = b"__GANGLION__\n"
@@ -37,6 +44,8 @@ PRELUDE = b"__GANGLION__\n"
 PRELUDE_LINES = 10
 #: The largest packet read from an app (a screen of 500x200 in colour is well under 1 MB).
 PACKET_MOST = 16 << 20
+#: The characters of a paste queued at a time (the paste waits for the app between pieces).
+PASTE_PIECE = 16_384
 #: Where the web driver's name is set for the app.
 DRIVER = "textual.drivers.web_driver:WebDriver"
 
@@ -63,8 +72,11 @@ class AppProcess:
         #: Bytes of error output the app wrote (a crash report, say).
         self.errors_written = 0
         self.process: asyncio.subprocess.Process | None = None
-        #: Bytes queued for the app's input and not yet written.
+        #: Bytes queued for the app's input and not yet written (and taken by its pipe).
         self._queued = 0
+        #: Set each time the app has taken a packet (a paste waits for it).
+        self._read = asyncio.Event()
+        self._input_closed = False
         self._inbox: asyncio.Queue[bytes | None] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         #: Whether the app said it exits (its ``exit`` meta) or its output ended.
@@ -92,7 +104,10 @@ class AppProcess:
             stderr=asyncio.subprocess.PIPE,
             env=env,
             start_new_session=sys.platform != "win32",
-            preexec_fn=self._limit_data if self.data_most and sys.platform == "linux" else None,
+            preexec_fn=(
+                self._limit_data if self.data_most and resource and sys.platform == "linux"
+                else None
+            ),
         )
         self._tasks = [
             asyncio.create_task(self._write_input()),
@@ -102,10 +117,8 @@ class AppProcess:
     def _limit_data(self) -> None:
         """In the app's process, before it runs (Linux): the operating system refuses it more
         data than :attr:`data_most`, a backstop behind the server's watchdog, which reads the
-        memory only every second."""
-        import resource
-
-        assert self.data_most is not None
+        memory only every second. (Between fork and exec: nothing here imports or locks.)"""
+        assert self.data_most is not None and resource is not None
         resource.setrlimit(resource.RLIMIT_DATA, (self.data_most, self.data_most))
 
     async def packets(self) -> AsyncIterator[tuple[bytes, bytes]]:
@@ -139,6 +152,20 @@ class AppProcess:
         ``always``: queued even past the bound (a paste, which its own limits bound)."""
         return self._queue(b"D", text.encode("utf-8", "replace"), always=always)
 
+    async def send_paste(self, text: str) -> None:
+        """Queue a paste (or its part) for the app, in pieces of :data:`PASTE_PIECE`
+        characters, each once the app has read what waits before it: a paste is never dropped
+        (half of one would leave the app waiting for its end), and the server holds at most
+        :attr:`input_backlog` bytes and a piece for it."""
+        for start in range(0, len(text), PASTE_PIECE):
+            while self._queued >= self.input_backlog and not self._input_closed:
+                self._read.clear()
+                await self._read.wait()
+            if self._input_closed:
+                return
+            self._queue(b"D", text[start:start + PASTE_PIECE].encode("utf-8", "replace"),
+                        always=True)
+
     def send_meta(self, meta: Mapping[str, object], *, always: bool = False) -> bool:
         """Queue a meta message (resize, focus, blur, a download's request); ``always``: the
         server's own (quit), queued even past the bound."""
@@ -157,12 +184,15 @@ class AppProcess:
         stdin = self.process.stdin
         try:
             while (packet := await self._inbox.get()) is not None:
-                self._queued -= len(packet)
                 stdin.write(packet)
                 await stdin.drain()
+                self._queued -= len(packet)
+                self._read.set()
         except (ConnectionError, OSError, RuntimeError):
             pass  # the app has gone
         finally:
+            self._input_closed = True
+            self._read.set()
             with contextlib.suppress(ConnectionError, OSError, RuntimeError):
                 stdin.close()
 

@@ -12,10 +12,12 @@ sends keys without pause would grow its app without bound. :class:`InputGate` st
   second, in bursts of :attr:`InputGate.keys_burst`; a message that finds no room is dropped
   whole (never half an escape sequence);
 * a paste's characters count against a budget of their own, refilled at one paste's worth in
-  :data:`PASTE_REFILL_SECONDS`, so that pastes one after another cannot keep the app busy.
+  :data:`PASTE_REFILL_SECONDS`, so that pastes one after another cannot keep the app busy: a
+  paste that begins with less than a whole paste's worth left is dropped whole (never cut
+  short, which would hand the app a paste under the limit that is not the one pasted).
 
 A marker split between two messages is found all the same (the end of a message that could be
-the start of a marker, from ``ESC [`` on, waits for the next one). A client that splits one
+the start of a marker, from ``ESC [2`` on, waits for the next one). A client that splits one
 otherwise only has its paste counted as keys.
 """
 
@@ -40,6 +42,8 @@ class Passed:
     dropped: int = 0
     #: Whether a paste was cut here.
     cut: bool = False
+    #: Pastes dropped whole: they came faster than the paste budget refills.
+    dropped_pastes: int = 0
     #: Whether the text holds a paste's part (a marker, or what is pasted): never to be
     #: dropped on its way (a paste half dropped leaves the app waiting for its end).
     pasted: bool = False
@@ -118,10 +122,14 @@ class InputGate:
             else:
                 passed.dropped += len(keys)
         if rest:
+            rest = rest[len(PASTE_START):]
+            if self._pastes.room() < self.paste_limit + 1:  # pastes too fast: this one dropped
+                passed.dropped_pastes += 1
+                self._skipping = True
+                return rest
             out.append(PASTE_START)
             passed.pasted = True
             self._pasted = 0
-            rest = rest[len(PASTE_START):]
         return rest
 
     def _paste_part(self, text: str, out: list[str], passed: Passed) -> str:
@@ -136,7 +144,7 @@ class InputGate:
             return rest
         assert self._pasted is not None
         passed.pasted = True
-        room = min(self.paste_limit + 1 - self._pasted, int(self._pastes.room()))
+        room = self.paste_limit + 1 - self._pasted  # the budget was met as the paste began
         if len(body) < room or (len(body) == room and end >= 0):
             self._pasted += len(body)
             self._pastes.take(len(body))
@@ -145,7 +153,7 @@ class InputGate:
                 out.append(PASTE_END)
                 self._pasted = None
             return rest
-        # too long, or no budget left: cut here, close the paste, drop the rest of it
+        # too long: cut just past the limit, close the paste, drop the rest of it
         kept = max(room, 0)
         out.append(body[:kept])
         self._pastes.take(kept)
@@ -159,9 +167,10 @@ class InputGate:
 
 def _split_marker_start(text: str, marker: str) -> tuple[str, str]:
     """``text`` cut before its end where that end is the start of ``marker`` (which the next
-    message may finish): (what can go now, what waits). A lone escape at the end goes now: it
-    is the Escape key (the terminal in the page sends a marker whole, with its paste)."""
-    for size in range(min(len(marker) - 1, len(text)), 1, -1):
+    message may finish): (what can go now, what waits). From ``ESC [2`` on only: a lone escape
+    is the Escape key, and ``ESC [`` is Alt+[ (the terminal in the page sends a marker whole,
+    with its paste)."""
+    for size in range(min(len(marker) - 1, len(text)), 2, -1):
         if marker.startswith(text[-size:]):
             return text[:-size], text[-size:]
     return text, ""

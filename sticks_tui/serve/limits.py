@@ -57,6 +57,9 @@ class RoomLimits:
     max_message: int = 2 << 20
     keys_per_second: int = 2_000
     keys_burst: int = 8_000
+    #: Seconds an app may take to show its first frame (it holds a start meanwhile): one that
+    #: has not is ended.
+    start_most: float = 60.0
     #: How often the memory watchdog reads every app's memory.
     watch_every: float = 1.0
     #: The output of an app waiting for its browser at most (bytes): past it, the app waits

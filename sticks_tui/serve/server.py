@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import html
 import itertools
+import logging
 import os
 import shlex
 import signal
@@ -35,10 +36,12 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import web
+from aiohttp.web_protocol import RequestHandler
 from textual_serve.server import Server
 
 from ..text.words import counted
 from .app_process import AppProcess, kill_group
+from .downloads import RoomDownloads
 from .hosts import HostPolicy
 from .limits import MB, RoomLimits
 from .room_log import RoomLog
@@ -116,6 +119,9 @@ class ClassroomServer(Server):
         super().__init__(shlex.join(argv), host=host, port=port, title="sticks-tui",
                          public_url=public_url)
         self.argv = list(argv)
+        #: textual-serve's downloads (its route serves them), forgotten with their tab.
+        self.downloads = RoomDownloads()
+        self.download_manager = self.downloads
         self.limits = limits
         self.log = log
         self.hosts = HostPolicy(host, public_url, allow_hosts)
@@ -131,6 +137,8 @@ class ClassroomServer(Server):
         self._numbers = itertools.count(1)
         self._handlers: set[asyncio.Task[Any]] = set()
         self._chores: set[asyncio.Task[None]] = set()
+        #: Connections open now (:meth:`_connections`).
+        self._open = 0
         self._starts: asyncio.Semaphore | None = None
 
     @property
@@ -162,32 +170,75 @@ class ClassroomServer(Server):
 
     async def _serve(self) -> None:
         self._starts = asyncio.Semaphore(self.limits.max_starts)
-        runner = web.AppRunner(await self._make_app(), handle_signals=False, access_log=None,
-                               shutdown_timeout=1.0)
+        _quiet_libraries(self.log)
+        _more_files()
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(lambda _, context: self.log.refused(
+            "the server's own error", f"the server met an error: {context.get('message')}"
+        ))
+        runner = web.AppRunner(
+            await self._make_app(), handle_signals=False, access_log=None, shutdown_timeout=1.0,
+            keepalive_timeout=KEEPALIVE_SECONDS, max_line_size=REQUEST_LINE_MOST,
+            max_field_size=HEADER_MOST, max_headers=HEADERS_MOST,
+        )
         await runner.setup()
         try:
-            site = web.TCPSite(runner, self.host, self.port)
-            await site.start()
+            listener = await loop.create_server(
+                self._connections(runner), self.host, self.port, reuse_address=True
+            )
             for line in self.banner:
                 self.console.print(line, markup=False, highlight=False, soft_wrap=True)
             stop, now = asyncio.Event(), asyncio.Event()
-            loop = asyncio.get_running_loop()
             for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
                 with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                     loop.add_signal_handler(signum, _on_signal, stop, now)
             watchdog = asyncio.create_task(self._watch())
             await stop.wait()
             watchdog.cancel()
-            await self._stop(site, now)
+            await self._stop(listener, now)
         finally:
             self._end_every_app()
             await runner.cleanup()
 
-    async def _stop(self, site: web.TCPSite, now: asyncio.Event) -> None:
+    def _connections(self, runner: web.AppRunner) -> Callable[[], asyncio.BaseProtocol]:
+        """aiohttp's connections, at most :meth:`connections_most` at once: one past them is
+        closed as it comes (a script opening sockets without end would otherwise take the
+        server's memory and its files before any request says what it is)."""
+        server = runner.server
+        assert server is not None
+        most = self.connections_most()
+
+        def connection() -> asyncio.BaseProtocol:
+            # counted here, not from aiohttp's list: asyncio makes the protocols of connections
+            # that come together before any of them is made, and so on the list
+            if self._open >= most:
+                self.log.refused(
+                    "too many connections", f"refused a connection: {most:,} are open, the most "
+                    "the room takes"
+                )
+                return _Refused()
+            self._open += 1
+            return server()
+
+        lost = server.connection_lost  # each of its connections says so as it ends
+
+        def connection_lost(handler: RequestHandler, error: BaseException | None = None) -> None:
+            self._open -= 1
+            lost(handler, error)
+
+        server.connection_lost = connection_lost  # type: ignore[method-assign,assignment]
+        return connection
+
+    def connections_most(self) -> int:
+        """Connections open at once: a browser opens a few for the page and its files, then
+        keeps its tab's websocket."""
+        return 4 * self.limits.max_sessions + 32
+
+    async def _stop(self, listener: asyncio.AbstractServer, now: asyncio.Event) -> None:
         """Every tab closed, its app given the grace to leave (a second signal: none), the rest
         ended."""
         self.stopping = True
-        await site.stop()
+        listener.close()
         count = len(self.tabs)
         self.log.say(
             f"Stopping: {counted(count, 'tab')} closed, their apps asked to leave, keeping their "
@@ -212,7 +263,7 @@ class ClassroomServer(Server):
         for tab in self.tabs.values():
             process = tab.app.process
             if process is not None and process.returncode is None:
-                tab.why = "the server stopped at once"
+                tab.because("the server stopped at once")
                 kill_group(process.pid)
 
     def _soon(self, chore: Coroutine[Any, Any, None]) -> None:
@@ -232,6 +283,12 @@ class ClassroomServer(Server):
                 if memory is None:
                     continue
                 if tab.ending:
+                    continue
+                late = asyncio.get_running_loop().time() - tab.asked_at > limits.grace
+                if tab.asked_to_leave and late:
+                    self.log.say(f"{tab.name()}: its app had not left {limits.grace:g} s after it "
+                                 "was asked: ended.")
+                    self._soon(tab.end_now("it took too much memory"))
                     continue
                 if memory > limits.memory_hard:
                     self.log.say(
@@ -265,8 +322,8 @@ class ClassroomServer(Server):
             request.headers.get("Host"), request.headers.get("Origin"), arrived_on
         )
         if refusal is not None:
-            self.log.refused(
-                f"not the room's: {refusal}",
+            self.log.refused(  # floods counted by kind: a script may vary the names it sends
+                "not the room's Host" if "Host" in refusal else "not the room's page",
                 f"refused a request from {request.remote}: {refusal} (403)",
             )
             return _page(403, "This page is not one of this room's.")
@@ -309,10 +366,12 @@ class ClassroomServer(Server):
         address = request.remote or "an unknown address"
         refusal = self._refusal(address)
         if refusal is not None:
-            await websocket.prepare(request)
             with contextlib.suppress(ConnectionError, RuntimeError):
+                await websocket.prepare(request)
                 await websocket.send_bytes(terminal_words(refusal))
                 await websocket.close()
+            if not websocket.prepared:  # its handshake failed: nothing to send
+                raise web.HTTPBadRequest()
             self.log.refused(refusal, f"refused a tab from {address}: {refusal}")
             return websocket
         handler = asyncio.current_task()
@@ -321,7 +380,7 @@ class ClassroomServer(Server):
         self.places += 1  # no await since the check: no other tab can come in between
         self.by_address[address] += 1
         try:
-            await self._serve_tab(request, websocket, address)
+            served = await self._serve_tab(request, websocket, address)
         finally:
             self.places -= 1
             self.by_address[address] -= 1
@@ -329,6 +388,8 @@ class ClassroomServer(Server):
                 del self.by_address[address]
             if handler is not None:
                 self._handlers.discard(handler)
+        if not served:  # its handshake failed (the browser went as it came): nothing to send
+            raise web.HTTPBadRequest()
         return websocket
 
     def _refusal(self, address: str) -> str | None:
@@ -344,7 +405,8 @@ class ClassroomServer(Server):
 
     async def _serve_tab(
         self, request: web.Request, websocket: web.WebSocketResponse, address: str
-    ) -> None:
+    ) -> bool:
+        """The tab on ``websocket``, to its end; False when its handshake failed."""
         number = next(self._numbers)
         app = AppProcess(
             self.argv, env=os.environ, input_backlog=self.limits.input_backlog,
@@ -354,14 +416,14 @@ class ClassroomServer(Server):
         assert self._starts is not None
         tab = Tab(
             number, address, websocket, request.transport, app, limits=self.limits,
-            log=self.log, downloads=self.download_manager, starts=self._starts,
+            log=self.log, downloads=self.downloads, starts=self._starts,
         )
         size = tab.size_of(_whole(request.query.get("width"), 80),
                            _whole(request.query.get("height"), 24)) or (80, 24)
         try:
             await websocket.prepare(request)
         except (ConnectionError, RuntimeError):
-            return
+            return False
         self.tabs[number] = tab
         try:
             self.log.say(
@@ -378,6 +440,7 @@ class ClassroomServer(Server):
             raise
         finally:
             del self.tabs[number]
+        return True
 
 
     def _errors_said(self, app: AppProcess) -> str:
@@ -387,6 +450,54 @@ class ClassroomServer(Server):
         if self.log.errors_name is not None:
             return f"; its app wrote errors (in {self.log.errors_name})"
         return "; its app wrote errors (--log FILE keeps them)"
+
+
+class _Refused(asyncio.Protocol):
+    """A connection past the most: closed as it comes."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport.close()
+
+
+#: aiohttp's bounds on a request: idle connections closed after 10 s, a request line and a
+#: header at most 4 KiB, at most 32 headers (a browser sends about 15).
+KEEPALIVE_SECONDS = 10.0
+REQUEST_LINE_MOST = 4096
+HEADER_MOST = 4096
+HEADERS_MOST = 32
+
+
+def _more_files() -> None:
+    """As many open files as the system lets this process have (a tab takes a connection and
+    its app's three pipes; Linux starts a process at 1,024)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    with contextlib.suppress(ValueError, OSError):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = 65_536 if hard == resource.RLIM_INFINITY else min(hard, 65_536)
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def _quiet_libraries(log: RoomLog) -> None:
+    """aiohttp's and asyncio's own log (a request that is not HTTP, a connection cut): a line
+    on the console, counted in floods as the room's refusals are, never a traceback."""
+
+    class OneLine(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            words = record.getMessage().splitlines()[0][:200] if record.getMessage() else ""
+            if record.exc_info and record.exc_info[1] is not None:
+                error = record.exc_info[1]
+                words = f"{words} ({type(error).__name__}: {str(error)[:120]})"
+            log.refused(f"{record.name}: {record.getMessage()[:40]}", f"{record.name}: {words}")
+
+    for name in ("aiohttp", "asyncio"):
+        logger = logging.getLogger(name)
+        logger.handlers = [OneLine()]
+        logger.propagate = False
+        logger.setLevel(logging.WARNING)
 
 
 def _whole(text: str | None, default: int) -> int:

@@ -24,22 +24,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import socket
 from collections import deque
 from collections.abc import Awaitable
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from aiohttp import WebSocketError, WSCloseCode, WSMsgType, web
 
 from ..text.terminal import PASTE_LIMIT
 from .app_process import AppProcess
+from .downloads import PENDING_MOST, RoomDownloads
 from .input_gate import InputGate
 from .limits import RoomLimits
 from .room_log import RoomLog
 
 if TYPE_CHECKING:
     from textual_serve.app_service import AppService
-    from textual_serve.download_manager import DownloadManager
 
 #: The meta messages an app may send, and a JSON payload's most (anything longer is not one).
 META_MOST = 64 << 10
@@ -121,13 +122,14 @@ class Tab:
         *,
         limits: RoomLimits,
         log: RoomLog,
-        downloads: DownloadManager,
+        downloads: RoomDownloads,
         starts: asyncio.Semaphore,
     ) -> None:
         self.number = number
         self.address = address
         self.websocket = websocket
         self.transport = transport
+        _small_send_buffer(transport)
         self.app = app
         self.limits = limits
         self.log = log
@@ -139,10 +141,12 @@ class Tab:
             keys_burst=limits.keys_burst,
         )
         self.outbox = Outbox(limits.output_backlog)
-        #: Why the tab ended, as the console says it.
-        self.why = "the browser closed it"
-        #: Whether the server has asked the app to leave (memory, or the server stopping).
+        #: Why the tab ended, as the console says it (the first reason found: :meth:`because`).
+        self._why: str | None = None
+        #: Whether the server has asked the app to leave (its memory), and when (the loop's
+        #: clock): one that has not left a grace later is ended.
         self.asked_to_leave = False
+        self.asked_at = 0.0
         #: Whether the tab's app is being ended.
         self.ending = False
         #: Whether the tab is over (its websocket closed, or its app gone).
@@ -151,11 +155,23 @@ class Tab:
         self._first_frame = asyncio.Event()
         #: Set once the app has said it exits, or its output has ended.
         self._app_done = asyncio.Event()
+        #: Set once the browser is taken as gone (it stopped reading what it is sent).
+        self._browser_gone = asyncio.Event()
         self._app_reader: asyncio.Task[None] | None = None
         self._side = _DownloadSide(app, f"tab-{number}")
 
     def name(self) -> str:
         return f"tab {self.number} ({self.address})"
+
+    @property
+    def why(self) -> str:
+        """Why the tab ended: the first reason found, else its browser closed it."""
+        return self._why or "the browser closed it"
+
+    def because(self, why: str) -> None:
+        """The tab ends because ``why``, unless a reason was found before."""
+        if self._why is None:
+            self._why = why
 
     def say_once(self, what: str, words: str) -> None:
         """A line on the console about this tab, once for each ``what``."""
@@ -173,19 +189,23 @@ class Tab:
                 )
         async with self.starts:  # held from the app's start to its first frame
             if self.websocket.closed:
-                self.why = "the browser left before its app started"
+                self.because("the browser left before its app started")
                 return
             try:
                 await self.app.start(width, height)
             except OSError as error:
-                self.why = f"its app could not start: {error.strerror or error}"
+                self.because(f"its app could not start: {error.strerror or error}")
                 return
             self._app_reader = asyncio.create_task(self._read_app())
             sender = asyncio.create_task(self._send_browser())
-            await first_done(self._first_frame.wait(), self._app_done.wait())
+            await first_done(self._first_frame.wait(), self._app_done.wait(),
+                             asyncio.sleep(self.limits.start_most))
+            if not self._first_frame.is_set() and not self._app_done.is_set():
+                self.because(f"its app had not started after {self.limits.start_most:g} s")
+                self._app_done.set()
         reader = asyncio.create_task(self._read_browser())
         try:
-            await first_done(reader, self._app_done.wait())
+            await first_done(reader, self._app_done.wait(), self._browser_gone.wait())
         finally:
             self.over = True
             reader.cancel()
@@ -199,6 +219,7 @@ class Tab:
         """The app asked to leave as a closed tab asks, given the grace, then ended: True when
         it left by itself. Its output is read (and dropped) until it has gone."""
         self.outbox.close()
+        await self.downloads.forget(self._side.app_service_id)
         left = await self.app.leave(self.limits.grace)
         if self._app_reader is not None:
             with contextlib.suppress(asyncio.CancelledError):
@@ -208,8 +229,9 @@ class Tab:
     async def end_now(self, why: str) -> None:
         """End the tab and its app at once (the hard memory limit, a second Ctrl+C)."""
         self.ending = True
-        self.why = why
+        self.because(why)
         self.outbox.close()
+        await self.downloads.forget(self._side.app_service_id)
         await self.app.end()
         await self._close_websocket()
 
@@ -218,7 +240,7 @@ class Tab:
         asked to leave as for any closed tab. A tab already over keeps its own reason."""
         if self.over:
             return
-        self.why = why
+        self.because(why)
         await self._tell(words)
         await self._close_websocket()
 
@@ -228,7 +250,8 @@ class Tab:
         if self.asked_to_leave:
             return
         self.asked_to_leave = True
-        self.why = why
+        self.asked_at = asyncio.get_running_loop().time()
+        self.because(why)
         await self._tell(words)
         self.app.send_meta({"type": "quit"}, always=True)
 
@@ -241,32 +264,37 @@ class Tab:
                 await asyncio.wait_for(self.websocket.send_bytes(terminal_words(words)), 1.0)
 
     async def _close_websocket(self) -> None:
+        """A close frame, if the browser takes it within a second; then the connection ends
+        (a browser that stopped reading would hold it open, and aiohttp's close waits for it
+        whatever it is told)."""
         if not self.websocket.closed:
-            with contextlib.suppress(ConnectionError, RuntimeError, TimeoutError):
-                await asyncio.wait_for(self.websocket.close(), 1.0)
+            closing = asyncio.ensure_future(self.websocket.close())
+            closing.add_done_callback(_retrieved)
+            await asyncio.wait({closing}, timeout=1.0)
+            closing.cancel()
         if self.transport is not None:
-            self.transport.abort()  # a browser that stopped reading would hold it open
+            self.transport.abort()
 
     # -- the three loops ------------------------------------------------------------------------
     async def _read_browser(self) -> None:
         websocket = self.websocket
         async for message in websocket:
             if message.type == WSMsgType.TEXT:
-                self._from_browser(message.data)
+                await self._from_browser(message.data)
             elif message.type in (WSMsgType.ERROR, WSMsgType.CLOSE, WSMsgType.CLOSING):
                 break
             else:
                 self.say_once("garbled", "sent a message a browser does not send: ignored")
         exception = websocket.exception()
         if exception is not None:
-            self.why = _why_closed(exception, self.limits)
+            self.because(_why_closed(exception, self.limits))
 
-    def _from_browser(self, data: str) -> None:
+    async def _from_browser(self, data: str) -> None:
         """One message of the browser's: ``["stdin", keys]``, ``["resize", {width, height}]``,
         ``["ping", data]``, ``["focus"]``, ``["blur"]``."""
         try:
             envelope = json.loads(data)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested deeper than Python reads
             envelope = None
         if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
             self.say_once("garbled", "sent a message a browser does not send: ignored")
@@ -278,7 +306,11 @@ class Tab:
                 self.say_once("paste", f"a paste cut at {PASTE_LIMIT:,} characters")
             if passed.dropped:
                 self.say_once("keys", "keys sent faster than anyone types: dropped")
-            if passed.text and not self.app.send_keys(passed.text, always=passed.pasted):
+            if passed.dropped_pastes:
+                self.say_once("pastes", "pastes sent faster than anyone pastes: dropped")
+            if passed.text and passed.pasted:  # never dropped (the app would wait for its end):
+                await self.app.send_paste(passed.text)  # this tab waits for its app instead
+            elif passed.text and not self.app.send_keys(passed.text):
                 self.say_once("keys", "keys sent faster than its app reads them: dropped")
         elif kind == "resize" and isinstance(body, dict):
             size = self.size_of(body.get("width"), body.get("height"))
@@ -320,7 +352,7 @@ class Tab:
             elif kind == b"P":
                 await self._packed(payload)
         if not self._app_done.is_set() and not self.outbox.closed:
-            self.why = "its app ended"
+            self.because("its app ended")
         self._app_done.set()
 
     async def _meta(self, payload: bytes) -> bool:
@@ -343,6 +375,7 @@ class Tab:
         return False
 
     async def _download_starts(self, meta: dict[str, object]) -> None:
+        await self.downloads.forget(self._side.app_service_id, keep=PENDING_MOST - 1)
         try:
             key = str(meta["key"])
             await self.downloads.create_download(
@@ -372,15 +405,42 @@ class Tab:
             await self.downloads.chunk_received(key, chunk)
 
     async def _send_browser(self) -> None:
+        """The outbox to the browser. A send that waits longer than the heartbeat ends the tab:
+        its browser has stopped reading (asleep, or a client that sends without reading, which
+        the heartbeat alone would never notice: aiohttp counts anything received as alive)."""
         websocket = self.websocket
         while (item := await self.outbox.get()) is not None:
+            send = websocket.send_bytes(item) if isinstance(item, bytes) else websocket.send_str(
+                item
+            )
             try:
-                if isinstance(item, bytes):
-                    await websocket.send_bytes(item)
-                else:
-                    await websocket.send_str(item)
+                await asyncio.wait_for(send, self.limits.heartbeat)
+            except TimeoutError:
+                self.because("its browser stopped reading")
+                self._browser_gone.set()
+                if self.transport is not None:
+                    self.transport.abort()  # no close frame: it would wait behind the rest
+                return
             except (ConnectionError, RuntimeError):
                 return
+
+
+#: The bytes the system holds for a tab's browser at most: a browser that stops reading is
+#: noticed once they and the outbox are full (:meth:`Tab._send_browser`), not after megabytes.
+SEND_BUFFER = 256 << 10
+
+
+def _small_send_buffer(transport: asyncio.Transport | None) -> None:
+    connection = transport.get_extra_info("socket") if transport is not None else None
+    if connection is not None:
+        with contextlib.suppress(OSError):
+            connection.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+
+
+def _retrieved(task: asyncio.Future[Any]) -> None:
+    """A task's end looked at (a close that failed says nothing: the connection is ended)."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _why_closed(error: BaseException, limits: RoomLimits) -> str:

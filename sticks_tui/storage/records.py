@@ -13,15 +13,13 @@ from datetime import UTC, datetime
 from typing import Protocol
 
 from ..engine.game import Rules
-from ..engine.learners import learner_from_dict
-from ..engine.learners.hats.brain import HatBrain
-from ..engine.learners.hats.kind import KIND as HAT_AI
-from ..engine.learners.hats.lessons import Lesson
-from ..engine.machines import machine_level
+from ..engine.learners import learner_from_dict, learner_kind, lessons_of
+from ..engine.learners.base import Lesson
+from ..engine.machines import LEARNING_AI_LEARNER, machine_level
 from .saved_brains import BrainInfo, BrainSummary, SavedBrain, brain_text, summary
 
-#: The learner of the learning AI (the hat AI: the one kept as lessons, by :class:`KeptBrain`).
-HATS: str = HAT_AI.name
+#: The learner of the learning AI (whose brains are named when no learner is said).
+HATS: str = LEARNING_AI_LEARNER
 
 #: The game of the results recorded before the leaderboard was kept per game (store version 4):
 #: they count on the overall board only.
@@ -101,8 +99,9 @@ class Records(Protocol):
         (not between two computer players), newest first: the room view's win share. Only the
         latest :data:`RECENT_GAMES_KEPT` games are kept."""
 
-    def load_brain(self, rules: Rules, ai_name: str) -> HatBrain | None:
-        """The saved hats of ``ai_name`` for these rules, or None if it has none yet."""
+    def load_brain(self, rules: Rules, ai_name: str) -> SavedBrain | None:
+        """The saved brain of ``ai_name`` as the learning AI for these rules, or None if it has
+        none yet."""
 
     def load_learner(self, rules: Rules, ai_name: str, learner: str) -> SavedBrain | None:
         """The saved brain of ``ai_name`` as ``learner`` (a registered learner's name), or None.
@@ -113,11 +112,12 @@ class Records(Protocol):
         """Replace the saved brain of ``ai_name`` (of the brain's learner) with ``brain``
         (``brain import``, training: on purpose).
 
-        What games taught hats is saved with :meth:`learn` instead, which loses no other
-        program's lessons."""
+        What games teach a learner that learns in play is saved with :meth:`learn` instead,
+        which loses no other program's lessons."""
 
-    def learn(self, rules: Rules, ai_name: str, lesson: Lesson) -> HatBrain | None:
-        """Add ``lesson`` to the saved brain of ``ai_name`` (fresh hats when it has none yet) and
+    def learn(self, rules: Rules, ai_name: str, lesson: Lesson) -> SavedBrain | None:
+        """Add ``lesson`` to the saved brain of ``ai_name`` as the lesson's learner (a fresh
+        brain when it has none yet) and
         return the brain as now saved, holding every program's lessons; None when it could not
         be saved (and the records have warned), so the caller keeps the lesson for next time."""
 
@@ -169,8 +169,8 @@ class MemoryRecords:
             if game != EARLIER_GAMES and (machines or not among)
         })
 
-    def load_brain(self, rules: Rules, ai_name: str) -> HatBrain | None:
-        return HAT_AI.mine(self.load_learner(rules, ai_name, HATS))
+    def load_brain(self, rules: Rules, ai_name: str) -> SavedBrain | None:
+        return self.load_learner(rules, ai_name, HATS)
 
     def load_learner(self, rules: Rules, ai_name: str, learner: str) -> SavedBrain | None:
         """A copy, for ``rules`` (their start) as the store rebuilds it."""
@@ -186,10 +186,9 @@ class MemoryRecords:
             raise ValueError("a learner without rules knows no game to be saved for")
         self._keep((brain.rules.key, brain.kind, ai_name), brain.copy())
 
-    def learn(self, rules: Rules, ai_name: str, lesson: Lesson) -> HatBrain:
-        brain = self.load_brain(rules, ai_name) or HatBrain(rules)
-        brain.apply_lesson(lesson)
-        self._keep((rules.key, HATS, ai_name), brain)
+    def learn(self, rules: Rules, ai_name: str, lesson: Lesson) -> SavedBrain:
+        brain = taught_by(self.load_learner(rules, ai_name, lesson.learner), rules, lesson)
+        self._keep((rules.key, lesson.learner, ai_name), brain)
         return brain.copy()
 
     def _keep(self, key: tuple[str, str, str], brain: SavedBrain) -> None:
@@ -222,3 +221,15 @@ class MemoryRecords:
 
     def recall(self, key: str) -> str | None:
         return self._settings.get(key)
+
+
+def taught_by(saved: SavedBrain | None, rules: Rules, lesson: Lesson) -> SavedBrain:
+    """``saved`` (a fresh brain of the lesson's learner when None) with ``lesson`` added: what
+    :meth:`Records.learn` saves."""
+    kind = learner_kind(lesson.learner)
+    brain = saved if saved is not None else kind.make(rules)
+    taught = lessons_of(brain)
+    if taught is None:
+        raise ValueError(f"a {kind.name} brain is not kept as lessons")
+    taught.apply_lesson(lesson)
+    return brain

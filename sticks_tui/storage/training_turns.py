@@ -8,7 +8,7 @@ when the program ends, however it ends, so a tab closed in the middle of a train
 leaves a brain locked. Where no such lock can be had (records kept in memory, Windows, a data
 directory that refuses the file, a file system with no locks) every training has its turn at
 once; a keep that then replaces
-another's training says so (:func:`~..text.brains.replaced_words`), as before.
+another's training says so (:class:`~..text.brain_news.Replaced`), as before.
 
 Brains kept as lessons (the hat AI's) need no turn: trainings of one brain merge.
 """

@@ -157,31 +157,3 @@ def whose_words(rules: Rules, learner: str, ai_name: str, games: int) -> str:
         f"the brain of {printable(ai_name)} ({learner}) for {rules.name} "
         f"({games_words(games)})"
     )
-
-
-def merged_words(ai_name: str, games: int) -> str:
-    """What a brain kept as lessons says when its save took on lessons others saved
-    meanwhile (another tab of a classroom, another program on the same data directory):
-    ``Merged with 12 games others taught AI meanwhile.``"""
-    counted = "1 game" if games == 1 else f"{games:,} games"
-    return f"Merged with {counted} others taught {printable(ai_name)} meanwhile."
-
-
-def replaced_words(ai_name: str, learner: str, games: int) -> str:
-    """What a training of a brain saved whole (a Q-learner's) says when it replaced a brain
-    others saved meanwhile, whose learning is then gone."""
-    brain = kind_words(learner)
-    return (
-        f"Others saved {printable(ai_name)}'s {brain} meanwhile ({games_words(games)}): this "
-        f"training's {brain} replaced it, so what their training taught is gone. To build on "
-        f"each other's work, train one at a time."
-    )
-
-
-def picked_up_words(ai_name: str, learner: str, games: int) -> str:
-    """What a brain saved whole says when the board picked up the one others saved
-    meanwhile, before a game."""
-    return (
-        f"{printable(ai_name)}'s {kind_words(learner)} was trained elsewhere meanwhile: it plays "
-        f"as saved now ({games_words(games)})."
-    )

@@ -7,6 +7,7 @@ heaps, Nim by the nim-sum, Sticky-Nim by the configuration left). A game that br
 the generic reason. The sentences::
 
     take 3: 13 sticks are left, 1 more than a multiple of 4, and that loses for the player to move.
+    take 7: 1 stick is left and no take fits, so the other player cannot move and loses.
     13 sticks are left, ...: every move loses against perfect play. Take 1 lasts longest (6 more
     moves).
 """
@@ -18,6 +19,7 @@ from collections.abc import Hashable, Sequence
 from ..engine.game import Rules
 from ..engine.games import words_of
 from ..engine.hints import Hint
+from .moves import left_at_end
 
 #: Why any position that loses, loses, for a game with no words of its own: the position a
 #: winning move leaves, and the one a player in a lost position is in.
@@ -30,15 +32,19 @@ def hint_words(rules: Rules, hint: Hint[Hashable, Hashable], move: str) -> str:
     "take jk") and why it wins, or why every move loses, in the game's terms
     (:func:`lost_reason`)."""
     lost = hint.leaves if hint.won else hint.position
-    return hint_text(hint, move, lost_reason(rules, lost, after_move=hint.won))
+    left = left_at_end(rules, hint.leaves) if hint.ends_game else ""
+    return hint_text(hint, move, lost_reason(rules, lost, after_move=hint.won), left)
 
 
-def hint_text(hint: Hint[Hashable, Hashable], move: str, reason: str) -> str:
+def hint_text(hint: Hint[Hashable, Hashable], move: str, reason: str, left: str = "") -> str:
     """The hint in one or two sentences. ``move`` is the move as the board names it ("take 3");
     ``reason`` says why the position that loses loses: the one the move leaves when it wins,
-    else the one the player is in."""
+    else the one the player is in; ``left``, what a move that ends the game leaves on the
+    table ("1 stick is left and no take fits"), if anything."""
     if not hint.won:
         return f"{_capital(reason)}: every move loses. {_lasting(hint, move)}"
+    if hint.ends_game and left:
+        return f"{move}: {left}, so the other player cannot move and loses."
     if hint.ends_game:
         return f"{move}: it is the last move, and the player who cannot move loses."
     return f"{move}: {reason}."
@@ -68,15 +74,21 @@ def lost_reason(rules: Rules, position: Hashable, *, after_move: bool) -> str:
 
 
 # -- the AI's view -------------------------------------------------------------------------------
-def hat_text(name: str, hat: str, chances: Sequence[tuple[str, float]]) -> str:
-    """What a hat AI would draw here: "AI's hat at 13 draws 1 in 60% of draws"."""
+def hat_text(name: str, at: str, chances: Sequence[tuple[str, float]]) -> str:
+    """What a hat AI would draw here, ``at`` being where the hat is in the board's words ("at 13
+    sticks"): "AI's hat at 13 sticks draws 1 60% of the time"."""
     if not chances:
-        return f"{name} has no ball to draw at {hat}."
+        return f"{name} has no ball to draw {at}."
+    if len(chances) == 1:
+        return f"{name}'s hat {at} holds one move only: {chances[0][0]}."
     shares = [share for _, share in chances]
-    if len(chances) > 1 and max(shares) - min(shares) < 1e-9:
-        return f"{name}'s hat at {hat} draws every move alike."
+    if max(shares) - min(shares) < 1e-9:
+        return f"{name}'s hat {at} draws every move alike."
     ball, share = max(chances, key=lambda chance: chance[1])
-    return f"{name}'s hat at {hat} draws {ball} in {share:.0%} of draws."
+    if share >= 1:
+        return f"{name}'s hat {at} always draws {ball}."
+    often = "over 99%" if share > 0.99 else f"{share:.0%}"
+    return f"{name}'s hat {at} draws {ball} {often} of the time."
 
 
 def table_text(name: str, preferred: Sequence[str]) -> str:

@@ -8,8 +8,9 @@ registered by a test, a new one) is shown by its brain file's keys, which every 
 * take-away: a heap is its stick count (``20``), a move the sticks it takes (``3``);
 * Nim: piles ``1, 3, 5, 7``; a move ``take 2 from pile 3`` (piles count from 0, as in CS50's
   Nim and on the app's board);
-* Sticky-Nim: the groups of adjacent sticks ``[6, 3]``; a move ``take 2 of 6 (1|3)``: two
-  adjacent sticks from a group of 6, leaving groups of 1 and 3 on either side.
+* Sticky-Nim: the groups of adjacent sticks ``groups of 6, 3``; a move ``2 of 6 → 1 + 3``: two
+  adjacent sticks from a group of 6, leaving groups of 1 and 3 on either side (as its board's
+  hats name them: one language on the board, in the hint, the analysis and the commands).
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from collections.abc import Hashable, Iterable
 from ..engine.game import Rules
 from ..engine.games import words_of
 
-__all__ = ["move_legend", "move_words", "moves_words", "position_heading", "position_words"]
+__all__ = [
+    "left_at_end", "move_legend", "move_words", "moves_words", "position_heading", "position_words"
+]
 
 
 def position_heading(rules: Rules) -> str:
@@ -29,13 +32,13 @@ def position_heading(rules: Rules) -> str:
 
 
 def position_words(rules: Rules, position: Hashable) -> str:
-    """A position in a few words: ``20``, ``1, 3, 5, 7``, ``[6, 3]``."""
+    """A position in a few words: ``20``, ``1, 3, 5, 7``, ``groups of 6, 3``."""
     words = words_of(rules)
     return rules.position_key(position) if words is None else words.position(position)
 
 
 def move_words(rules: Rules, move: Hashable) -> str:
-    """A move in a few words: ``3``, ``take 2 from pile 3``, ``take 2 of 6 (1|3)``."""
+    """A move in a few words: ``3``, ``take 2 from pile 3``, ``2 of 6 → 1 + 3``."""
     words = words_of(rules)
     return rules.move_key(move) if words is None else words.move(move)
 
@@ -49,6 +52,13 @@ def move_legend(rules: Rules) -> Iterable[str]:
     """How to read the moves of a table, where the game's words need saying (else nothing)."""
     words = words_of(rules)
     return () if words is None else words.legend
+
+
+def left_at_end(rules: Rules, position: Hashable) -> str:
+    """What a finished position still holds, where the game's rules let it end with something
+    left ("1 stick is left and no take fits"); "" when nothing is."""
+    words = words_of(rules)
+    return "" if words is None or words.left_at_end is None else words.left_at_end(rules, position)
 
 
 def takes_words(takes: tuple[int, ...]) -> str:

@@ -12,7 +12,7 @@ import asyncio
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,12 +23,12 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from ..engine.games import spec_of
-from ..engine.learners.hats.kind import KIND as HAT_AI
-from ..engine.learners.q.kind import KIND as Q_AI
+from ..engine.machines import Q_LEARNING_AI_GAMES, TRAINED_AI_GAMES
 from ..storage.brain_cache import BrainCache, BrainRef
 from ..storage.records import HATS, MemoryRecords, Records
 from ..storage.sqlite.store import open_records, resolve_data_dir
 from ..storage.sqlite.store_file import ELSEWHERE
+from ..text.brain_news import news_words
 from .leaving import catch_leaving_signals, hangup_proof, say_after_leaving
 from .plain import notify_plain
 from .screens.too_small import keep_to_size
@@ -41,8 +41,8 @@ from .speed import DEFAULT_AI_DELAY
 # frame within 1.5 times a minimal Textual app's; benchmarks/first_frame.py measures it, and
 # tests/ui/test_first_screen_modules.py lists what the first screens may load).
 if TYPE_CHECKING:
-    from ..engine import HatBrain
     from ..engine.game import Rules
+    from ..engine.learners.base import LearnsInPlay
     from .host import Host
     from .lab_plan import LabPlan
     from .session import Table
@@ -89,8 +89,8 @@ class SticksApp(App[int]):
         records: Records | None = None,
         *,
         seed: int | None = None,
-        training_games: int = HAT_AI.default_games,
-        q_training_games: int = Q_AI.default_games,
+        training_games: int = TRAINED_AI_GAMES,
+        q_training_games: int = Q_LEARNING_AI_GAMES,
         ai_delay: float = DEFAULT_AI_DELAY,
         clock: Callable[[], float] = time.monotonic,
         leave_on_signals: bool = False,
@@ -120,7 +120,8 @@ class SticksApp(App[int]):
         #: Every brain played or trained this run: the one cache, over the records.
         self.brains = BrainCache(records if records is not None else MemoryRecords())
         self.brains.writer.on_error = lambda error: _warn(self, f"Not saved: {error}")
-        self.brains.on_news = self.say  # lessons others saved, merged after a game or before
+        # lessons others saved, merged after a game or before
+        self.brains.on_news = lambda news: self.say(news_words(news))
         self.seed = seed
         self.rng = random.Random(seed)
         self.training_games = training_games
@@ -158,17 +159,18 @@ class SticksApp(App[int]):
     def records(self, records: Records) -> None:
         self.brains.records = records
 
-    def brain(self, name: str, rules: Rules) -> HatBrain:
-        """The hats of the AI called ``name`` in play: what it learned so far, or fresh hats."""
+    def brain(self, name: str, rules: Rules) -> LearnsInPlay[Hashable, Hashable]:
+        """The brain in play of the learning AI called ``name``: what it learned so far, or a
+        fresh one."""
         return self.brains.hats(rules, name)
 
     def has_brain(self, name: str, rules: Rules) -> bool:
         return self.brains.has(rules, BrainRef(name, HATS))
 
-    def keep_brain(self, name: str, brain: HatBrain) -> None:
-        """Save what the hats of ``name`` learned, between two games, off the event loop (see
-        :meth:`BrainCache.keep_hats_soon`); leaving the app waits for it."""
-        self.brains.keep_hats_soon(name, brain)
+    def keep_brain(self, name: str, brain: LearnsInPlay[Hashable, Hashable]) -> None:
+        """Save what the brain in play of ``name`` learned, between two games, off the event
+        loop (see :meth:`BrainCache.keep_soon`); leaving the app waits for it."""
+        self.brains.keep_soon(name, brain)
 
     def record_game(self, winner: str, loser: str, rules: Rules) -> None:
         """Count a finished game on the overall board and on its game's own, off the event
@@ -463,7 +465,7 @@ def run_app(
     *,
     data_dir: str | None = None,
     seed: int | None = None,
-    training_games: int = HAT_AI.default_games,
+    training_games: int = TRAINED_AI_GAMES,
     ai_delay: float = DEFAULT_AI_DELAY,
     names: tuple[str | None, str | None] = (None, None),
     rules: Rules | None = None,

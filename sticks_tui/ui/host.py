@@ -9,7 +9,7 @@ screen imports the app, and the app imports every screen: the imports go one way
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Protocol, cast
 
 if TYPE_CHECKING:  # what the protocol names, for the checker only: a screen that asks for its
@@ -18,8 +18,8 @@ if TYPE_CHECKING:  # what the protocol names, for the checker only: a screen tha
 
     from textual.dom import DOMNode
 
-    from ..engine import HatBrain
     from ..engine.game import Rules
+    from ..engine.learners.base import LearnsInPlay
     from ..storage.brain_cache import BrainCache, BrainRef
     from ..storage.records import Records
     from .lab_plan import LabPlan
@@ -65,7 +65,7 @@ class Host(Protocol):
 
     def record_game(self, winner: str, loser: str, rules: Rules) -> None: ...
 
-    def keep_brain(self, name: str, brain: HatBrain) -> None: ...
+    def keep_brain(self, name: str, brain: LearnsInPlay[Hashable, Hashable]) -> None: ...
 
     # -- where a screen may go (the app pushes the screen) --------------------------------------
     def action_new_setup(self) -> None: ...

@@ -15,17 +15,16 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from ..engine.learners import kind_of
-from ..engine.learners.hats.kind import KIND as HAT_AI
+from ..engine.learners import kind_of, lessons_of
 from ..engine.machines import Machine
 from ..engine.players import HumanPlayer
 from ..storage.brain_cache import BrainRef
 from ..text.names import MAX_NAME_LENGTH, name_look_problem, names_problem
 
 if TYPE_CHECKING:
-    from ..engine import HatBrain, Player
+    from ..engine import Player
     from ..engine.game import Rules
-    from ..engine.learners.base import Learner
+    from ..engine.learners.base import Learner, LearnsInPlay
     from ..engine.match import Match, Turn
     from ..storage.records import Records
     from .presenters import SetupForm
@@ -153,7 +152,7 @@ class Seat:
 
     name: str
     player: Player[Hashable, Hashable]
-    brain: HatBrain | None = None
+    brain: LearnsInPlay[Hashable, Hashable] | None = None
     #: The saved brain the player plays (and teaches, for hats); None for a person, a machine
     #: that does not learn, or a twin playing a copy of the brain of the other side.
     saved: BrainRef | None = None
@@ -223,7 +222,7 @@ class Table:
 
     def in_play(self, match: Match[Hashable, Hashable]) -> bool:
         """Whether ``match`` is under way: a move played, or a ball drawn, and not over."""
-        drawn = any(seat.brain is not None and seat.brain.balls_beside for seat in self.seats)
+        drawn = any(seat.brain is not None and seat.brain.mid_game for seat in self.seats)
         return not match.is_over and (bool(match.history) or drawn)
 
     def abandon(self) -> None:
@@ -259,7 +258,7 @@ def machine_seat(
     assert ref is not None and learner is not None, "a learner plays with its brain"
     kept = ref if saved else None
     kind = kind_of(learner)
-    taught = HAT_AI.mine(learner) if kind.learns_in_play else None  # kept as lessons
+    taught = lessons_of(learner)  # kept as lessons, when its kind learns in play
     return Seat(name, kind.player(name, learner, rng), taught, saved=kept, learner=learner)
 
 

@@ -233,11 +233,14 @@ def test_solve_sticky_lists_seed_004s_lost_configurations(
 ) -> None:
     _, out, _ = run(capsys, "solve", "--game", "sticky:20:3")
     lines = out.splitlines()
-    assert "   1 stick:  [1]" in lines
-    assert "   3 sticks: [1, 1, 1]" in lines
-    assert "   4 sticks: [2, 2]" in lines
-    assert "   6 sticks: [3, 3]  [3, 2, 1]  [2, 2, 1, 1]" in lines
-    assert "Winning move: take 2 leaving [9, 9]." in lines[-1]
+    assert "   1 stick:  a group of 1" in lines
+    assert "   3 sticks: groups of 1, 1, 1" in lines
+    assert "   4 sticks: groups of 2, 2" in lines
+    assert "   6 sticks: groups of 3, 3; groups of 3, 2, 1; groups of 2, 2, 1, 1" in lines
+    assert " ".join(lines[-2:]).endswith(  # the board's words, as analyze and the hint say them
+        "Winning move: take 2 of 20 → 9 + 9 (\"2 of 20 → 9 + 9\": take 2 adjacent sticks from a "
+        "group of 20, leaving groups of 9 and 9)."
+    )
     _, text, _ = run(capsys, "solve", "--game", "sticky:20:3", "--json")
     data = json.loads(text)
     assert data["octal_code"] == "0.777"

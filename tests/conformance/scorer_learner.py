@@ -59,10 +59,12 @@ class Scorer:
     """The scorer: a score per (position, move), learned from how games ended."""
 
     kind = NAME
+    part = PART
+    settings_type: type[ScorerSettings] = ScorerSettings
 
     def __init__(self, rules: Rules, settings: ScorerSettings | None = None) -> None:
         self.rules = rules
-        self.settings = settings if settings is not None else ScorerSettings()
+        self.settings = settings if settings is not None else self.settings_type()
         self.games_played = 0
         self.learning_curve: list[CurvePoint] = []
         #: (position, move) -> [games won, games played]
@@ -137,7 +139,7 @@ class Scorer:
             self._played[seat].clear()
         moved = any(change.after != change.before for change in changes)
         unchanged = None if moved else (Unchanged.NO_MOVE if not changes else Unchanged.AT_TARGET)
-        self._last = GameChange(NAME, tuple(changes), unchanged, counts=False)
+        self._last = GameChange(self.kind, tuple(changes), unchanged, counts=False)
         self.games_played += 1
 
     @property
@@ -150,7 +152,7 @@ class Scorer:
             played.clear()
 
     def copy(self) -> Scorer:
-        other = Scorer(self.rules, self.settings)
+        other = type(self)(self.rules, self.settings)
         other.games_played = self.games_played
         other.learning_curve = list(self.learning_curve)
         other.scores = {key: list(score) for key, score in self.scores.items()}
@@ -172,24 +174,26 @@ class Scorer:
                                                    rules.move_key(item[0][1]))
         ):
             scores.setdefault(rules.position_key(position), {})[rules.move_key(move)] = score
-        return brain_dict(NAME, rules, self.settings, self.games_played, {PART: scores},
+        return brain_dict(self.kind, rules, self.settings, self.games_played, {self.part: scores},
                           self.learning_curve)
 
     @classmethod
     def from_dict(cls, data: Any, rules: Rules | None = None) -> Scorer:
         header = read_header(data, rules)
-        if header.kind != NAME:
-            raise BrainError("this is not a scorer's brain")
+        if header.kind != cls.kind:
+            raise BrainError(f"this is not a {cls.kind}'s brain")
         try:
-            settings = ScorerSettings.from_dict(header.settings)
+            settings = cls.settings_type.from_dict(header.settings)
         except SettingsError as error:
             raise BrainError(f"bad \"settings\": {error}") from None
         learner = cls(header.rules, settings)
         learner.games_played = header.games_played
         learner.learning_curve = header.learning_curve
-        scores = data.get(PART)
+        scores = data.get(cls.part)
         if not isinstance(scores, dict):
-            raise BrainError(f"\"{PART}\" must be an object of position -> move -> [won, games]")
+            raise BrainError(
+                f"\"{cls.part}\" must be an object of position -> move -> [won, games]"
+            )
         for position_key, moves in scores.items():
             try:
                 position = learner.rules.position_from_key(position_key)

@@ -11,6 +11,7 @@ learner registered).
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -46,14 +47,19 @@ RULES = Nim((1, 3))
 AI = "Tester"
 
 
-def learners() -> list[str]:
-    """Every learner registered while the suite runs (the scorer is registered at collection
-    too, by the suite's conftest)."""
+def learners(*, in_play: bool = False) -> list[str]:
+    """Every learner registered while the suite runs (the tests' own are registered at
+    collection too, by the suite's conftest); ``in_play``: those kept as lessons."""
     with with_test_learners():
-        return [name for name in learner_names() if learner_kind(name).fits(RULES)]
+        return [
+            name for name in learner_names()
+            if learner_kind(name).fits(RULES) and (learner_kind(name).learns_in_play or not in_play)
+        ]
 
 
 LEARNERS = learners()
+#: The learners kept as the lessons their games teach (they learn in play).
+IN_PLAY = learners(in_play=True)
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -65,9 +71,11 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     return status, out, err
 
 
-def test_the_tests_own_learner_is_among_them() -> None:
-    assert "scorer" in LEARNERS
-    assert "scorer" in learner_names()  # the suite's module registered it
+def test_the_tests_own_learners_are_among_them() -> None:
+    for name in ("scorer", "tallier"):
+        assert name in LEARNERS
+        assert name in learner_names()  # the suite's module registered it
+    assert "tallier" in IN_PLAY and "scorer" not in IN_PLAY
 
 
 @pytest.mark.parametrize("learner", LEARNERS)
@@ -144,6 +152,61 @@ async def test_a_saved_brain_of_a_learner_is_an_opponent_on_the_board(learner: s
             await wait_until(pilot, lambda: screen.match.is_over or screen.match.to_move == 0)
         await pilot.pause()
         assert "loses" in screen_text(pilot) or "lose" in screen_text(pilot)
+
+
+@pytest.mark.parametrize("learner", IN_PLAY)
+async def test_a_learner_that_learns_in_play_learns_from_a_game_on_the_board_and_keeps_it(
+    learner: str,
+) -> None:
+    """The person plays a saved brain of a learner kept as lessons (the hat AI, the tests'
+    tallier): the game's end teaches it, and the lesson is added to the saved brain."""
+    records = _saved(learner)
+    app = make_app(records=records)
+    app.settings.choose(RULES)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.play_against(BrainRef(AI, learner))
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        screen = _board(pilot)
+        brain = screen.table.seats[1].learner
+        assert brain is not None and brain.games_played == 100
+        while not screen.match.is_over:
+            made = len(screen.match.history)
+            screen.post_message(MoveChosen(screen.match.legal_moves()[0]))
+            await wait_until(pilot, lambda: len(screen.match.history) > made)
+            await wait_until(pilot, lambda: screen.match.is_over or screen.match.to_move == 0)
+        await wait_until(pilot, lambda: brain.games_played == 101)
+    saved: Any = records.load_learner(RULES, AI, learner)  # the app settles its saves on leaving
+    assert saved.kind == learner and saved.games_played == 101
+
+
+@pytest.mark.parametrize("learner", IN_PLAY)
+def test_two_programs_teaching_one_brain_kept_as_lessons_both_keep_what_they_taught(
+    learner: str, tmp_path: Path
+) -> None:
+    """Two brain caches on one data directory (two tabs of a room, two terminals) each play
+    the brain and keep it: the saved brain holds both games, and each brain in play takes on
+    the other's."""
+    from sticks_tui.engine import Match
+    from sticks_tui.engine.players import RandomPlayer
+    from sticks_tui.storage.brain_cache import BrainCache
+    from sticks_tui.storage.sqlite.store import SqliteStore
+
+    ref = BrainRef(AI, learner)
+    with SqliteStore.open(tmp_path) as one, SqliteStore.open(tmp_path) as two:
+        one.save_brain(_saved(learner).load_learner(RULES, AI, learner), AI)
+        caches = (BrainCache(one), BrainCache(two))
+        brains = [cache.lessons(RULES, ref) for cache in caches]
+        for seed, (cache, brain) in enumerate(zip(caches, brains)):
+            rng = random.Random(seed)
+            player = learner_kind(learner).player(AI, brain, rng)
+            Match(RULES, (RandomPlayer("R", rng), player)).play_out()  # one game each
+            cache.keep(AI, brain)
+        saved = two.load_learner(RULES, AI, learner)
+        assert saved is not None and saved.games_played == 102
+        caches[0].pick_up(RULES, ref)  # the first takes on the second's game before its next
+        assert brains[0].games_played == brains[1].games_played == 102
+        assert brains[0].to_dict() == saved.to_dict() == brains[1].to_dict()
 
 
 @pytest.mark.parametrize("learner", LEARNERS)

@@ -3,6 +3,7 @@ directory of its own, stopped (Ctrl+C, as a teacher does) when the test is done.
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import re
@@ -187,7 +188,9 @@ class WebTab:
             if message.type == aiohttp.WSMsgType.BINARY:
                 self.seen += message.data
             elif message.type != aiohttp.WSMsgType.TEXT:
-                raise AssertionError(f"the tab closed before {pattern!r}: {screen_text(self.seen)[-500:]}")
+                raise AssertionError(
+                    f"the tab closed before {pattern!r}: {screen_text(self.seen)[-500:]}"
+                )
         return found.group(0)
 
     async def press(self, keys: str) -> None:
@@ -211,3 +214,41 @@ async def named_tab(tab: WebTab, name: str = "Ada") -> None:
     await tab.until("Who is playing[?]")
     await tab.press(f"{name}\r")
     await tab.until("Welcome to the game of sticks!")
+
+
+class RawTab:
+    """A websocket spoken by hand on a plain socket, for a client no library would be: one that
+    sends and never reads (its receive buffer kept small, so the server's sends stall soon)."""
+
+    def __init__(self, url: str, receive_buffer: int = 4096) -> None:
+        host, port = url.split("//")[1].split(":")
+        self.socket = socket.socket()
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        self.socket.connect((host, int(port)))
+        self.socket.sendall(
+            f"GET /ws?width=80&height=24 HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += self.socket.recv(1)  # the handshake's answer, and not a byte more
+        assert answer.startswith(b"HTTP/1.1 101"), answer
+
+    def send(self, message: object) -> None:
+        """A text frame, masked as a client's must be."""
+        payload = json.dumps(message).encode()
+        mask = os.urandom(4)
+        size = len(payload)
+        head = bytes([0x81])
+        if size < 126:
+            head += bytes([0x80 | size])
+        elif size < 65536:
+            head += bytes([0x80 | 126]) + size.to_bytes(2, "big")
+        else:
+            head += bytes([0x80 | 127]) + size.to_bytes(8, "big")
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.socket.sendall(head + mask + masked)
+
+    def close(self) -> None:
+        self.socket.close()

@@ -15,6 +15,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -23,6 +24,7 @@ import aiohttp
 import pytest
 from serve_helpers import (
     PATIENCE,
+    RawTab,
     Room,
     WebTab,
     children_of,
@@ -72,7 +74,7 @@ async def start_training(tab: WebTab) -> None:
 
 def no_traceback(room: Room) -> None:
     everything = "".join(room.out + room.err)
-    assert "Traceback" not in everything and "Error" not in everything, everything[-3000:]
+    assert "Traceback" not in everything and "│" not in everything, everything[-3000:]
 
 
 async def test_a_tab_that_stops_reading_mid_training_ends_keeping_its_training_and_its_place(
@@ -98,7 +100,7 @@ async def test_a_tab_that_stops_reading_mid_training_ends_keeping_its_training_a
 
 
 async def test_a_paste_without_end_is_cut_and_the_tab_plays_on(tmp_path: Path) -> None:
-    with serving(tmp_path / "room", *SHORT) as room:
+    with serving(tmp_path / "room", *PATIENT) as room:  # it reads nothing while it pastes
         async with web_tab(room) as tab:
             await tab.until("Who is playing[?]")
             app = the_app(room)  # Linux's own backstop: no more data than 400 + 100 MB
@@ -135,7 +137,7 @@ async def test_keys_without_pause_are_dropped_and_the_tab_still_answers(tmp_path
 
 
 async def test_a_giant_terminal_is_held_to_the_rooms_largest(tmp_path: Path) -> None:
-    with serving(tmp_path / "room", *SHORT, "--max-size", "300x100") as room:
+    with serving(tmp_path / "room", *PATIENT, "--max-size", "300x100") as room:
         async with web_tab(room, "width=1000000&height=99999999999") as tab:
             await tab.until("Who is playing[?]")
             app = the_app(room)
@@ -149,16 +151,18 @@ async def test_a_giant_terminal_is_held_to_the_rooms_largest(tmp_path: Path) -> 
 
 
 async def test_messages_no_browser_sends_are_ignored_and_said_once(tmp_path: Path) -> None:
-    with serving(tmp_path / "room", *SHORT) as room:
+    with serving(tmp_path / "room", *PATIENT) as room:
         async with web_tab(room) as tab:
             await tab.until("Who is playing[?]")
-            for text in ["not json", '{"a": 1}', "[1, 2]", '["stdin", 5]', "[]",
+            for text in ["not json", '{"a": 1}', "[1, 2]", '["stdin", 5]', "[]", "[" * 200_000,
                          '["resize", {"width": "wide"}]', '["ping", {"a": 1}]', '"stdin"']:
                 await tab.socket.send_str(text)
             await tab.socket.send_bytes(b"\x00\xff")
             await named_tab(tab)  # the tab plays on
             await tab.socket.send_str("x" * (2 << 20))  # past the largest message: closed
             closing = await tab.socket.receive()
+            while closing.type == aiohttp.WSMsgType.BINARY:  # what the app drew before
+                closing = await tab.socket.receive()
             assert closing.type == aiohttp.WSMsgType.CLOSE and closing.data == 1009, closing
         async with aiohttp.ClientSession() as browser:
             for _ in range(20):  # the tabs' websocket asked for as a page
@@ -172,7 +176,7 @@ async def test_messages_no_browser_sends_are_ignored_and_said_once(tmp_path: Pat
 
 
 async def test_another_sites_page_and_another_name_are_refused(tmp_path: Path) -> None:
-    with serving(tmp_path / "room", *SHORT) as room:
+    with serving(tmp_path / "room", *PATIENT) as room:
         port = room.url.rsplit(":", 1)[1]
         async with aiohttp.ClientSession() as browser:
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
@@ -195,7 +199,8 @@ async def test_memory_past_the_soft_limit_asks_the_app_to_leave_and_past_the_har
     tmp_path: Path,
 ) -> None:
     # every app is over 10 MB once it runs: the limits are met at once
-    with serving(tmp_path / "soft", *SHORT, "--memory-soft", "10", "--memory-hard", "5000") as room:
+    with serving(tmp_path / "soft", *PATIENT, "--memory-soft", "10",
+                 "--memory-hard", "5000") as room:
         async with web_tab(room) as tab:
             await tab.until("what it trained is kept. Reload this page")
         await asyncio.to_thread(
@@ -203,7 +208,7 @@ async def test_memory_past_the_soft_limit_asks_the_app_to_leave_and_past_the_har
             "the app left by itself",
         )
         assert said(room, r"tab 1 .*over the soft limit of 10 MB: asked to leave")
-    with serving(tmp_path / "hard", *SHORT, "--memory-soft", "10", "--memory-hard", "10") as room:
+    with serving(tmp_path / "hard", *PATIENT, "--memory-soft", "10", "--memory-hard", "10") as room:
         async with web_tab(room):
             await asyncio.to_thread(
                 wait_for, lambda: said(room, r"tab 1 .*closed: its app took too much memory"),
@@ -325,7 +330,8 @@ def test_an_app_whose_server_goes_leaves_keeping_its_training(tmp_path: Path) ->
 async def test_tabs_opened_while_apps_start_are_told_to_wait_and_one_address_can_be_held(
     tmp_path: Path,
 ) -> None:
-    with serving(tmp_path / "room", *PATIENT, "--max-starts", "1", "--max-per-address", "2") as room:
+    with serving(tmp_path / "room", *PATIENT, "--max-starts", "1",
+                 "--max-per-address", "2") as room:
         async with web_tab(room) as first:
             app = the_app(room)
             os.kill(app, signal.SIGSTOP)  # its start is under way, and stays so
@@ -339,4 +345,78 @@ async def test_tabs_opened_while_apps_start_are_told_to_wait_and_one_address_can
                 await first.until("Who is playing[?]")
                 await second.until("Who is playing[?]")  # its turn came once the first started
     assert said(room, r"refused a tab from 127\.0\.0\.1: This machine already has 2 tabs open")
+    no_traceback(room)
+
+
+async def test_a_tab_that_sends_but_never_reads_ends_as_one_that_sleeps(tmp_path: Path) -> None:
+    # aiohttp's heartbeat counts anything received as alive: the server's own sends notice
+    with serving(tmp_path / "room", "--heartbeat", "1", "--grace", "30") as room:
+        tab = RawTab(room.url)
+        try:
+            app = the_app(room)
+            for turn in range(600):  # new sizes (a screen redrawn each) and pings, never read
+                try:
+                    tab.send(["resize", {"width": 100 + turn % 2, "height": 30}])
+                    tab.send(["ping", str(turn)])
+                except ConnectionError:  # the server has ended the connection
+                    break
+                await asyncio.sleep(0.05)
+            await asyncio.to_thread(
+                wait_for, lambda: said(room, r"tab 1 .*closed: its browser stopped reading"),
+                "the tab that does not read closed",
+            )
+            await asyncio.to_thread(wait_for, lambda: not is_running(app), "its app gone")
+        finally:
+            tab.close()
+    no_traceback(room)
+
+
+async def test_an_app_that_does_not_leave_when_asked_for_its_memory_is_ended(
+    tmp_path: Path,
+) -> None:
+    with serving(tmp_path / "room", *PATIENT, "--grace", "1", "--memory-soft", "10",
+                 "--memory-hard", "5000") as room:
+        async with web_tab(room):
+            app = the_app(room)
+            # once past the soft limit (the watchdog may have read it or not: the app reads no
+            # request before it has started, which takes far longer), it answers nothing
+            await asyncio.to_thread(wait_for, lambda: memory_of(app) > 11 * MB, "11 MB")
+            os.kill(app, signal.SIGSTOP)
+            await asyncio.to_thread(
+                wait_for, lambda: said(room, r"tab 1 .*had not left 1 s after it was asked: "
+                                             r"ended"), "the app ended",
+            )
+            await asyncio.to_thread(wait_for, lambda: not is_running(app), "its app gone")
+    no_traceback(room)
+
+
+async def test_requests_that_are_not_http_and_floods_of_names_are_a_line_each_kind(
+    tmp_path: Path,
+) -> None:
+    with serving(tmp_path / "room", *PATIENT, "--max-sessions", "1") as room:
+        host, port = room.url.split("//")[1].split(":")
+        for junk in (b"GARBAGE\r\n\r\n", b"GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
+                     b"GET / HTTP/1.0\r\n\r\n", b"GET / HTTP/1.1\r\nX: " + b"y" * 9000
+                     + b"\r\n\r\n"):
+            with socket.create_connection((host, int(port))) as raw:
+                raw.sendall(junk)
+                raw.recv(65536)  # the answer (or the end): nothing more
+        async with aiohttp.ClientSession() as browser:
+            for n in range(30):  # a script naming the room anew each time
+                async with browser.get(room.url, headers={"Host": f"evil{n}.example"}) as page:
+                    assert page.status == 403
+        idle = [socket.create_connection((host, int(port))) for _ in range(40)]
+        try:  # the room takes 4 x 1 + 32 connections at once: the next ones are closed
+            await asyncio.to_thread(
+                wait_for, lambda: said(room, r"refused a connection: 36 are open"),
+                "connections past the most refused",
+            )
+        finally:
+            for connection in idle:
+                connection.close()
+        async with aiohttp.ClientSession() as browser, browser.get(room.url) as page:
+            assert page.status == 200  # once they have gone, the room is there
+    # a line for each kind (the requests without a Host and with a name of another's are one
+    # kind), then its count: the 30 names, and any kind, take a few lines
+    assert len([line for line in room.out if "refused" in line]) <= 6, room.out
     no_traceback(room)

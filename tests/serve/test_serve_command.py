@@ -29,6 +29,11 @@ from serve_helpers import PATIENCE, screen_text, serving
         (["--public-url", "sticks.example.org"], "argument --public-url: give the address"),
         (["--max-sessions", "0"], "argument --max-sessions: from 1 to 1,000 tabs at once"),
         (["--host", " "], "argument --host: give a host name or an address"),
+        (["--allow-host", "sticks.example:8000"],
+         "argument --allow-host: give the name without its port (sticks.example)"),
+        (["--max-size", "20x10"], "argument --max-size: give columns x rows from 80x24"),
+        (["--grace", "nan"], "argument --grace: a number of seconds from 0.1 to 600"),
+        (["--memory-soft", "500", "--memory-hard", "400"], "the soft memory limit is above"),
     ],
 )
 def test_a_bad_option_is_one_line_and_status_2(

@@ -22,6 +22,7 @@ from sticks_tui.engine.learners.q.learner import QLearner
 from sticks_tui.storage.brain_cache import BrainCache, BrainRef
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.storage.sqlite.store import SqliteStore
+from sticks_tui.text.brain_news import Merged, Replaced, news_words
 
 STICKS = game_of_sticks(10)
 NIM = Nim((1, 2, 3))
@@ -52,7 +53,7 @@ def test_a_q_brain_another_program_saved_is_played_from_the_next_game(tmp_path: 
         assert theirs is not None
         assert there.keep_trained(NIM, Q_AI.name, trained_q(200, 2, theirs.copy()), theirs) is None
         said: list[str] = []
-        here.on_news = said.append
+        here.on_news = lambda news: said.append(news_words(news))
         here.pick_up(NIM, Q_AI)  # before the next game
         assert here.learner(NIM, Q_AI) is live  # the same table, that every seat holds
         assert live.games_played == 300 and live.q == two.load_learner(NIM, Q_AI.name, "q").q
@@ -75,8 +76,9 @@ def test_a_training_that_replaces_another_programs_q_brain_says_so(tmp_path: Pat
         theirs = there.learner(NIM, Q_AI)
         assert theirs is not None
         there.keep_trained(NIM, Q_AI.name, trained_q(50, 2, theirs.copy()), theirs)
-        said = here.keep_trained(NIM, Q_AI.name, trained_q(10, 3, stale.copy()), stale)
-    assert said is not None
+        news = here.keep_trained(NIM, Q_AI.name, trained_q(10, 3, stale.copy()), stale)
+    assert news == Replaced(Q_AI.name, "q", 150)
+    said = news_words(news)
     assert said.startswith(
         "Others saved Q-learning AI's Q-learner brain meanwhile (150 games played): this "
         "training's Q-learner brain replaced it, so what their training taught is gone."
@@ -111,7 +113,7 @@ def test_several_programs_teaching_one_brain_lose_nothing_count_nothing_twice_an
         tabs = (BrainCache(one), BrainCache(two))
         said: tuple[list[str], list[str]] = ([], [])
         for tab, words in zip(tabs, said, strict=True):
-            tab.on_news = words.append
+            tab.on_news = lambda news, words=words: words.append(news_words(news))
         brains = [tab.hats(STICKS, "AI") for tab in tabs]
         played = [0, 0]
         for turn in range(6):
@@ -143,9 +145,10 @@ def test_a_training_kept_as_lessons_says_what_others_taught_the_brain_meanwhile(
         for seed in range(3):  # meanwhile, three games in another tab
             one_game(theirs, seed)
             there.keep_hats("AI", theirs)
-        said = here.keep_trained(STICKS, "AI", trained, before)
+        news = here.keep_trained(STICKS, "AI", trained, before)
         saved = one.load_brain(STICKS, "AI")
-    assert said == "Merged with 3 games others taught AI meanwhile."
+    assert news == Merged("AI", 3)
+    assert news_words(news) == "Merged with 3 games others taught AI meanwhile."
     assert saved is not None and saved.games_played == live.games_played == 53
 
 

@@ -79,17 +79,18 @@ SERVED_FIRST_SCREEN = {
     # may not be a machine's, whose roster names the learners; the store reads their brains)
     *under("sticks_tui.engine", "game", "games", "games.family", "machines", "memory", "numbers",
            "pacing", "players", "solver"),
-    *under("sticks_tui.engine.learners", "base", "game_change", "kind", "player", "settings",
+    *under("sticks_tui.engine.learners", "base", "fast", "game_change", "kind", "player",
+           "settings",
            "hats", "hats.brain", "hats.compiled", "hats.draw", "hats.file", "hats.kind",
            "hats.lessons", "hats.loops", "hats.player", "hats.reading", "hats.self_play",
            "hats.settings", "q", "q.kind", "q.learner", "q.reading", "q.self_play",
            "q.settings"),
     # the room's records, opened before the app (a store that cannot be used is said first)
-    *under("sticks_tui.storage", "brain_cache", "brain_files", "brain_shelf", "file_writer",
-           "records", "saved_brains", "training_turns", "sqlite", "sqlite.play_on",
+    *under("sticks_tui.storage", "brain_cache", "brain_files", "brain_ref", "brain_shelf",
+           "brain_sync", "file_writer", "records", "saved_brains", "training_turns", "sqlite", "sqlite.play_on",
            "sqlite.schema", "sqlite.store", "sqlite.store_file", "sqlite.store_writer"),
-    *under("sticks_tui.text", "brains", "commands", "json_layout", "memory", "names", "signals",
-           "terminal"),
+    *under("sticks_tui.text", "brain_news", "brains", "commands", "json_layout", "memory",
+           "names", "signals", "terminal"),
     # the app, its driver for a served tab, and of its screens only the first and the too-small
     # cover
     *under("sticks_tui.ui", "app", "leaving", "plain", "served", "session", "speed", "screens",

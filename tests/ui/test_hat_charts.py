@@ -64,8 +64,9 @@ def test_nim_and_sticky_nim_hats_speak_their_own_words() -> None:
     assert nim.ball_words((3, 2)) == "2 from pile 3"
     sticky = presenter_for(StickyNim(20, 3))
     assert sticky.at_words((16, 2)) == "at groups of 16, 2"
-    assert sticky.takes_words((16, 2, 4)) == "takes 2 sticks from a group of 16, leaving 4 and 10"
-    assert sticky.takes_words((6, 1, 0)) == "takes a stick from a group of 6, leaving 5"
+    assert sticky.takes_words((16, 2, 4)) == "takes 2 of 16 → 4 + 10"  # as its ball is named
+    assert sticky.takes_words((6, 1, 0)) == "takes 1 of 6 → 5"
+    assert sticky.ball_words((1, 1, 0)) == "1 of 1 → none"
     assert sticky.ball_words((16, 2, 4)) == "2 of 16 → 4 + 10"
     assert sticky.hat_name((16, 2)) == "its hat for groups of 16, 2"
     for words in (nim.ball_words((3, 2)), sticky.ball_words((16, 2, 4))):

@@ -61,9 +61,27 @@ def test_takeaway_2_3_5_names_its_period_of_7() -> None:
 
 
 def test_takeaway_2_5_7_names_its_proved_period_of_22() -> None:
-    assert words(TakeAway(20, (2, 5, 7)), 20) == (
-        "take 5: 15 sticks are left, 15 more than a multiple of 22, and that loses for the "
+    assert words(TakeAway(50, (2, 5, 7)), 42) == (
+        "take 5: 37 sticks are left, 15 more than a multiple of 22, and that loses for the "
         "player to move."
+    )
+
+
+def test_a_heap_smaller_than_the_period_is_said_plainly() -> None:
+    """15 sticks under a period of 22 were "15 more than a multiple of 22" (of 0 times 22)."""
+    assert words(TakeAway(20, (2, 5, 7)), 20) == (
+        "take 5: 15 sticks are left, and that loses for the player to move."
+    )
+    assert words(game_of_sticks(20), 4) == (  # 1 stick, under the period of 4
+        "take 3: 1 stick is left, and that loses for the player to move."
+    )
+
+
+def test_a_last_move_that_leaves_a_stick_no_take_fits_says_so() -> None:
+    """Takes of 2, 5, 7 where no move loses: from 8, taking 7 leaves 1 stick and the game ends
+    there; "it is the last move" read as if the last stick were taken."""
+    assert words(TakeAway(8, (2, 5, 7), misere=False), 8) == (
+        "take 7: 1 stick is left and no take fits, so the other player cannot move and loses."
     )
 
 
@@ -95,16 +113,18 @@ def test_nim_makes_the_nim_sum_zero_with_the_misere_twist_at_the_end() -> None:
     )
 
 
-def test_sticky_names_the_letters_and_the_configuration_left() -> None:
+def test_sticky_names_the_letters_the_move_and_the_groups_left_in_the_boards_words() -> None:
+    """The letters to type, then the move and the groups left as the board's hats name them
+    (the hint said "[9, 9]", the hats "groups of 9, 9")."""
     assert words(StickyNim(20, 3), (20,)) == (
-        "take jk: [9, 9] is left, one of the lost configurations, and that loses for the "
-        "player to move."
+        "take jk (2 of 20 → 9 + 9): groups of 9, 9 are left, one of the lost configurations, "
+        "and that loses for the player to move."
     )
     tame = words(StickyNim(10, 4), (10,))
     assert "Grundy values (" in tame and "xor to 0, and that loses" in tame
     assert words(StickyNim(3, 4), (3,)) == (
-        "take ab: [1] is left: every group is small and their Grundy values (1) xor to 1, and "
-        "that loses for the player to move."
+        "take ab (2 of 3 → 1): a group of 1 is left: every group is small and its Grundy value "
+        "(1) is 1, and that loses for the player to move."
     )
 
 
@@ -171,11 +191,20 @@ def test_a_new_family_brings_its_hint_reason_and_its_theory_in_its_own_words() -
 def test_what_a_hat_or_a_q_table_would_play() -> None:
     from sticks_tui.text.hints import hat_text, table_text
 
-    assert hat_text("AI", "13", [("1", 0.6), ("2", 0.3), ("3", 0.1)]) == (
-        "AI's hat at 13 draws 1 in 60% of draws."
+    assert hat_text("AI", "at 13 sticks", [("1", 0.6), ("2", 0.3), ("3", 0.1)]) == (
+        "AI's hat at 13 sticks draws 1 60% of the time."
     )
-    alike = hat_text("AI", "13", [("1", 0.5), ("2", 0.5)])
-    assert alike == "AI's hat at 13 draws every move alike."
+    alike = hat_text("AI", "at 13 sticks", [("1", 0.5), ("2", 0.5)])
+    assert alike == "AI's hat at 13 sticks draws every move alike."
+    assert hat_text("AI", "at a group of 1", [("1 of 1 → none", 1.0)]) == (
+        "AI's hat at a group of 1 holds one move only: 1 of 1 → none."
+    )
+    assert hat_text("AI", "at 2 sticks", [("1", 1.0), ("2", 0.0)]) == (
+        "AI's hat at 2 sticks always draws 1."
+    )
+    assert hat_text("AI", "at 9 sticks", [("1", 0.996), ("2", 0.004)]) == (
+        "AI's hat at 9 sticks draws 1 over 99% of the time."
+    )
     assert table_text("Q-learning AI", ["take 1 from pile 2"]) == (
         "Q-learning AI's Q table prefers take 1 from pile 2 here."
     )

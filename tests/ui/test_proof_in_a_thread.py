@@ -120,7 +120,9 @@ async def test_leaving_the_analysis_stops_the_proof(held: HeldProof) -> None:
 async def test_a_hint_never_waits_for_the_proof_and_names_the_period_once_proved(
     held: HeldProof,
 ) -> None:
-    async with app_on(SPEC).run_test(size=SIZE) as pilot:
+    app = make_app()
+    app.settings.choose(TakeAway(42, (2, 5, 7)))  # a heap past the period: the period says why
+    async with app.run_test(size=SIZE) as pilot:
         try:
             await pilot.pause()
             await pilot.press("ctrl+n")
@@ -132,13 +134,13 @@ async def test_a_hint_never_waits_for_the_proof_and_names_the_period_once_proved
             assert isinstance(board, BoardScreen)
             await pilot.press("h")  # while the proof runs: the move and its reason at once
             assert text_of(pilot, "#hint") == (
-                "take 5: 15 sticks are left, and that loses for the player to move."
+                "take 5: 37 sticks are left, and that loses for the player to move."
             )
             assert held.ends == []
             held.go()
             await wait_until(pilot, lambda: "multiple of 22" in text_of(pilot, "#hint"))
             assert text_of(pilot, "#hint") == (
-                "take 5: 15 sticks are left, 15 more than a multiple of 22, and that loses for "
+                "take 5: 37 sticks are left, 15 more than a multiple of 22, and that loses for "
                 "the player to move."
             )
         finally:

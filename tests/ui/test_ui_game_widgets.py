@@ -35,6 +35,18 @@ def test_the_one_hat_chart_keeps_the_ball_beside_the_hat_in_view() -> None:
     assert text[2].startswith(" move 0") and text[-1] == "+6 more (at most 7 balls each)"
 
 
+def test_the_q_values_left_out_are_said_by_their_range() -> None:
+    """Every value left out was -0.86 or lower, and the line said "values up to -0.86"."""
+    values = [("best", 0.5), ("next", 0.2), *((f"move {i}", -1.0 + i * 0.02) for i in range(8))]
+    picture = HatPicture.of_values("Q-values", values, "")
+    text = draw_picture(picture, width=30, height=6).plain.splitlines()
+    assert text[-1] == "+6 more (values -1.00 to -0.90)"
+    alike = HatPicture.of_values("Q-values", [("best", 0.5), *(("m", -0.86),) * 6], "")
+    assert draw_picture(alike, width=30, height=6).plain.splitlines()[-1] == (
+        "+3 more (each valued -0.86)"
+    )
+
+
 def test_a_nim_hat_has_one_ball_kind_per_move_and_marks_the_one_drawn() -> None:
     rules = Nim((1, 2))
     brain = HatBrain(rules)

@@ -69,7 +69,7 @@ async def test_sticks_hint_and_undo_against_the_learning_ai() -> None:
         await with_the_period(pilot, screen)
         assert hint_text(screen) == (
             "take 3: 13 sticks are left, 1 more than a multiple of 4, and that loses for the "
-            "player to move.\nAI's hat at 16 draws every move alike."
+            "player to move.\nAI's hat at 16 sticks draws every move alike."
         )
         await pilot.press("1")
         await human_to_move(pilot, screen)
@@ -138,7 +138,7 @@ async def test_nim_hint_and_undo_against_the_learning_ai() -> None:
             "The nim-sum is 0, and that loses for the player to move: every move loses. "
             "Take 1 from pile 0 lasts longest ("
         )
-        assert text.endswith("\nAI's hat at 1,3,5,7 draws every move alike.")
+        assert text.endswith("\nAI's hat at piles 1, 3, 5, 7 draws every move alike.")
         await pilot.press("1")  # take the stick of pile 0
         await human_to_move(pilot, screen)
         await pilot.press("h")
@@ -164,8 +164,9 @@ async def test_sticky_hint_and_undo_against_the_learning_ai() -> None:
         before = brain.to_dict()
         await pilot.press("f5")  # h is a stick's letter here
         assert hint_text(screen) == (
-            "take jk: [9, 9] is left, one of the lost configurations, and that loses for the "
-            "player to move.\nAI's hat at 20 draws every move alike."
+            "take jk (2 of 20 → 9 + 9): groups of 9, 9 are left, one of the lost "
+            "configurations, and that loses for the player to move.\nAI's hat at a group of 20 "
+            "draws every move alike."
         )
         await pilot.press("d", "f", "enter")
         await human_to_move(pilot, screen)

@@ -72,8 +72,7 @@ async def test_a_game_that_ends_with_sticks_left_says_why() -> None:
         assert screen.match.position == 1
         assert turn_text(pilot) == f"{loser}, you lose.\n1 stick is left and no take fits."
         said = (
-            f"{loser}, you lose. 1 stick is left but no allowed take fits: {loser} {how} "
-            "and loses."
+            f"{loser}, you lose. 1 stick is left and no take fits: {loser} {how} and loses."
         )
         await wait_until(pilot, lambda: " ".join(log_lines(pilot)).endswith(said))
 

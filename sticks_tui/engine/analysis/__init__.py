@@ -5,7 +5,7 @@ The package: :mod:`.positions` reads one position, :mod:`.rule_finding` finds th
 
 The hat AI's hats and the Q-learner's values are read alike, through what every learner says of
 a position (:meth:`~..learners.base.Learner.values_at`) and what its registry entry reads off it
-(``read``: :mod:`..learners.hats.reading`, :mod:`..learners.q.reading`): for each position, the
+(``read``, each learner's own): for each position, the
 preferred move and how sure the learner is (hats: the preferred ball's share; Q: the values),
 whether it has learned the position is lost, and the solver's winning moves, with every
 disagreement marked. :func:`analyse` reads every hat a brain has (the app's analysis screen);

@@ -10,7 +10,6 @@ from ..games import family_of, rules_from_description
 from ..games.takeaway import TakeAway
 from ..learners import kind_of
 from ..learners.base import Learner
-from ..learners.hats.brain import HatBrain
 from ..period_proof import heap_period
 from ..solver import Solver
 from ..theory import reachable
@@ -31,14 +30,20 @@ class AnalysisError(ValueError):
     """A brain that cannot be analysed (the message says why, in one line)."""
 
 
-def analyse(brain: HatBrain) -> Analysis:
-    """Read every hat of ``brain``, find the rule its decided positions follow, compare."""
-    largest = max((p for p in brain.hat_positions() if isinstance(p, int)), default=0)
+def analyse(brain: Analysed) -> Analysis:
+    """Read every position ``brain`` holds something for (a hat, a value), and every standing
+    one of its game (a take-away game's heaps), find the rule its decided positions follow,
+    compare."""
+    rules = brain.rules
+    if rules is None:
+        raise AnalysisError("a brain that knows no game cannot be analysed")
+    positions = list(dict.fromkeys([*rules.hat_positions(), *brain.positions()]))
+    largest = max((p for p in positions if isinstance(p, int)), default=0)
     if largest > MAX_ANALYSED_STICKS:
         raise AnalysisError(
             f"a hat for {largest:,} sticks: heaps above {MAX_ANALYSED_STICKS:,} are not analysed"
         )
-    return _analysis(brain, brain.rules, brain.hat_positions())
+    return _analysis(brain, rules, positions)
 
 
 def analyse_from_start(learner: Analysed) -> Analysis:

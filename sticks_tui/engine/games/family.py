@@ -62,9 +62,9 @@ class FamilyWords(Generic[R]):
     (the analysis, ``analyze``, the console): each takes a value of one of the family's games;
     and why a position is lost, in the game's terms, for a hint."""
 
-    #: A position: ``20``, ``1, 3, 5, 7``, ``[6, 3]``.
+    #: A position: ``20``, ``1, 3, 5, 7``, ``groups of 6, 3``.
     position: Callable[[Hashable], str]
-    #: A move: ``3``, ``take 2 from pile 3``, ``take 2 of 6 (1|3)``.
+    #: A move: ``3``, ``take 2 from pile 3``, ``2 of 6 → 1 + 3``.
     move: Callable[[Hashable], str]
     #: What a table's position column is called.
     heading: str = "position"
@@ -74,6 +74,10 @@ class FamilyWords(Generic[R]):
     #: than a multiple of 4, and that loses for the player to move"); the flag says it is the
     #: position a winning move leaves, else the one the player is in. None: the generic reason.
     lost_reason: Callable[[R, Hashable, bool], str] | None = None
+    #: What a finished position still holds, where a game can end with something left ("1 stick
+    #: is left and no take fits"), for the board's last line and a hint whose move ends the
+    #: game; "" when nothing is left. None: the family's games end with nothing left.
+    left_at_end: Callable[[R, Hashable], str] | None = None
 
 
 @dataclass(frozen=True)

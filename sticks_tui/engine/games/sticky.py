@@ -18,6 +18,7 @@ takes of 1 to K; plain ``sticky`` is the default line of 20, takes of 1 to 3).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -446,8 +447,8 @@ def _misere_text(theory: StickyNimTheory) -> str:
     if example is not None:
         truth = "loses" if example in theory.lost_configurations else "wins"
         text += (
-            f": misère Nim's rule on them gets {configuration_text(example)} wrong (the player "
-            f"to move {truth} there)"
+            f": misère Nim's rule on them gets {groups_text(example)} wrong (the player to "
+            f"move {truth} there)"
         )
     if theory.method == "quotient":
         text += (
@@ -470,24 +471,56 @@ def _configurations_by_sticks(
     digits = len(str(max(sum(c) for c in configurations)))
     for sticks, group in groupby(configurations, key=sum):
         label = f"  {sticks:>{digits}} {'stick: ' if sticks == 1 else 'sticks:'} "
-        yield from _packed([configuration_text(c) for c in group], label, width)
+        yield from _packed([groups_text(c) for c in group], label, width)
 
 
 def _packed(items: Sequence[str], label: str, width: int) -> Iterator[str]:
-    """``items`` two spaces apart, in lines of at most ``width``, the first after ``label`` and
-    the others under it."""
+    """``items`` separated by semicolons, in lines of at most ``width``, the first after
+    ``label`` and the others under it."""
     line = label
-    for item in items:
-        if line.strip() and line != label and len(line) + 2 + len(item) > width:
+    for i, item in enumerate(items):
+        item += ";" if i < len(items) - 1 else ""
+        if line.strip() and line != label and len(line) + 1 + len(item) > width:
             yield line
             line = " " * len(label)
-        line += item if line.isspace() or line == label else "  " + item
+        line += item if line.isspace() or line == label else " " + item
     yield line
 
 
-def configuration_text(groups: Sequence[int]) -> str:
-    """Seed 004's way of writing a configuration: ``[3, 2, 1]``."""
-    return "[" + ", ".join(map(str, groups)) + "]"
+# -- the game's one language ---------------------------------------------------------------------
+# A position and a move are written one way wherever they are shown (the board, its hats, the
+# hint, the analysis, ``analyze`` and ``solve``): the board's way, which players see most.
+
+
+def groups_text(groups: Sequence[int]) -> str:
+    """A position, the groups of adjacent sticks left: ``groups of 9, 3, 2``, ``a group of 20``,
+    ``no sticks``."""
+    if not groups:
+        return "no sticks"
+    if len(groups) == 1:
+        return f"a group of {groups[0]}"
+    return "groups of " + ", ".join(map(str, groups))
+
+
+def move_text(move: Hashable) -> str:
+    """A move: the sticks taken of a group, and the groups left where it was: ``2 of 6 → 1 + 3``
+    (2 adjacent sticks from a group of 6, leaving 1 on one side and 3 on the other), ``2 of 6 →
+    4`` (from an end), ``3 of 3 → none`` (the whole group)."""
+    group, take, left = sticky_move_of(move)
+    kept = [size for size in (left, group - take - left) if size]
+    return f"{take} of {group} → {' + '.join(map(str, kept)) or 'none'}"
+
+
+def move_sentence(move: Hashable) -> str:
+    """:func:`move_text` said in full, for a legend: "take 2 adjacent sticks from a group of 6,
+    leaving groups of 1 and 3"."""
+    group, take, left = sticky_move_of(move)
+    kept = [size for size in (left, group - take - left) if size]
+    sticks = "1 stick" if take == 1 else f"{take} adjacent sticks"
+    if not kept:
+        return f"take {sticks} from a group of {group}, the whole group"
+    leaving = f"a group of {kept[0]}" if len(kept) == 1 else f"groups of {kept[0]} and {kept[1]}"
+    return f"take {sticks} from a group of {group}, leaving {leaving}"
 
 
 def _start_text(theory: StickyNimTheory) -> str:
@@ -497,13 +530,12 @@ def _start_text(theory: StickyNimTheory) -> str:
             f"From the start (a line of {theory.sticks}): the player to move loses against "
             "perfect play: every move leaves a configuration that wins."
         )
-    moves = "; ".join(
-        f"take {w.move.take} leaving {configuration_text(w.leaves)}" for w in start.winning_moves
-    )
+    moves = "; ".join(f"take {move_text(w.move)}" for w in start.winning_moves)
     plural = "s" if len(start.winning_moves) > 1 else ""
+    first = start.winning_moves[0].move
     return (
         f"From the start (a line of {theory.sticks}): the player to move wins. Winning "
-        f"move{plural}: {moves}."
+        f"move{plural}: {moves} (\"{move_text(first)}\": {move_sentence(first)})."
     )
 
 
@@ -511,16 +543,18 @@ def _lost_reason(rules: StickyNim, position: Hashable, after_move: bool) -> str:
     """The configuration and why it loses: its groups' Grundy values where misère Nim's rule on
     them decides the game, else its being one of the lost configurations."""
     values = group_values(rules, groups_of(position))
-    shown = configuration_text(values.groups)
+    shown = groups_text(values.groups)
+    left = f"{shown} {'is' if len(values.groups) == 1 else 'are'} left"
     if not values.tame:
-        return f"{shown} is left, one of the lost configurations, {LOSES}"
+        return f"{left}, one of the lost configurations, {LOSES}"
     grundy = ", ".join(map(str, values.grundy))
+    if len(values.groups) == 1:
+        said = f"its Grundy value ({grundy}) is {values.nim_sum}"
+    else:
+        said = f"their Grundy values ({grundy}) xor to {values.nim_sum}"
     if values.all_small:
-        return (
-            f"{shown} is left: every group is small and their Grundy values ({grundy}) xor to "
-            f"{values.nim_sum}, {LOSES}"
-        )
-    return f"{shown} is left: its groups' Grundy values ({grundy}) xor to {values.nim_sum}, {LOSES}"
+        return f"{left}: every group is small and {said}, {LOSES}"
+    return f"{left}: {said}, {LOSES}"
 
 
 def description_schema() -> dict[str, Any]:
@@ -538,17 +572,19 @@ def description_schema() -> dict[str, Any]:
     }
 
 
-def _move_words(move: Hashable) -> str:
-    group, take, left = sticky_move_of(move)
-    return f"take {take} of {group} ({left}|{group - take - left})"
-
+#: The move the legend reads as an example, and the legend's lines' width (``analyze``'s).
+_EXAMPLE = StickyMove(6, 2, 1)
+LEGEND_WIDTH = 80
 
 WORDS: FamilyWords[StickyNim] = FamilyWords(
-    position=lambda position: configuration_text(groups_of(position)),
-    move=_move_words,
-    legend=(
-        "\"take 2 of 6 (1|3)\": take 2 adjacent sticks from a group of 6, leaving groups",
-        "  of 1 and 3 on either side; a position lists its groups, e.g. [6, 3].",
+    position=lambda position: groups_text(groups_of(position)),
+    move=move_text,
+    legend=tuple(
+        textwrap.wrap(
+            f"\"{move_text(_EXAMPLE)}\": {move_sentence(_EXAMPLE)} on either side (a position "
+            "names its groups of adjacent sticks).",
+            LEGEND_WIDTH, subsequent_indent="  ", break_on_hyphens=False,
+        )
     ),
     lost_reason=_lost_reason,
 )

@@ -420,18 +420,29 @@ def _heap_moves_text(position: HeapAnswer) -> str:
 def _lost_reason(rules: TakeAway, position: Hashable, after_move: bool) -> str:
     """"13 sticks are left, 1 more than a multiple of 4, and that loses for the player to move"
     (the proved period of the lost heaps, once :func:`heap_period` has proved it: without one,
-    not proved yet or none, and for a heap before the period starts, the heap is only said to
-    lose)."""
+    not proved yet or none, for a heap before the period starts, and for a heap smaller than the
+    period, which no multiple of it says anything about, the heap is only said to lose)."""
     sticks = heap_of(position)
     period = known_heap_period(rules)
-    left = "1 stick is left" if sticks == 1 else f"{sticks} sticks are left"
-    if period is None or period.period is None or sticks < period.start:
+    left = _left(sticks)
+    if period is None or period.period is None or sticks < max(period.start, period.period):
         return f"{left}, {LOSES}"
     rest = sticks % period.period
     where = f"a multiple of {period.period}" if rest == 0 else (
         f"{rest} more than a multiple of {period.period}"
     )
     return f"{left}, {where}, {LOSES}"
+
+
+def _left(sticks: int) -> str:
+    return "1 stick is left" if sticks == 1 else f"{sticks} sticks are left"
+
+
+def _left_at_end(rules: TakeAway, position: Hashable) -> str:
+    """"1 stick is left and no take fits": a game whose takes cannot empty the heap ({2, 5, 7}
+    at 1 stick) ends with sticks on the table; "" when the heap is empty."""
+    sticks = heap_of(position)
+    return f"{_left(sticks)} and no take fits" if sticks else ""
 
 
 def description_schema() -> dict[str, Any]:
@@ -461,5 +472,7 @@ FAMILY = GameFamily(
     prepare=heap_period,
     q_learning_offered="every take-away game",
     description_schema=description_schema,
-    words=FamilyWords(position=str, move=str, heading="n", lost_reason=_lost_reason),
+    words=FamilyWords(
+        position=str, move=str, heading="n", lost_reason=_lost_reason, left_at_end=_left_at_end
+    ),
 )

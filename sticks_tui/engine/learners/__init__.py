@@ -15,10 +15,11 @@ brain files, the commands, the store and the app know it like the others, by ask
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, cast
 
 from ..game import Rules
-from .base import BrainError, read_header
+from .base import BrainError, LearnsInPlay, read_header
 from .hats.kind import KIND as HATS_KIND
 from .kind import LearnerKind
 from .q.kind import KIND as Q_KIND
@@ -28,8 +29,15 @@ if TYPE_CHECKING:
     from .q.learner import QLearner
 
 __all__ = [
-    "kind_of", "learner_from_dict", "learner_kind", "learner_kinds", "learner_names",
-    "learners_for", "register_learner", "unregister_learner",
+    "kind_of",
+    "learner_from_dict",
+    "learner_kind",
+    "learner_kinds",
+    "learner_names",
+    "learners_for",
+    "lessons_of",
+    "register_learner",
+    "unregister_learner",
 ]
 
 #: Learners by name, in the order registered.
@@ -91,7 +99,11 @@ def learner_kind(name: str) -> LearnerKind[Any]:
 
 
 def kind_of(learner: object) -> LearnerKind[Any]:
-    """The registry entry of ``learner`` (by its class)."""
+    """The registry entry of ``learner``: the one its ``kind`` names, if it owns it (a learner
+    built on another's class is its own kind), else the first that owns it (by its class)."""
+    named = _kinds.get(str(getattr(learner, "kind", "")))
+    if named is not None and named.owns(learner):
+        return named
     for kind in _kinds.values():
         if kind.owns(learner):
             return kind
@@ -127,3 +139,15 @@ def learner_from_dict(
 
 for _kind in (HATS_KIND, Q_KIND):
     register_learner(_kind)
+
+
+def lessons_of(learner: object) -> LearnsInPlay[Hashable, Hashable] | None:
+    """``learner`` as one kept as its lessons, when its kind learns in play (the hat AI's
+    does); None for one saved whole by its trainings (the Q-learner's)."""
+    try:
+        kind = kind_of(learner)
+    except KeyError:
+        return None
+    if not kind.learns_in_play:
+        return None
+    return cast("LearnsInPlay[Hashable, Hashable]", learner)

@@ -209,6 +209,52 @@ class Learner(Protocol[P, M]):
         """Its brain file: the header above, what it knows, and its learning curve."""
 
 
+class Lesson(Protocol):
+    """What some games taught a learner that learns in play, as a change that adds up: saved
+    by adding it to the saved brain, never by writing a whole brain over it, so that two
+    programs teaching one AI at once both keep what they taught."""
+
+    @property
+    def learner(self) -> str:
+        """The name of the learner it was taken from (a lesson fits only a brain of it)."""
+
+    @property
+    def rules_key(self) -> str:
+        """The rules of the brain that learned it (a lesson fits only a brain for them)."""
+
+    @property
+    def games(self) -> int:
+        """Games finished during the lesson."""
+
+    @property
+    def is_empty(self) -> bool:
+        """True when there is nothing to save."""
+
+
+class LearnsInPlay(Learner[P, M], Protocol):
+    """A learner that learns from the games it plays against a person, kept as its lessons
+    (its kind's ``learns_in_play``): the brain cache saves it by :meth:`lesson_since` and
+    :meth:`apply_lesson`, between two games only (never while :attr:`mid_game`)."""
+
+    @property
+    def mid_game(self) -> bool:
+        """Whether it is in the middle of a game (a move made that the game's end will teach
+        it): a lesson is taken, added or taken on between games only."""
+
+    def lesson_since(self, earlier: Any) -> Lesson:
+        """What it learned since it was ``earlier`` (a copy of it taken then)."""
+
+    def apply_lesson(self, lesson: Any) -> None:
+        """Add what ``lesson`` taught to it, between two games (:class:`ValueError` in the
+        middle of one, or for a lesson of another learner or game)."""
+
+    def put_back(self, position: P, seat: int = 0) -> None:
+        """A move taken back (undo): ``seat`` forgets the move it made at ``position``, as if
+        never made; the moves that stand stay remembered, for the game's end to teach."""
+
+    def copy(self) -> LearnsInPlay[P, M]: ...
+
+
 class SelfPlayRun(Protocol):
     """A fast loop over one learner's own tables (behind the same ``train`` call): self-play,
     or against a machine (:class:`PlaysMachinesFast`)."""

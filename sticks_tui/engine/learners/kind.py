@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 from ..game import Rules
 from ..players import Player
 from .base import Learner, Reading
+from .fast import Backend
 from .settings import Settings
 
 L = TypeVar("L", bound=Learner[Hashable, Hashable])
@@ -100,8 +101,9 @@ class LearnerKind(Generic[L]):
     """Whether it is offered for a game."""
     offered: Callable[[], str] = lambda: "every game"
     """Where it is offered, for the message that refuses it: "every Nim game and ..."."""
-    compiled: Callable[[Rules], bool] = lambda rules: False
-    """Whether a compiled loop (``--backend numba``) plays its self-play in this game."""
+    backends: tuple[Backend, ...] = ()
+    """Its faster ways to play its fast loops (the hat AI's: numba's compiled take-away
+    self-play, ``--backend numba``), each proven to leave the brain its python loop leaves."""
 
     def make(self, rules: Rules, settings: Settings | None = None) -> L:
         """A fresh learner for ``rules``, with ``settings`` (the defaults when None)."""

@@ -11,9 +11,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ...engine.game import Rules
-from ...engine.learners.base import BrainError
-from ...engine.learners.hats.brain import HatBrain
-from ...engine.learners.hats.lessons import Lesson
+from ...engine.learners.base import BrainError, Lesson
 from ..records import Records, Standing
 from ..saved_brains import BrainInfo, BrainSummary, SavedBrain
 from .store_file import StoreError
@@ -82,7 +80,7 @@ class PlayOnRecords:
             self._report(str(error))
             return []
 
-    def load_brain(self, rules: Rules, ai_name: str) -> HatBrain | None:
+    def load_brain(self, rules: Rules, ai_name: str) -> SavedBrain | None:
         try:
             return self.store.load_brain(rules, ai_name)
         except StoreError as error:
@@ -102,7 +100,7 @@ class PlayOnRecords:
         except (StoreError, BrainError) as error:
             self._report(f"{error}; what {ai_name} learned was not saved")
 
-    def learn(self, rules: Rules, ai_name: str, lesson: Lesson) -> HatBrain | None:
+    def learn(self, rules: Rules, ai_name: str, lesson: Lesson) -> SavedBrain | None:
         try:
             return self.store.learn(rules, ai_name, lesson)
         except (StoreError, BrainError) as error:

@@ -37,10 +37,7 @@ from pathlib import Path
 
 from ...engine.game import Rules
 from ...engine.learners import learner_from_dict
-from ...engine.learners.base import BrainError
-from ...engine.learners.hats.brain import HatBrain
-from ...engine.learners.hats.kind import KIND as HAT_AI
-from ...engine.learners.hats.lessons import Lesson
+from ...engine.learners.base import BrainError, Lesson
 from ...text.commands import brain_options
 from ..records import (
     HATS,
@@ -50,6 +47,7 @@ from ..records import (
     Standing,
     among_machines,
     ranked,
+    taught_by,
 )
 from ..saved_brains import BrainInfo, BrainSummary, SavedBrain, brain_text, rules_of, summary
 from .play_on import PlayOnRecords
@@ -159,10 +157,10 @@ class SqliteStore:
             ).fetchall()
         return [str(row[0]) for row in rows]
 
-    def load_brain(self, rules: Rules, ai_name: str) -> HatBrain | None:
-        """The saved hats, rebuilt for ``rules`` (so they know the number of sticks in play)."""
-        with self._read() as db:
-            return self._saved_hats(db, rules, ai_name)
+    def load_brain(self, rules: Rules, ai_name: str) -> SavedBrain | None:
+        """The learning AI's saved brain, rebuilt for ``rules`` (so it knows the number of
+        sticks in play)."""
+        return self.load_learner(rules, ai_name, HATS)
 
     def load_learner(self, rules: Rules, ai_name: str, learner: str) -> SavedBrain | None:
         """The saved brain of a learner (by its name), rebuilt for ``rules``."""
@@ -177,20 +175,17 @@ class SqliteStore:
         with self._write() as db:
             self._put_brain(db, brain, ai_name, text)
 
-    def learn(self, rules: Rules, ai_name: str, lesson: Lesson) -> HatBrain:
-        """Add ``lesson`` to the saved hats (fresh hats when there are none); the brain as saved.
+    def learn(self, rules: Rules, ai_name: str, lesson: Lesson) -> SavedBrain:
+        """Add ``lesson`` to the saved brain of its learner (a fresh one when there is none);
+        the brain as saved.
 
         The brain is read, taught and written back inside one write transaction, which other
         programs wait for: lessons saved by several programs at once all count, none is lost.
         """
         with self._write() as db:
-            brain = self._saved_hats(db, rules, ai_name) or HatBrain(rules)
-            brain.apply_lesson(lesson)
+            brain = taught_by(self._saved_brain(db, rules, ai_name, lesson.learner), rules, lesson)
             self._put_brain(db, brain, ai_name, brain_text(brain))
         return brain
-
-    def _saved_hats(self, db: sqlite3.Connection, rules: Rules, ai_name: str) -> HatBrain | None:
-        return HAT_AI.mine(self._saved_brain(db, rules, ai_name, HATS))
 
     def _saved_brain(
         self, db: sqlite3.Connection, rules: Rules, ai_name: str, learner: str

@@ -137,10 +137,13 @@ def draw_picture(picture: HatPicture, width: int, height: int) -> Text:
     hidden = order[len(shown):]
     if hidden:
         most = max(row.value for row in hidden)
+        least = min(row.value for row in hidden)
         if picture.counts:
             what = "1 ball each" if most == 1 else f"at most {int(most)} balls each"
+        elif f"{least:+.2f}" == f"{most:+.2f}":
+            what = f"each valued {most:+.2f}"
         else:
-            what = f"values up to {most:+.2f}"
+            what = f"values {least:+.2f} to {most:+.2f}"
         text.append(f"\n+{len(hidden)} more ({what})", style="dim")
     elif picture.counts and shown and height - len(title) - len(shown) >= 3:
         text.append("\n\n" + BESIDE, style=BESIDE_STYLE)

@@ -20,7 +20,7 @@ Reading the chart:
 
 Nim's and Sticky-Nim's one hat at a time is drawn by :mod:`.bars` (:func:`hat_picture`).
 :class:`HatsPresenter` is the hat AI's presenter: the chart of every hat in a take-away game, one
-hat at a time elsewhere, and the hint's "AI's hat at 13 draws 1 in 60% of draws".
+hat at a time elsewhere, and the hint's "AI's hat at 13 sticks draws 1 60% of the time".
 """
 
 from __future__ import annotations
@@ -493,4 +493,4 @@ class HatsPresenter(LearnerPresenter):
             (self.words.ball_words(move.move), move.chance)
             for move in learner.values_at(position).moves
         ]
-        return hints.hat_text(name, self.rules.position_key(position), chances)
+        return hints.hat_text(name, self.words.at_words(position), chances)

@@ -15,8 +15,9 @@ from textual.widgets import Input, Static
 from ...engine import IllegalMove, StickyLine, StickyNim
 from ...engine.game import Rules
 from ...engine.games import GameFamily
-from ...engine.games.sticky import groups_of, sticky_move_of
+from ...engine.games.sticky import groups_of
 from ...engine.games.sticky_line import LETTERS, STICKY_MAX
+from ...text import moves
 from ...text.moves import takes_words
 from ..plain import plain
 from ..widgets.line import StickyLineView
@@ -248,7 +249,7 @@ class StickyPresenter(Presenter):
         sticks = "1 stick" if left == 1 else f"{left} sticks"
         if len(groups) == 1:
             return f"{sticks} on the line, in one group."
-        return f"{sticks} on the line, in groups of {', '.join(map(str, groups))}."
+        return f"{sticks} on the line, in {moves.position_words(self.rules, position)}."
 
     def question(self, legal: tuple[Hashable, ...]) -> str:
         """"take 1-3 sticks, e.g. df": how many, and how a move is typed (its first and last
@@ -259,33 +260,18 @@ class StickyPresenter(Presenter):
     def move_words(self, name: str, human: bool, move: Hashable, placed: str) -> str:
         return f"{name} {'takes' if human else 'selects'} {placed}"
 
-    def ball_words(self, move: Hashable) -> str:
-        """"2 of 6 → 1 + 3": 2 sticks from a group of 6, leaving groups of 1 and 3."""
-        group, take, left = sticky_move_of(move)
-        kept = [size for size in (left, group - take - left) if size]
-        if not kept:
-            return f"all {group}"
-        return f"{take} of {group} → {' + '.join(map(str, kept))}"
-
-    def where_words(self, position: Hashable) -> str:
-        groups = groups_of(position)
-        if len(groups) == 1:
-            return f"a group of {groups[0]}"
-        return "groups of " + ", ".join(map(str, groups))
+    # ball_words and where_words are the game's one language (the base's, from its family's
+    # words): "2 of 6 → 1 + 3", "groups of 9, 9", as the hint, the analysis and the commands.
 
     def takes_words(self, move: Hashable) -> str:
-        group, take, left = sticky_move_of(move)
-        kept = [size for size in (left, group - take - left) if size]
-        sticks = "a stick" if take == 1 else f"{take} sticks"
-        if not kept:
-            return f"takes a whole group of {group}" if group > 1 else "takes a lone stick"
-        leaving = " and ".join(map(str, kept))
-        return f"takes {sticks} from a group of {group}, leaving {leaving}"
+        return "takes " + moves.move_words(self.rules, move)
 
     def hint_move(self, move: Hashable) -> str:
-        """The letters of the sticks to take, on the line as it is (the leftmost such sticks)."""
+        """The letters of the sticks to take, on the line as it is (the leftmost such sticks),
+        and the move in the game's words: "take jk (2 of 20 → 9 + 9)"."""
         first, last = self.line.place(move)
-        return "take " + LETTERS[first] + (LETTERS[last] if last != first else "")
+        letters = LETTERS[first] + (LETTERS[last] if last != first else "")
+        return f"take {letters} ({moves.move_words(self.rules, move)})"
 
     def drew_words(self, move: Hashable) -> str:
         ball = f"“{self.ball_words(move)}”"

@@ -14,6 +14,7 @@ from ...engine import STICKS_MAX, STICKS_MIN, TakeAway
 from ...engine.game import Rules
 from ...engine.games import GameFamily
 from ...engine.games.takeaway import heap_of
+from ...text import moves
 from ...text.moves import takes_words
 from ...text.words import board_line
 from ..widgets.sticks import StickArt
@@ -202,17 +203,15 @@ class TakeAwayPresenter(Presenter):
 
     def end_reason(self, position: Hashable, loser: str) -> tuple[str, str]:
         """A game whose takes cannot empty the heap ends with sticks left ({2, 3, 5} at 1
-        stick): "1 stick is left and no take fits." and who lost by it (no move loses: the
-        player to move; last stick loses: the player who made the last move)."""
-        if not position:
+        stick): "1 stick is left and no take fits." (the family's words, as the hint says it)
+        and who lost by it (no move loses: the player to move; last stick loses: the player who
+        made the last move)."""
+        left = moves.left_at_end(self.rules, position)
+        if not left:
             return "", ""
-        left = "1 stick is left" if position == 1 else f"{position} sticks are left"
         misere = isinstance(self.rules, TakeAway) and self.rules.misere
         how = "made the last move" if misere else "cannot move"
-        return (
-            f"{left} and no take fits.",
-            f"{left} but no allowed take fits: {loser} {how} and loses.",
-        )
+        return f"{left}.", f"{left}: {loser} {how} and loses."
 
     def move_words(self, name: str, human: bool, move: Hashable, placed: str) -> str:
         verb = "takes" if human else "selects"

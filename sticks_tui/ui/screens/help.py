@@ -103,7 +103,7 @@ says what the hat in use does, e.g. "at 19 sticks it takes 2 in 65% of draws".
 In Nim and Sticky-Nim a hat belongs to each position the AI has met, with one kind of ball
 per move there, so the board shows only the hat in use: one bar per move, the most drawn
 first, with its share of the hat. A Sticky-Nim ball "2 of 6 → 1 + 3" takes 2 sticks from a
-group of 6, leaving groups of 1 and 3.
+group of 6, leaving groups of 1 and 3 (its hint, analysis and commands say it so too).
 
 After each game, until the next one starts, the chart shows what the game did to the hats:
 `●` stays above each ball drawn, and under the hat numbers is its change, in colour and as

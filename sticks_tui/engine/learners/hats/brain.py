@@ -220,6 +220,11 @@ class HatBrain:
     def balls_beside(self) -> list[tuple[Hashable, Hashable]]:
         return [(p, self.rules.ball_kinds(p)[i]) for p, i in self._all_beside()]
 
+    @property
+    def mid_game(self) -> bool:
+        """Whether balls wait beside the hats: a game is under way (a lesson waits for its end)."""
+        return bool(self._beside[0] or self._beside[1])
+
     def _all_beside(self) -> list[tuple[Hashable, int]]:
         return self._beside[0] + self._beside[1]
 

@@ -8,8 +8,9 @@ the index), makes every double exactly as ``random.random()`` does (two 32-bit o
 generator goes on as if it had made the draws itself.
 
 numba is optional: :func:`load_kernel` says why it cannot be had (not installed, or it failed to
-compile). Training reaches it through the backends' registry (:mod:`..backends`, where it is
-registered as ``numba``), which falls back to the python loop when asked for ``auto``.
+compile). The hat AI's kind declares it (:data:`NUMBA`, the backend ``numba``); training
+reaches it by name through :mod:`sticks_tui.engine.backends`, which falls back to the python
+loop when asked for ``auto``.
 ``tests/engine/test_numba_backend.py`` proves the equality where numba is installed.
 """
 
@@ -19,6 +20,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from ..fast import Backend, BackendUnavailable
 from .loops import TakeAwayHats, TakeAwaySelfPlay
 
 #: Games the kernel plays between two looks at ``should_stop`` (a cancel waits at most this).
@@ -256,3 +258,20 @@ def compiles(rules: Any) -> bool:
 def plays(run: Any) -> bool:
     """Whether ``run`` is the loop the kernel plays: the flat take-away self-play loop."""
     return isinstance(run, TakeAwaySelfPlay)
+
+
+def _load() -> object:
+    try:
+        return load_kernel()
+    except KernelUnavailable as error:
+        raise BackendUnavailable(str(error)) from None
+
+
+#: numba's compiled take-away self-play of the hat AI (the extra ``sticks-tui[fast]``).
+NUMBA = Backend(
+    "numba",
+    fits=compiles,
+    plays=plays,
+    load=_load,
+    take_over=lambda run, rng: CompiledSelfPlay(run, rng, _load()),
+)

@@ -11,7 +11,7 @@ from ...players import Player
 from ..base import MAX_COUNT
 from ..kind import LearnerKind, LearnerWords
 from .brain import HatBrain
-from .compiled import compiles
+from .compiled import NUMBA
 from .player import HatPlayer
 from .reading import read_hats
 from .settings import HatSettings
@@ -66,5 +66,5 @@ KIND: LearnerKind[HatBrain] = LearnerKind(
     learns_in_play=True,
     player=_player,
     read=read_hats,
-    compiled=compiles,
+    backends=(NUMBA,),
 )

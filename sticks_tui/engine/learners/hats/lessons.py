@@ -37,6 +37,8 @@ class Lesson:
     """Games the brain had finished when the lesson began (its curve points count from there)."""
     curve: tuple[CurvePoint, ...] = ()
     """Checkpoints of the learning curve recorded during the lesson."""
+    learner: str = "hats"
+    """The learner it was taken from: the hat AI (the name of its kind)."""
 
     @property
     def is_empty(self) -> bool:

@@ -21,11 +21,15 @@ from typing import Protocol
 from rich.text import Text
 from textual.widgets import Static
 
-from ....engine import HatBrain, Match
+from ....engine import Match
 from ....engine.game import Rules
+from ....engine.learners.base import LearnsInPlay
 from ...session import Table
 from ...speed import FULL_SPEED, SPEEDS, START_SPEED, paced
 from ...widgets.tally import Part, RunningTally, WindowShare, fitted_line
+
+#: A brain kept as the lessons its games teach.
+Taught = LearnsInPlay[Hashable, Hashable]
 
 #: At full speed, about how long the games played in one go take before the board is drawn.
 RUSH_SECONDS = 0.1
@@ -47,7 +51,7 @@ class Keeper(Protocol):
 
     def record_game(self, winner: str, loser: str, rules: Rules) -> None: ...
 
-    def keep_brain(self, name: str, brain: HatBrain) -> None: ...
+    def keep_brain(self, name: str, brain: Taught) -> None: ...
 
 
 class GameSaves:
@@ -66,11 +70,11 @@ class GameSaves:
         self.gather = gather
         self.clock = clock
         self._results: list[tuple[str, str, Rules]] = []
-        self._brains: dict[int, tuple[str, HatBrain]] = {}
+        self._brains: dict[int, tuple[str, Taught]] = {}
         self._last = clock()
 
     def game_over(
-        self, winner: str, loser: str, rules: Rules, brains: list[tuple[str, HatBrain]]
+        self, winner: str, loser: str, rules: Rules, brains: list[tuple[str, Taught]]
     ) -> None:
         """A game that counts ended: ``brains``, the hats it taught, by their AI's name."""
         self._results.append((winner, loser, rules))

@@ -15,6 +15,7 @@ import threading
 from ....engine import TrainingResult
 from ....storage.brain_cache import BrainRef
 from ....storage.training_turns import TrainingTurn
+from ....text.brain_news import news_words
 from ...host import Host
 from ...lab_plan import LabPlan
 from ...leaving import kept_words
@@ -83,7 +84,7 @@ class RunEnd:
         games = result.games_played if result is not None else 0
         app.say(kept_words(plan.name, games), quietly=quietly)
         if warning is not None:
-            app.say(warning, quietly=quietly)
+            app.say(news_words(warning), quietly=quietly)
 
     def discard(self) -> None:
         self.decided = True
