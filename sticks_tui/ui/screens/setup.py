@@ -142,6 +142,12 @@ class SetupScreen(Screen[None]):
         self.query_one(f"#{self._form().first}", Input).focus()
         self._check()
 
+    async def show_settings(self) -> None:
+        """The settings' game was chosen elsewhere (a brain of another game played from the
+        brains screen): the form shows it, with its fields, and the title bar names it."""
+        await self.recompose()
+        self.on_mount()
+
     # -- reading the form -----------------------------------------------------------------------
     def _form(self) -> SetupForm:
         key = self.query_one("#game", Select).value

@@ -246,7 +246,7 @@ class BrainsScreen(Screen[None]):
         rules, learner, ai, _ = chosen
         app = host_of(self)
         if app.settings.rules.key != rules.key:
-            app.settings.choose(rules)
+            app.choose_game(rules)
         app.play_against(BrainRef(ai, learner))
 
     def action_export(self) -> None:
