@@ -22,7 +22,7 @@ from ..storage.sqlite.store_file import StoreError
 from ..text import moves
 from ..text.brains import games_words, kind_words
 from ..text.memory import DEFAULT_MEMORY_CAP_TEXT, parse_memory_cap, size_words
-from ..text.names import MAX_NAME_LENGTH, typed_name_problem
+from ..text.names import MAX_NAME_LENGTH, brain_name_problem, typed_name_problem
 from ..text.opponents import GAMES_MAX, against_plan, training_games
 from ..text.terminal import printable
 
@@ -120,6 +120,8 @@ def read_plan(
         if before is not None:
             before = before.copy()  # the brain as it was: what training adds is the lesson
             learner = before.copy()
+        elif (refused := brain_name_problem(name)) is not None:  # a new brain's name
+            problems["brain"] = refused
         else:
             try:
                 learner = _fresh(kind, rules, values)
