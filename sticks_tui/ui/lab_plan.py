@@ -303,11 +303,18 @@ def run_title(plan: LabPlan) -> str:
     against = "by self-play" if isinstance(plan.against, SelfPlay) else (
         f"against {plan.against_words}"
     )
-    game = plan.rules.name
-    start = moves.position_words(plan.rules, plan.rules.initial_position())
+    return f"Training \"{plan.name}\" ({plan.kind}) {against} · {game_from_start(plan.rules)}"
+
+
+def game_from_start(rules: Rules) -> str:
+    """The game and where it starts, in few words (a lab's title): "Game of Sticks from 20",
+    "Take-away {2, 5, 7}, last stick loses, from 20", "Nim 1, 3, 5, 7" (its name says its
+    start)."""
+    game = rules.name
+    start = moves.position_words(rules, rules.initial_position())
     if start not in game:
-        game += f" from {start}"
-    return f"Training \"{plan.name}\" ({plan.kind}) {against} · {game}"
+        game += f"{',' if ',' in game else ''} from {start}"
+    return game
 
 
 def run_end_words(result: TrainingResult) -> tuple[str, str]:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 from ui_helpers import check_each, make_app, set_input, to_board, wait_until
 
 from sticks_tui.engine import HatBrain
@@ -231,6 +231,26 @@ async def test_export_writes_a_brain_file_that_loads_back(
                              f"played) to {out}")
     assert read_brain_file(out).to_dict() == brain.to_dict()
     assert out.read_text() == brain_json(brain)
+
+
+async def test_export_offers_the_file_in_full_where_it_will_be_written(
+    store: SqliteStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33: the form offered a bare file name, saying nowhere which folder it goes to:
+    it offers the whole path (the folder the app was started in), and writes it there."""
+    store.save_brain(taught(games=12), "AI")
+    monkeypatch.chdir(tmp_path)
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        offered = app.screen.query_one("#file", Input).value
+        assert offered == str(tmp_path / "sticks-hats.json")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+        assert said(app).endswith(f"to {offered}")
+    assert (tmp_path / "sticks-hats.json").is_file()
 
 
 UNWRITABLE = [

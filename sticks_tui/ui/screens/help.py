@@ -53,7 +53,7 @@ the brain it plays. *Watch* puts any two of them at the table.
 | `space` `s` `-` `+` | watch | run or pause / single step (at a game's end: the next game) / slower / faster, as in the lab (from a game at a time on, only each game's end is drawn) |
 | `[` `]` | board, training, lab | scroll the hats (take-away games) |
 | `m` | leaderboard | count the games between two computer players too (or leave them out) |
-| `r` | leaderboard | the room's brain: the games the learning AI of the game chosen has learned and its win share over its last games against people, read again every few seconds as others play (in a classroom's tabs, or programs on the same data directory) |
+| `r` | leaderboard | the learning AI's brain (a classroom's tab: the room's brain): the games the learning AI of the game chosen has learned and its win share over its last games against people, read again every few seconds as others play (in a classroom's tabs, or programs on the same data directory) |
 | `1`-`5` | mode | friend / computer at the level chosen / trained computer / watch / training lab |
 | `Enter` | lab form | start training at the speed chosen beside it (every field is checked as you type) |
 | `space` `s` | lab | pause or resume / step one game (one move at the move speeds); each acts at once |

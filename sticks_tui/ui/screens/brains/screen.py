@@ -266,7 +266,8 @@ class BrainsScreen(Screen[None]):
             "Export a brain",
             f"Writes {brain_words(rules, learner, ai, games)} to a JSON "
             f"file (the file `sticks-tui train --out` writes); a file already there is replaced.",
-            [("file", "File", _file_name(rules, learner, ai))],
+            # in full: where it goes (the folder the app was started in), not a bare name
+            [("file", "File", os.path.abspath(_file_name(rules, learner, ai)))],
             write,
         ), self._done)
 
