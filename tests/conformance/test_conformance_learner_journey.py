@@ -198,10 +198,9 @@ async def test_undo_takes_back_only_the_moves_it_undoes_from_a_learner_in_play(
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         screen = _board(pilot)
         brain: Any = screen.table.seats[1].learner
-        for _ in range(2):  # the person moves and the learner answers, twice
-            made = len(screen.match.history)
+        for made in (2, 4):  # the person moves and the learner answers, twice
             screen.post_message(MoveChosen(screen.match.legal_moves()[0]))
-            await wait_until(pilot, lambda: len(screen.match.history) == made + 2)
+            await wait_until(pilot, lambda made=made: len(screen.match.history) == made)
         assert brain.mid_game
         await pilot.press("f6")  # takes back the learner's answer and the person's move
         await wait_until(pilot, lambda: len(screen.match.history) == 2)
