@@ -13,7 +13,12 @@ from ..engine.game import Rules
 from ..engine.games import GameSpecError, family_of, parse_game, spec_of
 from ..engine.games.family import quoted
 from ..engine.numbers import parse_whole_number, too_large_words
-from ..text.names import name_from_typed, names_problem, saved_name_from_typed
+from ..text.names import (
+    brain_name_from_typed,
+    name_from_typed,
+    names_problem,
+    saved_name_from_typed,
+)
 from ..text.terminal import printable
 
 PROG = "sticks-tui"
@@ -97,7 +102,7 @@ EXIT_INTERRUPTED = 130
 
 # -- argument types shared with the top-level options --------------------------------------------
 def player_name(text: str) -> str:
-    """argparse type for ``--player1/--player2`` (and ``brain import --ai``): a visible name of
+    """argparse type for ``--player1/--player2``: a visible name of
     at most 40 characters, in one script, that does not look like a computer player's.
 
     The control characters are looked for before spaces are tidied, which would turn a line
@@ -105,6 +110,15 @@ def player_name(text: str) -> str:
     """
     try:
         return name_from_typed(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def brain_name(text: str) -> str:
+    """argparse type for ``brain import --ai``: a name as :func:`player_name` takes it, but not
+    the name of a computer player that plays no brain ("random", "Perfect AI")."""
+    try:
+        return brain_name_from_typed(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 

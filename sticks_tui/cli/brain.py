@@ -51,7 +51,7 @@ from .args import (
     EXIT_DATA_PROBLEM,
     add_brain_game_arguments,
     brain_game_from_args,
-    player_name,
+    brain_name,
     saved_ai_name,
 )
 from .store_commands import (
@@ -73,7 +73,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def _add_brain_choice(parser: argparse.ArgumentParser, *, saved: bool = True) -> None:
     """Which brain: its game, its learner and its AI's name. ``saved``: one already saved
     (export, reset), whose name is taken as it was saved; else (import) the name is one given
-    to a brain, by the rules of a player's name."""
+    to a brain, by the rules of a player's name, and not a computer player's that plays no
+    brain ("random")."""
     add_brain_game_arguments(parser)
     parser.add_argument(
         "--learner",
@@ -86,7 +87,7 @@ def _add_brain_choice(parser: argparse.ArgumentParser, *, saved: bool = True) ->
     )
     parser.add_argument(
         "--ai",
-        type=saved_ai_name if saved else player_name,
+        type=saved_ai_name if saved else brain_name,
         default=None,
         metavar="NAME",
         help=f"whose brain (default {LEARNING_AI_NAME!r}, the learning AI, for hats; "

@@ -32,7 +32,7 @@ from ..text.brains import (
     taken_words,
     whose_words,
 )
-from ..text.names import name_from_typed
+from ..text.names import brain_name_from_typed
 from .brain_files import BrainFileRefused, brain_json, shown_name
 from .file_writer import BrainFileWriter, reason
 from .records import HATS, Records
@@ -87,10 +87,11 @@ def _is_shelf(records: object) -> TypeGuard[BrainShelf]:
 
 # -- names ---------------------------------------------------------------------------------------
 def ai_name_from(text: str) -> str:
-    """The AI's name typed for a new or imported brain, by the rules of a player's name
-    (:func:`~sticks_tui.text.names.name_from_typed`)."""
+    """The AI's name typed for a new or imported brain, by the rules of a player's name, and
+    not a computer player's that plays no brain
+    (:func:`~sticks_tui.text.names.brain_name_from_typed`)."""
     try:
-        return name_from_typed(text)
+        return brain_name_from_typed(text)
     except ValueError as error:
         raise BrainActionRefused(str(error).replace("a player's", "an AI's", 1)) from None
 

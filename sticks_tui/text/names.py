@@ -3,7 +3,8 @@ names cannot play together (the same row on the leaderboard, or a computer playe
 
 One set of rules for every place a name is typed: the classic console, ``--player1``, the setup
 screen, the served tab's "Who is playing?" screen, a new brain's AI name in the lab and on the
-brains screen, ``brain import --ai``.
+brains screen, ``brain import --ai``. A brain's name may not be the name of a computer player
+that plays no brain either (:func:`brain_name_problem`): "random" beside the random player.
 
 A name is also read the way it looks (:func:`name_look_problem`): letters of two scripts in one
 name ("АI", its А Cyrillic) are refused, and so is a name that only looks like a computer
@@ -17,7 +18,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 
 from ..engine.games.family import quoted
-from ..engine.machines import COMPUTER_PLAYER_NAMES
+from ..engine.machines import COMPUTER_PLAYER_NAMES, Machine
 from .terminal import printable
 
 #: The most characters a name may have (a player's, an AI's).
@@ -170,12 +171,50 @@ def _machine_it_looks_like(name: str) -> str | None:
     machines = {machine.casefold(): machine for machine in COMPUTER_PLAYER_NAMES}
     if name.casefold() in machines:
         return None  # the name itself: names_problem's, or a machine's own brain
+    return machines.get(_read_as_latin(name))
+
+
+def _read_as_latin(name: str) -> str:
+    """``name`` as it reads: each letter as the Latin one it looks like, without regard to
+    case, spaces tidied."""
     looks = "".join(
         LATIN_LOOKALIKES.get(char, char)
         for char in unicodedata.normalize("NFKC", name)
         if not unicodedata.category(char).startswith("M")
     )
-    return machines.get(" ".join(looks.split()).casefold())
+    return " ".join(looks.split()).casefold()
+
+
+# -- a brain's name --------------------------------------------------------------------------------
+def brain_name_problem(name: str) -> str | None:
+    """Why ``name`` (tidied) cannot name a new brain; None when it can.
+
+    A player's name may (:func:`name_look_problem`), except the name of a computer player that
+    plays no brain, as it plays ("Random AI") or as the lists of opponents show it ("random"),
+    read as it looks: a brain so named would stand in the lists beside that machine, as
+    another. The learning machines' names ("AI", "Trained AI") are their brains' names."""
+    problem = name_look_problem(name)
+    if problem is not None:
+        return problem
+    reads = _read_as_latin(name)
+    for machine in Machine:
+        if machine.learner is None and reads in (machine.value.casefold(), machine.level):
+            return (
+                f"\"{printable(name)}\" is the name of a computer player ({machine.value}) that "
+                "plays no brain; please choose another name for the brain"
+            )
+    return None
+
+
+def brain_name_from_typed(text: str) -> str:
+    """A new brain's AI name as typed (the brains screen, ``brain import --ai``), tidied as
+    :func:`name_from_typed` tidies a player's; :class:`ValueError` says why it cannot be one
+    (:func:`brain_name_problem`)."""
+    name = saved_name_from_typed(text)
+    problem = brain_name_problem(name)
+    if problem is not None:
+        raise ValueError(problem)
+    return name
 
 
 def _lookalikes(table: dict[str, tuple[str, ...]]) -> dict[str, str]:

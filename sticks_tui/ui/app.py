@@ -409,6 +409,16 @@ class SticksApp(App[int]):
 
         self.push_screen(AbandonFirst(), answered)
 
+    def choose_game(self, rules: Rules) -> None:
+        """Play ``rules`` from now on (a brain of another game, played from the brains screen):
+        the settings, the setup screen's form and the title bar all name that game."""
+        from .screens.setup import SetupScreen
+
+        self.settings.choose(rules)
+        for screen in self.screen_stack:
+            if isinstance(screen, SetupScreen):
+                self.run_worker(screen.show_settings(), group="setup", exclusive=True)
+
     def play_against(self, ref: BrainRef, *, train: bool = False) -> None:
         """The person against the brain ``ref`` of the game chosen, on a board of its own
         ("play it now", "play against it", ``--opponent``), as it is; ``train``: trained first

@@ -198,14 +198,18 @@ class GameDriver:
 
     def undo(self) -> TakenBack | None:
         """Take back the person's last move and the machines' replies after it (None when there
-        is none): the balls drawn go back, and the game is practice from now on."""
+        is none): the balls drawn for them go back (those of the moves that stand stay beside
+        their hats until the game ends), and the game is practice from now on."""
         back = self.takes_back()
         if not back:
             return None
         self.drawn = None
-        self.table.abandon()  # the balls beside the hats go back: nothing is learned now
-        turns = tuple(self.match.undo() for _ in range(back))
-        return TakenBack(self.match.to_move, turns)
+        turns = []
+        for _ in range(back):  # the balls drawn for these moves go back; nothing is learned
+            turn = self.match.undo()
+            self.table.take_back(turn)
+            turns.append(turn)
+        return TakenBack(self.match.to_move, tuple(turns))
 
     def new_game(self) -> GameStarted:
         """The next game at the same table (each saved brain first picks up what other programs

@@ -23,7 +23,7 @@ from ..storage.sqlite.store_file import StoreError
 from ..text import moves
 from ..text.brains import games_words, kind_words
 from ..text.memory import DEFAULT_MEMORY_CAP_TEXT, parse_memory_cap, size_words
-from ..text.names import MAX_NAME_LENGTH, typed_name_problem
+from ..text.names import MAX_NAME_LENGTH, brain_name_problem, typed_name_problem
 from ..text.opponents import GAMES_MAX, against_plan, training_games
 from ..text.terminal import printable
 
@@ -135,6 +135,8 @@ def read_plan(
         if before is not None:
             before = before.copy()  # the brain as it was: what training adds is the lesson
             learner = before.copy()
+        elif (refused := brain_name_problem(name)) is not None:  # a new brain's name
+            problems["brain"] = refused
         else:
             try:
                 learner = _fresh(kind, rules, values)
@@ -316,11 +318,18 @@ def run_title(plan: LabPlan) -> str:
     against = "by self-play" if isinstance(plan.against, SelfPlay) else (
         f"against {plan.against_words}"
     )
-    game = plan.rules.name
-    start = moves.position_words(plan.rules, plan.rules.initial_position())
+    return f"Training \"{plan.name}\" ({plan.kind}) {against} · {game_from_start(plan.rules)}"
+
+
+def game_from_start(rules: Rules) -> str:
+    """The game and where it starts, in few words (a lab's title): "Game of Sticks from 20",
+    "Take-away {2, 5, 7}, last stick loses, from 20", "Nim 1, 3, 5, 7" (its name says its
+    start)."""
+    game = rules.name
+    start = moves.position_words(rules, rules.initial_position())
     if start not in game:
-        game += f" from {start}"
-    return f"Training \"{plan.name}\" ({plan.kind}) {against} · {game}"
+        game += f"{',' if ',' in game else ''} from {start}"
+    return game
 
 
 def run_end_words(result: TrainingResult) -> tuple[str, str]:

@@ -30,8 +30,9 @@ def app_commands(app: Host) -> Iterable[SystemCommand]:
         "Analysis", "What the brain learned, beside the exact solver", app.action_analysis
     )
     yield SystemCommand("Leaderboard", "Games, wins, losses and ratings", app.action_leaderboard)
+    room = ("Room", "The room's brain") if app.served else ("AI's brain", "The learning AI's brain")
     yield SystemCommand(
-        "Room", "The room's brain: games learned, win share over its last games, live",
+        room[0], f"{room[1]}: games learned, win share over its last games, live",
         app.action_room,
     )
     yield SystemCommand(

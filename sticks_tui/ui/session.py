@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..engine import Player
     from ..engine.game import Rules
     from ..engine.learners.base import Learner, LearnsInPlay
-    from ..engine.match import Match
+    from ..engine.match import Match, Turn
     from ..storage.records import KeepsSettings
     from .presenters import SetupForm
 
@@ -230,6 +230,13 @@ class Table:
         for seat in self.seats:
             if seat.brain is not None:
                 seat.brain.abandon()
+
+    def take_back(self, turn: Turn[Hashable, Hashable]) -> None:
+        """``turn`` was taken back (undo): the ball its player drew for it goes back into the
+        hat; the balls drawn for the moves that stand stay beside their hats until the end."""
+        brain = self.seats[turn.player].brain
+        if brain is not None:
+            brain.put_back(turn.before)
 
 
 def machine_seat(

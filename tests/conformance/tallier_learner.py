@@ -93,6 +93,13 @@ class Tallier(Scorer):
         for point in lesson.curve:
             self.learning_curve.append(replace(point, games=point.games + shift))
 
+    def put_back(self, position: Any, seat: int = 0) -> None:
+        played = self._played[seat]
+        for index in range(len(played) - 1, -1, -1):
+            if played[index][0] == position:
+                del played[index]
+                return
+
     def take_on(self, saved: Any) -> None:
         if self.mid_game:
             raise ValueError("a brain takes on another between games")

@@ -181,6 +181,36 @@ async def test_a_learner_that_learns_in_play_learns_from_a_game_on_the_board_and
 
 
 @pytest.mark.parametrize("learner", IN_PLAY)
+async def test_undo_takes_back_only_the_moves_it_undoes_from_a_learner_in_play(
+    learner: str,
+) -> None:
+    """F6 on a board against a learner kept as lessons: the learner forgets the move undo takes
+    back (its kind's put_back), and remembers the one that stands, for the game's end to
+    teach (undo once abandoned the whole game's moves)."""
+    rules = Nim((3, 4, 5))  # 12 sticks: two turns each cannot end it
+    records = MemoryRecords()
+    records.save_brain(learner_kind(learner).make(rules), AI)
+    app = make_app(records=records)
+    app.settings.choose(rules)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.play_against(BrainRef(AI, learner))
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        screen = _board(pilot)
+        brain: Any = screen.table.seats[1].learner
+        for made in (2, 4):  # the person moves and the learner answers, twice
+            screen.post_message(MoveChosen(screen.match.legal_moves()[0]))
+            await wait_until(pilot, lambda made=made: len(screen.match.history) == made)
+        assert brain.mid_game
+        await pilot.press("f6")  # takes back the learner's answer and the person's move
+        await wait_until(pilot, lambda: len(screen.match.history) == 2)
+        assert brain.mid_game  # its first answer stands: remembered still
+        await pilot.press("f6")
+        await wait_until(pilot, lambda: not screen.match.history)
+        assert not brain.mid_game  # nothing stands: nothing to learn from
+
+
+@pytest.mark.parametrize("learner", IN_PLAY)
 def test_two_programs_teaching_one_brain_kept_as_lessons_both_keep_what_they_taught(
     learner: str, tmp_path: Path
 ) -> None:

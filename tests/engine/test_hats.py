@@ -94,6 +94,20 @@ def test_draws_follow_the_ball_counts():
     assert 2328 <= ones <= 2581
 
 
+def test_a_ball_put_back_leaves_the_other_balls_beside_their_hats():
+    """Undo: the ball drawn for a move taken back goes back into its hat; a move that stands
+    keeps its ball beside its hat, still to be settled at the end."""
+    brain = HatBrain(game_of_sticks(20))
+    rng = random.Random(3)
+    first = brain.draw(17, rng)
+    brain.draw(13, rng)
+    brain.put_back(13)
+    assert brain.balls_beside == [(17, first)]
+    assert brain.counts(13) == {1: 1, 2: 1, 3: 1} and brain.view(13).beside is None
+    brain.put_back(12)  # no ball beside that hat: nothing changes
+    assert brain.balls_beside == [(17, first)]
+
+
 def test_preferred_move_and_confidence_count_only_legal_balls():
     brain = HatBrain(game_of_sticks(10))
     rng = ScriptedRandom([0.9] * 5)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from sticks_tui.engine.machines import COMPUTER_PLAYER_NAMES, LEARNING_AI_NAME, TRAINED_AI_NAME
 from sticks_tui.text.names import (
     LATIN_LOOKALIKES,
+    brain_name_problem,
     name_from_typed,
     name_look_problem,
     names_problem,
@@ -265,3 +266,37 @@ def test_a_name_remembered_before_the_rule_is_not_offered_again() -> None:
     assert recalled_names(records) == ("Player 1", "Player 2")
     records.remember({"player1_name": "Ann", "player2_name": "Иван"})
     assert recalled_names(records) == ("Ann", "Иван")
+
+
+# -- a brain's name (issue 33) -----------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("ai", "machine"),
+    [("random", "Random AI"), ("perfect ai", "Perfect AI"), ("Mixed", "Mixed AI")],
+)
+def test_brain_import_refuses_the_name_of_a_machine_that_plays_no_brain(
+    ai: str, machine: str, cli, tmp_path: Path
+) -> None:
+    """A brain imported as "random" was listed beside the random player, as if it were it."""
+    from sticks_tui.engine import HatBrain, game_of_sticks
+    from sticks_tui.storage.brain_files import brain_json
+
+    brain = tmp_path / "brain.json"
+    brain.write_text(brain_json(HatBrain(game_of_sticks(20))))
+    data = tmp_path / "data"
+    run = cli("--data-dir", str(data), "brain", "import", "--ai", ai, str(brain))
+    assert run.code == 2
+    assert run.err_lines[-1] == (
+        f'sticks-tui brain import: error: argument --ai: "{ai}" is the name of a computer '
+        f"player ({machine}) that plays no brain; please choose another name for the brain"
+    )
+    assert cli("--data-dir", str(data), "brain", "list").out.startswith("No brains saved yet")
+
+
+def test_a_brain_keeps_the_learning_machines_names_and_a_person_may_be_random() -> None:
+    """The learning machines' names are their brains' ("AI", "Trained AI"); a person may be
+    called "random" (no machine plays under it: it is a word of the lists)."""
+    assert brain_name_problem("AI") is None and brain_name_problem("Trained AI") is None
+    assert brain_name_problem("Q-learning AI") is None and brain_name_problem("Randy") is None
+    assert brain_name_problem("Random AI") is not None
+    assert brain_name_problem("\u0440\u0430ndom") is not None  # its р and а Cyrillic
+    assert names_problem(["random"]) is None

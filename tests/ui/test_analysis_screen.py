@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
-from textual.widgets import Static, TabbedContent
-from ui_helpers import make_app, palette_highlights, screen_name, to_board, to_training, wait_until
+from textual.widgets import Select, Static, TabbedContent
+from ui_helpers import (
+    make_app,
+    palette_highlights,
+    screen_name,
+    screen_text,
+    to_board,
+    to_training,
+    wait_until,
+)
 
+from sticks_tui.engine import Nim
 from sticks_tui.engine.learners.base import CurvePoint
+from sticks_tui.engine.machines import Machine
 from sticks_tui.ui.widgets.curve import LearningCurvePlot, plot
 from sticks_tui.ui.widgets.lines_table import LinesTable
 
@@ -92,6 +102,30 @@ async def test_command_palette_offers_it() -> None:
         await wait_until(pilot, lambda: screen_name(pilot) == "AnalysisScreen")
 
 
+async def test_a_q_learners_curve_counts_positions_right_in_the_lab_and_the_analysis() -> None:
+    """Issue 33: the lab's legend said "◆ right" and the analysis screen's "◆ hats right" of
+    a Q-learner, which has no hats: both say "positions right", as ``sticks-tui analyze``."""
+    app = make_app(q_training_games=3000)
+    app.settings.choose(Nim((1, 3, 5, 7)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        pilot.app.screen.query_one("#level", Select).value = Machine.Q_LEARNING
+        await pilot.press("2")  # against the trained Q-learner: its training first
+        await wait_until(pilot, lambda: getattr(pilot.app.screen, "result", None) is not None)
+        await pilot.pause()
+        lab = screen_text(pilot)
+        assert "│ ◆ positions right  + wins vs random │" in lab
+        assert "│ × wins vs perfect (50% at most)     │" in lab
+        await pilot.press("f2")
+        await analysis_shown(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        shown = screen_text(pilot)
+        assert "◆ positions right  + wins vs random  × wins vs perfect (50% at most)" in shown
+        assert "hats" not in shown
+
+
 # -- the plot ----------------------------------------------------------------------------------
 def test_plot_without_a_curve_says_so() -> None:
     assert "No learning curve yet" in plot((), 60, 12).plain
@@ -99,7 +133,7 @@ def test_plot_without_a_curve_says_so() -> None:
 
 def test_plot_draws_the_three_lines_within_its_size() -> None:
     curve = [CurvePoint(0, 0, 10, 0.5, 0.0), CurvePoint(1000, 10, 10, 1.0, 0.5)]
-    lines = plot(curve, 60, 15).plain.splitlines()
+    lines = plot(curve, 60, 15, "hats right").plain.splitlines()
     assert len(lines) == 15 and all(len(line) <= 60 for line in lines)
     assert lines[0].startswith("◆ hats right")
     assert lines[1] == "× 50% at most: the starts alternate"  # why, under the legend

@@ -67,7 +67,7 @@ async def test_q_quits_from_the_board() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await to_board(pilot, "1")
-        await pilot.press("q")  # in the middle of a game: it asks first
+        await pilot.press("1", "q")  # in the middle of a game: it asks first
         await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
         await pilot.press("y")
         await wait_until(pilot, lambda: not app.is_running)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 from ui_helpers import check_each, make_app, set_input, to_board, wait_until
 
 from sticks_tui.engine import HatBrain
@@ -146,6 +146,12 @@ BAD_NAMES = [
     ("\u0410\u0406", '"АІ" looks like "AI", the name of a computer player; please choose another'),
     ("R\u043ebo", '"Rоbo" mixes letters of two alphabets (Latin and Cyrillic); please type it in '
      "one"),
+    # issue 33: listed beside the random player, "random" would read as it
+    ("random", '"random" is the name of a computer player (Random AI) that plays no brain; '
+     "please choose another name for the brain"),
+    ("  Perfect   ai ", '"Perfect ai" is the name of a computer player (Perfect AI) that plays '
+     "no brain"),
+    ("MIXED", '"MIXED" is the name of a computer player (Mixed AI)'),
 ]
 
 
@@ -227,6 +233,26 @@ async def test_export_writes_a_brain_file_that_loads_back(
     assert out.read_text() == brain_json(brain)
 
 
+async def test_export_offers_the_file_in_full_where_it_will_be_written(
+    store: SqliteStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33: the form offered a bare file name, saying nowhere which folder it goes to:
+    it offers the whole path (the folder the app was started in), and writes it there."""
+    store.save_brain(taught(games=12), "AI")
+    monkeypatch.chdir(tmp_path)
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        offered = app.screen.query_one("#file", Input).value
+        assert offered == str(tmp_path / "sticks-hats.json")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+        assert said(app).endswith(f"to {offered}")
+    assert (tmp_path / "sticks-hats.json").is_file()
+
+
 UNWRITABLE = [
     ("{tmp}/no such folder/brain.json", "Cannot write {tmp}/no such folder/brain.json: "),
     ("{tmp}", "Cannot write {tmp}: "),
@@ -301,6 +327,26 @@ async def test_import_under_a_name_that_looks_like_a_machines_is_refused(
         assert isinstance(app.screen, BrainFormModal)
         assert form_error(app) == (
             '"АІ" looks like "AI", the name of a computer player; please choose another'
+        )
+    assert store.brains() == []
+
+
+async def test_import_under_the_name_of_a_machine_that_plays_no_brain_is_refused(
+    store: SqliteStore, tmp_path: Path
+) -> None:
+    """Issue 33: a brain imported as "perfect ai" stood in the lists beside the perfect player."""
+    path = tmp_path / "good.json"
+    path.write_text(brain_json(taught(games=321)))
+    app = app_with(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_brains(pilot)
+        await pilot.press("i")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
+        await fill(pilot, file=str(path), ai="perfect ai")
+        assert isinstance(app.screen, BrainFormModal)
+        assert form_error(app) == (
+            '"perfect ai" is the name of a computer player (Perfect AI) that plays no brain; '
+            "please choose another name for the brain"
         )
     assert store.brains() == []
 

@@ -511,6 +511,7 @@ async def escape_mid_game_and_yes_leaves_to_the_mode_screen(pilot: Pilot) -> Non
 
 async def new_setup_and_palette_jumps_mid_game_ask_first(pilot: Pilot) -> None:
     await to_board(pilot, "1", sticks=20)
+    await pilot.press("1")  # a move made: the game is under way
     await pilot.press("n")
     await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
     await pilot.press("escape")  # Escape answers No
@@ -525,6 +526,7 @@ async def new_setup_and_palette_jumps_mid_game_ask_first(pilot: Pilot) -> None:
     await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
     await pilot.press("1")
     await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+    await pilot.press("1")
     pilot.app.ai_delay = WATCH_WAITS
     await pilot.press("ctrl+p")  # the palette's Watch
     await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")

@@ -175,6 +175,43 @@ async def test_undo_shows_the_hats_as_they_are_now() -> None:
         assert picture.title.startswith(screen.presenter.at_words(start))  # the hat there now
 
 
+def marked_hats(chart: HatChart) -> set[int]:
+    """The hats with a ``●`` above their bars on the chart, read off its rows as a person does:
+    the first row holds the marks, the row of hat numbers says whose column each is."""
+    lines = chart_lines(chart)
+    labels = next(line for line in lines if line.split()[:1] and line.split()[0].isdigit())
+    group = len(chart.snapshot.kinds) + 1  # type: ignore[union-attr]
+    return {
+        int(labels[start : start + group])
+        for start in range(0, len(labels), group)
+        if "●" in lines[0][start : start + group]
+    }
+
+
+async def test_undo_keeps_the_mark_of_a_move_that_stands() -> None:
+    """Issue 33: take 3 (20 -> 17), the AI draws at 17; then a move and its reply taken back:
+    the ball drawn at 17 stays marked beside its hat (that move stands), the one taken back
+    does not."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_board(pilot, "2", sticks=20)
+        screen = board(pilot)
+        await pilot.press("3")
+        await wait_until(pilot, lambda: len(screen.match.history) == 2 and screen.human_turn())
+        chart = screen.query_one(HatChart)
+        assert marked_hats(chart) == {17}
+        before = screen.match.position
+        await pilot.press("1")
+        await wait_until(pilot, lambda: len(screen.match.history) == 4 and screen.human_turn())
+        assert marked_hats(chart) == {17, before - 1}
+        await pilot.press("f6")
+        await wait_until(pilot, lambda: screen.match.position == before)
+        assert marked_hats(chart) == {17}
+        assert screen.table.seats[1].brain.balls_beside == [  # type: ignore[union-attr]
+            (17, screen.match.history[1].move)
+        ]
+
+
 async def test_a_q_learner_on_the_board_shows_its_values_and_that_it_learns_nothing() -> None:
     app = make_app(q_training_games=300)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -221,6 +221,8 @@ BAD_INPUT = [
     ("#brain", "", "Type the brain's name"),
     ("#brain", "\u0410\u0406", '"АІ" looks like "AI", the name of a computer player'),
     ("#brain", "Trained \u0410I", '"Trained АI" mixes letters of two alphabets (Latin and Cyr'),
+    ("#brain", "perfect ai", '"perfect ai" is the name of a computer player (Perfect AI)'),
+    ("#brain", "Random", '"Random" is the name of a computer player (Random AI)'),
     ("#floor", "0", "'floor' must be at least 1"),
     ("#fresh", "x", "must be a whole number"),
     ("#memory", "lots", "Not a size: 'lots'; give e.g. 512M or 2G"),

@@ -28,6 +28,7 @@ from sticks_tui.engine.machines import Machine
 from sticks_tui.storage.brain_cache import BrainRef
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.storage.sqlite.store import open_records
+from sticks_tui.ui.app import SticksApp
 from sticks_tui.ui.presenters.hats import HatChart
 from sticks_tui.ui.screens.board.screen import BoardScreen
 from sticks_tui.ui.screens.brains.modals import BrainFormModal
@@ -264,6 +265,32 @@ async def test_the_brains_screen_plays_the_highlighted_brain_on_p() -> None:
         assert screen.table.seats[1].brain is app.brains.hats(screen.rules, "Nimbo")
 
 
+async def test_a_brain_of_another_game_played_on_p_is_named_in_the_title() -> None:
+    """Issue 33: set up on take-away {2, 5, 7}, ``p`` on a Game of Sticks brain: the board is
+    the Game of Sticks, and so are the title bar and, back there, the setup screen."""
+    records = MemoryRecords()
+    records.save_brain(HatBrain(game_of_sticks(20)), "AI")
+    app = make_app(records=records)
+    app.settings.choose(parse_game("takeaway:2,5,7"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.sub_title == "Take-away {2, 5, 7}, last stick loses"
+        await pilot.press("ctrl+b")
+        await wait_until(pilot, lambda: isinstance(app.screen, BrainsScreen))
+        await pilot.press("p")
+        await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+        assert board(pilot).rules.key == game_of_sticks(20).key
+        await wait_until(pilot, lambda: app.sub_title == SticksApp.SUB_TITLE)
+        await pilot.press("n")  # back to the setup screen (no move made: nothing to lose)
+        if screen_name(pilot) != "SetupScreen":
+            await pilot.press("y")
+        await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
+        await pilot.pause()
+        assert app.screen.query_one("#game", Select).value == app.settings.setup_form().key
+        assert app.screen.query_one("#sticks", Input).value == "20"
+        assert app.sub_title == SticksApp.SUB_TITLE
+
+
 async def test_the_palette_plays_a_saved_brain() -> None:
     records = MemoryRecords()
     records.save_brain(HatBrain(game_of_sticks(20)), "Teacher")
@@ -348,7 +375,8 @@ async def test_the_mode_screen_lists_the_brains_as_they_are_when_it_is_back() ->
         await play_out(pilot, board(pilot))
         await pilot.press("escape")  # the game is over: back at once
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
-        await wait_until(pilot, lambda: level_choices(pilot)[Machine.LEARNING] == "AI (hats, 1 game)")
+        learning = Machine.LEARNING
+        await wait_until(pilot, lambda: level_choices(pilot)[learning] == "AI (hats, 1 game)")
         assert pilot.app.screen.query_one("#level", Select).value is Machine.LEARNING
 
 

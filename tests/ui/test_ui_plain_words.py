@@ -258,13 +258,27 @@ def test_the_table_legend_explains_every_column_it_shows() -> None:
 
 def test_the_curve_legend_reads_as_the_hats_and_says_why_50_percent_is_the_most() -> None:
     curve = [CurvePoint(0, 0, 10, 0.5, 0.0), CurvePoint(1000, 10, 10, 1.0, 0.5)]
-    lines = plot(curve, 78, 16).plain.splitlines()
+    lines = plot(curve, 78, 16, "hats right").plain.splitlines()
     assert lines[0] == "◆ hats right  + wins vs random  × wins vs perfect (50% at most)"
     assert lines[1] == CEILING_WORDS[0]
     assert "●" not in plot(curve, 78, 16).plain  # the drawn ball's mark, on the hats
-    narrow = plot(curve, 40, 16).plain.splitlines()
-    assert narrow[0] == "◆ right  + random  × perfect" and narrow[1] == CEILING_WORDS[1]
+    narrow = plot(curve, 40, 16, "hats right").plain.splitlines()
+    assert narrow[0] == "◆ hats right  + vs random  × vs perfect"
+    assert narrow[1] == CEILING_WORDS[1]
     assert all(len(line) <= 40 for line in narrow) and LEGEND_WORDS[-1][-1] == "perfect"
+
+
+def test_the_curve_legend_names_what_is_right_by_the_learners_words_at_every_width() -> None:
+    """Issue 33: a Q-learner's legend said "hats right", and a narrow one "right" (right
+    about what?): the learner's own words, whole, however narrow; on two lines if need be."""
+    curve = [CurvePoint(0, 0, 10, 0.5, 0.0), CurvePoint(1000, 10, 10, 1.0, 0.5)]
+    wide = plot(curve, 78, 16).plain.splitlines()
+    assert wide[0] == "◆ positions right  + wins vs random  × wins vs perfect (50% at most)"
+    assert plot(curve, 40, 16).plain.splitlines()[0] == "◆ positions right  + random  × perfect"
+    narrow = plot(curve, 35, 16).plain.splitlines()
+    assert narrow[:2] == ["◆ positions right  + wins vs random", "× wins vs perfect (50% at most)"]
+    assert narrow[2].startswith("100% ┤") and len(narrow) == 16  # the 50% said once, not twice
+    assert all(len(line) <= 35 for line in narrow)
 
 
 def test_the_labs_tally_keeps_its_counts_whole_and_its_note_as_it_fits() -> None:

@@ -132,20 +132,41 @@ async def test_trained_side_trains_first_then_watches_with_both_trained_brains()
         assert first.games_played == second.games_played == 400 + played
 
 
+def hats_seen(chart: HatChart) -> tuple[int, int]:
+    """The first and the last hat numbers the chart shows."""
+    rows = [row.split() for row in chart.render().plain.splitlines()]
+    numbers = next(row for row in rows if row and all(cell.isdigit() for cell in row))
+    return int(numbers[0]), int(numbers[-1])
+
+
 async def test_the_hat_window_scrolls_with_the_bracket_keys() -> None:
     app = make_app(ai_delay=1000.0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await watch(pilot, Machine.LEARNING, Machine.RANDOM)
         chart = screen.query_one(HatChart)
-        assert chart.centre == 20
-        await pilot.press("left_square_bracket", "left_square_bracket")
-        assert chart.centre == 16
-        await pilot.press("right_square_bracket")
-        assert chart.centre == 18
+        assert hats_seen(chart) == (12, 20)  # the hat in use, 20, and the 8 below it
+        await pilot.press("left_square_bracket")  # each press moves what is seen, 2 hats
+        assert hats_seen(chart) == (10, 18)
+        await pilot.press("left_square_bracket", "right_square_bracket")
+        assert hats_seen(chart) == (10, 18)
         for _ in range(60):
-            screen.action_scroll_hats(1)
-        await pilot.press("right_square_bracket")
-        assert chart.centre == 20  # never past the last hat the game reaches (20 sticks)
+            screen.action_scroll_hats(-1)
+        assert hats_seen(chart) == (1, 9)  # never before the first hat
+
+
+async def test_the_bracket_keys_past_the_last_hats_count_for_nothing() -> None:
+    """Issue 33: past the last page of hats, more ``]`` presses counted, and as many ``[``
+    presses then did nothing: the first ``[`` moves the window back at once."""
+    app = make_app(ai_delay=1000.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await watch(pilot, Machine.LEARNING, Machine.RANDOM)
+        chart = screen.query_one(HatChart)
+        await pilot.press(*["right_square_bracket"] * 5)
+        assert hats_seen(chart) == (12, 20)  # the last hats were shown already
+        await pilot.press("left_square_bracket")
+        assert hats_seen(chart) == (10, 18)
+        await pilot.press(*["left_square_bracket"] * 10, "right_square_bracket")
+        assert hats_seen(chart) == (3, 11)  # and so at the first hats
 
 
 async def test_watch_plays_game_after_game_by_itself_with_the_tally_until_paused() -> None:

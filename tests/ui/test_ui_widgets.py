@@ -8,7 +8,12 @@ import pytest
 
 from sticks_tui.engine import HatBrain, game_of_sticks
 from sticks_tui.ui.presenters.hat_words import BESIDE
-from sticks_tui.ui.presenters.hats import HatsSnapshot, draw_hats, hat_window
+from sticks_tui.ui.presenters.hats import (
+    HatsSnapshot,
+    draw_hats,
+    hat_window,
+    scrolled_centre,
+)
 from sticks_tui.ui.widgets.sticks import HEAD, SHORT_STICK, STICK, draw_sticks
 
 
@@ -52,6 +57,17 @@ def test_hat_window_follows_the_hat_and_stays_inside() -> None:
     assert hat_window(hats, 2, 9) == list(range(1, 10))
     assert hat_window(hats, 100, 9) == list(range(92, 101))
     assert hat_window(hats, 100, 500) == hats
+
+
+def test_a_window_scrolled_by_hats_kept_steps_over_the_hats_missing() -> None:
+    """Hats a game never reaches are not kept: the window steps over them, and a hat missing
+    as its middle shows the window of the next hat up (not the last window)."""
+    hats = [*range(10), 12, *range(14, 30)]
+    assert hat_window(hats, 11, 5) == [8, 9, 12, 14, 15]
+    assert scrolled_centre(hats, 29, 5, -2) == 25  # from the last window, 2 hats left
+    assert scrolled_centre(hats, 29, 5, 1) == 27  # the last window still: its middle
+    assert scrolled_centre(hats, 0, 5, -1) == 2  # the first window still
+    assert scrolled_centre(hats, 9, 5, 1) == 12
 
 
 def label_row(lines: list[str]) -> int:

@@ -248,6 +248,10 @@ class LearnsInPlay(Learner[P, M], Protocol):
         """Add what ``lesson`` taught to it, between two games (:class:`ValueError` in the
         middle of one, or for a lesson of another learner or game)."""
 
+    def put_back(self, position: P, seat: int = 0) -> None:
+        """A move taken back (undo): ``seat`` forgets the move it made at ``position``, as if
+        never made; the moves that stand stay remembered, for the game's end to teach."""
+
     def copy(self) -> LearnsInPlay[P, M]: ...
 
 

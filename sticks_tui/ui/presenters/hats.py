@@ -26,6 +26,7 @@ hat at a time elsewhere, and the hint's "AI's hat at 13 sticks draws 1 60% of th
 from __future__ import annotations
 
 import textwrap
+from bisect import bisect_left
 from collections.abc import Collection, Hashable
 from dataclasses import dataclass, replace
 
@@ -157,24 +158,46 @@ def reachable_hats(rules: Rules) -> frozenset[int] | None:
         return None
 
 
+def _middles(positions: list[int], visible: int) -> tuple[int, int]:
+    """The indexes of the middle hats of the first and of the last window of ``visible``."""
+    half = (visible - 1) // 2
+    return half, len(positions) - visible + half
+
+
 def hat_window(positions: list[int], centre: int, visible: int) -> list[int]:
-    """The ``visible`` consecutive hats around ``centre``, kept inside the hats that exist."""
+    """The ``visible`` consecutive hats around ``centre`` (a hat not kept: the next one up),
+    kept inside the hats that exist."""
     if not positions:
         return []
     visible = max(1, min(visible, len(positions)))
-    try:
-        index = positions.index(centre)
-    except ValueError:
-        index = 0 if centre < positions[0] else len(positions) - 1
+    index = min(bisect_left(positions, centre), len(positions) - 1)
     start = index - (visible - 1) // 2
     start = max(0, min(start, len(positions) - visible))
     return positions[start : start + visible]
 
 
-def visible_hats(snapshot: HatsSnapshot, width: int, centre: int) -> list[int]:
-    """The hats that fit in ``width`` columns (a bar per ball number and a gap per hat)."""
+def scrolled_centre(positions: list[int], centre: int, visible: int, delta: int) -> int:
+    """The middle hat of the window ``delta`` hats to the right (left: negative) of the window
+    of ``visible`` hats around ``centre``: never past the first or the last window, so that
+    each key pressed moves what is seen until an end is shown, and one press back moves it."""
+    if not positions:
+        return centre
+    visible = max(1, min(visible, len(positions)))
+    first, last = _middles(positions, visible)
+    index = min(bisect_left(positions, centre), len(positions) - 1)
+    index = min(last, max(first, index))  # the middle of the window as seen now
+    return positions[min(last, max(first, index + delta))]
+
+
+def hats_in_view(snapshot: HatsSnapshot, width: int) -> int:
+    """How many hats fit in ``width`` columns (a bar per ball number and a gap per hat)."""
     group = len(snapshot.kinds or (1, 2, 3)) + 1
-    return hat_window(snapshot.positions, centre, max(1, (width + 1) // group))
+    return max(1, (width + 1) // group)
+
+
+def visible_hats(snapshot: HatsSnapshot, width: int, centre: int) -> list[int]:
+    """The hats that fit in ``width`` columns around ``centre``."""
+    return hat_window(snapshot.positions, centre, hats_in_view(snapshot, width))
 
 
 def hat_shares(snapshot: HatsSnapshot, position: int) -> list[float]:
@@ -356,8 +379,10 @@ class HatChart(Widget):
         if self.snapshot is None or not self.snapshot.positions:
             return
         positions = self.snapshot.positions
-        lowest, highest = positions[0], positions[-1]
-        centre = min(highest, max(lowest, self.focus_hat + self.shift + delta))
+        visible = hats_in_view(self.snapshot, self.content_size.width)
+        centre = scrolled_centre(positions, self.centre, visible, delta)
+        if hat_window(positions, centre, visible) == hat_window(positions, self.centre, visible):
+            return  # an end is shown already: nothing moves (nor the hat the caption tells of)
         self.shift = centre - self.focus_hat
         self._redraw()
 

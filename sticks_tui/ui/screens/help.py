@@ -53,7 +53,7 @@ the brain it plays. *Watch* puts any two of them at the table.
 | `space` `s` `-` `+` | watch | run or pause / single step (at a game's end: the next game) / slower / faster, as in the lab (from a game at a time on, only each game's end is drawn) |
 | `[` `]` | board, training, lab | scroll the hats (take-away games) |
 | `m` | leaderboard | count the games between two computer players too (or leave them out) |
-| `r` | leaderboard | the room's brain: the games the learning AI of the game chosen has learned and its win share over its last games against people, read again every few seconds as others play (in a classroom's tabs, or programs on the same data directory) |
+| `r` | leaderboard | the learning AI's brain (a classroom's tab: the room's brain): the games the learning AI of the game chosen has learned and its win share over its last games against people, read again every few seconds as others play (in a classroom's tabs, or programs on the same data directory) |
 | `1`-`5` | mode | friend / computer at the level chosen / trained computer / watch / training lab |
 | `Enter` | lab form | start training at the speed chosen beside it (every field is checked as you type) |
 | `space` `s` | lab | pause or resume / step one game (one move at the move speeds); each acts at once |
@@ -111,8 +111,8 @@ text: `+1` after a win, `-1` after a loss, `0` where the hat was at the **floor*
 balls of a number a hat keeps: 1, unless the lab's settings say otherwise). A line says it, or
 why nothing changed: "It lost, but each ball it drew was already at the floor (1): nothing
 changed." In Nim and Sticky-Nim the chart lists each move the AI made, under its hat, with the
-balls of that number before → after. A move taken back (`F6`) puts the balls drawn back: the
-chart shows the hats as they are. The border counts the **hats learned** (the hats that hold
+balls of that number before → after. A move taken back (`F6`) puts the balls drawn for it
+back: the chart shows the hats as they are, and the `●` of the moves that stand. The border counts the **hats learned** (the hats that hold
 something learned; a hat that losses bring back to fresh is not counted) and the games learned.
 Against the Q-learner the chart shows its **Q-values** at the position in play (what it has
 learned to expect of each move: near +1 a win, near -1 a loss, with its default rewards); it

@@ -35,7 +35,9 @@ class LeaderboardScreen(Screen[None]):
     BINDINGS = [
         Binding("escape,l", "app.pop_screen", "Back"),
         Binding("m", "toggle_machines", "Machines' games"),
-        Binding("r", "app.room", "Room's brain"),
+        # the room's brain in a classroom's tab; in a terminal, where one person plays, the AI's
+        Binding("r", "room(True)", "Room's brain"),
+        Binding("r", "room(False)", "AI's brain"),
     ]
 
     def __init__(self) -> None:
@@ -85,6 +87,14 @@ class LeaderboardScreen(Screen[None]):
             self.board = event.value
             self.refill()
             self.query_one(DataTable).focus()  # the arrows go through the rows again
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "room":  # the key's words as the app is: served or not
+            return parameters[0] is host_of(self).served
+        return True
+
+    def action_room(self, served: bool) -> None:
+        host_of(self).action_room()
 
     def action_toggle_machines(self) -> None:
         self.machines = not self.machines

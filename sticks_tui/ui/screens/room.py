@@ -55,15 +55,32 @@ def read_room(records: Records, rules: Rules, ai_name: str = LEARNING_AI_NAME) -
     return RoomView(None if info is None else info.games_played, tuple(last))
 
 
-def share_words(last: tuple[bool, ...]) -> str:
-    """``Its last 20 games against the room: won 12, lost 8 (60%).``"""
+def share_words(last: tuple[bool, ...], served: bool = True) -> str:
+    """``Its last 20 games against the room: won 12, lost 8 (60%).`` (in a terminal: "against
+    people", as no room plays there)."""
+    whom = "the room" if served else "people"
     if not last:
-        return "No game against the room yet: play it, and its results show here."
+        return f"No game against {whom} yet: play it, and its results show here."
     won = sum(last)
     games = "game" if len(last) == 1 else f"{len(last)} games"
     return (
-        f"Its last {games} against the room: won {won}, lost {len(last) - won} "
+        f"Its last {games} against {whom}: won {won}, lost {len(last) - won} "
         f"({round(100 * won / len(last))}%)."
+    )
+
+
+def intro_words(rules: Rules, served: bool) -> str:
+    """What the view shows: the room's brain in a classroom's tab; in a terminal, where one
+    person plays, the learning AI's brain (which another program on the same data directory
+    may teach too)."""
+    if served:
+        return (
+            f"The room's brain: {LEARNING_AI_NAME} (hats) for {rules.name}. Every game "
+            "against it, in any tab, teaches it."
+        )
+    return (
+        f"The learning AI's brain: {LEARNING_AI_NAME} (hats) for {rules.name}. Every game "
+        "against it teaches it, here or in another program on the same data directory."
     )
 
 
@@ -98,18 +115,17 @@ class RoomScreen(Screen[None]):
         self._reading = False
 
     def compose(self) -> ComposeResult:
-        rules = host_of(self).settings.rules
+        app = host_of(self)
+        rules = app.settings.rules
         yield Header()
         with Vertical(id="room-body"):
-            yield Static(plain(
-                f"The room's brain: {LEARNING_AI_NAME} (hats) for {rules.name}. Every game "
-                "against it, in any tab, teaches it."
-            ))
+            yield Static(plain(intro_words(rules, app.served)))
             yield Static(plain("Reading the records..."), id="room-games")
             yield Static(id="room-share")
             yield Static(id="room-last")
+            players = "the room plays" if app.served else "games are played"
             yield Static(plain(
-                f"Read again every {self.poll_seconds:g} seconds, as the room plays."
+                f"Read again every {self.poll_seconds:g} seconds, as {players}."
             ), id="room-note")
         yield KeysFooter()
 
@@ -141,5 +157,6 @@ class RoomScreen(Screen[None]):
             else f"Games learned: {view.games_learned:,}."
         )
         self.query_one("#room-games", Static).update(plain(games))
-        self.query_one("#room-share", Static).update(plain(share_words(view.last)))
+        served = host_of(self).served
+        self.query_one("#room-share", Static).update(plain(share_words(view.last, served)))
         self.query_one("#room-last", Static).update(plain(marks_words(view.last)))

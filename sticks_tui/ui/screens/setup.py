@@ -87,6 +87,14 @@ def every_field(forms: list[SetupForm]) -> list[FormField]:
     return list(seen.values())
 
 
+def welcome(form: SetupForm) -> str:
+    """The setup screen's greeting, naming the game chosen: the classic console's words for the
+    Game of Sticks, which the app is named after."""
+    if form.keeps_title:
+        return "Welcome to the game of sticks!"
+    return f"Welcome to {form.label}!"
+
+
 class SetupScreen(Screen[None]):
     """The first screen: the game's settings."""
 
@@ -102,7 +110,7 @@ class SetupScreen(Screen[None]):
         choices = [(form.label, form.key) for form in self._forms]
         yield Header()
         with Vertical(id="setup"):
-            yield Static("Welcome to the game of sticks!", id="setup-title")
+            yield Static(plain(welcome(settings.setup_form())), id="setup-title")
             with Grid(id="setup-form"):
                 yield Label("Game")
                 yield Select(
@@ -141,6 +149,12 @@ class SetupScreen(Screen[None]):
         self._show_fields()
         self.query_one(f"#{self._form().first}", Input).focus()
         self._check()
+
+    async def show_settings(self) -> None:
+        """The settings' game was chosen elsewhere (a brain of another game played from the
+        brains screen): the form shows it, with its fields, and the title bar names it."""
+        await self.recompose()
+        self.on_mount()
 
     # -- reading the form -----------------------------------------------------------------------
     def _form(self) -> SetupForm:
@@ -221,6 +235,7 @@ class SetupScreen(Screen[None]):
     def _show_fields(self) -> None:
         """Only the chosen game's fields are shown."""
         form = self._form()
+        self.query_one("#setup-title", Static).update(plain(welcome(form)))
         self.query_one("#sticks-label", Label).update(plain(form.heading))
         for field in self._fields:
             for widget_id in field.widget_ids:

@@ -4,7 +4,8 @@ The checkpoints of a training run are dense early and sparse late (most is learn
 few thousand games), so the games axis is logarithmic; between two checkpoints the line is
 interpolated. The three lines:
 
-* ``◆`` hats right: hats whose most numerous ball is a winning move, of those that have one;
+* ``◆`` positions right: positions where the learner prefers a winning move, of those that have
+  one, in its own words (the hat AI's: "hats right", its most numerous ball a winning move);
 * ``+`` wins against the random player;
 * ``×`` wins against the perfect player: 50% at most, and the plot says why (from the start one
   side can force a win, the perfect player always does when it is that side, and the two take
@@ -30,16 +31,21 @@ def _share_right(point: CurvePoint) -> float:
     return point.hats_right / point.hats_winnable if point.hats_winnable else 0.0
 
 
+#: What the first line shows when the learner is not said (its kind's words say it otherwise).
+RIGHT = "positions right"
+
 SERIES: tuple[tuple[str, str, str, Callable[[CurvePoint], float]], ...] = (
-    ("◆", "bold #5fafff", "hats right", _share_right),
+    ("◆", "bold #5fafff", RIGHT, _share_right),
     ("+", "bold #87d75f", "wins vs random", lambda p: p.vs_random),
     ("×", "bold #ffaf5f", "wins vs perfect", lambda p: p.vs_perfect),
 )
-#: The legend's words, the fullest that fit first (one per series, in order).
+#: The legend's words for the two lines of wins, the fullest that fit first (the first line's
+#: are the learner's own, whole: "right" alone would not say right about what).
 LEGEND_WORDS = (
-    ("hats right", "wins vs random", "wins vs perfect (50% at most)"),
-    ("hats right", "wins vs random", "wins vs perfect"),
-    ("right", "random", "perfect"),
+    ("wins vs random", "wins vs perfect (50% at most)"),
+    ("wins vs random", "wins vs perfect"),
+    ("vs random", "vs perfect"),
+    ("random", "perfect"),
 )
 #: Why no learner wins more than half its games against the perfect player, the longest that
 #: fits under the legend (with room for it).
@@ -66,33 +72,46 @@ def _value_at(points: Sequence[tuple[float, float]], x: float) -> float | None:
     return None
 
 
-def legend(width: int) -> Text:
+def legend(width: int, right: str = RIGHT) -> Text:
     """The marks and what they are, as the hat charts' key reads: the mark in its colour, its
-    words dim, two spaces between; the fullest words that fit ``width``."""
-    words = next(
-        (names for names in LEGEND_WORDS if sum(len(name) + 4 for name in names) - 2 <= width),
-        LEGEND_WORDS[-1],
-    )
+    words dim, two spaces between; ``right`` names the first line (the learner's words: "hats
+    right", "positions right"), the fullest words that fit ``width`` on one line name the
+    others. Where none fit, the fullest words go on two lines (or more), each mark whole with
+    its words, the 50% ceiling said among them."""
+    fits = [
+        (right, *names) for names in LEGEND_WORDS
+        if sum(len(name) + 4 for name in (right, *names)) - 2 <= width
+    ]
+    words = fits[0] if fits else (right, *LEGEND_WORDS[0])
     text = Text(no_wrap=True, overflow="ellipsis")
-    for i, ((marker, style, _, _), name) in enumerate(zip(SERIES, words)):
-        text.append(("  " if i else "") + marker, style=style)
+    used = 0
+    for (marker, style, _, _), name in zip(SERIES, words):
+        item = len(marker) + 1 + len(name)
+        if used and used + 2 + item > width:
+            text.append("\n")
+            used = 0
+        text.append(("  " if used else "") + marker, style=style)
         text.append(f" {name}", style="dim")
+        used += (2 if used else 0) + item
     return text
 
 
-def plot(curve: Sequence[CurvePoint], width: int, height: int) -> Text:
-    """The plot as rich text, ``width`` x ``height`` cells (legend and axes included)."""
+def plot(curve: Sequence[CurvePoint], width: int, height: int, right: str = RIGHT) -> Text:
+    """The plot as rich text, ``width`` x ``height`` cells (legend and axes included); ``right``
+    names the line of positions right (:func:`legend`)."""
     if not curve:
         return Text("No learning curve yet: it is recorded while the AI trains.", style="italic")
+    key = legend(width, right)
+    key_lines = key.plain.count("\n") + 1
     reason = next((words for words in CEILING_WORDS if len(words) <= width), "")
-    if height - 4 < ROWS_FOR_REASON:
+    if height - 4 < ROWS_FOR_REASON or key_lines > 1:  # on two lines, the key says the 50%
         reason = ""
-    rows = max(3, height - 3 - bool(reason))  # the legend, the axis and its labels: 3 lines
+    rows = max(3, height - 2 - key_lines - bool(reason))  # the key, the axis and its labels
     columns = max(2, width - Y_LABEL_WIDTH - 1)
     xs = [_x(p.games) for p in curve]
     lo, hi = xs[0], xs[-1]
     grid: list[list[tuple[str, str]]] = [[(" ", "")] * columns for _ in range(rows)]
-    for marker, style, _, value in reversed(SERIES):  # where lines cross, hats right on top
+    for marker, style, _, value in reversed(SERIES):  # where lines cross, positions right on top
         points = [(x, value(p)) for x, p in zip(xs, curve)]
         for c in range(columns):
             x = lo if hi == lo else lo + (hi - lo) * c / (columns - 1)
@@ -101,7 +120,7 @@ def plot(curve: Sequence[CurvePoint], width: int, height: int) -> Text:
                 continue
             r = rows - 1 - round(min(1.0, max(0.0, y)) * (rows - 1))
             grid[r][c] = (marker, style)
-    text = legend(width)
+    text = key
     if reason:
         text.append(f"\n{reason}", style="dim")
     text.append("\n")
@@ -128,16 +147,19 @@ class LearningCurvePlot(Widget):
         self,
         curve: Sequence[CurvePoint] = (),
         *,
+        right: str = RIGHT,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.curve: tuple[CurvePoint, ...] = tuple(curve)
+        #: The learner's words for its line of positions right ("hats right").
+        self.right = right
 
     def show(self, curve: Sequence[CurvePoint]) -> None:
         self.curve = tuple(curve)
         self.refresh()
 
     def render(self) -> Text:
-        return plot(self.curve, self.content_size.width, self.content_size.height)
+        return plot(self.curve, self.content_size.width, self.content_size.height, self.right)

@@ -314,6 +314,17 @@ class HatBrain:
                 set_count(self._hats, position, i, count, fresh)
             beside.clear()
 
+    def put_back(self, position: Hashable, seat: int = 0) -> None:
+        """A move taken back (undo): the ball ``seat`` drew at ``position`` goes back into its
+        hat; the balls beside the other hats stay there, as their moves stand."""
+        beside = self._beside[seat]
+        for index, (at, i) in enumerate(beside):
+            if at == position:
+                fresh = self.settings.fresh_balls
+                set_count(self._hats, at, i, get_count(self._hats.get(at), i, fresh) + 1, fresh)
+                del beside[index]
+                return
+
     def self_play_run(
         self, rules: Rules, rng: random.Random, games_before: int
     ) -> SelfPlayRun:

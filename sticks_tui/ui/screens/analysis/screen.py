@@ -32,7 +32,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from ....engine.analysis import DISAGREE, Analysis, AnalysisError, analyse_game
 from ....engine.game import RuleError, Rules
 from ....engine.games import prepare_theory, theory_of
-from ....engine.learners import learner_kind
+from ....engine.learners import kind_of, learner_kind
 from ....engine.learners.base import Learner
 from ....engine.machines import LEARNING_AI_NAME, TRAINED_AI_NAME
 from ....storage.brain_cache import BrainRef
@@ -152,7 +152,11 @@ class AnalysisScreen(Screen[None]):
                     yield LinesTable(id="analysis-table")
                     yield Static("", id="analysis-legend")
                 with TabPane("Learning curve", id="analysis-learning"):
-                    yield LearningCurvePlot(tuple(self.brain.learning_curve), id="analysis-curve")
+                    yield LearningCurvePlot(
+                        tuple(self.brain.learning_curve),
+                        right=kind_of(self.brain).words.right,
+                        id="analysis-curve",
+                    )
                 with (
                     TabPane("Theory", id="analysis-theory"),
                     VerticalScroll(id="analysis-theory-scroll"),

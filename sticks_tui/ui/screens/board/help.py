@@ -14,8 +14,9 @@ period, and is said again with it once the period is proved.
 
 Undo takes back the person's last move, and the machine's reply after it, so that it is their
 turn again (two friends: the last move). A game with a move taken back is practice: the balls
-beside the hats go back at once and at its end, nothing is learned and the leaderboard does not
-count it; the board says so above the log. With no move of theirs to take back yet, undo says
+drawn for the moves taken back go back at once, those of the moves that stand stay beside their
+hats (marked) until its end, when they go back too: nothing is learned and the leaderboard does
+not count it; the board says so above the log. With no move of theirs to take back yet, undo says
 so (a notification) rather than doing nothing.
 """
 

@@ -50,6 +50,9 @@ BOARD_BINDINGS: list[BindingType] = [
     Binding("minus", "slower", "Slower"),
     Binding("plus,equals_sign", "faster", "Faster"),
     Binding("a", "play_again", "Play again"),
+    # n and l work at any time; the footer says so once the game is over, beside a
+    Binding("n", "after_game('new_setup')", "New setup"),
+    Binding("l", "after_game('leaderboard')", "Leaderboard"),
     Binding("n", "app.new_setup", "New setup", show=False),
     Binding("l", "app.leaderboard", "Leaderboard", show=False),
     Binding("left_square_bracket", "scroll_hats(-1)", "Hats left", show=False),
@@ -367,6 +370,11 @@ class BoardScreen(LeavesGame):
         return self.driver.human_turn()
 
     # -- keys and buttons -----------------------------------------------------------------------
+    def game_in_progress(self) -> bool:
+        """A game is lost by leaving only once it is under way (a move made, or a ball
+        drawn): a board where nobody has moved yet is left without a question."""
+        return super().game_in_progress() and self.table.in_play(self.match)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide keys that do not apply here; grey out the moves that are not legal now."""
         playing = not (self.watching or self.match.is_over)
@@ -374,7 +382,7 @@ class BoardScreen(LeavesGame):
             return self.presenter.key_state(parameters, self._view()) if playing else False
         if action in WATCH_ACTIONS:
             return self.watched.allowed(action)
-        if action == "play_again":
+        if action in ("play_again", "after_game"):
             return self.match.is_over and not self.watching  # watched games follow by themselves
         if action in HELP_ACTIONS:
             return self.help.allowed(action)
@@ -421,6 +429,11 @@ class BoardScreen(LeavesGame):
         self.log_line(f"-- game {self.table.games + 1} --", style="dim")
         self.hats.new_game(self.match.position)  # the marks of the last game go
         self.advance()
+
+    async def action_after_game(self, action: str) -> None:
+        """The app's ``action`` (a new setup, the leaderboard), as the footer offers it once
+        the game is over (the same keys do it at any time)."""
+        await self.app.run_action(f"app.{action}")
 
     def action_pause(self) -> None:
         self.watched.pause()

@@ -261,7 +261,7 @@ class BrainsScreen(Screen[None]):
         rules, learner, ai, _ = chosen
         app = host_of(self)
         if app.settings.rules.key != rules.key:
-            app.settings.choose(rules)
+            app.choose_game(rules)
         app.play_against(BrainRef(ai, learner))
 
     def action_export(self) -> None:
@@ -281,7 +281,8 @@ class BrainsScreen(Screen[None]):
             "Export a brain",
             f"Writes {brain_words(rules, learner, ai, games)} to a JSON "
             f"file (the file `sticks-tui train --out` writes); a file already there is replaced.",
-            [("file", "File", _file_name(rules, learner, ai))],
+            # in full: where it goes (the folder the app was started in), not a bare name
+            [("file", "File", os.path.abspath(_file_name(rules, learner, ai)))],
             write,
         ), self._done)
 

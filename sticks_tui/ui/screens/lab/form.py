@@ -38,6 +38,7 @@ from ...lab_plan import (
     default_brain,
     default_games,
     default_settings,
+    game_from_start,
     read_plan,
     saved_brain,
     schedule_games,
@@ -45,7 +46,6 @@ from ...lab_plan import (
     settings_values,
 )
 from ...plain import plain
-from ...presenters import presenter_for
 from ...presenters.hat_words import games_learned
 from ...speed import SPEEDS, recalled_speed, remember_speed
 from ...widgets.footer import KeysFooter
@@ -125,7 +125,7 @@ class LabScreen(Screen[None]):
         yield Header()
         with Vertical(id="lab"):
             yield Static(
-                plain(f"Training lab · {presenter_for(rules).game_words()}"), id="lab-title"
+                plain(f"Training lab · {game_from_start(rules)}"), id="lab-title"
             )
             with Horizontal(classes="lab-row"):
                 yield Label("Learner", classes="lab-label")

@@ -151,7 +151,7 @@ class LabRunScreen(Screen["bool | None"]):
                 shown = self.views.learner  # its hats, its values: its presenter's chart
                 yield shown.chart(shown.lab_title(plan.name), id="run-hats")
                 if self.curve_kept:  # else the hats take the width: no curve to promise
-                    yield LearningCurvePlot(id="run-curve")
+                    yield LearningCurvePlot(right=shown.kind.words.right, id="run-curve")
             with Horizontal(id="run-actions"):
                 yield Button("Keep (k)", id="keep", compact=True, variant="primary")
                 yield Button("Discard (d)", id="discard", compact=True)
