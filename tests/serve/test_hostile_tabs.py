@@ -334,7 +334,11 @@ async def test_tabs_opened_while_apps_start_are_told_to_wait_and_one_address_can
                  "--max-per-address", "2") as room:
         async with web_tab(room) as first:
             app = the_app(room)
-            os.kill(app, signal.SIGSTOP)  # its start is under way, and stays so
+            # its start is under way (its program runs: stopped between fork and exec, the
+            # server would wait for the exec, as asyncio's subprocess start does), and stays so
+            wait_for(lambda: b"sticks_tui" in Path(f"/proc/{app}/cmdline").read_bytes(),
+                     "the app's program")
+            os.kill(app, signal.SIGSTOP)
             async with web_tab(room) as second:
                 await second.until("Starting... other tabs opened at the same moment go first")
                 async with web_tab(room) as third:  # a third tab from this address: refused
