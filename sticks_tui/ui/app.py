@@ -16,6 +16,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.driver import Driver
@@ -23,7 +24,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from ..engine.games import spec_of
-from ..engine.machines import Q_LEARNING_AI_GAMES, TRAINED_AI_GAMES
+from ..engine.machines import Q_LEARNING_AI_GAMES, TRAINED_AI_GAMES, Machine
 from ..storage.brain_cache import BrainCache, BrainRef
 from ..storage.records import HATS, MemoryRecords, Records
 from ..storage.sqlite.store import open_records, resolve_data_dir
@@ -42,10 +43,11 @@ from .speed import DEFAULT_AI_DELAY
 # tests/ui/test_first_screen_modules.py lists what the first screens may load).
 if TYPE_CHECKING:
     from ..engine.game import Rules
-    from ..engine.learners.base import LearnsInPlay
+    from ..engine.learners.base import Learner, LearnsInPlay
     from .host import Host
     from .lab_plan import LabPlan
-    from .session import Table
+    from .route import PlayChosen, PlayRequest
+    from .session import Opponent
 
 #: How long the interface waits at most for Python's interpreter while a worker thread holds it
 #: (the lab's training, the analysis): Python's default is 5 ms, and a key needs the
@@ -372,7 +374,10 @@ class SticksApp(App[int]):
             self.push_screen(ModeScreen())
 
     def action_watch(self) -> None:
-        self._on_mode_screen("watch")
+        """The learning AI against the perfect player, as the mode screen starts them."""
+        from .route import PlayChosen, PlayRequest
+
+        self.post_message(PlayChosen(PlayRequest.watch(Machine.LEARNING, Machine.PERFECT)))
 
     def action_lab(self) -> None:
         """The training lab, for the game the setup screen chose; from a board, for the brain
@@ -382,6 +387,7 @@ class SticksApp(App[int]):
         from .screens.board.screen import BoardScreen
         from .screens.lab.form import AbandonFirst, LabScreen
         from .screens.lab.run import LabRunScreen
+        from .screens.mode import ModeScreen
 
         if isinstance(self.screen, (LabScreen, LabRunScreen, AbandonFirst)):
             return
@@ -393,9 +399,8 @@ class SticksApp(App[int]):
         board = next((s for s in self.screen_stack if isinstance(s, BoardScreen)), None)
         seat = board.table.brain_seat() if board is not None else None
         brain = seat.saved if seat is not None else None
-        chosen = getattr(self.screen, "chosen_brain", None)  # the mode screen's computer
-        if brain is None and callable(chosen):
-            brain = chosen()
+        if brain is None and isinstance(self.screen, ModeScreen):
+            brain = self.screen.chosen_brain()  # the computer chosen there
         if board is None or not board.table.in_play(board.match):
             self.push_screen(LabScreen(brain=brain))
             return
@@ -419,28 +424,85 @@ class SticksApp(App[int]):
             if isinstance(screen, SetupScreen):
                 self.run_worker(screen.show_settings(), group="setup", exclusive=True)
 
-    def play_against(self, ref: BrainRef, *, train: bool = False) -> None:
-        """The person against the brain ``ref`` of the game chosen, on a board of its own
-        ("play it now", "play against it", ``--opponent``), as it is; ``train``: trained first
-        where it must be, as when chosen on the mode screen (the palette)."""
-        from .screens.confirm import asks_before_leaving
+    def play_against(
+        self, ref: BrainRef, *, train: bool = False, rules: Rules | None = None
+    ) -> None:
+        """The person against the brain ``ref`` ("play it now", "play against it",
+        ``--opponent``), as it is; ``train``: trained first where it must be, as when chosen on
+        the mode screen (the palette); ``rules``: the brain's game, when not the one chosen."""
+        from .route import PlayChosen, PlayRequest
+        from .session import choice_of
 
-        if asks_before_leaving(self, lambda: self.play_against(ref, train=train)):
-            return
-        self.action_mode()
-        self.call_after_refresh(self._play_on_mode_screen, ref, train)
+        self.post_message(PlayChosen(PlayRequest.against(choice_of(ref), train=train, rules=rules)))
 
-    def _play_on_mode_screen(self, ref: BrainRef, train: bool) -> None:
-        from .screens.mode import ModeScreen
+    def on_play_chosen(self, chosen: PlayChosen) -> None:
+        """The one route to a board: whoever asked, :meth:`_route` follows it."""
+        self._route(chosen.request)
 
-        if isinstance(self.screen, ModeScreen):
-            self.screen.play_against(ref, train=train)
-
-    def play_at(self, table: Table) -> None:
-        """The players of ``table`` at a board of their own (the mode screen sat them)."""
+    @work(exclusive=True, group="route")
+    async def _route(self, request: PlayRequest) -> None:
+        """Play ``request``: asking first where a game would be left; on the mode screen (the
+        game's, the computer chosen there), each brain picks up what others saved of it, one
+        that must learn first trains on the lab's run screen (backing out of it stays on the
+        mode screen, what was learned kept), then the players sit at a board of their own."""
+        from .lab_plan import self_play_plan
+        from .route import PlayChosen, games_to_learn, refusal, seat_table
         from .screens.board.screen import BoardScreen
+        from .screens.confirm import asks_before_leaving
+        from .session import brain_of
 
+        if asks_before_leaving(self, lambda: self.post_message(PlayChosen(request))):
+            return
+        if request.rules is not None and request.rules.key != self.settings.rules.key:
+            self.choose_game(request.rules)
+        problem = refusal(request, self.settings)
+        if problem is not None:
+            notify_plain(self, problem, severity="warning")
+            return
+        await self._on_mode_screen(request.chosen)
+        rules = self.settings.rules
+        ready: dict[BrainRef, Learner[Hashable, Hashable]] = {}
+        for choice in request.opponents:
+            ref = brain_of(choice)
+            if ref is None or ref in ready:
+                continue
+            self.brains.pick_up(rules, ref)  # trains on from what others saved of it, too
+            brain = self.brains.learner(rules, ref)
+            more = games_to_learn(
+                ref, brain, training_games=self.training_games,
+                q_training_games=self.q_training_games,
+            ) if request.train else 0
+            if more > 0:
+                plan = self_play_plan(
+                    rules, ref.name, ref.learner, brain, more, self.training_memory_most
+                )
+                if not await self.train_before_play(plan, request.then):  # w: watch it
+                    return
+                brain = self.brains.learner(rules, ref)
+            if brain is None:
+                notify_plain(self, f"{ref.name} has no saved brain to play yet.",
+                             severity="warning")
+                return
+            ready[ref] = brain
+        table = seat_table(request, self.settings, ready, self.player_rng, self.brains.pick_up)
         self.push_screen(BoardScreen(table))
+
+    async def _on_mode_screen(self, chosen: Opponent | None) -> None:
+        """The mode screen on top, above the setup screen (what a board or a training goes
+        back to), its computer ``chosen`` where one is."""
+        from .screens.mode import ModeScreen
+        from .screens.setup import SetupScreen
+
+        screen = self.screen
+        if isinstance(screen, ModeScreen):
+            if chosen is not None:
+                screen.choose(chosen)
+            return
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, SetupScreen):
+            self.pop_screen()
+        if not isinstance(self.screen, SetupScreen):
+            self.push_screen(SetupScreen())
+        await self.push_screen(ModeScreen(chosen))
 
     def start_lab_run(self, plan: LabPlan, *, speed: int, pause_after: int | None) -> None:
         """The lab's run of ``plan``, in place of the lab's form."""
@@ -460,22 +522,10 @@ class SticksApp(App[int]):
         return played is True
 
     def action_train(self) -> None:
-        self._on_mode_screen("trained")
+        """The trained AI, trained first by self-play up to the training budget."""
+        from .route import PlayChosen, PlayRequest
 
-    def _on_mode_screen(self, action: str) -> None:
-        """Go to the mode screen, then choose ``action`` there as its key would."""
-        from .screens.confirm import asks_before_leaving
-
-        if asks_before_leaving(self, lambda: self._on_mode_screen(action)):
-            return
-        self.action_mode()
-        self.call_after_refresh(self._choose_on_mode_screen, action)
-
-    def _choose_on_mode_screen(self, action: str) -> None:
-        from .screens.mode import ModeScreen
-
-        if isinstance(self.screen, ModeScreen):
-            getattr(self.screen, f"action_{action}")()
+        self.post_message(PlayChosen(PlayRequest.against(Machine.TRAINED)))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette (ctrl+p) offers every screen, and every brain to play."""

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # what the protocol names, for the checker only: a screen tha
     from ..storage.brain_cache import BrainCache, BrainRef
     from ..storage.records import Records
     from .lab_plan import LabPlan
-    from .session import GameSettings, Table
+    from .session import GameSettings
 
 
 class Host(Protocol):
@@ -96,18 +96,13 @@ class Host(Protocol):
 
     def choose_game(self, rules: Rules) -> None: ...
 
-    def play_against(self, ref: BrainRef, *, train: bool = False) -> None: ...
-
-    def play_at(self, table: Table) -> None:
-        """The players of ``table`` at a board of their own."""
+    def play_against(
+        self, ref: BrainRef, *, train: bool = False, rules: Rules | None = None
+    ) -> None:
+        """The person against the brain ``ref`` (posted as the one route's message)."""
 
     def start_lab_run(self, plan: LabPlan, *, speed: int, pause_after: int | None) -> None:
         """The lab's run of ``plan``, in place of the lab's form."""
-
-    async def train_before_play(self, plan: LabPlan, then_play: str) -> bool:
-        """Train ``plan`` on the lab's run screen before a game (from a worker): True when
-        the person goes on to the game (``then_play`` names it), False when they backed out."""
-        ...
 
 
 def host_of(node: DOMNode) -> Host:

@@ -9,16 +9,15 @@ saved brain of the game, of either learner. A brain plays as saved, but one that
 before it plays trains first, through the lab's pipeline (:class:`~.lab_run.LabRunScreen`, at
 full speed; ``w`` there watches it slowly): the trained AI until it has learned the training
 budget (``--training-games``; option 3 is this), and a Q-learner that has learned nothing (it
-learns only when trained). A worker waits for that screen's result (``push_screen_wait``), then
-sits the players at the board.
+learns only when trained). Each option asks the app for its board (:mod:`..route`: one
+message, :class:`~..route.PlayChosen`), which trains first where a brain must, then sits the
+players at the board.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
-
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -27,31 +26,20 @@ from textual.widgets import Button, Header, Input, Label, Select, Static
 
 from ...engine.game import Rules
 from ...engine.learners import learner_kind
-from ...engine.learners.base import Learner
 from ...engine.machines import Machine, machines_for
 from ...storage.brain_cache import BrainCache, BrainRef
 from ..host import host_of
-from ..lab_plan import self_play_plan
-from ..plain import notify_plain, plain
+from ..plain import plain
 from ..presenters import presenter_for
 from ..presenters.forms import parse_number
+from ..route import PlayChosen, PlayRequest
 from ..session import (
     SKILL_MESSAGE,
-    Mode,
     Opponent,
-    Seat,
-    Table,
     brain_label,
     brain_of,
-    choice_of,
-    human_seat,
-    machine_seat,
-    name_of,
 )
 from ..widgets.footer import KeysFooter
-
-#: The brains the chosen players play, ready: by the saved brain they are.
-Ready = Mapping[BrainRef, Learner[Hashable, Hashable]]
 
 
 def option(label: str, action: str) -> Button:
@@ -177,105 +165,40 @@ class ModeScreen(Screen[None]):
 
     # -- the four ways to play --------------------------------------------------------------------
     def action_friend(self) -> None:
-        settings = host_of(self).settings
-        seats = (human_seat(settings.names[0]), human_seat(settings.names[1]))
-        self._play(Table(Mode.FRIEND, settings.rules, seats, settings.first))
+        self.post_message(PlayChosen(PlayRequest.friends()))
 
     def action_computer(self) -> None:
         """The computer chosen beside the option (a brain carries on from what it knows)."""
-        choice = self._choice("#level")
-        self._start((choice,), lambda ready: self._against(choice, ready))
+        self._ask(PlayRequest.against(self._choice("#level")))
 
     def action_trained(self) -> None:
         """The trained AI as saved; trained first by self-play (the lab's pipeline) while it
         has learned fewer games than the training budget (``--training-games``)."""
-        choice = Machine.TRAINED
-        self._start((choice,), lambda ready: self._against(choice, ready))
+        self._ask(PlayRequest.against(Machine.TRAINED))
 
     def action_watch(self) -> None:
         """Two machines play each other; a side that must learn first is trained first."""
-        left, right = self._choice("#left"), self._choice("#right")
-        self._start((left, right), lambda ready: self._watch(left, right, ready), "Watch")
+        self._ask(PlayRequest.watch(self._choice("#left"), self._choice("#right")))
 
-    def play_against(self, ref: BrainRef, *, train: bool = False) -> None:
-        """The person against the brain ``ref``, chosen in the selector: as it is now (the
-        lab's "play it now", the brains screen's), or (``train``) trained first where it must
-        be, as the computer chosen here is."""
+    def choose(self, choice: Opponent) -> None:
+        """Show ``choice`` as the computer chosen, where it is offered (a brain played from
+        elsewhere: the board beneath plays it)."""
         app = host_of(self)
-        choice = choice_of(ref)
         if choice in [offered for _, offered in opponent_choices(app.brains, app.settings.rules)]:
             self.query_one("#level", Select).value = choice
-        self._start((choice,), lambda ready: self._against(choice, ready), train=train)
 
     # -- helpers ----------------------------------------------------------------------------
-    def _start(
-        self,
-        choices: tuple[Opponent, ...],
-        table: Callable[[Ready], Table],
-        then: str = "Play",
-        *,
-        train: bool = True,
-    ) -> None:
-        """Prepare the chosen machines, then sit them at ``table``'s board."""
-        if Machine.MIXED in choices and self._skill() is None:
+    def _ask(self, request: PlayRequest) -> None:
+        """Ask the app to play ``request`` (the one route to a board), once the mixed level's
+        chance reads right."""
+        if Machine.MIXED in request.opponents and self._skill() is None:
             self.app.bell()
             return
-        person = host_of(self).settings.names[0].casefold()
-        if then == "Play" and any(name_of(c).casefold() == person for c in choices):
-            self._say(f"The brain {name_of(choices[0])} has Player 1's name: change it on the "
-                      "setup screen")
-            return
-        self._prepare_and_play(choices, table, then, train)
-
-    @work(exclusive=True, group="mode")
-    async def _prepare_and_play(
-        self,
-        choices: tuple[Opponent, ...],
-        table: Callable[[Ready], Table],
-        then: str,
-        train: bool,
-    ) -> None:
-        """Train what the chosen brains need first on the lab's run screen, waiting for it to
-        be dismissed, then play; backing out of training leaves the user on this screen (what
-        was learned is kept: the run screen keeps it)."""
-        app = host_of(self)
-        rules = app.settings.rules
-        ready: dict[BrainRef, Learner[Hashable, Hashable]] = {}
-        for choice in choices:
-            ref = brain_of(choice)
-            if ref is None or ref in ready:
-                continue
-            app.brains.pick_up(rules, ref)  # trains on from what others saved of it, too
-            brain = app.brains.learner(rules, ref)
-            more = self._to_learn(ref, brain) if train else 0
-            if more > 0:
-                plan = self_play_plan(
-                    rules, ref.name, ref.learner, brain, more, app.training_memory_most
-                )
-                if not await app.train_before_play(plan, then):  # at full speed; w: watch it
-                    return
-                brain = app.brains.learner(rules, ref)
-            if brain is None:
-                notify_plain(self.app, f"{ref.name} has no saved brain to play yet.",
-                             severity="warning")
-                return
-            ready[ref] = brain
-        self._play(table(ready))
-
-    def _to_learn(self, ref: BrainRef, brain: Learner[Hashable, Hashable] | None) -> int:
-        """The games ``ref`` plays itself before it plays: the trained AI up to the training
-        budget; a learner that learns only in training (a Q-learner) and has learned nothing,
-        the Q-learner's budget."""
-        app = host_of(self)
-        games = brain.games_played if brain is not None else 0
-        if ref == brain_of(Machine.TRAINED):
-            return app.training_games - games
-        if not learner_kind(ref.learner).learns_in_play and games == 0:
-            return app.q_training_games
-        return 0
+        self.post_message(PlayChosen(request))
 
     def chosen_brain(self) -> BrainRef | None:
-        """The brain chosen in the computer's selector, if a brain is (the analysis reads it)."""
+        """The brain chosen in the computer's selector, if a brain is (the lab and the analysis
+        start from it)."""
         return brain_of(self._choice("#level"))
 
     def _choice(self, selector: str) -> Opponent:
@@ -283,38 +206,6 @@ class ModeScreen(Screen[None]):
         value = self.query_one(selector, Select).value
         assert isinstance(value, (Machine, BrainRef))
         return value
-
-    def _seat(self, choice: Opponent, ready: Ready, twin: bool = False) -> Seat:
-        """A machine's seat, with the brain it plays; a twin (the same brain on both sides)
-        plays a copy of it, its own, kept nowhere."""
-        app = host_of(self)
-        ref = brain_of(choice)
-        learner = ready[ref] if ref is not None else None
-        if twin and learner is not None:
-            learner = learner.copy()
-        name = name_of(choice) + (" 2" if twin else "")
-        return machine_seat(
-            choice, name, app.settings.rules, app.player_rng(),
-            learner=learner, skill=app.settings.skill, saved=not twin,
-        )
-
-    def _table(self, mode: Mode, seats: tuple[Seat, Seat]) -> Table:
-        app = host_of(self)
-        settings = app.settings
-        return Table(mode, settings.rules, seats, settings.first, pick_up=app.brains.pick_up)
-
-    def _against(self, choice: Opponent, ready: Ready) -> Table:
-        """The human (Player 1's name) against ``choice``; "Player 2" starts means the AI."""
-        settings = host_of(self).settings
-        mode = Mode.TRAINED if choice is Machine.TRAINED else Mode.COMPUTER
-        return self._table(mode, (human_seat(settings.names[0]), self._seat(choice, ready)))
-
-    def _watch(self, left: Opponent, right: Opponent, ready: Ready) -> Table:
-        seats = (self._seat(left, ready), self._seat(right, ready, twin=left == right))
-        return self._table(Mode.WATCH, seats)
-
-    def _play(self, table: Table) -> None:
-        host_of(self).play_at(table)
 
     def action_lab(self) -> None:
         """The training lab (a screen of its own, for the game chosen)."""

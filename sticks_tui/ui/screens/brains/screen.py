@@ -259,10 +259,7 @@ class BrainsScreen(Screen[None]):
         if chosen is None:
             return
         rules, learner, ai, _ = chosen
-        app = host_of(self)
-        if app.settings.rules.key != rules.key:
-            app.choose_game(rules)
-        app.play_against(BrainRef(ai, learner))
+        host_of(self).play_against(BrainRef(ai, learner), rules=rules)
 
     def action_export(self) -> None:
         chosen = self._chosen("export")
