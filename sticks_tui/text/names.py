@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from ..engine.games.family import quoted
 from ..engine.machines import COMPUTER_PLAYER_NAMES, Machine
+from .opponents import opponent_choice
 from .terminal import printable
 
 #: The most characters a name may have (a player's, an AI's).
@@ -203,7 +204,24 @@ def brain_name_problem(name: str) -> str | None:
                 f"\"{printable(name)}\" is the name of a computer player ({machine.value}) that "
                 "plays no brain; please choose another name for the brain"
             )
+    if _an_opponent_word(name):
+        return (
+            f"\"{printable(name)}\" is how the lab's opponent is written (self, random, perfect, "
+            "mixed:P, or OPPONENT=GAMES, ...): a brain so named could not be chosen there; "
+            "please choose another name for the brain"
+        )
     return None
+
+
+def _an_opponent_word(name: str) -> bool:
+    """Whether the lab's "Against" field reads ``name`` as something other than a brain's
+    name: a machine's word, ``mixed`` with or without a chance, or a schedule."""
+    if "," in name or "=" in name:
+        return True
+    try:
+        return opponent_choice(name).opponent is not None
+    except ValueError:  # "mixed" without a chance, a bad chance: not a brain either
+        return True
 
 
 def brain_name_from_typed(text: str) -> str:

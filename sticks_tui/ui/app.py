@@ -304,9 +304,9 @@ class SticksApp(App[int]):
     def action_quit_asking(self) -> None:
         """``q``: quit, asking first while a game is in progress (as every way out of a game
         does); ``ctrl+q`` quits at once."""
-        from .screens.confirm import asks_before_leaving
+        from .screens.confirm import QUIT_QUESTION, asks_before_leaving
 
-        if not asks_before_leaving(self, self.exit):
+        if not asks_before_leaving(self, self.exit, QUIT_QUESTION):
             self.exit()
 
     def action_help(self) -> None:

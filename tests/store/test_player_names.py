@@ -300,3 +300,12 @@ def test_a_brain_keeps_the_learning_machines_names_and_a_person_may_be_random() 
     assert brain_name_problem("Random AI") is not None
     assert brain_name_problem("\u0440\u0430ndom") is not None  # its р and а Cyrillic
     assert names_problem(["random"]) is None
+
+
+@pytest.mark.parametrize("name", ["self", "Self", "mixed:0.5", "mixed: 1", "a=300", "x,y"])
+def test_a_brain_may_not_be_named_as_the_labs_opponent_is_written(name: str) -> None:
+    """The newcomer's tour: "self" and "mixed:0.5" were taken as brain names, which the lab's
+    Against field then reads as self-play and as a mixed player, never as the brain."""
+    problem = brain_name_problem(name)
+    assert problem is not None and "how the lab's opponent is written" in problem
+    assert brain_name_problem("Selfie") is None and brain_name_problem("Mixer") is None

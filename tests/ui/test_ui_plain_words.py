@@ -98,7 +98,9 @@ async def test_q_in_the_middle_of_a_game_asks_first() -> None:
         await to_board(pilot, "1", sticks=20)
         await pilot.press("3", "q")
         await wait_until(pilot, lambda: screen_name(pilot) == "LeaveGameScreen")
-        assert "Leave this game?" in screen_text(pilot)
+        # q ends the program, and says so (the board's ways back ask "Leave this game?")
+        assert "Quit sticks-tui?" in screen_text(pilot)
+        assert "Leave this game?" not in screen_text(pilot)
         await pilot.press("n")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         assert app.is_running and board(pilot).match.position == 17

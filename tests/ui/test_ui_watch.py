@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from textual.widgets import RichLog, Select, Static
-from ui_helpers import make_app, screen_name, to_mode, training_done, wait_until
+from ui_helpers import make_app, screen_name, to_board, to_mode, training_done, wait_until
 
 from sticks_tui.engine.machines import Machine
 from sticks_tui.ui.presenters.hats import HatChart
@@ -167,6 +167,22 @@ async def test_the_bracket_keys_past_the_last_hats_count_for_nothing() -> None:
         assert hats_seen(chart) == (10, 18)
         await pilot.press(*["left_square_bracket"] * 10, "right_square_bracket")
         assert hats_seen(chart) == (3, 11)  # and so at the first hats
+
+
+async def test_the_caption_tells_of_the_hat_in_play_wherever_the_bars_are_paged() -> None:
+    """The newcomer's tour: on a person's turn at 20 sticks, [ and ] back again left the
+    caption at 16 sticks (the window's middle), where it had said 20."""
+    app = make_app(ai_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_board(pilot, "2", sticks=20)  # a person against the learning AI
+        screen = pilot.app.screen
+        assert isinstance(screen, BoardScreen)
+        chart = screen.query_one(HatChart)
+        await wait_until(pilot, lambda: "at 20 sticks" in chart.render().plain)
+        await pilot.press("left_square_bracket", "left_square_bracket")
+        assert hats_seen(chart) == (8, 16) and "at 20 sticks" in chart.render().plain
+        await pilot.press(*["right_square_bracket"] * 3)
+        assert hats_seen(chart) == (12, 20) and "at 20 sticks" in chart.render().plain
 
 
 async def test_watch_plays_game_after_game_by_itself_with_the_tally_until_paused() -> None:

@@ -506,10 +506,12 @@ class HatsPresenter(LearnerPresenter):
             marks = HatMarks.of(change)
         elif said is not None:
             marks = HatMarks.saying(said)
+        at = focus if isinstance(focus, int) else None
         chart.show(
             HatsSnapshot.of(self._brain(learner)),
             in_use=in_use if isinstance(in_use, int) else None,
-            focus=focus if isinstance(focus, int) else None,
+            focus=at,
+            caption_at=at,  # the hat of the position in play, wherever [ and ] page the bars
             marks=marks,
         )
 

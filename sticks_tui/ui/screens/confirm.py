@@ -49,13 +49,19 @@ class LeaveGameScreen(ConfirmModal):
     """The app's yes-or-no question, asked before a game in progress is left: Yes (``y``)
     leaves, No (``n``, Escape, Enter on its own) stays."""
 
-    def __init__(self) -> None:
-        super().__init__(f"{QUESTION} {WHY}")
+    def __init__(self, question: str = QUESTION) -> None:
+        super().__init__(f"{question} {WHY}")
 
 
-def asks_before_leaving(app: App[Any], then: Callable[[], object]) -> bool:
+#: The question when the way out ends the program (``q``): Yes quits, not only the game.
+QUIT_QUESTION = "Quit sticks-tui?"
+
+
+def asks_before_leaving(
+    app: App[Any], then: Callable[[], object], question: str = QUESTION
+) -> bool:
     """Whether leaving must wait for the person's answer: True when a game is in progress on
-    any screen of the stack (the question is then asked, and ``then`` runs on Yes); False
+    any screen of the stack (``question`` is then asked, and ``then`` runs on Yes); False
     when the caller may leave at once."""
     if isinstance(app.screen, LeaveGameScreen):
         return True  # asked already
@@ -70,5 +76,5 @@ def asks_before_leaving(app: App[Any], then: Callable[[], object]) -> bool:
             game.leave_agreed = True
             then()
 
-    app.push_screen(LeaveGameScreen(), answered)
+    app.push_screen(LeaveGameScreen(question), answered)
     return True
