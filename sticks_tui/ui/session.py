@@ -89,6 +89,9 @@ class GameSettings:
     chosen: Rules | None = None
     #: The mixed level's chance of a perfect move, in percent.
     skill: int = DEFAULT_SKILL_PERCENT
+    #: The computer last chosen on the mode screen (it opens on it again); None: the learning
+    #: AI.
+    opponent: Machine | BrainRef | None = None
 
     def forms(self) -> list[SetupForm]:
         """The setup screen's choices of game, in order."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from textual.widgets import Select
-from ui_helpers import make_app, screen_name, wait_until
+from ui_helpers import make_app, screen_name, screen_text, wait_until
 
 from sticks_tui.engine import HatBrain, Nim, game_of_sticks
 from sticks_tui.engine.machines import Machine
@@ -94,3 +94,23 @@ async def test_a_brain_with_player_ones_name_is_refused_in_words_and_no_board_op
             "has Player 1's name" in str(n.message) for n in app._notifications
         ))
         assert not any(isinstance(s, BoardScreen) for s in app.screen_stack)
+
+
+async def test_the_mode_screen_opens_on_the_computer_last_chosen_and_lists_the_lab() -> None:
+    """The newcomer's tour: the Q-learning AI chosen, back to the setup screen and ctrl+n,
+    the selector was back on the learning AI, and 2 played hats; and 5 (the lab) worked but
+    the footer never said so."""
+    app = make_app()
+    app.settings.choose(Nim((1, 3, 5, 7)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        assert "5 Lab" in screen_text(pilot).splitlines()[-1]  # the footer
+        app.screen.query_one("#level", Select).value = Machine.Q_LEARNING
+        await pilot.pause()
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
+        await pilot.press("ctrl+n")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        assert app.screen.query_one("#level", Select).value == Machine.Q_LEARNING

@@ -71,9 +71,11 @@ class ModeScreen(Screen[None]):
         Binding("2", "computer", "Computer"),
         Binding("3", "trained", "Trained"),
         Binding("4", "watch", "Watch"),
+        Binding("5", "lab", "Lab"),
         Binding("escape", "app.pop_screen", "Back"),
-        Binding("ctrl+l", "app.leaderboard", "Leaderboard"),
-        Binding("5", "lab", "Lab", show=False),
+        # ctrl+l works on every screen (the help and the palette say so): here its room in the
+        # footer at 80 columns goes to 5, the lab
+        Binding("ctrl+l", "app.leaderboard", "Leaderboard", show=False),
     ]
 
     def __init__(self, chosen: Opponent | None = None) -> None:
@@ -86,7 +88,8 @@ class ModeScreen(Screen[None]):
         settings = app.settings
         choices = opponent_choices(app.brains, settings.rules)
         offered = [choice for _, choice in choices]
-        level = self.chosen if self.chosen in offered else Machine.LEARNING
+        chosen = self.chosen if self.chosen is not None else settings.opponent
+        level = chosen if chosen in offered else Machine.LEARNING
         yield Header()
         with Vertical(id="mode"):
             yield Static(self._summary(), id="mode-summary")
@@ -144,6 +147,12 @@ class ModeScreen(Screen[None]):
     @on(Button.Pressed, ".mode-option")
     async def _chosen(self, event: Button.Pressed) -> None:
         await self.run_action(event.button.id or "")
+
+    @on(Select.Changed, "#level")
+    def _level_changed(self, event: Select.Changed) -> None:
+        """The computer chosen is the one the mode screen opens on next time."""
+        if isinstance(event.value, (Machine, BrainRef)):
+            host_of(self).settings.opponent = event.value
 
     @on(Input.Changed, "#skill")
     def _skill_changed(self) -> None:
