@@ -332,9 +332,10 @@ def game_from_start(rules: Rules) -> str:
     return game
 
 
-def run_end_words(result: TrainingResult) -> tuple[str, str]:
+def run_end_words(result: TrainingResult, then: str | None = None) -> tuple[str, str]:
     """What the run says when training has ended: how it ended and what the keys do, and (after
-    a stop at the memory cap) how to go on; each one line."""
+    a stop at the memory cap) how to go on; each one line. ``then``: the run is a step before
+    a game ("Play", "Watch"), which keeping goes on to."""
     played = result.games_played
     games = f"{played:,} game" if played == 1 else f"{played:,} games"
     stop = result.memory_stop
@@ -345,6 +346,8 @@ def run_end_words(result: TrainingResult) -> tuple[str, str]:
             "To go on: keep it and train on from the saved brain, or raise the memory cap.",
         )
     verb = "Cancelled after" if result.cancelled else "Trained for"
+    if then:
+        return f"{verb} {games}. Keep it and {then.lower()} (k), or discard it (d).", ""
     return f"{verb} {games}. Keep what it learned (k) or discard it (d).", ""
 
 

@@ -232,6 +232,23 @@ async def test_a_q_learner_on_the_board_shows_its_values_and_that_it_learns_noth
         assert chart.picture.title == "It plays as it was trained and learns nothing while it plays."
 
 
+async def test_a_q_learners_practice_game_says_it_learns_nothing_at_the_table() -> None:
+    """The newcomer's tour: after an undo, a Q-learner's chart said "a practice game teaches
+    nothing", as if a game that counts would teach it; it never learns at the table."""
+    app = make_app(q_training_games=300)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await nim_board(pilot, Machine.Q_LEARNING)
+        chart = screen.query_one(OneHatChart)
+        screen.post_message(MoveChosen(screen.match.legal_moves()[0]))
+        await wait_until(pilot, lambda: len(screen.match.history) >= 2 and screen.human_turn())
+        await pilot.press("f6")
+        await wait_until(pilot, lambda: screen.match.practice and screen.human_turn())
+        await play_nim(pilot, screen, best=False)
+        assert screen.match.is_over and screen.match.practice
+        assert chart.picture is not None
+        assert chart.picture.title == "It plays as it was trained and learns nothing while it plays."
+
+
 async def test_the_board_and_the_lab_show_the_same_hats_of_a_20_stick_game() -> None:
     app = make_app(ai_delay=1000.0)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -104,7 +104,8 @@ async def _train_from_the_palette(pilot, cancel: bool) -> int:  # noqa: ANN001
     await training_done(pilot)
     await wait_until(pilot, lambda: training.result is not None)
     assert training.result is not None and training.result.cancelled is cancel
-    assert "Keep what it learned (k)" in screen_text(pilot)
+    # before a game, keeping goes on to it, and says so (it said only "Keep what it learned")
+    assert "Keep it and play (k), or discard it (d)." in screen_text(pilot)
     await pilot.press("escape")  # back, without pressing Play
     await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
     return training.result.games_played

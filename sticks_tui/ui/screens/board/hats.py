@@ -107,9 +107,11 @@ class BoardHats:
         for i in self.seats:
             seat = self.board.table.seats[i]
             change, games = ended.changes[i], self._learner(i).games_played
-            if not ended.counted:
+            if not learns(seat):  # it learns nothing at the table, practice game or not
+                self.after[i] = AfterGame(None, NOT_LEARNING_WORDS, games)
+            elif not ended.counted:
                 self.after[i] = AfterGame(None, PRACTICE_WORDS, games)
-            elif not learns(seat) or change is None:
+            elif change is None:
                 self.after[i] = AfterGame(None, NOT_LEARNING_WORDS, games)
             else:
                 self.after[i] = AfterGame(change, games=games)

@@ -308,7 +308,7 @@ class LabRunScreen(Screen["bool | None"]):
         self._show_picture(done.picture, None)
         self._show_curve(result.curve)
         if done.started:
-            status, hint = run_end_words(result)
+            status, hint = run_end_words(result, self.then_play)
         else:
             status, hint = not_started_words(self.plan.name)
         self.query_one("#run-speed", Static).update(plain(status))
