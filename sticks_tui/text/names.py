@@ -19,7 +19,6 @@ from collections.abc import Iterable, Sequence
 
 from ..engine.games.family import quoted
 from ..engine.machines import COMPUTER_PLAYER_NAMES, Machine
-from .opponents import opponent_choice
 from .terminal import printable
 
 #: The most characters a name may have (a player's, an AI's).
@@ -216,6 +215,8 @@ def brain_name_problem(name: str) -> str | None:
 def _an_opponent_word(name: str) -> bool:
     """Whether the lab's "Against" field reads ``name`` as something other than a brain's
     name: a machine's word, ``mixed`` with or without a chance, or a schedule."""
+    from .opponents import opponent_choice  # with a brain's name: not on the first screen
+
     if "," in name or "=" in name:
         return True
     try:
