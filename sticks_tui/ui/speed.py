@@ -1,8 +1,10 @@
 """The speed of training (or of watched games) a person can follow, and the controls that
 change it while it runs: ``-``/``+`` slower and faster, ``f`` full speed, pause, resume, step.
 
-One ladder of speeds for the lab and for watch mode on the board (:mod:`.screens.board.watch`,
-which waits each speed's :func:`paced` pause between its steps).
+One ladder of speeds and one pacing class for the lab and for watch mode on the board: the
+board's watch keeps its speed, pause and place to pause in a :class:`SpeedControl` too
+(:mod:`.screens.board.watch`, which waits each speed's :func:`paced` pause between its steps on
+the app's timers).
 
 :data:`SPEEDS` runs from one move at a time to full speed; the lab starts at
 :data:`START_SPEED` (moves about 0.3 s apart, each shown on the hats) unless another speed was

@@ -24,7 +24,7 @@ from textual.widgets import Static
 from ....engine import Match
 from ...game_driver import GameSaves
 from ...session import Table
-from ...speed import FULL_SPEED, SPEEDS, START_SPEED, paced
+from ...speed import FULL_SPEED, SPEEDS, START_SPEED, SpeedControl, paced
 from ...widgets.tally import Part, RunningTally, WindowShare, fitted_line
 
 #: At full speed, about how long the games played in one go take before the board is drawn.
@@ -150,17 +150,43 @@ class BoardTally(Static):
 
 
 class BoardWatch:
-    """The run, the pause and the speed of one board's watched games."""
+    """The run, the pause and the speed of one board's watched games: the lab's pacing
+    (:class:`~...speed.SpeedControl`: the speed on the one ladder, the pause, where to pause)
+    holds them; the board waits its steps on the app's timers, where the lab's training thread
+    waits in the control itself."""
 
     def __init__(self, board: Board, watching: bool) -> None:
         self.board = board
         self.watching = watching
-        self.paused = False
-        self.speed = START_SPEED
-        #: Pause once this many games are done (a fixed place to stop at, e.g. for a picture).
-        self.pause_after: int | None = None
+        self.control = SpeedControl(START_SPEED)
         #: True while :meth:`rush` plays moves: the board is not drawn and schedules nothing.
         self.rushing = False
+
+    @property
+    def paused(self) -> bool:
+        return self.control.paused
+
+    @paused.setter
+    def paused(self, paused: bool) -> None:
+        self.control.pause(paused)
+
+    @property
+    def speed(self) -> int:
+        """The speed's place on the ladder (:data:`~...speed.SPEEDS`)."""
+        return self.control.index
+
+    @speed.setter
+    def speed(self, index: int) -> None:
+        self.control.set_speed(index)
+
+    @property
+    def pause_after(self) -> int | None:
+        """Pause once this many games are done (a fixed place to stop at, e.g. a picture)."""
+        return self.control.pause_after
+
+    @pause_after.setter
+    def pause_after(self, games: int | None) -> None:
+        self.control.pause_after = games
 
     def delay(self, pause: float) -> float:
         """The wait before a machine's next step: the app's AI pause; watching, the speed's
@@ -278,6 +304,6 @@ class BoardWatch:
 
     def faster(self, steps: int) -> None:
         """Change the speed by ``steps`` (negative: slower)."""
-        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + steps))
+        self.control.faster(steps)
         self.board.show_speed()
         self.board.redraw()
