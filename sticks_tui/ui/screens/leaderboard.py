@@ -9,11 +9,9 @@ have the keys (the arrows move through them at once, and again once a board is c
 
 from __future__ import annotations
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Header, Select, Static
 
 from ...engine.game import RuleError
@@ -23,13 +21,14 @@ from ..host import host_of
 from ..plain import plain
 from ..presenters import presenter_for
 from ..widgets.footer import KeysFooter
+from .saved_list import SavedRecordsScreen
 
 COLUMNS = ("Name", "Games", "Wins", "Losses", "Rating")
 #: The choice of the board of every game together (no game's spec is this).
 EVERY_GAME = "every game"
 
 
-class LeaderboardScreen(Screen[None]):
+class LeaderboardScreen(SavedRecordsScreen):
     """Read from the app's records each time it is shown, so every finished game counts."""
 
     BINDINGS = [
@@ -63,24 +62,7 @@ class LeaderboardScreen(Screen[None]):
         for column in COLUMNS:
             table.add_column(column, key=column.lower())
         table.focus()
-        self._fill_when_saved()
-
-    def on_screen_resume(self) -> None:
-        self._fill_when_saved()
-
-    def _fill_when_saved(self) -> None:
-        """Filled now; while saves of games that just ended are on their way, filled again
-        once they are done (waited for off the event loop: a key press never waits)."""
-        self.refill()
-        if host_of(self).brains.writer.busy:
-            self._settled_refill()
-
-    @work(exclusive=True, group="leaderboard")
-    async def _settled_refill(self) -> None:
-        """Once every game that ended is saved (waited for off the event loop), the board
-        again, holding them."""
-        await host_of(self).settled()
-        self.refill()
+        self.fill_when_saved()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.board:

@@ -19,11 +19,9 @@ import os
 import re
 
 from rich.text import Text
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from ....engine.game import Rules
@@ -53,6 +51,7 @@ from ....text.terminal import PASTE_LIMIT, printable
 from ...host import host_of
 from ...plain import plain
 from ...widgets.footer import KeysFooter
+from ..saved_list import SavedRecordsScreen
 from .modals import (
     WRONG_PASSPHRASE,
     BrainFormModal,
@@ -73,7 +72,7 @@ def learner_label(learner: str) -> str:
         return learner
 
 
-class BrainsScreen(Screen[None]):
+class BrainsScreen(SavedRecordsScreen):
     """Read from the app's records each time it is shown, so every game learned counts."""
 
     DEFAULT_CSS = """
@@ -123,24 +122,7 @@ class BrainsScreen(Screen[None]):
         for column in COLUMNS:
             table.add_column(column, key=column.lower())
         table.focus()
-        self._fill_when_saved()
-
-    def on_screen_resume(self) -> None:
-        self._fill_when_saved()
-
-    def _fill_when_saved(self) -> None:
-        """Filled now; while saves of games that just ended are on their way, filled again
-        once they are done (waited for off the event loop: a key press never waits)."""
-        self.refill()
-        if host_of(self).brains.writer.busy:
-            self._settled_refill()
-
-    @work(exclusive=True, group="brains-list")
-    async def _settled_refill(self) -> None:
-        """Once every save asked is done (waited for off the event loop), the list again,
-        holding what the games that just ended taught."""
-        await host_of(self).settled()
-        self.refill()
+        self.fill_when_saved()
 
     # -- the list --------------------------------------------------------------------------------
     def refill(self) -> None:
