@@ -46,15 +46,8 @@ def backend_for(name: str, rules: Any, learner: str) -> str:
     if name == PYTHON:
         return PYTHON
     for backend in learner_kind(learner).backends:
-        if name not in (AUTO, backend.name) or not backend.fits(rules):
-            continue
-        try:
-            backend.load()
-        except BackendUnavailable:
-            if name != AUTO:
-                raise
-            continue
-        return backend.name
+        if name in (AUTO, backend.name) and backend.fits(rules) and _loads(backend, name):
+            return backend.name
     return PYTHON
 
 
@@ -62,16 +55,21 @@ def fast_run(run: Any, rng: random.Random, name: str) -> Any:
     """``run`` played by the backend ``name`` asks for, where one takes it; else ``run``
     itself. ``auto`` falls back silently; a named backend raises :class:`BackendUnavailable`."""
     for backend in _asked(name):
-        if not backend.plays(run):
-            continue
-        try:
-            backend.load()
-        except BackendUnavailable:
-            if name != AUTO:
-                raise
-            continue
-        return backend.take_over(run, rng)
+        if backend.plays(run) and _loads(backend, name):
+            return backend.take_over(run, rng)
     return run
+
+
+def _loads(backend: Backend, asked: str) -> bool:
+    """Whether ``backend`` is loaded now: asked for by name, one that cannot be had raises
+    :class:`BackendUnavailable`; asked for as ``auto``, it is passed over (False)."""
+    try:
+        backend.load()
+    except BackendUnavailable:
+        if asked != AUTO:
+            raise
+        return False
+    return True
 
 
 def check_backend(name: str) -> None:

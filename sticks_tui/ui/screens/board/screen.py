@@ -241,19 +241,16 @@ class BoardScreen(LeavesGame):
 
     def _play(self, move: Hashable, where: object = None) -> None:
         """Hand a person's ``move`` to the driver and show what happened."""
-        self._placed = self.presenter.place(move, where)
-        self._show(self.driver.play(move))
+        placed = self.presenter.place(move, where)
+        self._show(self.driver.play(move), placed)
 
-    #: The log's extra words for a person's move placed last (the presenter's, from where it
-    #: was chosen: Sticky's letters); None for a machine's move, placed when it is played.
-    _placed: str | None = None
-
-    def _show(self, events: list[Event]) -> None:
-        """A move and what it led to: logged in the game's words; then the game goes on."""
+    def _show(self, events: list[Event], placed: str | None = None) -> None:
+        """A move and what it led to: logged in the game's words; then the game goes on.
+        ``placed``: the log's extra words for a person's move (the presenter's, from where it
+        was chosen: Sticky's letters); a machine's move is placed as it is shown."""
         for event in events:
             if isinstance(event, MovePlayed):
                 turn = event.turn
-                placed, self._placed = self._placed, None
                 if placed is None:
                     placed = self.presenter.place(turn.move, None)
                 self.presenter.played(turn.after)
