@@ -199,14 +199,12 @@ class BrainCache:
         """
         self._lessons.keep(name, brain)
 
-    keep_hats = keep
 
     def keep_soon(self, name: str, brain: Taught) -> None:
         """:meth:`keep`, by the writer: a copy of ``brain`` is taken now, between two games,
         and saved on the writer's thread while ``brain`` plays on."""
         self._lessons.keep_soon(name, brain)
 
-    keep_hats_soon = keep_soon
 
     def record_game_soon(self, winner: str, loser: str, game: str) -> None:
         """Count a finished game on the leaderboard, by the writer (after the saves before)."""

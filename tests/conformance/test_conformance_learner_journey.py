@@ -123,6 +123,15 @@ def _board(pilot: Pilot) -> BoardScreen:
     return screen
 
 
+async def play_to_the_end(pilot: Pilot, screen: BoardScreen) -> None:
+    """The person plays the first legal move each turn; the learner answers; to the end."""
+    while not screen.match.is_over:
+        made = len(screen.match.history)
+        screen.post_message(MoveChosen(screen.match.legal_moves()[0]))
+        await wait_until(pilot, lambda: len(screen.match.history) > made)  # noqa: B023
+        await wait_until(pilot, lambda: screen.match.is_over or screen.match.to_move == 0)
+
+
 @pytest.mark.parametrize("learner", LEARNERS)
 async def test_a_saved_brain_of_a_learner_is_an_opponent_on_the_board(learner: str) -> None:
     records = _saved(learner)
@@ -145,11 +154,7 @@ async def test_a_saved_brain_of_a_learner_is_an_opponent_on_the_board(learner: s
         assert f"{AI} ({learner})" in screen_text(pilot)  # its chart, titled by the brain
         await pilot.press("f5")  # the hint says what the learner would play here
         await wait_until(pilot, lambda: f"{AI}" in str(screen.query_one("#hint").render()))
-        while not screen.match.is_over:  # the person plays a legal move; the learner answers
-            made = len(screen.match.history)
-            screen.post_message(MoveChosen(screen.match.legal_moves()[0]))
-            await wait_until(pilot, lambda: len(screen.match.history) > made)
-            await wait_until(pilot, lambda: screen.match.is_over or screen.match.to_move == 0)
+        await play_to_the_end(pilot, screen)
         await pilot.pause()
         assert "loses" in screen_text(pilot) or "lose" in screen_text(pilot)
 
@@ -170,11 +175,7 @@ async def test_a_learner_that_learns_in_play_learns_from_a_game_on_the_board_and
         screen = _board(pilot)
         brain = screen.table.seats[1].learner
         assert brain is not None and brain.games_played == 100
-        while not screen.match.is_over:
-            made = len(screen.match.history)
-            screen.post_message(MoveChosen(screen.match.legal_moves()[0]))
-            await wait_until(pilot, lambda: len(screen.match.history) > made)
-            await wait_until(pilot, lambda: screen.match.is_over or screen.match.to_move == 0)
+        await play_to_the_end(pilot, screen)
         await wait_until(pilot, lambda: brain.games_played == 101)
     saved: Any = records.load_learner(RULES, AI, learner)  # the app settles its saves on leaving
     assert saved.kind == learner and saved.games_played == 101

@@ -92,12 +92,12 @@ def test_hats_take_on_the_lessons_another_program_saved_before_the_next_game(
         here, there = BrainCache(one), BrainCache(two)
         mine, theirs = here.hats(STICKS, "AI"), there.hats(STICKS, "AI")
         one_game(theirs, 1)
-        there.keep_hats("AI", theirs)  # their board's game ends
+        there.keep("AI", theirs)  # their board's game ends
         assert mine.games_played == 0
         here.pick_up(STICKS, AI)
         assert mine.games_played == 1 and mine.to_dict() == theirs.to_dict()
         one_game(mine, 2)
-        here.keep_hats("AI", mine)
+        here.keep("AI", mine)
         saved = one.load_brain(STICKS, "AI")
     assert saved is not None and saved.games_played == 2  # both games kept
 
@@ -119,7 +119,7 @@ def test_several_programs_teaching_one_brain_lose_nothing_count_nothing_twice_an
         for turn in range(6):
             for i in range(turn % 2 + 1):  # one game in one tab, two in the other
                 one_game(brains[i], 10 * turn + i)
-                tabs[i].keep_hats_soon("AI", brains[i])
+                tabs[i].keep_soon("AI", brains[i])
                 played[i] += 1
             for tab in tabs:
                 tab.settle()
@@ -144,7 +144,7 @@ def test_a_training_kept_as_lessons_says_what_others_taught_the_brain_meanwhile(
         train(trained, SELF, 50, rules=STICKS, rng=random.Random(5))
         for seed in range(3):  # meanwhile, three games in another tab
             one_game(theirs, seed)
-            there.keep_hats("AI", theirs)
+            there.keep("AI", theirs)
         news = here.keep_trained(STICKS, "AI", trained, before)
         saved = one.load_brain(STICKS, "AI")
     assert news == Merged("AI", 3)
@@ -158,7 +158,7 @@ def test_a_brain_in_the_middle_of_a_game_is_left_as_it_is() -> None:
     mine = here.hats(STICKS, "AI")
     theirs = there.hats(STICKS, "AI")
     one_game(theirs, 1)
-    there.keep_hats("AI", theirs)
+    there.keep("AI", theirs)
     mine.draw(STICKS.initial_position(), random.Random(3))  # a ball beside its hat
     here.pick_up(STICKS, AI)
     assert mine.games_played == 0 and mine.balls_beside

@@ -312,10 +312,18 @@ async def test_import_of_a_good_file_shows_it_with_its_games_and_the_next_game_p
         assert app.brain("AI", STICKS).to_dict() == imported.to_dict()
 
 
-async def test_import_under_a_name_that_looks_like_a_machines_is_refused(
-    store: SqliteStore, tmp_path: Path
+@pytest.mark.parametrize(("ai", "refusal"), [
+    # "АІ" (all Cyrillic) would be listed beside AI, drawn the same
+    ("\u0410\u0406",
+     '"АІ" looks like "AI", the name of a computer player; please choose another'),
+    # issue 33: a brain imported as "perfect ai" stood in the lists beside the perfect player
+    ("perfect ai",
+     '"perfect ai" is the name of a computer player (Perfect AI) that plays no brain; '
+     "please choose another name for the brain"),
+])
+async def test_import_under_a_machines_name_is_refused_and_nothing_is_imported(
+    store: SqliteStore, tmp_path: Path, ai: str, refusal: str
 ) -> None:
-    """"АІ" (all Cyrillic) would be listed beside AI, drawn the same: nothing is imported."""
     path = tmp_path / "good.json"
     path.write_text(brain_json(taught(games=321)))
     app = app_with(store)
@@ -323,31 +331,10 @@ async def test_import_under_a_name_that_looks_like_a_machines_is_refused(
         await open_brains(pilot)
         await pilot.press("i")
         await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
-        await fill(pilot, file=str(path), ai="\u0410\u0406")
+        await fill(pilot, file=str(path), ai=ai)
         assert isinstance(app.screen, BrainFormModal)
-        assert form_error(app) == (
-            '"АІ" looks like "AI", the name of a computer player; please choose another'
-        )
+        assert form_error(app) == refusal
     assert store.brains() == []
-
-
-async def test_import_under_the_name_of_a_machine_that_plays_no_brain_is_refused(
-    store: SqliteStore, tmp_path: Path
-) -> None:
-    """Issue 33: a brain imported as "perfect ai" stood in the lists beside the perfect player."""
-    path = tmp_path / "good.json"
-    path.write_text(brain_json(taught(games=321)))
-    app = app_with(store)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_brains(pilot)
-        await pilot.press("i")
-        await wait_until(pilot, lambda: isinstance(app.screen, BrainFormModal))
-        await fill(pilot, file=str(path), ai="perfect ai")
-        assert isinstance(app.screen, BrainFormModal)
-        assert form_error(app) == (
-            '"perfect ai" is the name of a computer player (Perfect AI) that plays no brain; '
-            "please choose another name for the brain"
-        )
     assert store.brains() == []
 
 

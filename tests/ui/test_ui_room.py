@@ -51,7 +51,7 @@ async def test_the_room_view_follows_another_tabs_games_and_the_tab_says_what_it
             while not match.is_over:
                 match.play_machine_turn()
             winner = "AI" if match.loser == 1 else "Bob"
-            other.keep_hats("AI", brain)
+            other.keep("AI", brain)
             theirs.record_game(winner, "Bob" if winner == "AI" else "AI", game="sticks")
             share = "won 1, lost 1 (50%)" if winner == "AI" else "won 0, lost 2 (0%)"
             await wait_until(pilot, lambda: share in shown(app, "#room-share"))
