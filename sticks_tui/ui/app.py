@@ -401,7 +401,7 @@ class SticksApp(App[int]):
         brain = seat.saved if seat is not None else None
         if brain is None and isinstance(self.screen, ModeScreen):
             brain = self.screen.chosen_brain()  # the computer chosen there
-        if board is None or not board.table.in_play(board.match):
+        if board is None or not board.driver.in_play():
             self.push_screen(LabScreen(brain=brain))
             return
 

@@ -370,7 +370,7 @@ class BoardScreen(LeavesGame):
     def game_in_progress(self) -> bool:
         """A game is lost by leaving only once it is under way (a move made, or a ball
         drawn): a board where nobody has moved yet is left without a question."""
-        return super().game_in_progress() and self.table.in_play(self.match)
+        return super().game_in_progress() and self.driver.in_play()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide keys that do not apply here; grey out the moves that are not legal now."""
