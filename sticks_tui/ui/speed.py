@@ -2,9 +2,9 @@
 change it while it runs: ``-``/``+`` slower and faster, ``f`` full speed, pause, resume, step.
 
 One ladder of speeds and one pacing class for the lab and for watch mode on the board: the
-board's watch keeps its speed, pause and place to pause in a :class:`SpeedControl` too
-(:mod:`.screens.board.watch`, which waits each speed's :func:`paced` pause between its steps on
-the app's timers).
+board's watch keeps its speed, pause and place to pause in a :class:`SpeedControl` too, which
+says when the board's next step is due (:meth:`SpeedControl.board_wait`); the board waits for it
+on its one timer (:mod:`.screens.board.watch`).
 
 :data:`SPEEDS` runs from one move at a time to full speed; the lab starts at
 :data:`START_SPEED` (moves about 0.3 s apart, each shown on the hats) unless another speed was
@@ -43,6 +43,8 @@ FULL_SPEED_MOST = 1_000_000_000
 SPEED_SETTING = "lab_speed"
 #: Seconds a person gets to see the AI draw a ball before the sticks go (``--ai-delay``).
 DEFAULT_AI_DELAY = 0.45
+#: The least wait before the next watched game: the screen is drawn (and keys read) meanwhile.
+LEAST_BETWEEN = 0.01
 
 
 @dataclass(frozen=True)
@@ -233,6 +235,19 @@ class SpeedControl:
                 self._paused = True
                 self._steps = 0
             return self._paused
+
+    # -- for the board's watched games -------------------------------------------------------------
+    def board_wait(self, ai_delay: float, *, next_game: bool) -> float | None:
+        """Seconds before a watched board's next step, or None while paused (a key steps): the
+        speed's pause (scaled by the app's AI pause, :func:`paced`) after a step that is drawn
+        and before the next game (``next_game``; never less than :data:`LEAST_BETWEEN`), none
+        between the moves of a game played undrawn."""
+        if self._paused:
+            return None
+        wait = paced(self.speed.wait, ai_delay)
+        if next_game:
+            return max(LEAST_BETWEEN, wait)
+        return wait if self.speed.moves else 0.0
 
     # -- from the training thread (the engine's Pacing) ------------------------------------------
     def games_before_report(self, games_done: int) -> int:

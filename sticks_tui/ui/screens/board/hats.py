@@ -8,39 +8,26 @@ the game ends, each chart shows what the game did (the learner's ``last_game``):
 stay marked, each change shown in colour and as text, and a line says it, or why nothing
 changed. It stays until the next game starts; a move taken back clears it, as the balls go back.
 
-It lives beside the board screen (as its help and watch mode do) so that the board keeps to
-the flow of one game.
+The panel is a widget fed by the game driver's events (:meth:`HatsPanel.show`, which the board
+screen hands each one) and drawn from the match the board passes (:meth:`HatsPanel.draw`); it
+knows nothing of the screen.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
 
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.widget import Widget
 
 from ....engine import GameChange, Learner, LearnerPlayer, Match
-from ...game_driver import GameEnded
+from ...game_driver import BallDrawn, Event, GameEnded, GameStarted, MovePlayed, TakenBack
 from ...presenters import LearnerPresenter, Presenter, learner_presenter
 from ...presenters.hat_words import NOT_LEARNING_WORDS, PRACTICE_WORDS
 from ...presenters.hats import HatChart
 from ...session import Seat, Table
-
-W = TypeVar("W", bound=Widget)
-
-
-class Board(Protocol):
-    """What the hat panel needs of the board screen."""
-
-    table: Table
-
-    @property
-    def match(self) -> Match[Hashable, Hashable]: ...
-
-    presenter: Presenter
-
-    def query_one(self, selector: str, expect_type: type[W]) -> W: ...
 
 
 def learns(seat: Seat) -> bool:
@@ -62,26 +49,26 @@ class AfterGame:
     since (kept from a training in the lab) is no longer the brain this game changed."""
 
 
-class BoardHats:
+class HatsPanel(Vertical):
     """The charts of the machines that learn at one board, and what they show."""
 
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        seats = board.table.seats
-        self.seats = [i for i, seat in enumerate(seats) if seat.learner is not None]
+    def __init__(self, table: Table, presenter: Presenter) -> None:
+        super().__init__(id="hats")
+        self.table = table
+        self.seats = [i for i, seat in enumerate(table.seats) if seat.learner is not None]
         #: Each learner's presenter (its chart, drawn in the game's words).
         self.presenters: dict[int, LearnerPresenter] = {
-            i: learner_presenter(self._learner(i), board.presenter) for i in self.seats
+            i: learner_presenter(self._learner(i), presenter) for i in self.seats
         }
-        #: The position whose hat each machine is drawing from (while it is its turn).
+        #: The position whose hat each machine drew from last (or is drawing from now).
         self.in_use: dict[int, object] = {}
         #: The hat each chart is centred on; it stays on the last hat used when a game ends.
-        self.focus: dict[int, object] = {}
+        self.centred: dict[int, object] = {}
         #: What the game just finished did, per seat, until the next game starts.
         self.after: dict[int, AfterGame] = {}
 
     def _learner(self, seat: int) -> Learner[Hashable, Hashable]:
-        learner = self.board.table.seats[seat].learner
+        learner = self.table.seats[seat].learner
         assert learner is not None
         return learner
 
@@ -89,23 +76,35 @@ class BoardHats:
         """Whether the seat's chart shows every hat (a take-away game's hat AI)."""
         return self.presenters[seat].every_hat
 
-    def chart(self, seat: int) -> Widget:
-        """The chart of one seat, for the board to lay out."""
-        name = self.board.table.seats[seat].brain_words(games=False)  # "AI (hats)": which brain
-        return self.presenters[seat].chart(name, id=f"chart-{seat}")
+    def compose(self) -> ComposeResult:
+        for i in self.seats:
+            name = self.table.seats[i].brain_words(games=False)  # "AI (hats)": which brain
+            yield self.presenters[i].chart(name, id=f"chart-{i}")
 
-    # -- the flow of the games ------------------------------------------------------------------
-    def playing(self, seat: int, position: object) -> None:
-        """The machine in ``seat`` is to move at ``position``: its hat there is in play."""
-        if seat in self.seats:
-            self.in_use[seat] = position
+    # -- the driver's events --------------------------------------------------------------------
+    def show(self, event: Event) -> None:
+        """What ``event`` does to the charts' marks (drawn by :meth:`draw`)."""
+        if isinstance(event, BallDrawn | MovePlayed):
+            # the machine that drew or moved used its hat there
+            seat, position = (
+                (event.seat, event.position) if isinstance(event, BallDrawn)
+                else (event.turn.player, event.turn.before)
+            )
+            if seat in self.seats:
+                self.in_use[seat] = position
+        elif isinstance(event, GameEnded):
+            self._game_over(event)
+        elif isinstance(event, GameStarted):
+            self._new_game(event.position)
+        elif isinstance(event, TakenBack):
+            self._taken_back(event.turns[-1].before)
 
-    def game_over(self, ended: GameEnded) -> None:
-        """The game is over: show what it did to each learner (read by the driver before
-        anything else changed it, as saving may)."""
+    def _game_over(self, ended: GameEnded) -> None:
+        """Show what the game did to each learner (read by the driver before anything else
+        changed it, as saving may)."""
         self.in_use.clear()
         for i in self.seats:
-            seat = self.board.table.seats[i]
+            seat = self.table.seats[i]
             change, games = ended.changes[i], self._learner(i).games_played
             if not learns(seat):  # it learns nothing at the table, practice game or not
                 self.after[i] = AfterGame(None, NOT_LEARNING_WORDS, games)
@@ -116,61 +115,62 @@ class BoardHats:
             else:
                 self.after[i] = AfterGame(change, games=games)
                 if change.changed:  # the window shows the last hat the game changed
-                    self.focus[i] = change.changed[-1].position
+                    self.centred[i] = change.changed[-1].position
 
-    def new_game(self, position: object) -> None:
+    def _new_game(self, position: object) -> None:
         """The next game starts at ``position``: the marks of the last one go."""
         self.after.clear()
         self.in_use.clear()
         for i in self.seats:
-            self.focus[i] = position
+            self.centred[i] = position
         for chart in self._charts():
             chart.reset_scroll()
 
-    def resumed(self) -> None:
+    def _taken_back(self, position: object) -> None:
+        """Moves were taken back to ``position``: the balls drawn went back, so nothing is
+        marked, and the charts show the hats as they are now, there."""
+        self.in_use.clear()
+        self.after.clear()
+        for i in self.seats:
+            self.centred[i] = position
+
+    def resumed(self, match: Match[Hashable, Hashable]) -> None:
         """Back on the board (from the lab, say): a learner that has learned since its last
         game here (a training kept) is drawn as it is now, without that game's marks, which
         were of the brain before."""
         for i, after in list(self.after.items()):
             if self._learner(i).games_played != after.games:
                 del self.after[i]
-        self.draw()
-
-    def taken_back(self, position: object) -> None:
-        """Moves were taken back to ``position``: the balls drawn went back, so nothing is
-        marked, and the charts show the hats as they are now, there."""
-        self.in_use.clear()
-        self.after.clear()
-        for i in self.seats:
-            self.focus[i] = position
+        self.draw(match)
 
     def scroll(self, delta: int) -> None:
         for chart in self._charts():
             chart.scroll_hats(delta)
 
     def _charts(self) -> list[HatChart]:
-        board = self.board
-        return [
-            chart for i in self.seats
-            if isinstance(chart := board.query_one(f"#chart-{i}", Widget), HatChart)
-        ]
+        return [chart for chart in self.children if isinstance(chart, HatChart)]
 
     # -- drawing --------------------------------------------------------------------------------
-    def draw(self) -> None:
-        match = self.board.match
-        for i in self.seats:
+    def draw(self, match: Match[Hashable, Hashable], *seats: int) -> None:
+        """The charts of ``seats`` (each one, with none), at ``match`` (the game on the
+        board)."""
+        for i in seats or self.seats:
+            if i not in self.seats:
+                continue
+            if not match.is_over and match.to_move == i and not self.table.seats[i].is_human:
+                self.in_use[i] = match.position  # its hat there is in play
             in_use = self.in_use.get(i)
             if in_use is not None:
-                self.focus[i] = in_use
+                self.centred[i] = in_use
             elif not match.is_over and self.every_hat(i):
-                self.focus[i] = match.position
-            focus = self.focus.get(i, match.position)
+                self.centred[i] = match.position
+            focus = self.centred.get(i, match.position)
             after = self.after.get(i) or AfterGame(None)
             said = (after.said or "") if i in self.after and after.change is None else None
             played = next(
                 (t.move for t in match.history if t.player == i and t.before == focus), None
             )
             self.presenters[i].draw(
-                self.board.query_one(f"#chart-{i}", Widget), self._learner(i), focus,
+                self.query_one(f"#chart-{i}", Widget), self._learner(i), focus,
                 in_use=in_use, played=played, change=after.change, said=said,
             )

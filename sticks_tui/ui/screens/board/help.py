@@ -18,28 +18,30 @@ drawn for the moves taken back go back at once, those of the moves that stand st
 hats (marked) until its end, when they go back too: nothing is learned and the leaderboard does
 not count it; the board says so above the log. With no move of theirs to take back yet, undo says
 so (a notification) rather than doing nothing.
+
+The hint is a widget (:class:`HintPanel`) that knows nothing of the board screen: the screen
+asks it for a hint of the match on the board, hands it the game driver's events (any move, a
+move taken back or a new game puts it away), and gives it its place while it is shown
+(:attr:`HintPanel.showing`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from functools import cached_property
-from typing import Any, Protocol, TypeVar
 
 from textual.binding import Binding, BindingType
-from textual.widget import Widget
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from ....engine import Match
 from ....engine.games import prepare_theory
 from ....engine.hints import Advisor
 from ....text.hints import hint_words
+from ...game_driver import Event, GameStarted, MovePlayed, TakenBack
 from ...plain import plain
 from ...presenters import Presenter, learner_presenter
 from ...session import Table
-
-W = TypeVar("W", bound=Widget)
 
 HELP_ACTIONS = ("hint", "undo")
 PRACTICE = "practice game: it will not count"
@@ -59,23 +61,6 @@ def help_bindings(presenter: Presenter) -> list[BindingType]:
     ]
 
 
-class Board(Protocol):
-    """What the help needs of the board screen."""
-
-    table: Table
-
-    @property
-    def match(self) -> Match[Hashable, Hashable]: ...
-
-    presenter: Presenter
-
-    def human_turn(self) -> bool: ...
-
-    def set_class(self, add: bool, *class_names: str, update: bool = True) -> Any: ...
-
-    def query_one(self, selector: str, expect_type: type[W]) -> W: ...
-
-
 class HintPanel(Static):
     """The hint, shown in the log's place until the next move."""
 
@@ -92,96 +77,63 @@ class HintPanel(Static):
     }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, table: Table, presenter: Presenter) -> None:
         super().__init__(id="hint")
         self.border_title = "Hint"
-        #: Called once the work the hint's words need is done (see :meth:`prepare`).
-        self._when_prepared: Callable[[], None] | None = None
+        self.table = table
+        self.presenter = presenter
+        #: The match the hint shown is for, while it is shown (it goes with the next move).
+        self._shown_for: Match[Hashable, Hashable] | None = None
 
-    def prepare(self, work: Callable[[], None], then: Callable[[], None]) -> None:
-        """Run ``work`` in a thread (it goes with the board), then call ``then`` here."""
-        self._when_prepared = then
-        self.run_worker(work, thread=True, exit_on_error=False, group="hint", name="prepare")
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.state is WorkerState.SUCCESS and self._when_prepared is not None:
-            self._when_prepared()
-
-
-class BoardHelp:
-    """The hint and undo of one board."""
-
-    def __init__(self, board: Board) -> None:
-        self.board = board
-        #: The game and the position the hint shown is for (it goes once either changes).
-        self._shown_for: tuple[Match[Hashable, Hashable], object] | None = None
-        #: Whether the work the hint's words need was started (once, when the board is drawn).
-        self._preparing = False
+    @property
+    def showing(self) -> bool:
+        """Whether a hint is shown (the board gives it the log's place meanwhile)."""
+        return self._shown_for is not None
 
     @cached_property
     def advisor(self) -> Advisor[Hashable, Hashable]:
-        return Advisor(self.board.match.rules)
+        return Advisor(self.table.rules)
 
-    def allowed(self, action: str) -> bool:
-        """Both keys are for a person to move (undo with nothing to take back says so)."""
-        return self.board.human_turn()
+    def prepare(self) -> None:
+        """Work out, in a thread that goes with the board, what the hint's words need that may
+        take long (a take-away game's proved period); a hint shown meanwhile is said again
+        once it is done."""
+        rules = self.table.rules
+        self.run_worker(
+            lambda: prepare_theory(rules), thread=True, exit_on_error=False, group="hint",
+            name="prepare",
+        )
 
-    # -- the hint ---------------------------------------------------------------------------------
-    def show_hint(self) -> None:
-        board = self.board
-        match = board.match
-        hint = self.advisor.hint(match.position) if board.human_turn() else None
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state is WorkerState.SUCCESS and self._shown_for is not None:
+            self.show_hint(self._shown_for)  # its words are complete now
+
+    def show_hint(self, match: Match[Hashable, Hashable]) -> None:
+        """The hint for the person to move in ``match``, at its position."""
+        hint = self.advisor.hint(match.position)
         if hint is None:
             return
-        move = board.presenter.hint_move(hint.move)
-        lines = [hint_words(board.table.rules, hint, move), *self._machines_view()]
+        move = self.presenter.hint_move(hint.move)
+        lines = [hint_words(self.table.rules, hint, move), *self._machines_view(match)]
         if match.practice:
             lines.append(f"({PRACTICE})")
-        self._panel().update(plain("\n".join(lines)))
-        self._shown_for = (match, match.position)
-        self.redraw()
+        self.update(plain("\n".join(lines)))
+        self._shown_for = match
+        self.display = True
 
-    def _machines_view(self) -> list[str]:
+    def _machines_view(self, match: Match[Hashable, Hashable]) -> list[str]:
         """What each learning machine at the table would play here."""
-        board = self.board
-        position = board.match.position
         return [
-            learner_presenter(seat.learner, board.presenter).hint(seat.name, seat.learner, position)
-            for seat in board.table.seats
+            learner_presenter(seat.learner, self.presenter).hint(
+                seat.name, seat.learner, match.position
+            )
+            for seat in self.table.seats
             if seat.learner is not None and not seat.is_human
         ]
 
-    def _showing(self) -> bool:
-        """Whether the hint shown is for the position on the board."""
-        board = self.board
-        return self._shown_for == (board.match, board.match.position) and board.human_turn()
-
-    def _prepared(self) -> None:
-        """The hint's words are complete now: a hint shown is said again with them."""
-        if self._showing():
-            self.show_hint()
-
-    def redraw(self) -> None:
-        """The hint in the log's place while it holds; the practice game's note on the log."""
-        if not self._preparing:
-            self._preparing = True
-            rules = self.board.table.rules
-            self._panel().prepare(lambda: prepare_theory(rules), self._prepared)
-        board = self.board
-        match = board.match
-        showing = self._showing()
-        self._panel().display = showing
-        board.query_one("#speed", Static).display = not showing  # empty unless watching
-        log = board.query_one("#log", RichLog)
-        log.border_title = plain(PRACTICE) if match.practice else None
-        # The log and the tally give the hint their place, so that it is read whole at 80x24
-        # (app.tcss: BoardScreen.-hint). The log shrinks to nothing: hidden (display: none),
-        # it would wrap the lines written meanwhile at its smallest width.
-        board.set_class(showing, "-hint")
-
-    def forget(self) -> None:
-        """Moves were taken back: a hint asked for before comes back only when asked again."""
-        self._shown_for = None
-
-    def _panel(self) -> HintPanel:
-        return self.board.query_one("#hint", HintPanel)
+    def show(self, event: Event) -> None:
+        """A move (played, or taken back: a hint asked for before comes back only when asked
+        again) or a new game puts the hint away."""
+        if isinstance(event, MovePlayed | TakenBack | GameStarted):
+            self._shown_for = None
+            self.display = False

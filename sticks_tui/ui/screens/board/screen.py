@@ -5,16 +5,21 @@ the words differ, and are asked of the game's presenter (:mod:`sticks_tui.ui.pre
 whose input posts one :class:`MoveChosen` up to this screen.
 
 The games live in the game driver (:class:`~...game_driver.GameDriver`, no widgets): this screen
-hands it moves and steps and shows what it says happened (:data:`~...game_driver.Event`). A
-machine's turn happens in two visible steps, each after a short pause: it draws a ball (the
-chart shows the ball beside its hat), then makes that move. In watch mode the pause follows the
-chosen speed, and single-step runs one step per key press.
+hands it moves and steps and shows what it says happened (:data:`~...game_driver.Event`): it
+hands each event to the board's panels (the hats, the hint, the tally: widgets that know nothing
+of this screen), logs it, and redraws what it changed (:meth:`BoardScreen.redraw` draws it all,
+for the first drawing and a change of pace). A machine's turn happens in two visible steps, each
+after a short pause: it draws a ball (the chart shows the ball beside its hat), then makes that
+move. The pause is the board's pace's (:class:`.watch.BoardPace`), waited on one timer
+(:meth:`BoardScreen.pace`): in watch mode it follows the chosen speed, and single-step runs one
+step per key press.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+import time
+from collections.abc import Hashable, Sequence
 
 from textual import on
 from textual.app import ComposeResult
@@ -30,6 +35,7 @@ from ...game_driver import (
     GameDriver,
     GameEnded,
     GameSaves,
+    GameStarted,
     MovePlayed,
     TakenBack,
 )
@@ -39,9 +45,9 @@ from ...presenters import BoardView, MoveChosen, presenter_for
 from ...session import Mode, Table
 from ...widgets.footer import KeysFooter
 from ..confirm import LeavesGame
-from .hats import BoardHats
-from .help import HELP_ACTIONS, NOTHING_TO_UNDO, BoardHelp, HintPanel, help_bindings
-from .watch import WATCH_ACTIONS, BoardTally, BoardWatch
+from .hats import HatsPanel
+from .help import HELP_ACTIONS, NOTHING_TO_UNDO, PRACTICE, HintPanel, help_bindings
+from .watch import WATCH_ACTIONS, BoardPace, BoardTally
 
 #: The board's own keys, after the presenter's move keys.
 BOARD_BINDINGS: list[BindingType] = [
@@ -95,16 +101,22 @@ class BoardScreen(LeavesGame):
         self.watching = table.mode is Mode.WATCH
         #: How the last game ended, until the board has shown it.
         self._ended: GameEnded | None = None
-        #: The machine's step waiting: the timer of the AI's pause (stopped when the game
-        #: changes), or a mark for a step asked at once (no pause: there is no timer to stop).
-        self._pending: Timer | object | None = None
+        #: The board's one timer: the machines' next step, once the pace says it is due
+        #: (stopped when the game changes first).
+        self._timer: Timer | None = None
+        #: A mark of the step waiting (a timer that fired as it was stopped still calls back;
+        #: a step asked at once has no timer to stop).
+        self._waiting: object | None = None
         self._keys_state: tuple[object, ...] = ()
-        #: The charts of the machines that learn, and what each game did to them.
-        self.hats = BoardHats(self)
+        #: The panels, fed the driver's events: the charts of the machines that learn (and what
+        #: each game did to them), the hint, and the tally of the games.
+        self.hats = HatsPanel(table, self.presenter)
+        self.hint = HintPanel(table, self.presenter)
+        self.tally = BoardTally(table)
         #: Where a machine's move goes, for games that place it (set on mount, from the app).
         self._place_rng = random.Random(0)
-        self.help = BoardHelp(self)
-        self.watched = BoardWatch(self, self.watching)
+        #: When the machines' steps come: the AI's pause, or the watch's run, pause and speed.
+        self.watched = BoardPace(self.watching)
         # Known before the board is shown: set now, or every widget would be restyled on mount.
         self.set_class(self.watching, "-watching", update=False)
         self.set_class(not self.hats.seats, "-no-hats", update=False)
@@ -129,13 +141,11 @@ class BoardScreen(LeavesGame):
                     yield Button("New setup", id="end-setup", compact=True)
                     yield Button("Leaderboard", id="end-leaders", compact=True)
                 yield Static(id="speed")
-                yield BoardTally(self.table)
-                yield HintPanel()
+                yield self.tally
+                yield self.hint
                 yield RichLog(id="log", wrap=True, min_width=10, markup=False, max_lines=1000)
             if self.hats.seats:
-                with Vertical(id="hats"):
-                    for i in self.hats.seats:
-                        yield self.hats.chart(i)
+                yield self.hats
         yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
@@ -150,6 +160,7 @@ class BoardScreen(LeavesGame):
         self.presenter.new_game(self._place_rng)
         self.log_line(f"{self._names()} · {self.presenter.start_words()}", style="dim")
         self._focus_first()
+        self.hint.prepare()
         self.advance()
 
     def _focus_first(self) -> None:
@@ -194,40 +205,33 @@ class BoardScreen(LeavesGame):
         now, which a training kept meanwhile may have changed; the first focus again where
         nothing is focused."""
         self._focus_first()
-        if self.hats.seats and self.query("#hats") and not self.watched.quiet:
-            self.hats.resumed()
+        if self.hats.seats and self.query("#hats") and not self._quiet():
+            self.hats.resumed(self.match)
 
     def _names(self) -> str:
         seats = self.table.seats
         return f"{seats[0].name} vs {seats[1].name}"
 
     # -- the flow of a game ---------------------------------------------------------------------
-    def advance(self) -> None:
-        """Redraw, then either finish the game, wait for a person, or let a machine move."""
+    def advance(self, events: Sequence[Event] = ()) -> None:
+        """Draw what ``events`` changed (everything, with none: the first drawing), then either
+        finish the game, wait for a person, or pace the machine's next step."""
         match = self.match
-        if not match.is_over and not self.table.seats[match.to_move].is_human:
-            self.hats.playing(match.to_move, match.position)
-        self.redraw()
+        self._draw(events)
         if match.is_over:
             ended, self._ended = self._ended, None
             if ended is not None:
                 self._game_over(ended)
-        elif not self.table.seats[match.to_move].is_human:
-            step = self.watched.machine_turn()
-            if step is not None:
-                self.schedule(step)
+        elif self.driver.machine_turn():
+            self.pace()
         else:
             self.presenter.human_turn()
-            self.redraw()
+            self._draw_table(self._view())  # what the presenter chose for the person (a pile)
 
     def machine_step(self) -> None:
         """One visible step of a machine's turn: draw a ball, or make the move it says."""
         events = self.driver.machine_step(show_ball=not self.watched.hurries)
-        if events and isinstance(events[0], BallDrawn):
-            self.presenter.machine_drew(events[0].ball)
-            self.redraw()
-            self.schedule(self.machine_step)
-        elif events:
+        if events:
             self._show(events)
 
     @on(MoveChosen)
@@ -245,11 +249,16 @@ class BoardScreen(LeavesGame):
         self._show(self.driver.play(move), placed)
 
     def _show(self, events: list[Event], placed: str | None = None) -> None:
-        """A move and what it led to: logged in the game's words; then the game goes on.
-        ``placed``: the log's extra words for a person's move (the presenter's, from where it
-        was chosen: Sticky's letters); a machine's move is placed as it is shown."""
+        """What the driver says happened: each event handed to the panels, shown on the
+        position and logged in the game's words; then the game goes on. ``placed``: the log's
+        extra words for a person's move (the presenter's, from where it was chosen: Sticky's
+        letters); a machine's move is placed as it is shown."""
         for event in events:
-            if isinstance(event, MovePlayed):
+            for panel in (self.hats, self.hint, self.tally):
+                panel.show(event)
+            if isinstance(event, BallDrawn):
+                self.presenter.machine_drew(event.ball)
+            elif isinstance(event, MovePlayed):
                 turn = event.turn
                 if placed is None:
                     placed = self.presenter.place(turn.move, None)
@@ -261,51 +270,103 @@ class BoardScreen(LeavesGame):
                     )
             elif isinstance(event, GameEnded):
                 self._ended = event
-        self.advance()
-
-    def schedule(self, step: Callable[[], None]) -> None:
-        """Run ``step`` after the AI's pause (in place of any step waiting), unless watch mode
-        is paused by then; :meth:`forget_step` stops it when the game changes first."""
-        self.forget_step()
-        delay = self.watched.delay(host_of(self).ai_delay)
-        waiting: Timer | object = object()
-
-        def run() -> None:
-            # a timer that had fired already when it was stopped still runs this: the step is
-            # made only while it is the one waiting
-            if self._pending is waiting:
-                self._pending = None
-                if not self.watched.holds:
-                    step()
-
-        if delay > 0:
-            waiting = self.set_timer(delay, run)
-        else:  # Textual's timers take no zero delay
-            self.call_later(run)
-        self._pending = waiting
-
-    def forget_step(self, *, ball: bool = False) -> None:
-        """The machine's step waiting is not made (the game changed, or the watch paused);
-        ``ball``: the ball it drew goes back too (a new game, a move taken back)."""
-        if isinstance(self._pending, Timer):
-            self._pending.stop()
-        self._pending = None
-        if ball:
-            self.driver.drawn = None
+            elif isinstance(event, TakenBack):
+                for turn in event.turns:
+                    self.presenter.taken_back(turn.before)
+                back = len(event.turns)
+                name = self.table.seats[event.seat].name
+                moves = "a move" if back == 1 else f"{back} moves"
+                self.log_line(
+                    f"{name} takes back {moves}: practice game, it will not count", "dim"
+                )
+            elif isinstance(event, GameStarted):
+                self.presenter.new_game(self._place_rng)
+                self.log_line(f"-- game {event.number} --", style="dim")
+        self.advance(events)
 
     def _game_over(self, ended: GameEnded) -> None:
         match, table = ended.match, self.table
-        self.hats.game_over(ended)  # what the game did to each learner (read before saving)
-        if ended.counted:
-            self.query_one(BoardTally).count(match)
         self.log_line(table.end_words(match), style="bold")
         _short, reason = self._end_reason()
         if reason:
             self.log_line(reason, style="dim")
-        self.redraw()
         if not self.watching:
             self.query_one("#end-again", Button).focus()
-        self.watched.game_over()
+        self._after_game()
+
+    def _after_game(self) -> None:
+        """Watched, the next game comes after the pace's wait, unless the watch pauses here
+        (:attr:`.watch.BoardPace.pause_after`)."""
+        if self.watched.reached(self.table.games):
+            self.saves.flush()
+            self.redraw()
+        self.pace()
+
+    # -- pacing: the machines' steps --------------------------------------------------------------
+    def pace(self) -> None:
+        """Wait for the machines' next step (in place of any step waiting) as long as the pace
+        says (:meth:`.watch.BoardPace.wait`): a machine's turn, or the next watched game; none
+        while the watch is paused (a key steps), during a rush (it plays its own), or for a
+        person. :meth:`forget_step` stops it when the game changes first."""
+        self.forget_step()
+        over = self.match.is_over
+        if self.watched.rushing or not (self.driver.machine_turn() or (over and self.watching)):
+            return
+        wait = self.watched.wait(host_of(self).ai_delay, over=over)
+        if wait is None:
+            return
+        waiting = self._waiting = object()
+
+        def due() -> None:
+            # a timer that had fired already when it was stopped still runs this: the step is
+            # made only while it is the one waiting
+            if self._waiting is waiting:
+                self._waiting = self._timer = None
+                if not (self.watching and self.watched.paused):
+                    self._next_step()
+
+        if wait > 0:
+            self._timer = self.set_timer(wait, due)
+        else:  # Textual's timers take no zero delay
+            self.call_later(due)
+
+    def forget_step(self) -> None:
+        """The machines' step waiting is not made (the game changed, or the watch paused)."""
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self._waiting = None
+
+    def _next_step(self) -> None:
+        """The machines' next step: the next game once a watched one is over, a rush of games
+        undrawn at a speed that shows no moves, else one visible step of a machine's turn."""
+        if self.match.is_over:
+            if self.watching:
+                self.action_play_again()
+        elif self.watched.hurries:
+            self._rush()
+        else:
+            self.machine_step()
+
+    def _rush(self) -> None:
+        """At a speed that shows no moves: the game's moves at once, and the next games too, as
+        long as the pace says (:meth:`.watch.BoardPace.rush_goes_on`), undrawn; then the board
+        is drawn (a pause waits for the rush to end: it takes no longer than a drawing)."""
+        pace = self.watched
+        since = time.monotonic()
+        pace.rushing = True
+        games = 0
+        try:
+            while True:
+                while not self.match.is_over:
+                    self.machine_step()
+                games += 1
+                if not pace.rush_goes_on(games, since, time.monotonic()):
+                    break
+                self.action_play_again()
+        finally:
+            pace.rushing = False
+        self.redraw()
+        self._after_game()
 
     # -- drawing ----------------------------------------------------------------------------
     def _view(self) -> BoardView:
@@ -315,26 +376,75 @@ class BoardScreen(LeavesGame):
             self.driver.drawn,
         )
 
+    def _quiet(self) -> bool:
+        """Whether the board is left undrawn now (hurrying: drawn at the end of the game)."""
+        return self.watched.quiet(self.match.is_over)
+
     def redraw(self) -> None:
-        if self.watched.quiet:  # hurrying: drawn at the end of the game
+        """Everything on the board: the first drawing, a new game, a move taken back, the end of
+        a game, and a change of pace (which may end or start a run of undrawn games)."""
+        if self._quiet():
             return
         view = self._view()
+        self._draw_table(view)
+        self._draw_speed()
+        self._draw_hats()
+        self._place_hint()
+        log = self.query_one("#log", RichLog)
+        log.border_title = plain(PRACTICE) if self.match.practice else None
+        self._draw_keys(view)
+
+    def _draw(self, events: Sequence[Event]) -> None:
+        """What ``events`` changed: a ball drawn, the position, the line under it and its
+        machine's chart; a move, the same, the hint put away, and the keys; anything else (or
+        nothing: the first drawing), everything."""
+        if not events or any(
+            isinstance(event, GameStarted | GameEnded | TakenBack) for event in events
+        ):
+            self.redraw()
+            return
+        if self._quiet():
+            return
+        view = self._view()
+        self._draw_table(view)
+        if all(isinstance(event, BallDrawn) for event in events):
+            self._draw_hats(*(event.seat for event in events if isinstance(event, BallDrawn)))
+            return
+        self._draw_hats()
+        self._place_hint()
+        self._draw_keys(view)
+
+    def _draw_table(self, view: BoardView) -> None:
+        """The position (in words, and as the presenter draws it) and the turn's line."""
         position_words = self.presenter.position_words(view.position)
         show_plain(self.query_one("#heap-words", Static), position_words)
         self.presenter.redraw(view)
         show_plain(self.query_one("#turn", Static), self._turn_words(view))
         self.set_class(view.over, "-over")
-        self.show_speed()
-        self.hats.draw()
-        self.help.redraw()
+
+    def _draw_hats(self, *seats: int) -> None:
+        """The charts of ``seats`` (every chart, with none)."""
+        if self.hats.seats:
+            self.hats.draw(self.match, *seats)
+
+    def _place_hint(self) -> None:
+        """The hint in the log's place while it is shown. The log and the tally give the hint
+        their place, so that it is read whole at 80x24 (app.tcss: BoardScreen.-hint). The log
+        shrinks to nothing: hidden (display: none), it would wrap the lines written meanwhile at
+        its smallest width."""
+        showing = self.hint.showing
+        self.query_one("#speed", Static).display = not showing  # empty unless watching
+        self.set_class(showing, "-hint")
+
+    def _draw_keys(self, view: BoardView) -> None:
         keys_state = (view.over, view.human_turn, view.legal if view.human_turn else ())
         if keys_state != self._keys_state:  # the footer is rebuilt only when its keys change
             self._keys_state = keys_state
             self.refresh_bindings()
 
-    def show_speed(self) -> None:
+    def _draw_speed(self) -> None:
         """The watch's speed lines (drawn even while a rush leaves the board undrawn)."""
-        show_plain(self.query_one("#speed", Static), self.watched.words())
+        show_plain(self.query_one("#speed", Static), self.watched.words(over=self.match.is_over))
 
     def _turn_words(self, view: BoardView) -> str:
         match, table = self.match, self.table
@@ -382,7 +492,7 @@ class BoardScreen(LeavesGame):
         if action in ("play_again", "after_game"):
             return self.match.is_over and not self.watching  # watched games follow by themselves
         if action in HELP_ACTIONS:
-            return self.help.allowed(action)
+            return self.human_turn()  # undo with nothing to take back says so
         return True
 
     def action_move_key(self, what: object, value: object = None) -> None:
@@ -391,10 +501,12 @@ class BoardScreen(LeavesGame):
         Its parameters are named (Textual passes an action as many as its signature names)."""
         if not self.presenter.key((what, value), self._view()):
             self.app.bell()
-        self.redraw()
+        self._draw_table(self._view())
 
     def action_hint(self) -> None:
-        self.help.show_hint()
+        if self.human_turn():
+            self.hint.show_hint(self.match)
+            self._place_hint()
 
     def action_undo(self) -> None:
         """Take back the person's last move (and the machine's reply): a practice game now."""
@@ -403,29 +515,14 @@ class BoardScreen(LeavesGame):
             notify_plain(self.app, NOTHING_TO_UNDO)
             return
         self.forget_step()  # a machine's step that was waiting is forgotten
-        self.help.forget()
-        self._taken_back(taken)
-
-    def _taken_back(self, taken: TakenBack) -> None:
-        for turn in taken.turns:
-            self.presenter.taken_back(turn.before)
-        self.hats.taken_back(self.match.position)  # the hats as they are now, there
-        back = len(taken.turns)
-        name = self.table.seats[taken.seat].name
-        moves = "a move" if back == 1 else f"{back} moves"
-        self.log_line(f"{name} takes back {moves}: practice game, it will not count", "dim")
-        self.advance()
+        self._show([taken])
 
     # -- watch mode and the end of a game ---------------------------------------------------------
     def action_play_again(self) -> None:
         if not self.match.is_over:
             return
-        self.forget_step(ball=True)
-        self.driver.new_game()
-        self.presenter.new_game(self._place_rng)
-        self.log_line(f"-- game {self.table.games + 1} --", style="dim")
-        self.hats.new_game(self.match.position)  # the marks of the last game go
-        self.advance()
+        self.forget_step()
+        self._show([self.driver.new_game()])
 
     async def action_after_game(self, action: str) -> None:
         """The app's ``action`` (a new setup, the leaderboard), as the footer offers it once
@@ -433,16 +530,33 @@ class BoardScreen(LeavesGame):
         await self.app.run_action(f"app.{action}")
 
     def action_pause(self) -> None:
-        self.watched.pause()
+        """Run or pause the watched games (paused, what they leave to save is saved)."""
+        pace = self.watched
+        pace.paused = not pace.paused
+        if pace.paused:
+            self.saves.flush()
+        self.pace()  # the step that was waiting goes; running again, the next one is paced
+        self.redraw()
 
     def action_step(self) -> None:
-        self.watched.step()
+        """Single-step: pause if running, then the machines' next step."""
+        if not self.watched.paused:
+            self.watched.paused = True
+            self.forget_step()
+        self._next_step()
+        self.redraw()
 
     def action_slower(self) -> None:
-        self.watched.faster(-1)
+        self._faster(-1)
 
     def action_faster(self) -> None:
-        self.watched.faster(1)
+        self._faster(1)
+
+    def _faster(self, steps: int) -> None:
+        """Change the watch's speed by ``steps`` (negative: slower)."""
+        self.watched.faster(steps)
+        self._draw_speed()
+        self.redraw()
 
     def action_scroll_hats(self, delta: int) -> None:
         self.hats.scroll(delta * 2)

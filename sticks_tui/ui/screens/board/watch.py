@@ -4,65 +4,38 @@ at the speeds that show moves, each step of a machine's turn waits the speed's p
 others, games are played undrawn, as many as the speed's report holds (full speed: as many as
 :data:`RUSH_SECONDS` holds), and the board is drawn after each run of them.
 
-It lives beside the board screen (as its help does, :mod:`.help`) so that the board keeps
-to the flow of one game: the board asks here how long a machine's step waits and whether it
-waits at all, and hands the watch keys here.
+:class:`BoardPace` holds the pacing of a board's machine steps (watched or played), and the
+board's tally (:class:`BoardTally`) its results; neither knows the board screen, which asks the
+pace when its next step is due (:meth:`BoardPace.wait`: the lab's :class:`~...speed.SpeedControl`
+says it while watching) and waits for it on its one timer, and hands the tally the game driver's
+events.
 
 The saves of the board's games are gathered by the game driver's :class:`~...game_driver.GameSaves`
-(watched at full speed, games end many times a second); the watch flushes them when it pauses.
+(watched at full speed, games end many times a second); the board flushes them when the watch
+pauses.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Hashable
-from typing import Protocol
+from collections.abc import Hashable
 
 from rich.text import Text
 from textual.widgets import Static
 
 from ....engine import Match
-from ...game_driver import GameSaves
+from ...game_driver import Event, GameEnded
 from ...session import Table
-from ...speed import FULL_SPEED, SPEEDS, START_SPEED, SpeedControl, paced
+from ...speed import FULL_SPEED, SPEEDS, START_SPEED, SpeedControl
 from ...widgets.tally import Part, RunningTally, WindowShare, fitted_line
 
 #: At full speed, about how long the games played in one go take before the board is drawn.
 RUSH_SECONDS = 0.1
-#: The least wait before the next watched game: the screen is drawn (and keys read) meanwhile.
-LEAST_BETWEEN = 0.01
 WATCH_ACTIONS = ("pause", "step", "slower", "faster")
 #: The results the curve under the tally keeps (one mark each, the latest on the right).
 CURVE_MOST = 200
 #: The board's column at 80x24, for the tally's words before the board is laid out.
 TALLY_WIDTH = 38
 BARS = "▁▂▃▄▅▆▇█"
-
-
-class Board(Protocol):
-    """What watch mode needs of the board screen."""
-
-    table: Table
-
-    @property
-    def match(self) -> Match[Hashable, Hashable]: ...
-
-    watching: bool
-
-    @property
-    def saves(self) -> GameSaves: ...
-
-    def machine_step(self) -> None: ...
-
-    def forget_step(self, *, ball: bool = False) -> None: ...
-
-    def schedule(self, step: Callable[[], None]) -> None: ...
-
-    def redraw(self) -> None: ...
-
-    def show_speed(self) -> None: ...
-
-    def action_play_again(self) -> None: ...
 
 
 def _share(last: WindowShare) -> str:
@@ -97,8 +70,13 @@ class BoardTally(Static):
         if self.side is not None:
             self.update(self.words())  # from the start, so the board does not move after a game
 
+    def show(self, event: Event) -> None:
+        """A finished game that counts (practice games do not) is counted."""
+        if isinstance(event, GameEnded) and event.counted:
+            self.count(event.match)
+
     def count(self, match: Match[Hashable, Hashable]) -> None:
-        """A finished game that counts (practice games do not: the board does not hand them)."""
+        """A finished game, counted for the tally's side."""
         if self.side is None or match.winner is None:
             return
         self.tally.add(1, int(match.winner == self.side))
@@ -149,17 +127,17 @@ class BoardTally(Static):
         return text
 
 
-class BoardWatch:
-    """The run, the pause and the speed of one board's watched games: the lab's pacing
-    (:class:`~...speed.SpeedControl`: the speed on the one ladder, the pause, where to pause)
-    holds them; the board waits its steps on the app's timers, where the lab's training thread
-    waits in the control itself."""
+class BoardPace:
+    """When a board's machines make their next step: after the app's AI pause while a person
+    plays; watched, as the run, the pause and the speed of the lab's pacing say
+    (:class:`~...speed.SpeedControl`: the speed on the one ladder, the pause, where to pause).
+    The board waits for the step on its one timer, where the lab's training thread waits in the
+    control itself."""
 
-    def __init__(self, board: Board, watching: bool) -> None:
-        self.board = board
+    def __init__(self, watching: bool) -> None:
         self.watching = watching
         self.control = SpeedControl(START_SPEED)
-        #: True while :meth:`rush` plays moves: the board is not drawn and schedules nothing.
+        #: True while the board plays a rush of moves undrawn (:meth:`rush_goes_on`).
         self.rushing = False
 
     @property
@@ -188,41 +166,47 @@ class BoardWatch:
     def pause_after(self, games: int | None) -> None:
         self.control.pause_after = games
 
-    def delay(self, pause: float) -> float:
-        """The wait before a machine's next step: the app's AI pause; watching, the speed's
-        pause (scaled by the AI pause, :func:`~..speed.paced`), after a step that is drawn and
-        before the next game."""
+    def wait(self, ai_delay: float, *, over: bool) -> float | None:
+        """Seconds before the machine's next step (``over``: the next game), or None while it
+        waits for a key (paused): the app's AI pause, or the watch's
+        (:meth:`~...speed.SpeedControl.board_wait`)."""
         if not self.watching:
-            return pause
-        speed = SPEEDS[self.speed]
-        wait = paced(speed.wait, pause)
-        if self.board.match.is_over:
-            return max(LEAST_BETWEEN, wait)
-        return wait if speed.moves else 0.0
+            return ai_delay
+        return self.control.board_wait(ai_delay, next_game=over)
 
     @property
     def hurries(self) -> bool:
         """Whether the moves of the game in play are made without drawing each one."""
         return self.watching and not self.paused and not SPEEDS[self.speed].moves
 
-    @property
-    def quiet(self) -> bool:
+    def quiet(self, over: bool) -> bool:
         """Whether the board is left undrawn now: mid-game while hurrying, and during a rush."""
-        return self.rushing or (self.hurries and not self.board.match.is_over)
+        return self.rushing or (self.hurries and not over)
 
-    @property
-    def holds(self) -> bool:
-        """Whether a machine's step that comes due waits for a key instead."""
-        return self.watching and self.paused
+    def rush_goes_on(self, games: int, since: float, now: float) -> bool:
+        """Whether a rush that began at ``since`` and has played ``games`` plays another: while
+        the speed hurries, as many games as its report holds (full speed: for about
+        :data:`RUSH_SECONDS`; never longer than that)."""
+        most = SPEEDS[self.speed].games if self.speed != FULL_SPEED else None
+        return self.hurries and now - since < RUSH_SECONDS and games != most
 
-    def words(self) -> str:
+    def reached(self, games: int) -> bool:
+        """A watched game ended with ``games`` played: whether the watch pauses here now
+        (:attr:`pause_after`)."""
+        if self.pause_after is None or games < self.pause_after:
+            return False
+        self.pause_after = None
+        self.paused = True
+        return True
+
+    def words(self, *, over: bool) -> str:
         """The speed lines: the keys that run it, then the speed and its keys (empty unless
         watching). Two lines of their own: one line would wrap in the board's column at 80x24."""
         if not self.watching:
             return ""
         if not self.paused:
             state = "space pauses"
-        elif self.board.match.is_over:
+        elif over:
             state = "paused · s: next game"
         else:
             state = "paused · s steps"
@@ -231,79 +215,6 @@ class BoardWatch:
     def allowed(self, action: str) -> bool:
         return self.watching
 
-    def machine_turn(self) -> Callable[[], None] | None:
-        """What the board schedules for a machine's turn (nothing while a rush plays it)."""
-        if self.rushing:
-            return None
-        return self.rush if self.hurries else self.board.machine_step
-
-    def game_over(self) -> None:
-        """The end of a watched game: the next one starts after the pause, unless paused."""
-        board = self.board
-        if self.pause_after is not None and board.table.games >= self.pause_after:
-            self.pause_after = None
-            self.paused = True
-            board.saves.flush()
-            board.redraw()
-        if self.watching and not self.rushing:
-            board.schedule(board.action_play_again)
-
-    def rush(self) -> None:
-        """At a speed that shows no moves: the game's moves at once, and the next games too, as
-        many as the speed's report holds (full speed: for about :data:`RUSH_SECONDS`; never
-        longer than that), undrawn; then the board is drawn (a pause waits for the rush to end:
-        it takes no longer than a drawing)."""
-        board = self.board
-        if not self.hurries:  # paused or slowed down meanwhile
-            board.machine_step()
-            return
-        deadline = time.monotonic() + RUSH_SECONDS
-        self.rushing = True
-        games = 0
-        try:
-            while True:
-                while not board.match.is_over:
-                    board.machine_step()
-                games += 1
-                most = SPEEDS[self.speed].games if self.speed != FULL_SPEED else None
-                if not self.hurries or time.monotonic() >= deadline or games == most:
-                    break
-                board.action_play_again()
-        finally:
-            self.rushing = False
-        board.redraw()
-        self.game_over()
-
-    # -- the keys ---------------------------------------------------------------------------------
-    def pause(self) -> None:
-        board = self.board
-        self.paused = not self.paused
-        if self.paused:
-            board.saves.flush()
-        board.forget_step()  # the step that was waiting; it is scheduled again below
-        if not self.paused:
-            board.schedule(self._next_step)
-        board.redraw()
-
-    def _next_step(self) -> None:
-        """The next step of the run: a machine's, or the next game once this one is over."""
-        board = self.board
-        if board.match.is_over:
-            board.action_play_again()
-        else:
-            board.machine_step()
-
-    def step(self) -> None:
-        """Single-step: pause if running, then run the next step of the machine's turn."""
-        board = self.board
-        if not self.paused:
-            self.paused = True
-            board.forget_step()
-        self._next_step()
-        board.redraw()
-
     def faster(self, steps: int) -> None:
         """Change the speed by ``steps`` (negative: slower)."""
         self.control.faster(steps)
-        self.board.show_speed()
-        self.board.redraw()
