@@ -9,7 +9,9 @@ from sticks_tui.engine import RANDOM, HatBrain, TrainingProgress, game_of_sticks
 from sticks_tui.engine.pacing import CHUNK_FIRST, CHUNK_MOST, MoveSeen
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.speed import (
+    DEFAULT_AI_DELAY,
     FULL_SPEED,
+    LEAST_BETWEEN,
     SPEEDS,
     START_SPEED,
     RecentRate,
@@ -170,3 +172,20 @@ def test_at_the_move_speeds_every_move_is_seen_and_a_step_is_one_move() -> None:
         control.step()
     worker.join()
     assert seen[-1].over and seen[-1].after == 0 and brain.games_played == 1
+
+
+def test_the_watched_boards_next_step_is_due_as_the_control_says() -> None:
+    """The board's watch asks the lab's control when its next step is due: at the speeds that
+    show moves, the speed's pause (scaled by the app's AI pause); between the moves of games
+    played undrawn, at once; before the next game, at least a moment (the screen draws
+    meanwhile); paused, only when a key steps."""
+    control = SpeedControl(START_SPEED)  # quick moves, 0.3 s apart at the default AI pause
+    assert control.board_wait(DEFAULT_AI_DELAY, next_game=False) == SPEEDS[START_SPEED].wait
+    assert control.board_wait(2 * DEFAULT_AI_DELAY, next_game=False) == 2 * SPEEDS[START_SPEED].wait
+    assert control.board_wait(0.0, next_game=True) == LEAST_BETWEEN
+    control.set_speed(FULL_SPEED)
+    assert control.board_wait(DEFAULT_AI_DELAY, next_game=False) == 0.0
+    assert control.board_wait(DEFAULT_AI_DELAY, next_game=True) == LEAST_BETWEEN
+    control.pause()
+    assert control.board_wait(DEFAULT_AI_DELAY, next_game=False) is None
+    assert control.board_wait(DEFAULT_AI_DELAY, next_game=True) is None
