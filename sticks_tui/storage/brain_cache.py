@@ -187,6 +187,22 @@ class BrainCache:
         as lessons, an open turn (its trainings merge)."""
         return self._policy(ref).training_turn(rules, ref)
 
+    def training_start(
+        self, rules: Rules, ref: BrainRef, before: SavedBrain | None
+    ) -> SavedBrain | None:
+        """(Holding the training turn of ``ref``.) The brain a training of ``ref`` starts from
+        when another training kept one since ``before`` (the brain as the training read it,
+        None for a new one) was read: the one saved now, picked up (the caller says so); None
+        when it starts from its own (nothing was kept meanwhile, or its trainings merge)."""
+        if not self._policy(ref).takes_turns:
+            return None
+        self.settle()  # this program's saves first: the pick-up waits for none
+        self.pick_up(rules, ref, quietly=True)
+        saved = self.learner(rules, ref)
+        if saved is None or (before is not None and saved.games_played == before.games_played):
+            return None
+        return saved
+
     # -- saving ----------------------------------------------------------------------------------
     def keep(self, name: str, brain: Taught) -> None:
         """Save what ``brain``, the brain in play of ``name`` (a learner that learns in play),
