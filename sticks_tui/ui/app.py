@@ -343,7 +343,7 @@ class SticksApp(App[int]):
         from .screens.analysis.screen import AnalysisScreen, brain_to_analyse
 
         if not isinstance(self.screen, AnalysisScreen):
-            name, brain, rules = brain_to_analyse(self)
+            name, brain, rules = brain_to_analyse(self, self.screen)
             refusal = presenter_for(rules).analysis_refusal()
             if refusal is not None:
                 notify_plain(self, refusal, severity="warning")
