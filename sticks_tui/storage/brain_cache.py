@@ -166,13 +166,13 @@ class BrainCache:
         if len(found) == 1:
             return found[0]
         if found:
+            learners = " or ".join(sorted(f"--learner {ref.learner}" for ref in found))
             raise ValueError(
-                f"{quoted(name)} has a brain of each learner for {rules.name}: add "
-                "--learner hats or --learner q"
+                f"{quoted(name)} has a brain of each learner for {rules.name}: add {learners}"
             )
         of = "" if learner is None else f" of learner {learner}"
         known = ", ".join(f"{ref.name} ({ref.learner})" for ref in saved) or (
-            f"none is saved yet; {LEARNING_AI_NAME} (hats) is always there"
+            f"none is saved yet; {LEARNING_AI_NAME} ({LEARNING_AI_LEARNER}) is always there"
         )
         raise ValueError(f"no brain called {quoted(name)}{of} for {rules.name}; saved: {known}")
 

@@ -77,7 +77,7 @@ async def test_after_training_it_finds_the_rule_and_draws_the_curve() -> None:
         await pilot.press("escape", "k")  # back to the training; keep it, and play it
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         # the curve is kept with the trained AI's brain
-        assert app.brain("Trained AI", app.settings.rules).learning_curve == list(curve)
+        assert app.brains.hats(app.settings.rules, "Trained AI").learning_curve == list(curve)
 
 
 async def test_from_the_board_it_shows_the_ai_at_the_table() -> None:

@@ -33,9 +33,7 @@ from ....engine.game import RuleError, Rules
 from ....engine.games import prepare_theory, theory_of
 from ....engine.learners import kind_of, learner_kind
 from ....engine.learners.base import Learner
-from ....engine.machines import LEARNING_AI_NAME, TRAINED_AI_NAME
-from ....storage.brain_cache import BrainRef
-from ....storage.records import HATS
+from ....engine.machines import Machine
 from ....text.analysis import (
     SCREEN_HEADER,
     SCREEN_VALUES_HEADER,
@@ -48,6 +46,7 @@ from ...host import Host
 from ...plain import plain
 from ...presenters import presenter_type
 from ...presenters.hat_words import games_learned
+from ...session import brain_of
 from ...widgets.curve import LearningCurvePlot
 from ...widgets.footer import KeysFooter
 from ...widgets.lines_table import READING_KEYS, LinesTable, TableLayout, lay_out
@@ -296,9 +295,9 @@ def brain_to_analyse(
     if isinstance(screen, SetupScreen):
         rules = screen.chosen_rules() or rules
     ref = screen.chosen_brain() if isinstance(screen, ModeScreen) else None
-    if ref is None:
-        trained = BrainRef(TRAINED_AI_NAME, HATS)
-        ref = trained if app.brains.has(rules, trained) else BrainRef(LEARNING_AI_NAME, HATS)
+    if ref is None:  # the roster's: the trained AI where it has a brain, else the learning AI
+        brains = [r for r in map(brain_of, (Machine.TRAINED, Machine.LEARNING)) if r is not None]
+        ref = next((r for r in brains if app.brains.has(rules, r)), brains[-1])
     brain = app.brains.learner(rules, ref)
     if brain is None:  # a learner not trained yet (a Q-learner): nothing learned, fresh
         brain = learner_kind(ref.learner).make(rules)
