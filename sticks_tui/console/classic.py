@@ -55,14 +55,14 @@ from ..engine import (
     TrainingHooks,
     TrainingOptions,
     game_of_sticks,
-    train_with,
 )
 from ..engine.game import Rules
 from ..engine.games import some_rules, spec_of
 from ..engine.games.takeaway import heap_of
 from ..engine.numbers import parse_whole_number
-from ..storage.brain_cache import KeptBrain
+from ..storage.brain_cache import BrainCache, KeptBrain
 from ..storage.records import Records
+from ..storage.training_session import TrainingSession
 from ..text.names import typed_name_problem
 from ..text.signals import StopRequest, exit_status, say_if_there
 from ..text.terminal import RUNAWAY_LIMIT, RunawayLine, read_answer
@@ -331,15 +331,18 @@ class _Session:
         self.console.say(TRAINING)
         self.console.output.flush()
         brain = HatBrain(rules)
-        kept = KeptBrain.own(self.trained_ai_name, brain)
+        brains = BrainCache(self.records) if self.records is not None else None
+        # the fresh brain's lessons are added to the saved one (hats: no training waits)
+        session = TrainingSession(brains, rules, self.trained_ai_name, brain, brain.copy())
+        session.begin()
         with StopRequest() as stop:  # until it is saved: a second Ctrl-C must not cut that
             hooks = TrainingHooks(self._rng("training"), should_stop=stop.asked)
-            result = train_with(brain, TrainingOptions(SELF, self.training_games), hooks)
-            if self.records is not None:
-                kept.save(self.records)
+            result = session.train(TrainingOptions(SELF, self.training_games), hooks)
+            session.keep()
         if stop.signum is not None:
             raise StoppedBySignal(stop.signum, result.games_played, self.records is not None)
-        return brain, kept
+        # it plays on as trained here; each game's lesson goes to the saved brain too
+        return brain, KeptBrain.own(self.trained_ai_name, brain, since=brain.copy())
 
     def _rng(self, purpose: str) -> random.Random:
         """Independent, repeatable streams for training and play when a seed is given."""

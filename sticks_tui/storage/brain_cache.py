@@ -166,13 +166,13 @@ class BrainCache:
         if len(found) == 1:
             return found[0]
         if found:
+            learners = " or ".join(sorted(f"--learner {ref.learner}" for ref in found))
             raise ValueError(
-                f"{quoted(name)} has a brain of each learner for {rules.name}: add "
-                "--learner hats or --learner q"
+                f"{quoted(name)} has a brain of each learner for {rules.name}: add {learners}"
             )
         of = "" if learner is None else f" of learner {learner}"
         known = ", ".join(f"{ref.name} ({ref.learner})" for ref in saved) or (
-            f"none is saved yet; {LEARNING_AI_NAME} (hats) is always there"
+            f"none is saved yet; {LEARNING_AI_NAME} ({LEARNING_AI_LEARNER}) is always there"
         )
         raise ValueError(f"no brain called {quoted(name)}{of} for {rules.name}; saved: {known}")
 
@@ -186,6 +186,22 @@ class BrainCache:
         a brain saved whole, one training at a time in the whole data directory; of one kept
         as lessons, an open turn (its trainings merge)."""
         return self._policy(ref).training_turn(rules, ref)
+
+    def training_start(
+        self, rules: Rules, ref: BrainRef, before: SavedBrain | None
+    ) -> SavedBrain | None:
+        """(Holding the training turn of ``ref``.) The brain a training of ``ref`` starts from
+        when another training kept one since ``before`` (the brain as the training read it,
+        None for a new one) was read: the one saved now, picked up (the caller says so); None
+        when it starts from its own (nothing was kept meanwhile, or its trainings merge)."""
+        if not self._policy(ref).takes_turns:
+            return None
+        self.settle()  # this program's saves first: the pick-up waits for none
+        self.pick_up(rules, ref, quietly=True)
+        saved = self.learner(rules, ref)
+        if saved is None or (before is not None and saved.games_played == before.games_played):
+            return None
+        return saved
 
     # -- saving ----------------------------------------------------------------------------------
     def keep(self, name: str, brain: Taught) -> None:

@@ -109,6 +109,10 @@ class SyncPolicy(Protocol):
     """How the brains of one way of keeping are loaded, brought up to date and saved. Called
     with :attr:`SyncState.lock` held, except :meth:`keep_training`, which takes it."""
 
+    #: Whether its trainings take turns, each starting from what the one before it kept (a
+    #: brain saved whole); else they merge, each from the copy it was given.
+    takes_turns: bool
+
     def load(self, rules: Rules, ref: BrainRef) -> SavedBrain | None:
         """The brain in play of ``ref`` (loaded the first time): what a learner that learns in
         play learned so far (fresh when none is saved); of one kept whole, the one saved (None
@@ -137,6 +141,8 @@ class SyncPolicy(Protocol):
 
 class MergedLessons:
     """Brains kept as the lessons their games teach (:class:`KeptBrain`)."""
+
+    takes_turns = False
 
     def __init__(self, state: SyncState) -> None:
         self.state = state
@@ -284,6 +290,8 @@ class MergedLessons:
 
 class KeptWhole:
     """Brains saved whole by their trainings, which take turns."""
+
+    takes_turns = True
 
     def __init__(self, state: SyncState) -> None:
         self.state = state

@@ -26,7 +26,7 @@ from textual.screen import Screen
 from ..engine.games import spec_of
 from ..engine.machines import Q_LEARNING_AI_GAMES, TRAINED_AI_GAMES, Machine
 from ..storage.brain_cache import BrainCache, BrainRef
-from ..storage.records import HATS, MemoryRecords, Records
+from ..storage.records import MemoryRecords, Records
 from ..storage.sqlite.store import open_records, resolve_data_dir
 from ..storage.sqlite.store_file import ELSEWHERE
 from ..text.brain_news import news_words
@@ -184,14 +184,6 @@ class SticksApp(App[int]):
         self._remembered.update(values)
         self.brains.writer.put(lambda: self.brains.records.remember(values))
 
-    def brain(self, name: str, rules: Rules) -> LearnsInPlay[Hashable, Hashable]:
-        """The brain in play of the learning AI called ``name``: what it learned so far, or a
-        fresh one."""
-        return self.brains.hats(rules, name)
-
-    def has_brain(self, name: str, rules: Rules) -> bool:
-        return self.brains.has(rules, BrainRef(name, HATS))
-
     def keep_brain(self, name: str, brain: LearnsInPlay[Hashable, Hashable]) -> None:
         """Save what the brain in play of ``name`` learned, between two games, off the event
         loop (see :meth:`BrainCache.keep_soon`); leaving the app waits for it."""
@@ -343,7 +335,7 @@ class SticksApp(App[int]):
         from .screens.analysis.screen import AnalysisScreen, brain_to_analyse
 
         if not isinstance(self.screen, AnalysisScreen):
-            name, brain, rules = brain_to_analyse(self)
+            name, brain, rules = brain_to_analyse(self, self.screen)
             refusal = presenter_for(rules).analysis_refusal()
             if refusal is not None:
                 notify_plain(self, refusal, severity="warning")

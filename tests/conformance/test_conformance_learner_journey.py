@@ -35,7 +35,7 @@ from ui_helpers import (  # noqa: E402
 from sticks_tui.cli.main import main  # noqa: E402
 from sticks_tui.engine import RANDOM, Nim, train  # noqa: E402
 from sticks_tui.engine.learners import learner_kind, learner_names  # noqa: E402
-from sticks_tui.storage.brain_cache import BrainRef  # noqa: E402
+from sticks_tui.storage.brain_cache import BrainCache, BrainRef  # noqa: E402
 from sticks_tui.storage.records import MemoryRecords  # noqa: E402
 from sticks_tui.ui.presenters import MoveChosen  # noqa: E402
 from sticks_tui.ui.screens.board.screen import BoardScreen  # noqa: E402
@@ -115,6 +115,16 @@ def _saved(learner: str, games: int = 100) -> MemoryRecords:
     train(brain, RANDOM, games, seed=4)
     records.save_brain(brain, AI)
     return records
+
+
+def test_a_name_with_brains_of_two_learners_asks_for_the_learner_of_each() -> None:
+    """``--opponent`` names the learners the name has, whichever they are (it said "--learner
+    hats or --learner q" of any two)."""
+    records = _saved("scorer")
+    hats = learner_kind("hats").make(RULES)
+    records.save_brain(hats, AI)
+    with pytest.raises(ValueError, match=r"--learner hats or --learner scorer$"):
+        BrainCache(records).named(RULES, AI)
 
 
 def _board(pilot: Pilot) -> BoardScreen:

@@ -51,7 +51,7 @@ def test_two_apps_on_one_store_keep_every_game_of_their_boards(tmp_path: Path) -
     rng = random.Random(2)
     stores = [open_records(tmp_path, warn=pytest.fail) for _ in range(2)]
     apps = [SticksApp(records) for records in stores]
-    brains = [app.brain("AI", RULES) for app in apps]  # both boards start from the saved brain
+    brains = [app.brains.hats(RULES, "AI") for app in apps]  # both boards: the saved brain
     for game in range(40):
         side = game % 2
         apps[side].brains.pick_up(RULES, BrainRef("AI"))  # what a board does before a game
@@ -65,7 +65,7 @@ def test_two_apps_on_one_store_keep_every_game_of_their_boards(tmp_path: Path) -
     with SqliteStore.open(tmp_path) as store:
         saved = store.load_brain(RULES, "AI")
     assert saved is not None and saved.games_played == 40
-    assert brains[1] is apps[1].brain("AI", RULES) and _same_hats(brains[1], saved)
+    assert brains[1] is apps[1].brains.hats(RULES, "AI") and _same_hats(brains[1], saved)
 
 
 def test_a_lesson_that_could_not_be_saved_goes_with_the_next_one(tmp_path: Path) -> None:

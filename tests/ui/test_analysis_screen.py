@@ -77,7 +77,7 @@ async def test_after_training_it_finds_the_rule_and_draws_the_curve() -> None:
         await pilot.press("escape", "k")  # back to the training; keep it, and play it
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         # the curve is kept with the trained AI's brain
-        assert app.brain("Trained AI", app.settings.rules).learning_curve == list(curve)
+        assert app.brains.hats(app.settings.rules, "Trained AI").learning_curve == list(curve)
 
 
 async def test_from_the_board_it_shows_the_ai_at_the_table() -> None:
@@ -89,6 +89,21 @@ async def test_from_the_board_it_shows_the_ai_at_the_table() -> None:
         assert title(pilot).startswith("What AI has learned: Game of Sticks")
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
+
+
+async def test_from_the_mode_screen_it_shows_the_computer_chosen_there() -> None:
+    app = make_app()
+    app.settings.choose(Nim((1, 3, 5, 7)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+        pilot.app.screen.query_one("#level", Select).value = Machine.Q_LEARNING
+        await pilot.pause()
+        await pilot.press("f2")
+        await analysis_shown(pilot)
+        assert title(pilot).startswith("What Q-learning AI has learned: Nim")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
 
 
 async def test_command_palette_offers_it() -> None:

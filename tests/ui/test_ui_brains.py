@@ -200,7 +200,7 @@ async def test_reset_confirmed_forgets_the_brain_and_the_next_game_plays_fresh_h
     store.save_brain(taught(games=7), "AI")
     app = app_with(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert app.brain("AI", STICKS).games_played == 7  # in play, kept by the app
+        assert app.brains.hats(STICKS, "AI").games_played == 7  # in play, kept by the app
         await open_brains(pilot)
         await pilot.press("r")
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmModal))
@@ -211,7 +211,7 @@ async def test_reset_confirmed_forgets_the_brain_and_the_next_game_plays_fresh_h
         assert rows(app) == [("sticks", "hats", "AI", "0", "defaults")]  # listed, fresh
         saved = store.load_brain(STICKS, "AI")
         assert saved is not None and saved.to_dict() == HatBrain(STICKS).to_dict()
-        assert app.brain("AI", STICKS).to_dict() == HatBrain(STICKS).to_dict()
+        assert app.brains.hats(STICKS, "AI").to_dict() == HatBrain(STICKS).to_dict()
 
 
 async def test_export_writes_a_brain_file_that_loads_back(
@@ -296,7 +296,7 @@ async def test_import_of_a_good_file_shows_it_with_its_games_and_the_next_game_p
     nim_path.write_text(brain_json(taught(NIM, games=12)))
     app = app_with(store)
     async with app.run_test(size=(80, 24)) as pilot:
-        assert app.brain("AI", STICKS).games_played == 7  # in play, kept by the app
+        assert app.brains.hats(STICKS, "AI").games_played == 7  # in play, kept by the app
         await open_brains(pilot)
         for file, ai in ((path, "AI"), (nim_path, "Nimbot")):
             await pilot.press("i")
@@ -309,7 +309,7 @@ async def test_import_of_a_good_file_shows_it_with_its_games_and_the_next_game_p
             ("nim:1,3,5,7", "hats", "Nimbot", "12", "defaults"),
             ("sticks", "hats", "AI", "321", "defaults"),
         ]
-        assert app.brain("AI", STICKS).to_dict() == imported.to_dict()
+        assert app.brains.hats(STICKS, "AI").to_dict() == imported.to_dict()
 
 
 @pytest.mark.parametrize(("ai", "refusal"), [
@@ -490,7 +490,7 @@ async def test_a_reset_in_the_middle_of_a_game_is_not_undone_when_the_game_ends(
         await wait_until(pilot, lambda: not app.brains.writer.busy)  # the save, off the loop
         saved = store.load_brain(STICKS, "AI")
         assert saved is not None and saved.games_played == 1
-        await wait_until(pilot, lambda: app.brain("AI", STICKS).games_played == 1)
+        await wait_until(pilot, lambda: app.brains.hats(STICKS, "AI").games_played == 1)
 
 
 async def test_where_nothing_can_be_saved_the_screen_says_so_and_still_works() -> None:

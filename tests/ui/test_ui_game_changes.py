@@ -65,7 +65,7 @@ async def test_a_lost_game_marks_each_ball_drawn_minus_one_as_text() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         rules = game_of_sticks(10)
         every = {n: {1: 1, 2: 1, 3: 1} for n in range(1, 11)}  # two balls of each: a loss shows
-        app.brain("AI", rules).apply_lesson(Lesson(rules.key, 0, every))
+        app.brains.hats(rules, "AI").apply_lesson(Lesson(rules.key, 0, every))
         await to_board(pilot, "2", sticks=10)
         screen = board(pilot)
         await play_out(pilot, screen, winning_take)
@@ -108,7 +108,7 @@ async def test_a_won_game_marks_each_ball_drawn_plus_one() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         rules = game_of_sticks(10)
         good = {n: {(n - 1) % 4: 200} for n in range(2, 11) if (n - 1) % 4}  # it plays well
-        app.brain("AI", rules).apply_lesson(Lesson(rules.key, 0, good))
+        app.brains.hats(rules, "AI").apply_lesson(Lesson(rules.key, 0, good))
         await to_board(pilot, "2", sticks=10)
         screen = board(pilot)
         await play_out(pilot, screen, losing_take)
@@ -299,7 +299,7 @@ def test_snapshot_the_board_after_a_game_with_its_changes_marked(snap_compare) -
     async def run_before(pilot: Pilot) -> None:
         rules = game_of_sticks(10)
         twos = {n: {1: 1, 2: 1, 3: 1} for n in range(5, 11)}
-        app.brain("AI", rules).apply_lesson(Lesson(rules.key, 0, twos))
+        app.brains.hats(rules, "AI").apply_lesson(Lesson(rules.key, 0, twos))
         await to_board(pilot, "2", sticks=10)
         screen = board(pilot)
         await play_out(pilot, screen, winning_take)

@@ -399,7 +399,7 @@ async def test_watch_learning_against_perfect_plays_to_the_end() -> None:
         assert log_lines(pilot)[-1] == f"{loser} loses."
         brain = screen.table.seats[0].brain
         assert brain is not None and brain.games_played == 1
-        assert app.has_brain("AI", screen.rules)  # kept per rule set
+        assert app.brains.has(screen.rules, BrainRef("AI", "hats"))  # kept per rule set
         screen.watched.pause_after = 2
         await pilot.press("space")  # the next game follows by itself
         await wait_until(pilot, lambda: screen.watched.paused)

@@ -399,8 +399,8 @@ async def test_the_lab_opens_from_the_mode_screen_the_palette_and_names_as_typed
         assert '"[bold]Mine[/]"' in screen_text(pilot)
         await pilot.press("k")
         await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
-        assert isinstance(app.brain("[bold]Mine[/]", app.settings.rules), HatBrain)
-        assert app.brain("[bold]Mine[/]", app.settings.rules).games_played == 30
+        assert isinstance(app.brains.hats(app.settings.rules, "[bold]Mine[/]"), HatBrain)
+        assert app.brains.hats(app.settings.rules, "[bold]Mine[/]").games_played == 30
         await pilot.press("ctrl+p")
         await wait_until(pilot, lambda: screen_name(pilot) == "CommandPalette")
         await pilot.press(*"Training lab")

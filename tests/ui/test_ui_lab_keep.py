@@ -122,7 +122,7 @@ async def test_a_cancel_at_full_speed_shows_one_count_of_games_everywhere() -> N
         assert won + lost == played
         await pilot.press("k")  # kept, as many as it says
         await wait_until(pilot, lambda: screen_name(pilot) != "LabRunScreen")
-        assert app.brain("Trained AI", game_of_sticks(20)).games_played == played
+        assert app.brains.hats(game_of_sticks(20), "Trained AI").games_played == played
 
 
 # -- 3: after Keep, the board shows the brain kept --------------------------------------------
@@ -154,7 +154,7 @@ async def test_after_keep_the_board_beneath_shows_the_kept_brain_at_once() -> No
         await pilot.pause()
         text = screen_text(pilot)
         assert "301 games learned" in text and "1 game learned" not in text
-        kept = app.brain("AI", sticks)
+        kept = app.brains.hats(sticks, "AI")
         assert kept.games_played == 301
         now = chart.snapshot  # type: ignore[attr-defined]
         assert now.games_played == 301 and now.balls != before.balls  # the hats kept

@@ -87,7 +87,7 @@ async def test_the_lab_opened_from_a_board_trains_that_boards_brain_and_play_it_
     async with app.run_test(size=(80, 24)) as pilot:
         await to_board(pilot, "2", sticks=10)  # the learning AI, "AI"
         await play_out(pilot, board(pilot))
-        assert app.brain("AI", STICKS).games_played == 1
+        assert app.brains.hats(STICKS, "AI").games_played == 1
         await pilot.press("f3")
         form = await lab_form(pilot)
         assert form.query_one("#brain", Input).value == "AI"  # the board's brain, not another
@@ -98,7 +98,7 @@ async def test_the_lab_opened_from_a_board_trains_that_boards_brain_and_play_it_
         await pilot.press("p")  # play it now
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         ai = board(pilot).table.seats[1]
-        assert ai.name == "AI" and ai.brain is app.brain("AI", STICKS)
+        assert ai.name == "AI" and ai.brain is app.brains.hats(STICKS, "AI")
         assert ai.brain.games_played == 1 + 50 == run.plan.learner.games_played
         assert board(pilot).table.seats[0].is_human
     saved = records.load_brain(STICKS, "AI")
@@ -113,7 +113,7 @@ async def test_the_lab_opened_mid_game_asks_first_and_an_abandoned_game_teaches_
         screen = board(pilot)
         await pilot.press("1")
         await wait_until(pilot, lambda: screen.match.to_move == 0)
-        assert app.brain("AI", STICKS).balls_beside  # the AI drew a ball: mid-game
+        assert app.brains.hats(STICKS, "AI").balls_beside  # the AI drew a ball: mid-game
         await pilot.press("f3")
         await wait_until(pilot, lambda: isinstance(app.screen, AbandonFirst))
         await wait_until(pilot, lambda: "Abandon it (a)" in screen_text(pilot))
@@ -127,7 +127,7 @@ async def test_the_lab_opened_mid_game_asks_first_and_an_abandoned_game_teaches_
         form = await lab_form(pilot)
         assert form.query_one("#brain", Input).value == "AI"
         assert screen not in app.screen_stack
-        brain = app.brain("AI", STICKS)
+        brain = app.brains.hats(STICKS, "AI")
         assert brain.games_played == 0 and not brain.balls_beside
         assert brain.to_dict() == HatBrain(brain.rules).to_dict()  # it learned nothing
 
@@ -240,7 +240,7 @@ async def test_a_brain_made_on_the_brains_screen_can_be_chosen_and_played() -> N
         await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
         screen = board(pilot)
         assert screen.table.seats[1].name == "Robo"
-        assert screen.table.seats[1].brain is app.brain("Robo", STICKS)
+        assert screen.table.seats[1].brain is app.brains.hats(STICKS, "Robo")
         await play_out(pilot, screen)
     saved = records.load_brain(STICKS, "Robo")
     assert saved is not None and saved.games_played == 1  # it learned, in its own brain

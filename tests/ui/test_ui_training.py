@@ -56,7 +56,7 @@ async def test_option_3_trains_the_trained_ai_through_the_labs_pipeline_then_pla
         ai = board.table.seats[1]
         assert ai.name == "Trained AI" and ai.brain is not None
         assert ai.brain.games_played == TRAINING_GAMES
-        assert ai.brain is app.brain("Trained AI", board.rules)  # the app's one brain
+        assert ai.brain is app.brains.hats(board.rules, "Trained AI")  # the app's one brain
         await pilot.press("1")
         await wait_until(pilot, lambda: len(board.match.history) == 2)
         assert board.match.history[1].player == 1

@@ -21,9 +21,9 @@ from textual.widgets import Header, Static
 
 from ...engine.game import Rules
 from ...engine.games import spec_of
-from ...engine.machines import LEARNING_AI_NAME
+from ...engine.machines import LEARNING_AI_LEARNER, LEARNING_AI_NAME
 from ...storage.brain_shelf import shelf_of
-from ...storage.records import HATS, Records
+from ...storage.records import Records
 from ...storage.sqlite.store_file import StoreError
 from ..host import host_of
 from ..plain import plain
@@ -48,7 +48,7 @@ class RoomView:
 def read_room(records: Records, rules: Rules, ai_name: str = LEARNING_AI_NAME) -> RoomView:
     """The room's brain of ``rules`` as the records hold it now (safe from any thread)."""
     try:
-        info = shelf_of(records).brain_info(rules, ai_name, HATS)
+        info = shelf_of(records).brain_info(rules, ai_name, LEARNING_AI_LEARNER)
     except (TypeError, StoreError):
         info = None
     last = records.last_results(spec_of(rules), ai_name, ROOM_GAMES)

@@ -17,7 +17,6 @@ shown at once: it draws only the lines on screen (:mod:`..widgets.lines_table`).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
 
 from rich.text import Text
 from textual import work
@@ -34,9 +33,7 @@ from ....engine.game import RuleError, Rules
 from ....engine.games import prepare_theory, theory_of
 from ....engine.learners import kind_of, learner_kind
 from ....engine.learners.base import Learner
-from ....engine.machines import LEARNING_AI_NAME, TRAINED_AI_NAME
-from ....storage.brain_cache import BrainRef
-from ....storage.records import HATS
+from ....engine.machines import Machine
 from ....text.analysis import (
     SCREEN_HEADER,
     SCREEN_VALUES_HEADER,
@@ -45,9 +42,11 @@ from ....text.analysis import (
     sure_words,
 )
 from ....text.theory import theory_panel_lines
+from ...host import Host
 from ...plain import plain
 from ...presenters import presenter_type
 from ...presenters.hat_words import games_learned
+from ...session import brain_of
 from ...widgets.curve import LearningCurvePlot
 from ...widgets.footer import KeysFooter
 from ...widgets.lines_table import READING_KEYS, LinesTable, TableLayout, lay_out
@@ -118,29 +117,17 @@ class AnalysisScreen(Screen[None]):
         *(Binding(key, f"read('{key}')", show=False) for key in READING_KEYS),
     ]
 
-    def __init__(
-        self, brain: Learner[Hashable, Hashable], name: str, rules: Rules | None = None
-    ) -> None:
-        """``rules``: the game whose start the table begins at (default: the app's game, where
-        the brain plays it, else the brain's own)."""
+    def __init__(self, brain: Learner[Hashable, Hashable], name: str, rules: Rules) -> None:
+        """``rules``: the game whose start the table begins at (:func:`brain_to_analyse`
+        says which)."""
         super().__init__()
         self.ai_name = name
-        self.rules = rules if rules is not None else self._game_on_screen(brain)
+        self.rules = rules
         self.brain = brain.copy()  # the brain as it is now; the thread reads this copy
         self.analysis: Analysis | None = None
         self.problem = ""
         #: True until the work is done (the table, the rules and the theory are then shown).
         self.working = True
-
-    def _game_on_screen(self, brain: Learner[Hashable, Hashable]) -> Rules:
-        """The app's game when the brain is one of its kind (its rules' key), else the brain's."""
-        settings = getattr(self.app, "settings", None)
-        rules: Rules | None = getattr(settings, "rules", None)
-        own = brain.rules
-        if own is None or (rules is not None and rules.key == own.key):
-            assert rules is not None, "a brain without a game is analysed in the app's"
-            return rules
-        return own
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -283,29 +270,34 @@ class AnalysisScreen(Screen[None]):
             await self.query_one("#analysis-theory-scroll").run_action(SCROLL_KEYS[key])
 
 
-def brain_to_analyse(app: Any) -> tuple[str, Learner[Hashable, Hashable], Rules]:
-    """The brain the user most likely means, with its name and the game to read it in: the
-    one the board plays (the hint reads it too), the one the lab trains, else the one chosen
-    for the game chosen (on the setup screen, as its form stands; on the mode screen, the
-    computer chosen there): the trained AI where it has a brain, else the learning AI.
+def brain_to_analyse(
+    app: Host, screen: Screen[object]
+) -> tuple[str, Learner[Hashable, Hashable], Rules]:
+    """The brain the user most likely means on ``screen`` (the app's top one), with its name
+    and the game to read it in: the one the board plays (the hint reads it too), the one the
+    lab trains, else the one chosen for the game chosen (on the setup screen, as its form
+    stands; on the mode screen, the computer chosen there): the trained AI where it has a
+    brain, else the learning AI.
     """
-    screen = app.screen
-    table = getattr(screen, "table", None)
-    seat = table.brain_seat() if table is not None else None
-    if table is not None and seat is not None and seat.learner is not None:
-        return seat.name, seat.learner, table.rules
-    plan = getattr(screen, "plan", None)
-    if plan is not None:
+    from ..board.screen import BoardScreen  # the screens the analysis opens over, when it opens
+    from ..lab.run import LabRunScreen
+    from ..mode import ModeScreen
+    from ..setup import SetupScreen
+
+    if isinstance(screen, BoardScreen):
+        seat = screen.table.brain_seat()
+        if seat is not None and seat.learner is not None:
+            return seat.name, seat.learner, screen.table.rules
+    if isinstance(screen, LabRunScreen):
+        plan = screen.plan
         return plan.name, plan.learner, plan.rules
     rules = app.settings.rules
-    chosen = getattr(screen, "chosen_rules", None)
-    if callable(chosen):
-        rules = chosen() or rules
-    choice = getattr(screen, "chosen_brain", None)
-    ref = choice() if callable(choice) else None
-    if ref is None:
-        trained = BrainRef(TRAINED_AI_NAME, HATS)
-        ref = trained if app.brains.has(rules, trained) else BrainRef(LEARNING_AI_NAME, HATS)
+    if isinstance(screen, SetupScreen):
+        rules = screen.chosen_rules() or rules
+    ref = screen.chosen_brain() if isinstance(screen, ModeScreen) else None
+    if ref is None:  # the roster's: the trained AI where it has a brain, else the learning AI
+        brains = [r for r in map(brain_of, (Machine.TRAINED, Machine.LEARNING)) if r is not None]
+        ref = next((r for r in brains if app.brains.has(rules, r)), brains[-1])
     brain = app.brains.learner(rules, ref)
     if brain is None:  # a learner not trained yet (a Q-learner): nothing learned, fresh
         brain = learner_kind(ref.learner).make(rules)

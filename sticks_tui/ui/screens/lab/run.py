@@ -41,13 +41,12 @@ from ....engine import (
     TrainingHooks,
     TrainingProgress,
     TrainingResult,
-    train_with,
 )
-from ....engine.learners import learner_kind
 from ....engine.learning_curve import kept_curve
 from ....engine.opponents import SelfPlay
 from ....engine.pacing import MoveSeen
-from ....storage.brain_cache import BrainCache, BrainRef
+from ....storage.brain_cache import BrainRef
+from ....storage.training_session import TrainingSession, Waiting
 from ...host import host_of
 from ...lab_plan import (
     LabPlan,
@@ -176,78 +175,55 @@ class LabRunScreen(Screen["bool | None"]):
         self.end.start(app)
         self.control.clock = app.clock  # the app's clock paces full speed (tests fix it)
         player = app.settings.names[0] if app.served else ""  # a tab's player, named first
-        self._train(app.player_rng(), app.clock, app.brains, player)
+        self._train(app.player_rng(), app.clock, player)
 
     # -- the worker ---------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="lab", exit_on_error=False)
-    def _train(
-        self, rng: random.Random, clock: Callable[[], float], brains: BrainCache, player: str
-    ) -> None:
+    def _train(self, rng: random.Random, clock: Callable[[], float], player: str) -> None:
         """Runs in a thread: never touches a widget, only posts messages. ``player``: who
         trains, as another run waiting for the turn reads it ("": unsaid)."""
-        plan = self.plan
-        try:
-            if not self._take_turn(brains, player):
-                if not self.end.not_started():
-                    result = TrainingResult(plan.learner, 0, True, {}, ())
-                    picture = self.views.picture(plan.learner)
-                    self.post_message(LabDone(result, picture, 0.0, started=False))
-                return
-            started = clock()  # the time it trains, not the time it waited
-            reports = Reports(plan.games, self.control, clock)
-            result = self._run(rng, reports)
-        except BaseException:  # the next training may have the turn
-            self.end.failed()
-            raise
+        plan, session = self.plan, self.end.session
+        if not self._take_turn(session, player):
+            if not session.cancelled():
+                result = TrainingResult(plan.learner, 0, True, {}, ())
+                picture = self.views.picture(plan.learner)
+                self.post_message(LabDone(result, picture, 0.0, started=False))
+            return
+        started = clock()  # the time it trains, not the time it waited
+        reports = Reports(plan.games, self.control, clock)
+        result = session.train(plan.options(self.curve), self._hooks(rng, reports))
         seconds = clock() - started
         if not self.end.ended(result):  # else the screen has gone: kept there, as it said
             picture = self.views.picture(plan.learner)
             self.post_message(LabDone(result, picture, seconds, tally=reports.final(result)))
 
-    def _run(self, rng: random.Random, reports: Reports) -> TrainingResult:
-        """(In the training thread, holding the turn.) The engine's training, reporting."""
+    def _hooks(self, rng: random.Random, reports: Reports) -> TrainingHooks:
+        """How the engine's training reports to the screen, paces itself and stops."""
         plan, control = self.plan, self.control
 
         def report(progress: TrainingProgress) -> None:
             picture = self.views.picture(plan.learner, self._in_play)
             self.post_message(reports.tick(progress, picture))
 
-        hooks = TrainingHooks(rng, report, control.should_stop, pacing=control)
-        return train_with(plan.learner, plan.options(self.curve), hooks)
+        return TrainingHooks(rng, report, control.should_stop, pacing=control)
 
-    def _take_turn(self, brains: BrainCache, player: str) -> bool:
+    def _take_turn(self, session: TrainingSession, player: str) -> bool:
         """(In the training thread.) Wait for the brain's training turn while another training
-        has it, saying who trains it; then start from the brain as saved. False: cancelled (or
-        the screen went) while waiting."""
-        turn, holder = self.end.turn, None
+        has it, saying who trains it; then start from the brain as saved (the session picks up
+        what another training kept meanwhile). False: cancelled (or the screen went) while
+        waiting."""
+        holder: str | None = None
         waited = False
-        while not turn.take(player):
-            if not waited or turn.holder != holder:  # said again when another takes the turn
-                waited, holder = True, turn.holder
+        while isinstance(begun := session.begin(player), Waiting):
+            if not waited or begun.holder != holder:  # said again when another takes the turn
+                waited, holder = True, begun.holder
                 self.post_message(LabWaiting(holder))
             if self.control.stopped_within(TURN_TRIES_SECONDS):
                 return False
-        picked_up = self._start_from_saved(brains)
+        picked_up = begun.picked_up is not None
         if waited or picked_up:
             picture = self.views.picture(self.plan.learner)
             self.post_message(LabStarted(picture, self.plan.learner.games_played, picked_up))
-        return True
-
-    def _start_from_saved(self, brains: BrainCache) -> bool:
-        """(Holding the turn.) A brain saved whole trains from the brain as now saved, which
-        another training may have kept since the form read it; whether it had."""
-        plan = self.plan
-        if learner_kind(plan.kind).learns_in_play:  # kept as lessons: trainings merge
-            return False
-        ref = BrainRef(plan.name, plan.kind)
-        brains.settle()  # this program's saves first: the pick-up waits for none
-        brains.pick_up(plan.rules, ref, quietly=True)  # the run says it (LabStarted)
-        saved = brains.learner(plan.rules, ref)
-        before = plan.before
-        if saved is None or (before is not None and saved.games_played == before.games_played):
-            return False
-        plan.learner.take_on(saved)
-        plan.before = saved.copy()
         return True
 
     def _seen(self, move: MoveSeen) -> None:
