@@ -28,7 +28,7 @@ from ..engine.game import Rules
 from ..engine.games import family_of, spec_of
 from ..engine.learners import kind_of
 from ..engine.learners.base import Learner
-from ..engine.learning_curve import CURVE_POSITIONS_MAX, checkpoint_every, kept_curve
+from ..engine.learning_curve import checkpoint_every, kept_curve, too_many_positions
 from ..engine.training import (
     Tally,
     TrainingHooks,
@@ -132,10 +132,7 @@ def run_train(args: argparse.Namespace) -> int:
     lines = summary_lines(rules, learner, result.games_played, elapsed, result.tally)
     lines[0] += f"; wrote {written}"
     if curve is None:
-        lines.append(
-            f"  (no learning curve: {spec_of(rules)} reaches more than {CURVE_POSITIONS_MAX:,} "
-            "positions, too many to measure at every checkpoint)"
-        )
+        lines.append(f"  (no learning curve: {too_many_positions(rules)})")
     for line in lines:
         print(line, file=summary)
     if result.memory_stop is not None:
