@@ -95,7 +95,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "and measures it at the learning curve's checkpoints as it plays a person: its "
             "shares against random, perfect and the best response to its own policy (the worst "
             "case), and the positions where it prefers only winning moves. Prints, per "
-            "configuration, the median and the 10%%-90%% band of the runs at each checkpoint "
+            "configuration, the median and the 10%-90% band of the runs at each checkpoint "
             "and the games until it plays every winnable position right for good. The numbers "
             "are the same for any number of workers. Ctrl-C keeps the runs finished."
         ),
@@ -273,8 +273,6 @@ def _plan_words(plan: AgainstPlan) -> str:
 def run_experiment_command(args: argparse.Namespace) -> int:
     parser: argparse.ArgumentParser = args.command_parser
     game_given_before_the_command(parser, args)
-    if args.game is None and args.takes is None and not args.normal:
-        parser.error("the following arguments are required: --game")
     rules = game_from_args(parser, args)
     configurations = configurations_from_args(parser, args, rules)
     for name, option in ((args.csv, "--csv"), (args.plot, "--plot")):
@@ -293,11 +291,14 @@ def run_experiment_command(args: argparse.Namespace) -> int:
     except ValueError as error:
         parser.error(f"argument --game: {error}")
     workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
-    with ProgressBar(experiment.runs, "Experiment", "runs") as show:
-        result = run_experiment(
-            experiment, min(workers, experiment.runs),
-            None if show is None else (lambda done, total: show(done)),
-        )
+    try:
+        with ProgressBar(experiment.runs, "Experiment", "runs") as show:
+            result = run_experiment(
+                experiment, min(workers, experiment.runs),
+                None if show is None else (lambda done, total: show(done)),
+            )
+    except KeyboardInterrupt:  # before the first run began: none finished
+        result = ExperimentResult(experiment, (), complete=False)
     summaries = summarise(result)
     if args.json:
         print(json.dumps(summary_json(result, summaries), indent=2))

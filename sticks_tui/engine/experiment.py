@@ -18,7 +18,7 @@ first checkpoint from which every winnable position is right for good
 :func:`run_experiment` runs the runs in a process pool (``workers`` processes, started by
 "spawn", each ignoring Ctrl-C, each making the game's board once for all its runs) or, with
 one worker, in this process; a run's numbers depend on its configuration and seed alone, so
-they are the same whatever the number of workers. Ctrl-C (:class:`KeyboardInterrupt` here)
+they are the same whatever the number of workers. Ctrl-C (SIGINT, or :class:`KeyboardInterrupt`)
 keeps the finished runs and the result says it is not complete.
 
 :func:`summarise` gives, per configuration and checkpoint, the median and the 10% to 90% band of
@@ -28,11 +28,13 @@ numpy's default, ``statistics.quantiles(method="inclusive")``).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import multiprocessing
 import signal
-from collections.abc import Callable, Hashable, Sequence
+import threading
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -288,32 +290,102 @@ def _in_pool(
     progress: Callable[[int, int], None] | None,
 ) -> bool:
     """Run ``tasks`` in a pool, appending each finished run to ``done``; False when Ctrl-C
-    stopped it (the runs in hand are dropped: the workers are told to stop)."""
+    stopped it (the runs in hand are dropped: the workers are told to stop).
+
+    A few tasks at a time are handed to the pool (twice the workers), so that stopping leaves
+    little to cancel. Ctrl-C, in the main thread, only raises a flag that the loop reads every
+    quarter of a second: a :class:`KeyboardInterrupt` thrown into ``concurrent.futures`` while
+    it holds a future's lock would leave the pool waiting on it for ever."""
     context = multiprocessing.get_context("spawn")
     stop = context.Event()
-    pool = ProcessPoolExecutor(
-        max_workers=min(workers, len(tasks)), mp_context=context,
-        initializer=_start_worker, initargs=(experiment, stop),
-    )
+    size = min(workers, len(tasks))
+    waiting = iter(tasks)
     pending: set[Future[Run | None]] = set()
+    pool: ProcessPoolExecutor | None = None
+
+    def hand_out() -> None:
+        assert pool is not None
+        while len(pending) < 2 * size:
+            task = next(waiting, None)
+            if task is None:
+                return
+            pending.add(pool.submit(_run_in_worker, *task))
+
+    interrupted = False
     try:
-        pending = {pool.submit(_run_in_worker, index, k) for index, k in tasks}
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                run = future.result()
-                assert run is not None, "only the parent stops a run"
-                done.append(run)
-                if progress is not None:
-                    progress(len(done), len(tasks))
-    except KeyboardInterrupt:
+        pool = ProcessPoolExecutor(
+            max_workers=size, mp_context=context, initializer=_start_worker,
+            initargs=(experiment, stop),
+        )
+        with _ctrl_c_raises_a_flag(stop) as asked:
+            with _workers_born_deaf():  # the pool starts its processes as the first tasks come
+                hand_out()
+            while pending and not asked():
+                finished, pending = wait(pending, timeout=0.25, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    run = future.result()
+                    if run is None:  # stopped by the flag
+                        continue
+                    done.append(run)
+                    if progress is not None:
+                        progress(len(done), len(tasks))
+                if not asked():
+                    hand_out()
+            interrupted = asked()
+    except KeyboardInterrupt:  # raised in this thread's own code (a progress callback)
+        interrupted = True
+    finally:
+        if interrupted:
+            stop.set()
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+    return not interrupted
+
+
+@contextlib.contextmanager
+def _ctrl_c_raises_a_flag(stop: Any) -> Iterator[Callable[[], bool]]:
+    """Within it, Ctrl-C sets ``stop`` (the workers' flag) in place of raising
+    :class:`KeyboardInterrupt`; yields whether it came. Outside the main thread, where no
+    signal is handled, only ``stop`` is read."""
+    if threading.current_thread() is not threading.main_thread():
+        yield stop.is_set
+        return
+    came: list[bool] = []
+
+    def on_ctrl_c(signum: int, frame: object) -> None:
+        came.append(True)
         stop.set()
-        for future in pending:
-            future.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
-        return False
-    pool.shutdown(wait=True)
-    return True
+
+    before = signal.signal(signal.SIGINT, on_ctrl_c)
+    try:
+        yield lambda: bool(came)
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+@contextlib.contextmanager
+def _workers_born_deaf() -> Iterator[None]:
+    """Ctrl-C ignored while the pool starts its processes, which are then born ignoring it (an
+    ignored signal stays ignored in a new program): a worker still loading this module when
+    Ctrl-C comes would otherwise die with a traceback before its initializer runs. Ctrl-C is
+    blocked meanwhile too, so that one pressed then waits (Linux keeps a blocked signal
+    pending even while it is ignored) and reaches the handler put back after, unless another
+    thread started before (a progress bar's) takes it meanwhile: then that Ctrl-C, pressed in
+    the few milliseconds the workers take to start, is lost. (Only the main thread may change
+    a signal's handler; elsewhere the initializer alone does it.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    masks = hasattr(signal, "pthread_sigmask")
+    if masks:
+        signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGINT])
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+        if masks:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
 
 
 # -- the summary ------------------------------------------------------------------------------

@@ -121,9 +121,7 @@ def test_a_game_too_large_to_measure_is_refused(capsys: pytest.CaptureFixture[st
     )
 
 
-def test_the_game_and_the_counts_are_required(capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = run(capsys, "experiment", "--seeds", "2", "--games", "10")
-    assert_argument_error(status, err, "the following arguments are required: --game")
+def test_the_counts_are_required(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "experiment", "--game", "sticks", "--games", "10")
     assert_argument_error(status, err, "the following arguments are required: --seeds")
 
@@ -150,3 +148,25 @@ def test_ctrl_c_keeps_the_finished_runs(tmp_path: Path) -> None:
     assert 0 < runs < 1000
     assert (f"Experiment interrupted: {runs:,} of 1,000 runs had finished; the summary is of "
             "those.") in " ".join(said.split())
+
+
+def test_ctrl_c_while_the_workers_start_shows_no_traceback() -> None:
+    """Ctrl-C as soon as the progress bar shows, while the worker processes are still loading:
+    no traceback from them; the experiment stops with none or few runs, said to be
+    incomplete. (Pressed in the very milliseconds the workers are started, it may be lost, and
+    the experiment then runs to its end: still without a traceback.)"""
+    for _ in range(3):
+        child = pexpect.spawn(
+            sys.executable,
+            ["-m", "sticks_tui", "experiment", "--game", "sticks", "--sticks", "10", "--seeds",
+             "100", "--games", "2000", "--workers", "2", "--json"],
+            encoding="utf-8", dimensions=(24, 100), timeout=60, cwd=str(ROOT),
+        )
+        child.expect("0/100 runs")
+        child.sendintr()
+        child.expect(pexpect.EOF)
+        child.close()
+        assert "Traceback" not in child.before
+        assert child.signalstatus is None and child.exitstatus in (0, 130)
+        data = json.loads(child.before[child.before.index("{"): child.before.rindex("}") + 1])
+        assert data["complete"] is (child.exitstatus == 0)
