@@ -50,7 +50,7 @@ def test_a_command_and_help_are_read_by_the_whole_command_line(capsys):
 
 @pytest.mark.parametrize("argv, said", [
     (["--sticks", "x"], "argument --sticks/-n: "),
-    (["trian"], "argument COMMAND: invalid choice: 'trian' (choose from 'train', 'solve', "),
+    (["trian"], "argument COMMAND: invalid choice: 'trian' (choose from 'train', 'experiment', 'solve', "),
     (["--seed", "1", "--bogus"], "unrecognized arguments: --bogus"),
 ])
 def test_a_mistake_before_any_command_is_said_as_ever(capsys, argv, said):

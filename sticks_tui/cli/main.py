@@ -44,17 +44,17 @@ Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 #: The commands, in the order ``--help`` lists them (:func:`_command_modules` adds each).
-COMMANDS = ("train", "solve", "leaderboard", "brain", "analyze", "serve")
+COMMANDS = ("train", "experiment", "solve", "leaderboard", "brain", "analyze", "serve")
 
 
 def _command_modules() -> list[Callable[[Subparsers], None]]:
     """Every module that contributes a command (:data:`COMMANDS`, in order); each has
     ``register(subparsers)``."""
-    from . import analyze, brain, leaderboard, serve, solve, train
+    from . import analyze, brain, experiment, leaderboard, serve, solve, train
 
     return [
-        train.register, solve.register, leaderboard.register, brain.register, analyze.register,
-        serve.register,
+        train.register, experiment.register, solve.register, leaderboard.register,
+        brain.register, analyze.register, serve.register,
     ]
 
 

@@ -22,13 +22,13 @@ import math
 import sys
 import time
 from collections.abc import Callable, Hashable, Mapping
-from typing import Any, TextIO
+from typing import Any
 
 from ..engine.game import Rules
 from ..engine.games import family_of, spec_of
 from ..engine.learners import kind_of
 from ..engine.learners.base import Learner
-from ..engine.learning_curve import CURVE_POSITIONS_MAX, checkpoint_every, kept_curve
+from ..engine.learning_curve import checkpoint_every, kept_curve, too_many_positions
 from ..engine.training import (
     Tally,
     TrainingHooks,
@@ -43,6 +43,7 @@ from ..text.json_layout import readable_json
 from ..text.signals import StopRequest, exit_status, say_if_there
 from ..text.terminal import printable
 from .args import game_from_args, game_given_before_the_command
+from .progress import ProgressBar
 from .train_options import (
     add_train_arguments,
     backend_from_args,
@@ -103,7 +104,8 @@ def run_train(args: argparse.Namespace) -> int:
     with StopRequest() as stop:
         try:
             started = time.perf_counter()
-            with _ProgressDisplay(games) as show_progress:
+            with ProgressBar(games, "Training", "games") as show_games:
+                show_progress = None if show_games is None else _games_done(show_games)
                 options = TrainingOptions(
                     against, games, seed=seed, curve=curve,
                     progress_every=checkpoint_every(games), backend=backend,
@@ -132,10 +134,7 @@ def run_train(args: argparse.Namespace) -> int:
     lines = summary_lines(rules, learner, result.games_played, elapsed, result.tally)
     lines[0] += f"; wrote {written}"
     if curve is None:
-        lines.append(
-            f"  (no learning curve: {spec_of(rules)} reaches more than {CURVE_POSITIONS_MAX:,} "
-            "positions, too many to measure at every checkpoint)"
-        )
+        lines.append(f"  (no learning curve: {too_many_positions(rules)})")
     for line in lines:
         print(line, file=summary)
     if result.memory_stop is not None:
@@ -143,6 +142,11 @@ def run_train(args: argparse.Namespace) -> int:
               file=sys.stderr)
     _warn_if_too_large(len(text.encode("utf-8")))
     return 0
+
+
+def _games_done(show: Callable[[int], None]) -> Callable[[TrainingProgress], None]:
+    """The progress bar moved by training's reports."""
+    return lambda progress: show(progress.games_done)
 
 
 def _interrupted(
@@ -225,68 +229,3 @@ def summary_lines(
     if "self" in tally:
         lines.append("  (against self: won and lost count the games of the side that started)")
     return lines
-
-
-class _ProgressDisplay:
-    """A rich progress bar with games/s on stderr when it is a terminal; nothing otherwise.
-
-    Used as ``with _ProgressDisplay(total) as callback`` (``None`` when there is no bar); rich
-    is imported only when a bar is actually drawn, so piped runs start quicker.
-    """
-
-    def __init__(self, total: int, stream: TextIO | None = None) -> None:
-        self.total = total
-        self.stream = stream if stream is not None else sys.stderr
-        self._progress: Any = None
-        self._task: Any = None
-
-    def __enter__(self) -> Callable[[TrainingProgress], None] | None:
-        if not _is_terminal(self.stream):
-            return None
-        self._progress = _make_rich_progress(self.stream)
-        self._progress.__enter__()
-        self._task = self._progress.add_task("Training", total=self.total)
-        return self._update
-
-    def _update(self, progress: TrainingProgress) -> None:
-        self._progress.update(self._task, completed=progress.games_done)
-
-    def __exit__(self, *exc_info: object) -> None:
-        if self._progress is not None:
-            self._progress.__exit__(*exc_info)
-
-
-def _is_terminal(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
-def _make_rich_progress(stream: TextIO) -> Any:
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        Progress,
-        ProgressColumn,
-        Task,
-        TextColumn,
-        TimeRemainingColumn,
-    )
-    from rich.text import Text
-
-    class GamesPerSecond(ProgressColumn):
-        def render(self, task: Task) -> Text:
-            speed = task.finished_speed or task.speed
-            shown = "" if speed is None else f"{speed:,.0f} games/s"
-            return Text(shown, style="progress.data.speed")
-
-    return Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        TextColumn("{task.completed:,.0f}/{task.total:,.0f} games", style="progress.download"),
-        GamesPerSecond(),
-        TimeRemainingColumn(),
-        console=Console(file=stream),
-        transient=True,
-    )

@@ -16,7 +16,7 @@ from ..engine.games import spec_of
 from ..engine.learners import learner_kind, learner_kinds, learner_names
 from ..engine.learners.base import Learner
 from ..engine.learners.kind import LearnerKind
-from ..engine.learners.settings import Setting, SettingsError
+from ..engine.learners.settings import Setting, Settings, SettingsError
 from ..engine.training import (
     FrozenOpponent,
     Opponent,
@@ -236,20 +236,35 @@ def learner_from_args(
                     + (f"{kind.words.the}'s are {theirs}" if mine else
                        f"{kind.words.the} has none")
                 )
+    check_fits(parser, kind, rules)
+    given = {option: getattr(args, _dest(option)) for option, _ in options_of(kind)}
+    learner: Learner[Hashable, Hashable] = kind.make(rules, settings_from(parser, kind, given))
+    return learner
+
+
+def check_fits(parser: argparse.ArgumentParser, kind: LearnerKind[Any], rules: Rules) -> None:
+    """Exit 2, saying why and where it is offered, when ``kind`` is not offered for ``rules``."""
     if not kind.fits(rules):
         unfit = kind.words.unfit.format(a=kind.words.a, game=spec_of(rules))
         parser.error(f"argument --learner: {unfit}; {kind.name} is offered for {kind.offered()}")
-    given: dict[str, Any] = {}
+
+
+def settings_from(
+    parser: argparse.ArgumentParser, kind: LearnerKind[Any], given: dict[str, Any]
+) -> Settings:
+    """``kind``'s settings from its options' values as read (``--rewards``' a tuple; None:
+    not given, the default); a bad one exits 2, naming the option."""
+    values: dict[str, Any] = {}
     for option, settings in options_of(kind):
-        value = getattr(args, _dest(option))
+        value = given.get(option)
         if value is not None:
-            given.update(zip((meta.name for meta in settings), value if len(settings) > 1
-                             else (value,)))
+            values.update(zip((meta.name for meta in settings), value if len(settings) > 1
+                              else (value,)))
     try:
-        learner: Learner[Hashable, Hashable] = kind.make(rules, kind.settings_type(**given))
+        made: Settings = kind.settings_type(**values)
     except SettingsError as error:
         parser.error(f"bad learning setting: {_in_options(str(error), kind)}")
-    return learner
+    return made
 
 
 def _chosen_by(kind: LearnerKind[Any]) -> str:
@@ -279,7 +294,26 @@ def opponents_from_args(
     """The opponent (or the schedule) and the games to play; brain files are read here, for
     the game being trained (exit 2 when one cannot be used)."""
     plan: AgainstPlan = args.against if args.against is not None else against_plan("self")
-    brains: dict[str, FrozenOpponent] = {}
+    against = opponents_of(parser, plan, rules, {})
+    if not isinstance(against, list):
+        games = args.games if args.games is not None else learner_kind(kind).default_games
+        return against, games
+    total = sum(count for _, count in against)
+    if args.games is not None and args.games != total:
+        parser.error(
+            f"argument --games: the schedule plays {total:,} games, not {args.games:,}; leave "
+            "--games out or give that number"
+        )
+    return against, total
+
+
+def opponents_of(
+    parser: argparse.ArgumentParser, plan: AgainstPlan, rules: Rules,
+    brains: dict[str, FrozenOpponent],
+) -> Opponent | list[tuple[Opponent, int]]:
+    """The opponent, or the schedule (at most :data:`GAMES_MAX` games), ``plan`` names; brain
+    files are read here, for the game being trained, once each (``brains`` keeps those read:
+    exit 2 when one cannot be used)."""
 
     def opponent(choice: OpponentChoice) -> Opponent:
         if choice.opponent is not None:
@@ -289,19 +323,13 @@ def opponents_from_args(
         return brains[choice.text]
 
     if not plan.is_schedule:
-        games = args.games if args.games is not None else learner_kind(kind).default_games
-        return opponent(plan.legs[0][0]), games
+        return opponent(plan.legs[0][0])
     legs = [(opponent(choice), count or 0) for choice, count in plan.legs]
     total = sum(count for _, count in legs)
     if total > GAMES_MAX:
         parser.error(f"argument --against: the schedule plays {total:,} games; at most "
                      f"{GAMES_MAX:,} are allowed")
-    if args.games is not None and args.games != total:
-        parser.error(
-            f"argument --games: the schedule plays {total:,} games, not {args.games:,}; leave "
-            "--games out or give that number"
-        )
-    return legs, total
+    return legs
 
 
 def _brain_opponent(

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Generic
 
 from .game import M, P, Rules, RuleSet, mover_wins_at_end
+from .games import spec_of
 from .learners.base import CurvePoint, Learner
 from .learners.player import LearnerPlayer
 from .match import Match
@@ -34,8 +35,9 @@ from .theory import reachable
 
 __all__ = [
     "CURVE_POSITIONS_MAX", "CURVE_SPACING", "CurveBoard", "CurvePoint", "CurveSettings",
-    "checkpoint_every", "count_right", "curve_point", "kept_curve", "next_checkpoint",
-    "point_due", "record_point", "win_rate",
+    "Measures", "checkpoint_every", "count_right", "curve_point", "games_until_right",
+    "kept_curve", "next_checkpoint", "point_due", "record_point", "too_many_positions",
+    "win_rate",
 ]
 
 
@@ -171,10 +173,107 @@ class CurveBoard(Generic[P, M]):
             (mine[start][1] + theirs[start][1]) / 2,
         )
 
+    def measures(
+        self,
+        learner: Learner[P, M],
+        chances: Callable[[P], Sequence[tuple[M, float]]] | None = None,
+    ) -> Measures:
+        """Every measure of a checkpoint in one walk of the positions, from the end back
+        (:class:`Measures`): the shares won against random, perfect and the best response to
+        the learner's own policy, each side starting half the games, and the positions right.
+
+        ``chances(position)``: each move the learner makes there with its chance (by default
+        :meth:`~.learners.base.Learner.move_chances`, its own rule while learning; an experiment
+        gives the rule it plays a person by). The best response, at a position where the
+        opponent is to move, takes the move after which the learner's chance of winning is
+        smallest: the learner's policy depends on the position alone, so no opponent, however
+        it plays, does better against it (the tests check it against every deterministic one).
+        """
+        move_chances = chances if chances is not None else learner.move_chances
+        end = 1.0 if self.mover_wins_at_end else 0.0
+        # learner to move / opponent to move: vs random, vs perfect, vs the best response
+        mine: dict[P, tuple[float, float, float]] = {}
+        theirs: dict[P, tuple[float, float, float]] = {}
+        winning = self.winning
+        right = 0
+        for position in self.order:
+            children = self._children[position]
+            if not children:
+                mine[position] = (end, end, end)
+                theirs[position] = (1.0 - end, 1.0 - end, 1.0 - end)
+                continue
+            leads = self._leads[position]
+            vs_random = vs_perfect = vs_best = 0.0
+            for move, chance in move_chances(position):
+                after = theirs[leads[move]]
+                vs_random += chance * after[0]
+                vs_perfect += chance * after[1]
+                vs_best += chance * after[2]
+            mine[position] = (vs_random, vs_perfect, vs_best)
+            perfect = self._perfect_children[position]
+            theirs[position] = (
+                sum(mine[child][0] for child in children) / len(children),
+                sum(mine[child][1] for child in perfect) / len(perfect),
+                min(mine[child][2] for child in children),
+            )
+            wins = winning[position]
+            if wins:
+                right += all(move in wins for move in learner.preferred_moves(position))
+        first, second = mine[self.start], theirs[self.start]
+        return Measures(
+            learner.games_played,
+            (first[0] + second[0]) / 2,
+            (first[1] + second[1]) / 2,
+            (first[2] + second[2]) / 2,
+            right,
+            len(self._winnable),
+        )
+
     def point(self, learner: Learner[P, M]) -> CurvePoint:
         right, winnable = self.hats_right(learner)
         vs_random, vs_perfect = self.win_shares(learner)
         return CurvePoint(learner.games_played, right, winnable, vs_random, vs_perfect)
+
+
+@dataclass(frozen=True)
+class Measures:
+    """What an experiment measures of a learner at one checkpoint (:meth:`CurveBoard.measures`).
+
+    The shares are of the games it wins from the start, each side starting half of them,
+    worked out exactly (no games are sampled)."""
+
+    games: int
+    """Games the learner had learned from."""
+    vs_random: float
+    """Share won against the random player."""
+    vs_perfect: float
+    """Share won against the perfect player (its winning moves alike, else any move alike)."""
+    worst_case: float
+    """Share won against the best response to the learner's own policy: what the opponent
+    that knows exactly how it plays wins; never more than :attr:`vs_perfect`."""
+    right: int
+    """Positions reachable from the start where some move wins and every move the learner
+    prefers wins (a tie between a winning and a losing move is no preference)."""
+    winnable: int
+    """Positions reachable from the start where some move wins."""
+
+    @property
+    def all_right(self) -> bool:
+        """Every winnable position has only winning preferred moves."""
+        return self.right == self.winnable
+
+
+def games_until_right(points: Sequence[Measures]) -> int | None:
+    """The games at the first checkpoint from which every later one (``points`` in order) is
+    :attr:`~Measures.all_right`: the learner got every winnable position right there and kept
+    it so; None when the last checkpoint is not right ("not within the games played"). Its
+    resolution is the checkpoints': the learner may have got there a little earlier."""
+    found: int | None = None
+    for point in reversed(points):
+        if not point.all_right:
+            break
+        found = point.games
+    return found
 
 
 def count_right(
@@ -276,6 +375,14 @@ def checkpoint_every(games: int) -> int:
     """The games between the checkpoints of a training of ``games`` games that keeps its curve
     (``train``, the lab): a hundredth of them, at most 1,000 (``train``'s progress reports)."""
     return max(1, min(1000, games // 100))
+
+
+def too_many_positions(rules: Rules) -> str:
+    """Why a game has no learning curve, in words: its start reaches too many positions."""
+    return (
+        f"{spec_of(rules)} reaches more than {CURVE_POSITIONS_MAX:,} positions, too many to "
+        "measure at every checkpoint"
+    )
 
 
 def kept_curve(rules: Rules, games: int) -> CurveSettings | None:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from .backends import check_backend, fast_run
 from .game import Rules, loser_at_end
-from .learners.base import Learner, PlaysItselfFast, PlaysMachinesFast
+from .learners.base import CurvePoint, Learner, PlaysItselfFast, PlaysMachinesFast
 from .learning_curve import (
     CurveBoard,
     CurveSettings,
@@ -122,6 +122,14 @@ class TrainingHooks:
     may end a run early), asking ``should_stop`` once a chunk."""
     memory: MemoryWatch | None = None
     """Says when memory stops the training, in place of ``options.memory_cap``."""
+    checkpoint: Callable[[CurvePoint], None] | None = None
+    """Called with each point of the learning curve as it is recorded (``options.curve``),
+    while the learner shows everything learned until then: whoever wants more of the learner
+    at the curve's checkpoints (an experiment's measures) reads it here."""
+    board: CurveBoard[Hashable, Hashable] | None = None
+    """The game as the curve measures it, made from ``options.rules`` (or the learner's) by a
+    caller that trains many times on one game (an experiment's worker): else each training
+    makes its own."""
 
 
 def train(
@@ -176,6 +184,11 @@ def train_with(
         learner, rules, sum(n for _, n in legs), rng, hooks.progress, options.progress_every,
         stop_or_memory(hooks.should_stop, memory), options.curve, options.backend, hooks.pacing,
     )
+    if hooks.board is not None:
+        if hooks.board.rules.key != rules.key or hooks.board.start != rules.initial_position():
+            raise ValueError("the curve's board is for another game or start")
+        session.board = hooks.board
+    session.on_point = hooks.checkpoint
     learner.abandon()  # moves left from an unfinished game are forgotten first
     session.record_curve()
     for opponent, count in legs:
@@ -264,8 +277,9 @@ class _Session:
         self.every = progress_every
         self.should_stop = should_stop
         self.curve = curve
-        # the game as the curve sees it, made once
-        self._board: CurveBoard[Hashable, Hashable] | None = None
+        # the game as the curve sees it, made once (or given)
+        self.board: CurveBoard[Hashable, Hashable] | None = None
+        self.on_point: Callable[[CurvePoint], None] | None = None
         self.played = 0
         self.since = learner.games_played  # the curve's points are spaced from here
         self.cancelled = False
@@ -436,9 +450,11 @@ class _Session:
 
     def record_curve(self) -> None:
         if self.curve is not None:
-            if self._board is None:
-                self._board = CurveBoard(self.rules)
-            record_point(self.learner, self.rules, self.curve, self._board)
+            if self.board is None:
+                self.board = CurveBoard(self.rules)
+            point = record_point(self.learner, self.rules, self.curve, self.board)
+            if point is not None and self.on_point is not None:
+                self.on_point(point)
 
     def tallies(self) -> dict[str, Tally]:
         return {name: Tally(*counts) for name, counts in self.counts.items()}

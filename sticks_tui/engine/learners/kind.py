@@ -104,6 +104,19 @@ class LearnerKind(Generic[L]):
     backends: tuple[Backend, ...] = ()
     """Its faster ways to play its fast loops (the hat AI's: numba's compiled take-away
     self-play, ``--backend numba``), each proven to leave the brain its python loop leaves."""
+    person_chances: Callable[[L, Hashable], list[tuple[Hashable, float]]] | None = None
+    """Each move it makes at a position when it plays a person (its :attr:`player`), with its
+    chance, for an experiment to measure it as people meet it; None: as it learns
+    (:meth:`~.base.Learner.move_chances`: the hat AI draws balls either way). The Q-learner
+    plays greedily, its best moves alike, without exploring."""
+
+    def chances_against_a_person(
+        self, learner: L, position: Hashable
+    ) -> list[tuple[Hashable, float]]:
+        """:attr:`person_chances` of ``learner`` at ``position``."""
+        if self.person_chances is None:
+            return learner.move_chances(position)
+        return self.person_chances(learner, position)
 
     def make(self, rules: Rules, settings: Settings | None = None) -> L:
         """A fresh learner for ``rules``, with ``settings`` (the defaults when None)."""

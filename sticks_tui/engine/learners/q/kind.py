@@ -24,6 +24,12 @@ def _player(name: str, learner: QLearner, rng: random.Random) -> Player[Hashable
     return QLearningPlayer(name, learner)
 
 
+def _greedy_chances(learner: QLearner, position: Hashable) -> list[tuple[Hashable, float]]:
+    """How :class:`QLearningPlayer` plays: a best move, the ties alike, never exploring."""
+    best = learner.best_actions(position)
+    return [(move, 1 / len(best)) for move in best]
+
+
 def _fits(rules: Rules) -> bool:
     """Where its table fits: the game says (``capabilities.q_learning``)."""
     return bool(rules.capabilities.q_learning)
@@ -80,4 +86,5 @@ KIND: LearnerKind[QLearner] = LearnerKind(
     read=read_values,
     fits=_fits,
     offered=_offered,
+    person_chances=_greedy_chances,
 )
