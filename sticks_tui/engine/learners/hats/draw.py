@@ -175,6 +175,29 @@ def dense_settler(settings: HatSettings) -> Settle:
     return settle
 
 
+def once_a_game_settler(settings: HatSettings) -> Settle:
+    """The learning rule on dense hats whose drawn balls were left in them: for a game in which
+    no hat is drawn from twice (a take-away game's heap only shrinks), taking a ball out as it is
+    drawn changes no later draw of the game, so the flat take-away loops leave it in and settle
+    the going out and the coming back in one step (a win adds ``balls_added_on_win``, a loss
+    takes ``balls_taken_on_loss``, never below the floor): the counts :func:`dense_settler`
+    leaves for the same balls taken out, with one step a draw fewer on the hot path."""
+    added, taken, floor = settings.balls_added_on_win, settings.balls_taken_on_loss, settings.floor
+
+    def settle(drawn: list[Ball], won: bool) -> None:
+        if won:
+            if added:
+                for hat, i in drawn:
+                    hat[i] += added
+        else:
+            for hat, i in drawn:
+                count = hat[i] - taken
+                hat[i] = count if count > floor else floor
+        drawn.clear()
+
+    return settle
+
+
 def sparse_settler(
     settings: HatSettings, hats: SparseHats, settled: list[Settled] | None = None
 ) -> SparseSettle:
