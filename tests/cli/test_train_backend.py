@@ -17,6 +17,7 @@ import pytest
 from cli_helpers import assert_argument_error, run
 
 from sticks_tui.engine import SELF, HatBrain, game_of_sticks, train
+from sticks_tui.engine.backends import backend_for
 from sticks_tui.engine.learners.hats import compiled as hat_numba
 
 TRAIN = ("train", "--sticks", "30", "--games", "2000", "--seed", "11")
@@ -39,6 +40,29 @@ def with_broken_numba(monkeypatch: pytest.MonkeyPatch) -> None:
         NumbaError=FailedCompile)))
     monkeypatch.setattr(hat_numba, "_kernel", None)
     monkeypatch.setitem(sys.modules, "numba", fake)
+
+
+def test_numba_that_cannot_write_its_cache_compiles_for_the_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No folder numba may write its cache in (numba's RuntimeError 'no locator available'):
+    the loop is compiled without the cache, and --backend numba is had, not refused."""
+    compiled: list[dict[str, Any]] = []
+
+    def njit(**options: Any) -> Any:
+        if options.get("cache"):
+            raise RuntimeError("cannot cache function '_self_play': no locator available")
+        compiled.append(options)
+        return lambda function: function
+
+    fake = SimpleNamespace(njit=njit, core=SimpleNamespace(errors=SimpleNamespace(
+        NumbaError=FailedCompile)))
+    monkeypatch.setattr(hat_numba, "_kernel", None)
+    monkeypatch.setattr(hat_numba, "_warm_up", lambda kernel: None)  # it would need numpy
+    monkeypatch.setitem(sys.modules, "numba", fake)
+    assert backend_for("numba", game_of_sticks(30), "hats") == "numba"
+    assert compiled == [{"nogil": True}]
+    assert hat_numba.load_kernel() is hat_numba._self_play
 
 
 @pytest.mark.parametrize(
