@@ -190,6 +190,14 @@ def test_a_training_numba_does_not_play_loads_neither_numba_nor_the_server(
     assert sorted(m for m in loaded if m.split(".")[0] in HEAVY) == []
 
 
+def test_a_training_loads_no_other_commands_module(tmp_path: Path) -> None:
+    loaded = modules_after_training(tmp_path, *TRAIN[1:], "--backend", "python")
+    assert "sticks_tui.cli.train" in loaded
+    others = {f"sticks_tui.cli.{name}" for name in ("solve", "leaderboard", "brain", "analyze",
+                                                     "serve")}
+    assert sorted(loaded & others) == []
+
+
 def test_auto_loads_numba_for_the_self_play_it_compiles(tmp_path: Path) -> None:
     """The case above's counterpart: the fake numba is found, and auto asks it to compile
     (it cannot: training goes on in python, quietly)."""
