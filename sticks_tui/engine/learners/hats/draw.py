@@ -50,7 +50,7 @@ def draw_index(counts: Sequence[int], legal: Sequence[int], u: float) -> int:
     r = u * total
     for i in legal:
         r -= counts[i]
-        if r < 0:
+        if r < 0.0:
             return i
     return legal[-1]
 

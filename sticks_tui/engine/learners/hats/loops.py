@@ -8,7 +8,9 @@ made and kept back in the brain by ``sync``), the balls to lay beside it (each b
 turns of a game are written out, and the common hat (three balls, all legal) is drawn without a
 loop. A heap only shrinks, so no hat is drawn from twice in a game: a drawn ball is left in its
 hat (taking it out would change no later draw of the game) and its going out and coming back
-are settled in one step.
+are settled in one step. The running number ``r`` is a float and is compared with ``0.0``, not
+``0``: Python compares two floats on its quick path, a float and an int on its slow one (some
+5% of the loop).
 
 The rule stays :mod:`.draw`'s: the draw is :func:`draw_index` (for three balls the same
 arithmetic written out), and the balls are settled by its :func:`once_a_game_settler`, which
@@ -156,7 +158,7 @@ class TakeAwaySelfPlay:
                 if common[n]:
                     c0, c1, c2 = counts
                     r = random_() * (c0 + c1 + c2) - c0
-                    i = 0 if r < 0 else (1 if r < c1 else 2)
+                    i = 0 if r < 0.0 else (1 if r < c1 else 2)
                 else:
                     i = draw_index(counts, legal_at[n], random_())
                 first_drew(balls_at[n][i])
@@ -168,7 +170,7 @@ class TakeAwaySelfPlay:
                 if common[n]:
                     c0, c1, c2 = counts
                     r = random_() * (c0 + c1 + c2) - c0
-                    i = 0 if r < 0 else (1 if r < c1 else 2)
+                    i = 0 if r < 0.0 else (1 if r < c1 else 2)
                 else:
                     i = draw_index(counts, legal_at[n], random_())
                 second_drew(balls_at[n][i])
@@ -238,7 +240,7 @@ class TakeAwayAgainstMachine:
                     if common[n]:
                         c0, c1, c2 = counts
                         r = random_() * (c0 + c1 + c2) - c0
-                        i = 0 if r < 0 else (1 if r < c1 else 2)
+                        i = 0 if r < 0.0 else (1 if r < c1 else 2)
                     else:
                         i = draw_index(counts, legal_at[n], random_())
                     drew(balls_at[n][i])
