@@ -43,19 +43,42 @@ from .args import (
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
-#: The commands, in the order ``--help`` lists them (:func:`_command_modules` adds each).
+#: The commands, in the order ``--help`` lists them (:func:`_command_module` loads each).
 COMMANDS = ("train", "experiment", "solve", "leaderboard", "brain", "analyze", "serve")
 
 
-def _command_modules() -> list[Callable[[Subparsers], None]]:
-    """Every module that contributes a command (:data:`COMMANDS`, in order); each has
-    ``register(subparsers)``."""
-    from . import analyze, brain, experiment, leaderboard, serve, solve, train
+def _command_module(name: str) -> Callable[[Subparsers], None]:
+    """The ``register(subparsers)`` of the module of the command ``name`` (:data:`COMMANDS`),
+    loaded now."""
+    if name == "train":
+        from . import train
 
-    return [
-        train.register, experiment.register, solve.register, leaderboard.register,
-        brain.register, analyze.register, serve.register,
-    ]
+        return train.register
+    if name == "experiment":
+        from . import experiment
+
+        return experiment.register
+    if name == "solve":
+        from . import solve
+
+        return solve.register
+    if name == "leaderboard":
+        from . import leaderboard
+
+        return leaderboard.register
+    if name == "brain":
+        from . import brain
+
+        return brain.register
+    if name == "analyze":
+        from . import analyze
+
+        return analyze.register
+    if name == "serve":
+        from . import serve
+
+        return serve.register
+    raise ValueError(f"no command {name!r}")
 
 
 def parse_command_line(
@@ -74,13 +97,15 @@ def parse_command_line(
     args, rest = light.parse_known_args(argv)
     if args.command is None and not rest:
         return light, args
-    parser = build_parser()
+    # a command given: only its module is loaded (the others' cost every start some 20 ms)
+    parser = build_parser(only=args.command)
     return parser, parser.parse_args(argv)
 
 
-def build_parser(*, commands: bool = True) -> argparse.ArgumentParser:
+def build_parser(*, commands: bool = True, only: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; ``commands`` False: each command by its name only (what it
-    reads after its name is left unread), without ``--help`` (:func:`parse_command_line`)."""
+    reads after its name is left unread), without ``--help`` (:func:`parse_command_line`);
+    ``only`` a command: that command whole, the others by name only."""
     parser = CommandLineParser(
         add_help=commands,
         prog=PROG,
@@ -176,14 +201,13 @@ def build_parser(*, commands: bool = True) -> argparse.ArgumentParser:
         "argparse._SubParsersAction[argparse.ArgumentParser]",
         parser.add_subparsers(dest="command", metavar="COMMAND"),
     )
-    if not commands:
-        for name in COMMANDS:
+    for name in COMMANDS:
+        if commands and only in (None, name):
+            _command_module(name)(subparsers)
+        else:
             subparsers.add_parser(name, add_help=False).add_argument(
                 "unread", nargs=argparse.REMAINDER
             )
-        return parser
-    for register in _command_modules():
-        register(subparsers)
     return parser
 
 

@@ -31,8 +31,12 @@ class ProgressBar:
         if not _is_terminal(self.stream):
             return None
         self._progress = _make_rich_progress(self.stream, self.unit)
-        self._progress.__enter__()
-        self._task = self._progress.add_task(self.description, total=self.total)
+        try:
+            self._progress.__enter__()
+            self._task = self._progress.add_task(self.description, total=self.total)
+        except BaseException:  # Ctrl-C as the bar starts: its thread must not outlive it
+            self._progress.stop()
+            raise
         return self._update
 
     def _update(self, done: int) -> None:

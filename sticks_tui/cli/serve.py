@@ -10,11 +10,9 @@ module reads the options, checks them, and says where the room is.
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import os
-import secrets
-import socket
 import sys
+from typing import TYPE_CHECKING
 
 from ..serve.limits import MB, RoomLimits
 from ..storage.file_writer import kind_of_file
@@ -22,6 +20,12 @@ from ..storage.sqlite.store import resolve_data_dir
 from ..text.terminal import printable
 from .args import PASSPHRASE_ENV, PROG, whole_number
 from .store_commands import add_data_dir, complain, open_from_args, store_problems_end_here
+
+if TYPE_CHECKING:
+    import secrets
+
+# ipaddress, secrets and socket are loaded where serving needs them: every command's start
+# builds this command's options, and ``sticks-tui train`` need not pay for them.
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -280,6 +284,8 @@ def is_loopback(host: str) -> bool:
     """Whether only this machine can reach ``host``."""
     if host.lower() == "localhost":
         return True
+    import ipaddress
+
     try:
         return ipaddress.ip_address(host.strip("[]")).is_loopback
     except ValueError:
@@ -361,6 +367,8 @@ PASSPHRASE_LETTERS = "abcdefghjkmnpqrstuvwxyz23456789"
 
 def teacher_passphrase(rng: secrets.SystemRandom | None = None) -> str:
     """A new passphrase for the teacher, quick to type: ``k7mq-2xpa`` (about 40 bits)."""
+    import secrets
+
     choose = (rng or secrets.SystemRandom()).choice
     return "-".join("".join(choose(PASSPHRASE_LETTERS) for _ in range(4)) for _ in range(2))
 
@@ -368,6 +376,8 @@ def teacher_passphrase(rng: secrets.SystemRandom | None = None) -> str:
 def _try_listening(host: str, port: int) -> None:
     """Listen on ``host`` and ``port`` for a moment: OSError when this machine cannot (the
     port is taken, the host is not one of this machine's), before anything is said."""
+    import socket
+
     for family, kind, proto, _, where in socket.getaddrinfo(
         host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
     ):
@@ -385,5 +395,7 @@ def _url_host(host: str) -> str:
     """``host`` as it goes in an address: an IPv6 address in brackets; 0.0.0.0 (every
     network) as this machine's name, which the students can reach."""
     if host in ("0.0.0.0", "::"):
+        import socket
+
         return socket.gethostname()
     return f"[{host}]" if ":" in host and not host.startswith("[") else host

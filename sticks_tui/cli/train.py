@@ -90,7 +90,7 @@ def run_train(args: argparse.Namespace) -> int:
         parser.error(f"argument {where}, so there is nothing to train on")
     learner = learner_from_args(parser, args, rules)
     against, games = opponents_from_args(parser, args, rules, learner.kind)
-    backend = backend_from_args(parser, args, rules, learner.kind)
+    backend = backend_from_args(parser, args, rules, learner.kind, against)
     seed = args.train_seed if args.train_seed is not None else getattr(args, "seed", None)
     out = BrainFileWriter(args.out)
     try:

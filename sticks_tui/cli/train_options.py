@@ -20,6 +20,7 @@ from ..engine.learners.settings import Setting, Settings, SettingsError
 from ..engine.training import (
     FrozenOpponent,
     Opponent,
+    Schedule,
 )
 from ..storage.brain_files import BrainFileError, read_brain_file, shown_name
 from ..storage.file_writer import STDIO
@@ -349,12 +350,17 @@ def _brain_opponent(
 
 
 def backend_from_args(
-    parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Rules, kind: str
+    parser: argparse.ArgumentParser,
+    args: argparse.Namespace,
+    rules: Rules,
+    kind: str,
+    against: Opponent | Schedule,
 ) -> str:
     """``--backend``, settled before training so that its cost is not training's: the compiled
-    loop is loaded (numba's import and cache) only where it plays, for the hat AI in a take-away
-    game. ``numba`` that cannot be had is an error (exit 2); ``auto`` then falls back quietly."""
+    loop is loaded (numba's import and cache) only where it plays, for the hat AI's self-play in
+    a take-away game. ``numba`` that cannot be had is an error (exit 2); ``auto`` then falls
+    back quietly."""
     try:
-        return backend_for(args.backend, rules, kind)
+        return backend_for(args.backend, rules, kind, against)
     except BackendUnavailable as error:
         parser.error(f"argument --backend: {error}, or give --backend {PYTHON}")

@@ -13,6 +13,7 @@ from typing import Any
 
 from .learners import learner_kind, learner_kinds
 from .learners.fast import Backend, BackendUnavailable
+from .opponents import SELF, Opponent, Schedule, SelfPlay
 
 __all__ = [
     "AUTO", "PYTHON", "Backend", "BackendUnavailable", "backend_for", "backend_names",
@@ -38,12 +39,16 @@ def backend_names() -> tuple[str, ...]:
     return (AUTO, PYTHON, *_declared())
 
 
-def backend_for(name: str, rules: Any, learner: str) -> str:
+def backend_for(
+    name: str, rules: Any, learner: str, against: Opponent | Schedule = SELF
+) -> str:
     """The backend that will play this learner's (its registry name's) self-play in this game
-    when ``name`` is asked for: ``python`` where none fits or (``auto``) none can be had;
-    :class:`BackendUnavailable` when the one named cannot."""
+    ``against`` these opponents when ``name`` is asked for: ``python`` where none fits, where
+    the learner never plays itself (a backend plays only self-play: none is loaded, numba's
+    half second of import spared) or (``auto``) none can be had; :class:`BackendUnavailable`
+    when the one named cannot."""
     check_backend(name)
-    if name == PYTHON:
+    if name == PYTHON or not _plays_itself(against):
         return PYTHON
     for backend in learner_kind(learner).backends:
         if name in (AUTO, backend.name) and backend.fits(rules) and _loads(backend, name):
@@ -58,6 +63,13 @@ def fast_run(run: Any, rng: random.Random, name: str) -> Any:
         if backend.plays(run) and _loads(backend, name):
             return backend.take_over(run, rng)
     return run
+
+
+def _plays_itself(against: Opponent | Schedule) -> bool:
+    """Whether ``against`` (an opponent, or a schedule's legs) has the learner play itself."""
+    if isinstance(against, (list, tuple)):
+        return any(isinstance(leg[0], SelfPlay) and leg[1] > 0 for leg in against)
+    return isinstance(against, SelfPlay)
 
 
 def _loads(backend: Backend, asked: str) -> bool:

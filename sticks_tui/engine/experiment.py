@@ -234,6 +234,8 @@ def _start_worker(experiment: Experiment, stop: Any) -> None:
     sets ``stop``); the worker only finishes or drops the run in hand."""
     global _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # born with it blocked (_workers_born_deaf)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
     _worker = _Worker(experiment, stop)
 
 
@@ -365,27 +367,22 @@ def _ctrl_c_raises_a_flag(stop: Any) -> Iterator[Callable[[], bool]]:
 
 @contextlib.contextmanager
 def _workers_born_deaf() -> Iterator[None]:
-    """Ctrl-C ignored while the pool starts its processes, which are then born ignoring it (an
-    ignored signal stays ignored in a new program): a worker still loading this module when
-    Ctrl-C comes would otherwise die with a traceback before its initializer runs. Ctrl-C is
-    blocked meanwhile too, so that one pressed then waits (Linux keeps a blocked signal
-    pending even while it is ignored) and reaches the handler put back after, unless another
-    thread started before (a progress bar's) takes it meanwhile: then that Ctrl-C, pressed in
-    the few milliseconds the workers take to start, is lost. (Only the main thread may change
-    a signal's handler; elsewhere the initializer alone does it.)"""
-    if threading.current_thread() is not threading.main_thread():
+    """Ctrl-C blocked in this thread while the pool starts its processes, which inherit the
+    block (a signal mask survives fork and exec): one pressed while a worker is still loading
+    this module waits in it, and its initializer then ignores it before unblocking it, so no
+    worker dies with a traceback. The handler here stays the caller's (the flag): a Ctrl-C
+    meanwhile reaches this process through another thread (a progress bar's), and Python runs
+    the handler in the main thread, so none is lost. (Only the main thread handles signals.)"""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(
+        signal, "pthread_sigmask"
+    ):
         yield
         return
-    masks = hasattr(signal, "pthread_sigmask")
-    if masks:
-        signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGINT])
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGINT])
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, before)
-        if masks:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
 
 
 # -- the summary ------------------------------------------------------------------------------

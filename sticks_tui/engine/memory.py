@@ -106,6 +106,7 @@ class MemoryWatch:
         self._last = used
         if used + growth >= self.cap:
             self.stop = MemoryStop(self.cap, used)
+            self._next_look = float("-inf")  # asked again, it looks: and says yes
             return True
         return False
 
@@ -117,7 +118,10 @@ def stop_or_memory(
     memory would pass the cap (None: neither is watched)."""
     if memory is None:
         return should_stop
-    over = memory.over
+    # asked before every game: the look's time is checked here, and the watch called only when
+    # it is due (what MemoryWatch.over would answer; a call fewer a game, some 2% of the flat
+    # take-away loops' time)
+    over, clock = memory.over, memory.clock
     if should_stop is None:
-        return over
-    return lambda: should_stop() or over()
+        return lambda: clock() >= memory._next_look and over()
+    return lambda: should_stop() or (clock() >= memory._next_look and over())

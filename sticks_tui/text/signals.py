@@ -44,11 +44,12 @@ class StopRequest:
     def __init__(self) -> None:
         #: The first stop signal that came, or None.
         self.signum: int | None = None
-        self._asked = threading.Event()
         self._before: dict[int, Any] = {}
 
     def asked(self) -> bool:
-        return self._asked.is_set()
+        # read before every game of a training: one attribute, no lock (the handler runs in
+        # the main thread and sets it once; a training in another thread reads it)
+        return self.signum is not None
 
     def _on_signal(self, signum: int, frame: FrameType | None) -> None:
         if self.signum is not None:  # asked twice: the signal does what it did before
@@ -56,7 +57,6 @@ class StopRequest:
             signal.raise_signal(signum)
             return
         self.signum = signum
-        self._asked.set()
 
     def _put_back(self) -> None:
         for signum, before in self._before.items():

@@ -152,9 +152,10 @@ def test_ctrl_c_keeps_the_finished_runs(tmp_path: Path) -> None:
 
 def test_ctrl_c_while_the_workers_start_shows_no_traceback() -> None:
     """Ctrl-C as soon as the progress bar shows, while the worker processes are still loading:
-    no traceback from them; the experiment stops with none or few runs, said to be
-    incomplete. (Pressed in the very milliseconds the workers are started, it may be lost, and
-    the experiment then runs to its end: still without a traceback.)"""
+    no traceback from them, and the Ctrl-C is not lost: the experiment stops with none or few
+    runs, said to be incomplete, and its JSON whole (the bar gone before it is printed). Before
+    the fix a Ctrl-C pressed as the workers started was lost in about two runs of five on a
+    loaded machine, and one caught as the bar started left the bar drawing through the JSON."""
     for _ in range(3):
         child = pexpect.spawn(
             sys.executable,
@@ -167,6 +168,6 @@ def test_ctrl_c_while_the_workers_start_shows_no_traceback() -> None:
         child.expect(pexpect.EOF)
         child.close()
         assert "Traceback" not in child.before
-        assert child.signalstatus is None and child.exitstatus in (0, 130)
+        assert child.signalstatus is None and child.exitstatus == 130
         data = json.loads(child.before[child.before.index("{"): child.before.rindex("}") + 1])
-        assert data["complete"] is (child.exitstatus == 0)
+        assert data["complete"] is False

@@ -38,8 +38,9 @@ OPPONENTS = [SELF, RANDOM, PERFECT, MixedOpponent(0.3), MixedOpponent(1.0)]
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.key}@{r.sticks}")
 @pytest.mark.parametrize("against", OPPONENTS, ids=lambda o: o.name)
 @pytest.mark.parametrize(
-    "settings", [HatSettings(), HatSettings(3, 2, 2, 2), HatSettings(2, 1, 0, 1)],
-    ids=["seed", "changed", "keeps-losers"],
+    "settings",
+    [HatSettings(), HatSettings(3, 2, 2, 2), HatSettings(2, 1, 0, 1), HatSettings(4, 0, 3, 2)],
+    ids=["seed", "changed", "keeps-losers", "adds-no-balls"],
 )
 def test_flat_loop_leaves_the_brain_the_plain_loop_leaves(rules, against, settings) -> None:  # noqa: ANN001
     flat, plain = HatBrain(rules, settings), HatBrain(rules, settings)

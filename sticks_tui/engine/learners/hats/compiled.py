@@ -34,7 +34,10 @@ class KernelUnavailable(Exception):
 
 
 def load_kernel() -> Any:
-    """The compiled kernel (compiled once, then cached on disk by numba).
+    """The compiled kernel: compiled once and kept in numba's cache on disk (beside this file,
+    else in the user's cache folder, or where ``NUMBA_CACHE_DIR`` says), so that a later run
+    loads it instead of compiling again; where no cache can be written (no folder numba may
+    write, a full disk), compiled for this run alone, without a word.
 
     Raises :class:`KernelUnavailable` with a one-line reason when it cannot be had.
     """
@@ -50,10 +53,12 @@ def load_kernel() -> Any:
     failures = (numba.core.errors.NumbaError, ImportError, OSError, RuntimeError, TypeError,
                 ValueError)
     try:
-        kernel = numba.njit(cache=True, nogil=True)(_self_play)
-        import numpy as np  # numba's own dependency
-
-        _warm_up(kernel, np)
+        try:
+            kernel = numba.njit(cache=True, nogil=True)(_self_play)
+            _warm_up(kernel)
+        except (RuntimeError, OSError):  # the cache: no locator can write, or saving failed
+            kernel = numba.njit(nogil=True)(_self_play)
+            _warm_up(kernel)
     except failures as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise KernelUnavailable(
@@ -63,8 +68,10 @@ def load_kernel() -> Any:
     return kernel
 
 
-def _warm_up(kernel: Any, np: Any) -> None:
+def _warm_up(kernel: Any) -> None:
     """Compile (or load from numba's cache) with the argument types training uses."""
+    import numpy as np  # numba's own dependency
+
     state = np.array(random.Random(0).getstate()[1][:624], dtype=np.int64)
     counts = np.ones((3, 1), dtype=np.int64)
     legal = np.zeros((3, 1), dtype=np.int64)

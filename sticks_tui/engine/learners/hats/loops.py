@@ -6,10 +6,15 @@ each hat's counts, dense (every count, a copy of the brain's sparse hat made whe
 made and kept back in the brain by ``sync``), the balls to lay beside it (each ball a ready
 ``(counts, index)`` pair, so a draw costs one append), how many sticks each ball takes. The two
 turns of a game are written out, and the common hat (three balls, all legal) is drawn without a
-loop.
+loop. A heap only shrinks, so no hat is drawn from twice in a game: a drawn ball is left in its
+hat (taking it out would change no later draw of the game) and its going out and coming back
+are settled in one step. The running number ``r`` is a float and is compared with ``0.0``, not
+``0``: Python compares two floats on its quick path, a float and an int on its slow one (some
+5% of the loop).
 
 The rule stays :mod:`.draw`'s: the draw is :func:`draw_index` (for three balls the same
-arithmetic written out), and the balls are settled by its dense ``settle``.
+arithmetic written out), and the balls are settled by its :func:`once_a_game_settler`, which
+leaves the counts its ``dense_settler`` leaves for the balls taken out.
 ``tests/engine/test_flat_training.py`` proves every loop here leaves, for the same seed, the
 brain the plain loop of :func:`~sticks_tui.engine.training.train` leaves, byte for byte.
 """
@@ -25,7 +30,8 @@ from typing import Protocol
 from ...game import Rules
 from ...solver import Solver
 from ..base import MachineOpponent
-from .draw import Ball, Settle, draw_index
+from .draw import Ball, Settle, draw_index, once_a_game_settler
+from .settings import HatSettings
 
 #: The most counts the flat loops copy out of a brain (heaps times takes): a heap of a million
 #: sticks is played by the loop for any game instead, on the brain's own sparse hats.
@@ -33,16 +39,15 @@ FLAT_COUNTS_MAX = 1 << 18
 
 
 class DenseBrain(Protocol):
-    """The brain, as far as a flat loop needs it: the games it has finished, each hat's counts
-    as a list, where to keep them back, and its learning rule on lists."""
+    """The brain, as far as a flat loop needs it: the games it has finished, its settings (the
+    learning rule's numbers), each hat's counts as a list, and where to keep them back."""
 
     games_played: int
+    settings: HatSettings
 
     def _dense(self, position: Hashable) -> list[int]: ...
 
     def _keep(self, position: Hashable, counts: list[int]) -> None: ...
-
-    def _dense_settler(self) -> Settle: ...
 
 
 @dataclass(frozen=True)
@@ -97,7 +102,8 @@ def takeaway_hats(brain: DenseBrain, rules: Rules) -> TakeAwayHats | None:
         legal.append(tuple(range(bisect_right(takes, n))))
     common = [len(takes) == 3 and lg == (0, 1, 2) for lg in legal]
     return TakeAwayHats(
-        brain, start, takes, rules.misere, counts, balls, legal, common, brain._dense_settler()
+        brain, start, takes, rules.misere, counts, balls, legal, common,
+        once_a_game_settler(brain.settings),
     )
 
 
@@ -137,25 +143,25 @@ class TakeAwaySelfPlay:
         hats = self.hats
         counts_at, balls_at, legal_at, takes = hats.counts, hats.balls, hats.legal, hats.takes
         common, settle, random_ = hats.common, hats.settle, self.random
-        lowest, start = hats.lowest, hats.start
+        lowest, start, misere = hats.lowest, hats.start, hats.misere
         game = self.games
         played = starter_won = 0
+        first: list[Ball] = []  # the balls of the side that started (settle empties them)
+        second: list[Ball] = []
+        first_drew, second_drew = first.append, second.append
         for _ in range(games):
             if should_stop is not None and should_stop():
                 break
             n = start
-            first: list[Ball] = []  # the balls of the side that started
-            second: list[Ball] = []
-            while True:  # the draw of _draw, written out: this is where the time goes
+            while True:  # draw_index, written out: this is where the time goes
                 counts = counts_at[n]
                 if common[n]:
                     c0, c1, c2 = counts
                     r = random_() * (c0 + c1 + c2) - c0
-                    i = 0 if r < 0 else (1 if r < c1 else 2)
+                    i = 0 if r < 0.0 else (1 if r < c1 else 2)
                 else:
                     i = draw_index(counts, legal_at[n], random_())
-                counts[i] -= 1
-                first.append(balls_at[n][i])
+                first_drew(balls_at[n][i])
                 n -= takes[i]
                 if n < lowest:
                     last = 0
@@ -164,16 +170,15 @@ class TakeAwaySelfPlay:
                 if common[n]:
                     c0, c1, c2 = counts
                     r = random_() * (c0 + c1 + c2) - c0
-                    i = 0 if r < 0 else (1 if r < c1 else 2)
+                    i = 0 if r < 0.0 else (1 if r < c1 else 2)
                 else:
                     i = draw_index(counts, legal_at[n], random_())
-                counts[i] -= 1
-                second.append(balls_at[n][i])
+                second_drew(balls_at[n][i])
                 n -= takes[i]
                 if n < lowest:
                     last = 1
                     break
-            loser = last if hats.misere else last ^ 1
+            loser = last if misere else last ^ 1
             if game & 1:  # seat 0 played second: its balls are settled first, as game_over does
                 settle(second, loser != 1)
                 settle(first, loser != 0)
@@ -222,16 +227,23 @@ class TakeAwayAgainstMachine:
         replies, legal_moves = self.replies, self.legal_moves
         game = self.games
         played = won = 0
+        mine: list[Ball] = []  # settle empties it
+        drew = mine.append
         for _ in range(games):
             if should_stop is not None and should_stop():
                 break
             n = start
-            mine: list[Ball] = []
             learner_moves = not game & 1  # the learner starts the even games
             while True:
-                if learner_moves:
-                    i = _draw(counts_at[n], legal_at[n], common[n], random_())
-                    mine.append(balls_at[n][i])
+                if learner_moves:  # draw_index, written out
+                    counts = counts_at[n]
+                    if common[n]:
+                        c0, c1, c2 = counts
+                        r = random_() * (c0 + c1 + c2) - c0
+                        i = 0 if r < 0.0 else (1 if r < c1 else 2)
+                    else:
+                        i = draw_index(counts, legal_at[n], random_())
+                    drew(balls_at[n][i])
                     n -= takes[i]
                 else:
                     options = replies if not mixed or random_() < skill else legal_moves
@@ -252,15 +264,3 @@ class TakeAwayAgainstMachine:
     def sync(self) -> None:
         """Keep what the games taught in the brain."""
         self.hats.keep()
-
-
-def _draw(counts: list[int], legal: tuple[int, ...], common: bool, u: float) -> int:
-    """Draw a ball from a hat and take it out (it goes beside the hat)."""
-    if common:  # three balls, all legal: draw_index written out
-        c0, c1, c2 = counts
-        r = u * (c0 + c1 + c2) - c0
-        i = 0 if r < 0 else (1 if r < c1 else 2)
-    else:
-        i = draw_index(counts, legal, u)
-    counts[i] -= 1
-    return i

@@ -132,7 +132,7 @@ class AnyGameSelfPlay:
                     if row.three:  # draw_index written out
                         c0, c1, c2 = counts
                         r = random_() * (c0 + c1 + c2) - c0
-                        chosen = 0 if r < 0 else (1 if r < c1 else 2)
+                        chosen = 0 if r < 0.0 else (1 if r < c1 else 2)
                     else:
                         chosen = draw_index(counts, row.legal, random_())
                     counts[chosen] -= 1
