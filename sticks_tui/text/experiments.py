@@ -4,8 +4,8 @@ app's experiment screen and the docs page (``tools/experiment_page.py``) show th
 
 The answer says, for each configuration, after how many games its runs got every winnable
 position right (the median, with the 10% to 90% band) and how many never did within the games
-played, with what it had learned by the end; then which configuration got there soonest (fewest
-runs that never did, then the lowest median) and which latest.
+played, with what it had learned by the end; and, first, which configuration got there soonest
+(the lowest median, then the fewest seeds that never did) and which latest.
 """
 
 from __future__ import annotations
@@ -48,10 +48,12 @@ def band_cell(band: Band, measure: str) -> str:
 
 def until_right_words(until: UntilRight, games: int) -> str:
     """Games until right, in a line: ``median 300 (10%-90%: 220-380); never within 20,000
-    games: 0 of 30 seeds``."""
+    games: 0 of 30 seeds``; ``never within 300 games (2 of 2 seeds)``."""
     def value(number: float | None) -> str:
         return "never" if number is None else _games(number)
 
+    if until.never == until.runs:
+        return f"never within {games:,} games ({until.never} of {_seeds(until.runs)})"
     return (
         f"median {value(until.median)} (10%-90%: {value(until.low)}-{value(until.high)}); "
         f"never within {games:,} games: {until.never} of {until.runs} seed"
@@ -129,37 +131,40 @@ def _pace(summary: ConfigurationSummary) -> tuple[float, float, float, float]:
 def answer_lines(
     question: Question, summaries: Sequence[ConfigurationSummary], games: int
 ) -> list[str]:
-    """The question's answer from its summaries (``games`` a run): a sentence per
-    configuration, then the soonest and the latest to get every position right."""
+    """The question's answer from its summaries (``games`` a run): first the soonest and the
+    latest to get every position right, then a sentence per configuration."""
     if not summaries:
         return ["No run finished, so there is no answer yet."]
-    lines = [_reached(question.label_of(s.configuration), s, games) for s in summaries]
+    details = [_reached(question.label_of(s.configuration), s, games) for s in summaries]
     if len(summaries) < 2:
-        return lines
+        return details
+    return [_verdict(question, summaries, games), *details]
+
+
+def _verdict(
+    question: Question, summaries: Sequence[ConfigurationSummary], games: int
+) -> str:
     ranked = sorted(summaries, key=_pace)
     soonest, latest = ranked[0], ranked[-1]
     if soonest.until_right.never == soonest.until_right.runs:
         best = max(summaries, key=lambda s: s.checkpoints[-1].measures["right"].median)
-        lines.append(
-            f"So none got every position right within {games:,} games; the most right at the "
+        return (
+            f"None got every position right within {games:,} games; the most right at the "
             f"end: {question.label_of(best.configuration)}."
         )
-        return lines
     if _pace(soonest) == _pace(latest):
-        lines.append("So they learned alike: none got every position right sooner.")
-        return lines
+        return "They learned alike: none got every position right sooner."
     tied = [question.label_of(s.configuration) for s in ranked[1:-1]
             if s.until_right.median == soonest.until_right.median]
-    lines.append(
-        f"So the soonest to get every position right is {question.label_of(soonest.configuration)}"
+    return (
+        f"Soonest to get every position right: {question.label_of(soonest.configuration)}"
         + _soonest_words(soonest)
         + (f", with the same median but a wider band or more seeds that never got there: "
            f"{', '.join(tied)}" if tied else "")
-        + f"; the latest, {question.label_of(latest.configuration)}"
+        + f". Latest: {question.label_of(latest.configuration)}"
         + _soonest_words(latest)
         + "."
     )
-    return lines
 
 
 def _soonest_words(summary: ConfigurationSummary) -> str:
@@ -174,7 +179,4 @@ def _soonest_words(summary: ConfigurationSummary) -> str:
 
 def interrupted_words(finished: int, total: int) -> str:
     """What a cancelled experiment says: the finished runs are kept and summarised."""
-    return (
-        f"Cancelled: {finished:,} of {total:,} runs had finished; the answer and the tables "
-        "are of those."
-    )
+    return f"Cancelled: {finished:,} of {total:,} runs had finished; the results are of those."

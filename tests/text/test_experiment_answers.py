@@ -43,6 +43,11 @@ def test_the_soonest_and_the_latest_follow_the_medians() -> None:
 
     lines = answer(quick, slow)
     assert lines[0] == (
+        "Soonest to get every position right: against itself (median 3,000 games). Latest: "
+        "against a random player (30 of 30 seeds never)."
+    )
+    lines = lines[1:]
+    assert lines[0] == (
         "Against itself, every position was right after a median of 3,000 games (10%-90%: "
         "2,000-5,000). After 20,000 games it prefers a winning move at 15 of 15 positions that "
         "can be won, wins 99% against random, and the best reply to its play leaves it 50% "
@@ -61,30 +66,26 @@ def test_the_soonest_and_the_latest_follow_the_medians() -> None:
         "Against a half-perfect player (mixed:0.5), 19 of 30 seeds never got every position "
         "right within 20,000 games; the others did (10%-90%: 8,000-never)."
     )
-    assert lines[4] == (
-        "So the soonest to get every position right is against itself (median 3,000 games); "
-        "the latest, against a random player (30 of 30 seeds never)."
-    )
-    swapped = answer(slow, quick)[4]
-    assert swapped.startswith("So the soonest to get every position right is against the "
-                              "perfect player (median 3,000 games)")
+    swapped = answer(slow, quick)[0]
+    assert swapped.startswith("Soonest to get every position right: against the perfect "
+                              "player (median 3,000 games)")
 
 
 def test_a_tie_on_the_median_is_said_and_none_right_says_who_came_closest() -> None:
     asked = question("loss")
     same = [UntilRight(None, 6200, None, 21, 30), UntilRight(300, 200, 840, 0, 30),
             UntilRight(300, 200, None, 3, 30), UntilRight(500, 300, 990, 1, 30)]
-    last = answer_lines(asked, [_summary(asked, i, u) for i, u in enumerate(same)], 10_000)[-1]
-    assert last == (
-        "So the soonest to get every position right is when a loss costs 1 ball (median 300 "
-        "games), with the same median but a wider band or more seeds that never got there: when "
-        "a loss costs 2 balls; the latest, when a loss costs no ball (the drawn ball goes back) "
-        "(21 of 30 seeds never)."
+    first = answer_lines(asked, [_summary(asked, i, u) for i, u in enumerate(same)], 10_000)[0]
+    assert first == (
+        "Soonest to get every position right: when a loss costs 1 ball (median 300 games), with "
+        "the same median but a wider band or more seeds that never got there: when a loss costs "
+        "2 balls. Latest: when a loss costs no ball (the drawn ball goes back) (21 of 30 seeds "
+        "never)."
     )
     never = UntilRight(None, None, None, 5, 5)
     none = [_summary(asked, 0, never, right=12), _summary(asked, 1, never, right=14)]
-    assert answer_lines(asked, none, 100)[-1] == (
-        "So none got every position right within 100 games; the most right at the end: when a "
+    assert answer_lines(asked, none, 100)[0] == (
+        "None got every position right within 100 games; the most right at the end: when a "
         "loss costs 1 ball."
     )
     assert answer_lines(asked, [], 100) == ["No run finished, so there is no answer yet."]
