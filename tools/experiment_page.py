@@ -50,7 +50,7 @@ from sticks_tui.text.experiments import (  # noqa: E402
     until_right_words,
 )
 from sticks_tui.ui.lab_plan import game_from_start  # noqa: E402
-from sticks_tui.ui.widgets.curve import BandPoint, band_plot  # noqa: E402
+from sticks_tui.ui.widgets.curve import band_plot, band_points  # noqa: E402
 
 DATA_FILE = ROOT / "docs" / "data" / "experiments.json"
 PAGE_FILE = ROOT / "docs" / "experiments.md"
@@ -98,19 +98,11 @@ def summaries_of(asked: Question, entry: dict[str, Any]) -> list[ConfigurationSu
     return found
 
 
-def _points(summary: ConfigurationSummary, measure: str) -> list[BandPoint]:
-    scale = summary.winnable or 1 if measure == "right" else 1
-    return [
-        BandPoint(point.games, band.median / scale, band.low / scale, band.high / scale)
-        for point in summary.checkpoints for band in (point.measures[measure],)
-    ]
-
-
 def text_chart(summary: ConfigurationSummary, measure: str) -> str:
     """The app's band chart, as text."""
     console = Console(width=CHART_WIDTH, file=io.StringIO(), color_system=None)
     with console.capture() as captured:
-        console.print(band_plot(_points(summary, measure), CHART_WIDTH, CHART_HEIGHT,
+        console.print(band_plot(band_points(summary, measure), CHART_WIDTH, CHART_HEIGHT,
                                 MEASURE_WORDS[measure]))
     return "\n".join(line.rstrip() for line in captured.get().splitlines())
 
@@ -129,7 +121,7 @@ def picture(asked: Question, summaries: list[ConfigurationSummary]) -> str | Non
     figure, axes = plt.subplots(2, 2, figsize=(10, 7), sharex=True)
     for axis, measure in zip(axes.flat, MEASURES):
         for summary in summaries:
-            points = [p for p in _points(summary, measure) if p.games > 0]
+            points = [p for p in band_points(summary, measure) if p.games > 0]
             games = [p.games for p in points]
             (line,) = axis.plot(games, [p.median for p in points],
                                 label=asked.label_of(summary.configuration))

@@ -66,6 +66,11 @@ async def test_a_ready_question_runs_and_shows_its_answer_table_and_chart() -> N
         assert len(charts) == 4 and charts[0].what == "positions right"
         await pilot.press("m")  # the charts' next measure
         assert all(chart.what == "vs random" for chart in charts)
+        screen.query_one("#question", Select).value = "fresh"  # another question: no answer
+        await pilot.pause()
+        text = screen_text(pilot)
+        assert "How many balls in a fresh hat?" in text and "loss costs" not in text
+        assert not screen.query(BandPlot)
         await pilot.press("escape")
         await wait_until(pilot, lambda: screen_name(pilot) == "LabScreen")
 

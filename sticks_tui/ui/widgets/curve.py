@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.widget import Widget
 
+from ...engine.experiment import ConfigurationSummary
 from ...engine.learners.base import CurvePoint
 
 
@@ -164,6 +165,17 @@ class BandPoint:
     median: float
     low: float
     high: float
+
+
+def band_points(summary: ConfigurationSummary, measure: str) -> list[BandPoint]:
+    """An experiment's configuration's checkpoints of ``measure`` as shares: positions right
+    as the share of the positions that can be won, the others as they are."""
+    scale = (summary.winnable or 1) if measure == "right" else 1
+    return [
+        BandPoint(point.games, band.median / scale, band.low / scale, band.high / scale)
+        for point in summary.checkpoints
+        for band in (point.measures[measure],)
+    ]
 
 
 def band_plot(points: Sequence[BandPoint], width: int, height: int, what: str) -> Text:

@@ -44,7 +44,7 @@ from ....text.experiments import (
 from ....text.opponents import training_games
 from ...lab_plan import game_from_start
 from ...plain import plain
-from ...widgets.curve import BandPlot, BandPoint
+from ...widgets.curve import BandPlot, BandPoint, band_points
 from ...widgets.footer import KeysFooter
 from ..lab.parts import progress_bar
 from .parts import ExperimentDone, ExperimentProgress
@@ -133,7 +133,15 @@ class ExperimentScreen(Screen[None]):
 
     @on(Select.Changed, "#question")
     def _chosen(self) -> None:
+        """The question's game, words, seeds and games; the results of another go."""
         asked = self.chosen
+        if self.result is not None and self.result.experiment.configurations != (
+            asked.configurations
+        ):
+            self.result, self.summaries = None, []
+            self.query_one("#exp-results", VerticalScroll).remove_children()
+            self._status(self._resting(), error=False)
+            self.refresh_bindings()
         self.query_one("#exp-title", Static).update(plain(self._title(asked)))
         self.query_one("#exp-asks", Static).update(plain(asked.asks))
         self.query_one("#seeds", Input).value = str(asked.seeds)
@@ -265,14 +273,8 @@ class ExperimentScreen(Screen[None]):
         results.scroll_home(animate=False)
 
     def _points(self, summary: ConfigurationSummary) -> tuple[list[BandPoint], str]:
-        """The checkpoints of the measure shown, as shares (positions right of the winnable)."""
-        scale = summary.winnable or 1 if self.measure == "right" else 1
-        points = [
-            BandPoint(point.games, band.median / scale, band.low / scale, band.high / scale)
-            for point in summary.checkpoints
-            for band in (point.measures[self.measure],)
-        ]
-        return points, MEASURE_WORDS[self.measure]
+        """The checkpoints of the measure shown, and its name."""
+        return band_points(summary, self.measure), MEASURE_WORDS[self.measure]
 
     def action_measure(self) -> None:
         """The charts show the next measure."""
