@@ -211,6 +211,6 @@ def one_configuration(
     label = f"{kind.words.the} against {against_words}"
     return Question(
         "this", f"This training: {label}",
-        f"How soon does {label} learn {rules.name}, over {seeds:,} seeds?",
+        f"How soon does {label} get every position right, seed after seed?",
         rules, (configuration,), (label,), seeds, games,
     )
