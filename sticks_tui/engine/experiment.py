@@ -257,22 +257,31 @@ def run_experiment(
     experiment: Experiment,
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    stop: Any = None,
 ) -> ExperimentResult:
     """Every run of ``experiment`` on ``workers`` processes (1: in this one), calling
     ``progress(done, total)`` as each run ends. Ctrl-C (:class:`KeyboardInterrupt`) stops it,
-    keeping the finished runs (``complete`` False)."""
+    keeping the finished runs (``complete`` False).
+
+    ``stop`` (a :class:`threading.Event`, one worker only: the app runs an experiment in a
+    thread of its own) stops it as Ctrl-C does, read between games: the run in hand is
+    dropped, the finished ones kept."""
     if workers < 1:
         raise ValueError("at least one worker is needed")
+    if stop is not None and workers != 1:
+        raise ValueError("a stop flag is read by one worker only, in this process")
     tasks = [(index, k) for k in range(experiment.seeds)
              for index in range(len(experiment.configurations))]
     done: list[Run] = []
     complete = True
     if workers == 1:
-        worker = _Worker(experiment)
+        worker = _Worker(experiment, stop)
         try:
             for index, k in tasks:
                 run = worker.run(index, k)
-                assert run is not None, "nothing stops a run in this process but Ctrl-C"
+                if run is None:  # stopped by ``stop``
+                    complete = False
+                    break
                 done.append(run)
                 if progress is not None:
                     progress(len(done), len(tasks))

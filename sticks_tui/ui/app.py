@@ -42,6 +42,7 @@ from .speed import DEFAULT_AI_DELAY
 # frame within 1.5 times a minimal Textual app's; benchmarks/first_frame.py measures it, and
 # tests/ui/test_first_screen_modules.py lists what the first screens may load).
 if TYPE_CHECKING:
+    from ..engine.experiment_questions import Question
     from ..engine.game import Rules
     from ..engine.learners.base import Learner, LearnsInPlay
     from .host import Host
@@ -501,6 +502,12 @@ class SticksApp(App[int]):
         from .screens.lab.run import LabRunScreen
 
         self.switch_screen(LabRunScreen(plan, speed=speed, pause_after=pause_after))
+
+    def open_experiment(self, this: Question | None) -> None:
+        """The experiment screen over the lab's form (F4 there)."""
+        from .screens.experiment.screen import ExperimentScreen
+
+        self.push_screen(ExperimentScreen(this))
 
     async def train_before_play(self, plan: LabPlan, then_play: str) -> bool:
         """Train ``plan`` at full speed on the lab's run screen before a game (``w`` there

@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # what the protocol names, for the checker only: a screen tha
 
     from textual.dom import DOMNode
 
+    from ..engine.experiment_questions import Question
     from ..engine.game import Rules
     from ..engine.learners.base import LearnsInPlay
     from ..storage.brain_cache import BrainCache, BrainRef
@@ -103,6 +104,10 @@ class Host(Protocol):
 
     def start_lab_run(self, plan: LabPlan, *, speed: int, pause_after: int | None) -> None:
         """The lab's run of ``plan``, in place of the lab's form."""
+
+    def open_experiment(self, this: Question | None) -> None:
+        """The experiment screen over the lab's form; ``this``: the form's training as one
+        configuration (None when it holds none that can run)."""
 
 
 def host_of(node: DOMNode) -> Host:

@@ -62,6 +62,9 @@ the brain it plays. *Watch* puts any two of them at the table.
 | `c` `Escape` | lab | cancel (stops after the game; what was learned is kept unless discarded) |
 | `k` `Enter` / `d` | lab, at the end | keep what it learned in the saved brain / discard it (leaving keeps it); before a game (options 2 and 3 train first), `k` plays it and `d` goes back |
 | `p` | lab, at the end | play it now: keep it and play against it (option 3: play, also `Enter`) |
+| `F4` | lab form | experiment: how fast does it learn, over many seeds? A ready question (which opponent, the loss penalty, fresh balls, hats or Q-learning) or the form's training |
+| `Enter` / `c` `Escape` | experiment | run it (one run after another, with a progress bar) / cancel (the finished runs are kept, and said) |
+| `m` | experiment, at the end | the band charts show the next measure: positions right, vs random, vs perfect, worst case |
 | `Enter` | setup | continue |
 | `Escape` | anywhere | back (leaving a game in progress asks first) |
 | `y` / `n` | leave the game? | leave it (it does not count) / stay |

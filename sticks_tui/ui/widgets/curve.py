@@ -1,4 +1,6 @@
-"""The learning curve drawn in the terminal: three shares against games played (log scale).
+"""The learning curve drawn in the terminal: three shares against games played (log scale);
+and an experiment's band chart on the same axes (:func:`band_plot`: a median and its 10%-90%
+band over the seeds).
 
 The checkpoints of a training run are dense early and sparse late (most is learned in the first
 few thousand games), so the games axis is logarithmic; between two checkpoints the line is
@@ -20,10 +22,12 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from rich.text import Text
 from textual.widget import Widget
 
+from ...engine.experiment import ConfigurationSummary
 from ...engine.learners.base import CurvePoint
 
 
@@ -124,6 +128,14 @@ def plot(curve: Sequence[CurvePoint], width: int, height: int, right: str = RIGH
     if reason:
         text.append(f"\n{reason}", style="dim")
     text.append("\n")
+    _axes(text, grid, curve[0].games, curve[-1].games)
+    return text
+
+
+def _axes(text: Text, grid: list[list[tuple[str, str]]], first_games: int, last_games: int) -> None:
+    """Append ``grid`` (its rows top down, 100% to 0%) to ``text`` with the shares' axis on
+    the left and the games' (log scale, from ``first_games`` to ``last_games``) below."""
+    rows, columns = len(grid), len(grid[0])
     for r, line in enumerate(grid):
         label = {0: "100%", (rows - 1) // 2: " 50%", rows - 1: "  0%"}.get(r, "")
         text.append(f"{label:>4} ", style="dim")
@@ -132,12 +144,103 @@ def plot(curve: Sequence[CurvePoint], width: int, height: int, right: str = RIGH
             text.append(char, style=style)
         text.append("\n")
     text.append(" " * Y_LABEL_WIDTH + "└" + "─" * columns + "\n", style="dim")
-    first, last = f"{curve[0].games:,}", f"{curve[-1].games:,} games (log scale)"
+    first, last = f"{first_games:,}", f"{last_games:,} games (log scale)"
     if len(first) + 1 + len(last) > columns + 1:  # big counts: the words that fit
         last = last.removesuffix(" (log scale)")
     gap = max(1, columns + 1 - len(first) - len(last))
     text.append(" " * Y_LABEL_WIDTH + first + " " * gap + last, style="dim")
+
+
+#: A band chart's marks: the median's, and the 10%-90% band's.
+MEDIAN_MARK = ("•", "bold #5fafff")
+BAND_MARK = ("░", "#5f87af")
+
+
+@dataclass(frozen=True)
+class BandPoint:
+    """A checkpoint of a band chart: the games, and the median and 10%-90% band of a share
+    (0 to 1) over the seeds."""
+
+    games: int
+    median: float
+    low: float
+    high: float
+
+
+def band_points(summary: ConfigurationSummary, measure: str) -> list[BandPoint]:
+    """An experiment's configuration's checkpoints of ``measure`` as shares: positions right
+    as the share of the positions that can be won, the others as they are."""
+    scale = (summary.winnable or 1) if measure == "right" else 1
+    return [
+        BandPoint(point.games, band.median / scale, band.low / scale, band.high / scale)
+        for point in summary.checkpoints
+        for band in (point.measures[measure],)
+    ]
+
+
+def band_plot(points: Sequence[BandPoint], width: int, height: int, what: str) -> Text:
+    """An experiment's band chart as rich text, ``width`` x ``height`` cells: the median of
+    ``what`` (a share, drawn from 0% to 100%) against games played (log scale, as the learning
+    curve's), the band of 10% to 90% of the seeds shaded around it."""
+    if not points:
+        return Text("No run has finished yet.", style="italic")
+    key = Text(no_wrap=True, overflow="ellipsis")
+    key.append(MEDIAN_MARK[0], style=MEDIAN_MARK[1])
+    key.append(f" median {what}", style="dim")
+    key.append("  " + BAND_MARK[0], style=BAND_MARK[1])
+    key.append(" 10%-90% of the seeds", style="dim")
+    rows = max(3, height - 3)  # the key, the axis and its labels
+    columns = max(2, width - Y_LABEL_WIDTH - 1)
+    xs = [_x(point.games) for point in points]
+    lo, hi = xs[0], xs[-1]
+    lines = {
+        name: [(x, getattr(point, name)) for x, point in zip(xs, points)]
+        for name in ("median", "low", "high")
+    }
+
+    def row(share: float) -> int:
+        return rows - 1 - round(min(1.0, max(0.0, share)) * (rows - 1))
+
+    grid: list[list[tuple[str, str]]] = [[(" ", "")] * columns for _ in range(rows)]
+    for c in range(columns):
+        x = lo if hi == lo else lo + (hi - lo) * c / (columns - 1)
+        if hi == lo and c > 0:
+            break
+        at = {name: _value_at(line, x) for name, line in lines.items()}
+        median, low, high = at["median"], at["low"], at["high"]
+        if median is None or low is None or high is None:
+            continue
+        for r in range(row(high), row(low) + 1):
+            grid[r][c] = BAND_MARK
+        grid[row(median)][c] = MEDIAN_MARK
+    text = key
+    text.append("\n")
+    _axes(text, grid, points[0].games, points[-1].games)
     return text
+
+
+class BandPlot(Widget):
+    """Shows :func:`band_plot` for the points it was last given, at whatever size it has."""
+
+    def __init__(
+        self,
+        points: Sequence[BandPoint] = (),
+        what: str = "",
+        *,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.points: tuple[BandPoint, ...] = tuple(points)
+        self.what = what
+
+    def show(self, points: Sequence[BandPoint], what: str) -> None:
+        self.points, self.what = tuple(points), what
+        self.refresh()
+
+    def render(self) -> Text:
+        return band_plot(self.points, self.content_size.width, self.content_size.height,
+                         self.what)
 
 
 class LearningCurvePlot(Widget):

@@ -24,6 +24,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Header, Input, Label, Select, Static
 
+from ....engine.experiment_questions import one_configuration
 from ....engine.learners import learner_kinds, learner_names, learners_for
 from ....engine.learners.base import Learner
 from ....storage.brain_cache import BrainRef
@@ -51,6 +52,8 @@ from ...speed import SPEEDS, recalled_speed, remember_speed
 from ...widgets.footer import KeysFooter
 from ..brains.modals import ConfirmModal
 
+#: The seeds of the form's own training on the experiment screen (each a training of its games).
+EXPERIMENT_SEEDS = 10
 #: Every field whose message shows beside it, and where (the settings share one line).
 MESSAGES = ("brain", "against", "games", "memory", "settings")
 
@@ -87,6 +90,7 @@ class LabScreen(Screen[None]):
         # Enter starts as its key comes, before any field sees it (as Input.Submitted would,
         # later): a key typed right after it goes to the run, not into the form
         Binding("enter", "enter", "Start", show=False, priority=True),
+        Binding("f4", "experiment", "Experiment"),
         Binding("escape", "app.pop_screen", "Back"),
     ]
 
@@ -171,6 +175,7 @@ class LabScreen(Screen[None]):
                     [(speed.label, i) for i, speed in enumerate(SPEEDS)], value=self.speed,
                     allow_blank=False, id="speed", compact=True,
                 )
+                yield Button("Experiment (F4)", id="experiment", compact=True)
             yield Static(plain(self._explain()), id="lab-explain")
         yield KeysFooter()
 
@@ -315,6 +320,20 @@ class LabScreen(Screen[None]):
 
     def action_enter(self) -> None:
         self.action_start()
+
+    @on(Button.Pressed, "#experiment")
+    def action_experiment(self) -> None:
+        """The experiment screen: the ready questions, and this form's training (its learner
+        and settings, opponent and games, as a fresh brain) over many seeds, when it holds one
+        that can run."""
+        plan = self._check()
+        this = None
+        if plan is not None:
+            this = one_configuration(
+                plan.rules, plan.kind, plan.learner.settings, plan.against, plan.against_words,
+                seeds=EXPERIMENT_SEEDS, games=plan.games,
+            )
+        host_of(self).open_experiment(this)
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
