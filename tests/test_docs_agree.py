@@ -120,6 +120,9 @@ ELSEWHERE = {
     "nim_move": "sticks_tui.engine.games.nim",
     "groups_of": "sticks_tui.engine.games.sticky",
     "sticky_move_of": "sticks_tui.engine.games.sticky",
+    "Experiment": "sticks_tui.engine.experiment",
+    "Configuration": "sticks_tui.engine.experiment",
+    "CurveBoard": "sticks_tui.engine.learning_curve",
 }
 
 
