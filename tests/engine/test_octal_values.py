@@ -99,12 +99,12 @@ def test_a_period_found_by_the_theorem_is_only_stated_once_the_values_reach_its_
 
 
 def test_every_stated_period_of_the_short_codes_holds_past_its_proof() -> None:
-    """For each code of up to three digits, a period stated from 300 heaps holds to five times
+    """For each code of up to three digits, a period stated from 200 heaps holds to five times
     the heap its proof needed."""
     proved = 0
     for text in CODES_UP_TO_THREE_DIGITS:
         code = parse_code(text)
-        proof = prove_period(code, heaps=300)
+        proof = prove_period(code, heaps=200)
         if proof.proved:
             proved += 1
             far = 5 * proof.checked_up_to
