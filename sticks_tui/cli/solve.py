@@ -73,9 +73,14 @@ def run_solve(args: argparse.Namespace) -> int:
     rules = game_from_args(args.command_parser, args)
     octal = isinstance(rules, StickyNim) and not rules.is_sticky_nim
     if args.heaps is not None and not octal:
+        sticky = isinstance(rules, StickyNim)  # a code of sevens played misère: Sticky-Nim
         args.command_parser.error(
             "--heaps gives an octal game's Grundy values: write --game octal:CODE, e.g. "
             "octal:0.77"
+            + (
+                f" (played normally: {spec_of(rules)} is Sticky-Nim, whose own theory solve "
+                "shows without --heaps)" if sticky else ""
+            )
         )
     if args.heaps is not None and args.heaps > HEAPS_MOST:
         args.command_parser.error(

@@ -38,7 +38,9 @@ from .family import (
     GameSpecError,
     Spec,
     description_ending,
+    ending_is_misere,
     ending_schema,
+    quoted,
     whole_number,
 )
 from .octal_code import (
@@ -373,13 +375,19 @@ def _parse_octal(spec: Spec) -> StickyNim:
         code = parse_code(written)
     except OctalCodeError as error:
         raise GameSpecError(str(error)) from None
-    sticks, misere = OCTAL_DEFAULT_STICKS, False
-    for part in spec.parts[1:]:
-        word = part.strip().lower()
-        if word in (MISERE, "misère", NORMAL):
-            misere = word != NORMAL
+    line: int | None = None
+    ending: bool | None = None
+    for part in spec.parts[1:]:  # the line and the ending, in either order, each once
+        if part.strip().lower() in (MISERE, "misère", NORMAL):
+            if ending is not None:
+                raise GameSpecError(f"the ending is given twice; remove {quoted(part)}")
+            ending = ending_is_misere(part)
         else:
-            sticks = whole_number(part, "length of the line")
+            if line is not None:
+                raise GameSpecError(f"the length of the line is given twice; remove {quoted(part)}")
+            line = whole_number(part, "length of the line")
+    sticks = OCTAL_DEFAULT_STICKS if line is None else line
+    misere = bool(ending)  # normal play unless misère is said
     if not 1 <= sticks <= STICKY_MAX:
         raise GameSpecError(f"a line holds 1 to {STICKY_MAX} sticks, got {sticks}")
     return StickyNim(sticks, code=code, misere=misere)
