@@ -64,6 +64,12 @@ def test_the_text_says_the_code_the_period_and_the_theorem(
 ) -> None:
     status, out, err = run(capsys, "solve", "--game", "octal:0.07:12")
     assert (status, err) == (0, "")
+    assert (
+        "The code 0.07 reads, digit by digit:\n"
+        "  7: a take of 2 adjacent sticks may leave nothing (the whole group) or one group (from "
+        "an end) or\n"
+        "     two groups (from the middle).\n"  # wrapped under the digit's words
+    ) in out
     flat = " ".join(out.split())
     assert flat.startswith(
         "Dawson's Kayles (0.07, no move loses): a line of 12 sticks played by the octal code 0.07"

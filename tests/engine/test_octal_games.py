@@ -143,7 +143,7 @@ def test_specs_are_read_as_people_write_them(written: str, canonical: str) -> No
         ("octal:0.77:99", "a line holds 1 to 62 sticks, got 99"),
         ("octal:0.77:x", "the length of the line is a whole number, got 'x'"),
         ("octal:0.0", "allows no move at all"),
-        ("octal:077", "it has a point, as in 0.77"),
+        ("octal:077", "a code has a point, as in 0.77"),
         ("octal:0.77:5:6", "the length of the line is given twice"),
         ("octal:0.77:normal:misere", "the ending is given twice"),
     ],

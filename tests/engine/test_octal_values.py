@@ -125,7 +125,7 @@ def test_codes_are_read_as_people_write_them(typed: str, digits: tuple[int, ...]
 @pytest.mark.parametrize(
     ("typed", "words"),
     [
-        ("77", "it has a point"),
+        ("77", "a code has a point"),
         ("1.7", "before the point must be 0 or 4"),
         ("0.78", "are 0 to 7, not '8'"),
         ("0.00", "allows no move at all"),

@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .family import quoted
+
 #: The most digits after the point a code may have (the largest take): a heap's moves are
 #: listed take by take, so a code's cost grows with it.
 MAX_CODE_DIGITS = 32
@@ -78,19 +80,20 @@ def parse_code(text: str) -> OctalCode:
     written = text.strip()
     if "." not in written:
         raise OctalCodeError(
-            f"{written!r} is not an octal code: it has a point, as in 0.77 (Kayles) or 4.07"
+            f"{quoted(written)} is not an octal code: a code has a point, as in 0.77 (Kayles) "
+            "or 4.07"
         )
     before, after = written.split(".", 1)
     before = before or "0"
     if before not in ("0", "4"):
         raise OctalCodeError(
             f"the digit before the point must be 0 or 4 (4: a heap may be split in two without "
-            f"taking), not {before!r}"
+            f"taking), not {quoted(before)}"
         )
     wrong = [c for c in after if c not in "01234567"]
     if wrong:
         raise OctalCodeError(
-            f"an octal code's digits after the point are 0 to 7, not {wrong[0]!r}"
+            f"an octal code's digits after the point are 0 to 7, not {quoted(wrong[0])}"
         )
     after = after.rstrip("0")
     if len(after) > MAX_CODE_DIGITS:
@@ -100,5 +103,5 @@ def parse_code(text: str) -> OctalCode:
         )
     digits = (int(before),) + tuple(int(c) for c in after)
     if not any(digits[1:]) and digits[0] == 0:
-        raise OctalCodeError(f"{written!r} allows no move at all: no game is played")
+        raise OctalCodeError(f"{quoted(written)} allows no move at all: no game is played")
     return OctalCode(digits)

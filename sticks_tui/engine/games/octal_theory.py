@@ -10,6 +10,7 @@ is ever claimed.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -23,6 +24,8 @@ from .octal_values import HEAPS_SHOWN_LEAST, OctalPeriod
 VALUES_SHOWN_LEAST = 60
 VALUES_SHOWN_MOST = 200
 GRUNDY_PER_ROW = 10
+#: Where a digit's sentence goes on when it wraps: under its words, after "  7: ".
+DIGIT_INDENT = 5
 
 
 @dataclass(frozen=True)
@@ -78,8 +81,11 @@ class OctalTheory:
             width,
         )
         yield ""
-        for line in code_lines(self.code):
-            yield from wrapped(line, width)
+        for line in code_lines(self.code):  # a digit's sentence wrapped under its words
+            yield from textwrap.wrap(
+                line, width, subsequent_indent=" " * DIGIT_INDENT,
+                break_on_hyphens=False, break_long_words=False,
+            )
         yield ""
         yield from wrapped(
             "Grundy values of one group of n sticks (normal play, where a player who cannot "

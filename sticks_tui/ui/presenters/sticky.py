@@ -156,7 +156,8 @@ class LettersInput(Input):
 
     def __init__(self, presenter: StickyPresenter) -> None:
         super().__init__(
-            placeholder="letters, e.g. df", id="sticky-move", max_length=2, compact=True
+            placeholder=f"letters, e.g. {presenter.example_letters()}", id="sticky-move",
+            max_length=2, compact=True,
         )
         self.presenter = presenter
 
@@ -336,10 +337,19 @@ class StickyPresenter(Presenter):
     def question(self, legal: tuple[Hashable, ...]) -> str:
         """"take 1-3 sticks, e.g. df": how many, and how a move is typed (its first and last
         letters), on one line beside the hat at 80x24."""
+        return f"take {takes_words(self.takes())}, e.g. {self.example_letters()}"
+
+    def takes(self) -> tuple[int, ...]:
+        """The numbers of sticks a move may take (Dawson's Kayles, 0.07: only 2)."""
         digits = self.rules.octal.digits if isinstance(self.rules, StickyNim) else ()
-        takes = tuple(take for take in range(1, len(digits)) if digits[take])
-        most = max(takes, default=1)
-        return f"take {takes_words(takes)}, e.g. {'d' if most == 1 else 'df'}"
+        return tuple(take for take in range(1, len(digits)) if digits[take]) or (1,)
+
+    def example_letters(self) -> str:
+        """A move as typed, of a take the rules allow (the largest up to 3): ``df`` takes
+        three sticks, ``de`` two, ``d`` one."""
+        takes = self.takes()
+        take = max((t for t in takes if t <= 3), default=min(takes))
+        return LETTERS[3] if take == 1 else LETTERS[3] + LETTERS[3 + take - 1]
 
     def move_words(self, name: str, human: bool, move: Hashable, placed: str) -> str:
         return f"{name} {'takes' if human else 'selects'} {placed}"
