@@ -54,6 +54,8 @@ async def any_code_is_read_and_what_cannot_be_played_is_refused(pilot: Pilot) ->
         assert app.screen.query_one("#continue", Button).disabled
         await pilot.press("ctrl+n")
         assert screen_name(pilot) == "SetupScreen"
+    await choose_game(pilot, "octal-any", sticks="10", octal_code="0.1234567123")
+    assert "Code ▊  0.1234567123 " in screen_text(pilot)  # the whole code in sight
     await choose_game(pilot, "octal-any", sticks="10", octal_code=".6")
     assert setup_message(pilot) == ""
     await pilot.press("ctrl+n")
@@ -74,7 +76,11 @@ async def dawsons_kayles_refuses_a_take_of_one_and_ends_with_a_stick_left(pilot:
     assert screen.match.position == (3,) and move_problem(screen) == ""
     await pilot.press("c", "d", "enter")  # one stick is left, and no take of 2 fits
     assert screen.match.is_over and screen.match.position == (1,)
-    assert log_lines(pilot)[-1] == "Player 1, you lose."  # normal play: no move loses
+    assert " ".join(log_lines(pilot)[-3:]) == (  # normal play: no move loses, and it says why
+        "Player 1, you lose. A group of 1 is left and no move of 0.07 fits: Player 1 cannot move "
+        "and loses."
+    )
+    assert "A group of 1 is left and no move of 0.07 fits." in screen_text(pilot)
 
 
 async def test_the_setup_screen_offers_the_octal_games_and_the_board_keeps_their_rules() -> None:

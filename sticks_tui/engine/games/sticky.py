@@ -787,6 +787,16 @@ def _octal_lost_reason(rules: StickyNim, groups: StickyPosition) -> str:
     return f"{left}: their Grundy values ({grundy}) xor to 0, {LOSES}"
 
 
+def _left_at_end(rules: StickyNim, groups: StickyPosition) -> str:
+    """"groups of 1, 1, 1 are left and no move of 0.07 fits": a code that cannot take every
+    stick (Dawson's Kayles takes 2 at a time) ends with sticks on the line; "" when none is."""
+    if not groups:
+        return ""
+    shown = groups_text(groups)
+    verb = "is" if len(groups) == 1 else "are"
+    return f"{shown} {verb} left and no move of {rules.octal.text} fits"
+
+
 def description_schema() -> dict[str, Any]:
     """A line's description: the length of its line and the largest take (Sticky-Nim), or its
     code and ending (another octal game)."""
@@ -823,6 +833,7 @@ WORDS: FamilyWords[StickyNim] = FamilyWords(
         )
     ),
     lost_reason=_lost_reason,
+    left_at_end=lambda rules, position: _left_at_end(rules, groups_of(position)),
 )
 
 

@@ -67,7 +67,7 @@ class StickyForm(SetupForm):
         return {STICKS_FIELD.id: str(rules.sticks), MAX_TAKE_FIELD.id: str(rules.max_take)}
 
 
-CODE_FIELD = TextField("octal-code", "0.77", 12, label="Code", width=12)
+CODE_FIELD = TextField("octal-code", "0.77", 12, label="Code", width=18)  # 12 shown
 #: The button ids are the spec's words for the ending, after ``octal-``.
 OCTAL_ENDING_FIELD = ChoiceField(
     "octal-ending", "Ending",
