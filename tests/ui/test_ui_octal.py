@@ -83,6 +83,24 @@ async def dawsons_kayles_refuses_a_take_of_one_and_ends_with_a_stick_left(pilot:
     assert "A group of 1 is left and no move of 0.07 fits." in screen_text(pilot)
 
 
+async def a_long_line_searched_in_misere_play_is_refused(pilot: Pilot) -> None:
+    """Dawson's Kayles "last move loses" has no values to read its outcomes off: they are
+    searched, which froze the board's hint for 20 s on a line of 62; the line is kept to 30."""
+    app = pilot.app
+    await choose_game(pilot, "octal-0.07", sticks="31")
+    await pilot.click("#octal-misere")
+    await pilot.pause()
+    assert setup_message(pilot).startswith(
+        "Last move loses is played on lines of 1 to 30 sticks with this code"
+    )
+    assert app.screen.query_one("#continue", Button).disabled
+    await choose_game(pilot, "octal-0.07", sticks="30")
+    assert setup_message(pilot) == ""
+    await pilot.click("#octal-normal")
+    await choose_game(pilot, "octal-0.07", sticks="62")  # normal play: read off the values
+    assert setup_message(pilot) == ""
+
+
 async def test_the_setup_screen_offers_the_octal_games_and_the_board_keeps_their_rules() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -90,6 +108,7 @@ async def test_the_setup_screen_offers_the_octal_games_and_the_board_keeps_their
             kayles_is_chosen_by_name,
             any_code_is_read_and_what_cannot_be_played_is_refused,
             dawsons_kayles_refuses_a_take_of_one_and_ends_with_a_stick_left,
+            a_long_line_searched_in_misere_play_is_refused,
         ], then=back_to_setup)
 
 

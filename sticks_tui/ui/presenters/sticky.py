@@ -15,8 +15,8 @@ from textual.widgets import Input, Static
 from ...engine import IllegalMove, StickyLine, StickyNim
 from ...engine.game import Rules
 from ...engine.games import GameFamily
-from ...engine.games.octal_code import OctalCodeError, parse_code
-from ...engine.games.sticky import NAMED_CODES, groups_of
+from ...engine.games.octal_code import OctalCode, OctalCodeError, parse_code
+from ...engine.games.sticky import NAMED_CODES, OCTAL_MISERE_SEARCHED, groups_of
 from ...engine.games.sticky_line import LETTERS, STICKY_MAX
 from ...text import moves
 from ...text.moves import takes_words
@@ -97,16 +97,21 @@ class OctalForm(SetupForm):
 
     def field_problems(self, values: Mapping[str, str]) -> list[Problem]:
         problems: list[Problem] = []
-        if parse_number(STICKS_FIELD.text(values), 1, STICKY_MAX) is None:
+        sticks = parse_number(STICKS_FIELD.text(values), 1, STICKY_MAX)
+        if sticks is None:
             problems.append((STICKS_FIELD.id, OCTAL_MESSAGE))
-        if self.code == ANY_CODE:
-            try:
-                code = parse_code(self._code(values))
-            except OctalCodeError as error:
-                problems.append((CODE_FIELD.id, f"Code: {error}"))
-            else:
-                if code.digits[0]:
-                    problems.append((CODE_FIELD.id, SPLIT_REFUSAL))
+        code: OctalCode | None = None
+        try:
+            code = parse_code(self._code(values))
+        except OctalCodeError as error:
+            problems.append((CODE_FIELD.id, f"Code: {error}"))
+        else:
+            if code.digits[0]:
+                problems.append((CODE_FIELD.id, SPLIT_REFUSAL))
+        misere = OCTAL_ENDING_FIELD.text(values) == "octal-misere"
+        searched = code is not None and not code.only_sevens and misere
+        if searched and sticks is not None and sticks > OCTAL_MISERE_SEARCHED:
+            problems.append((STICKS_FIELD.id, MISERE_LINE_MESSAGE))
         return problems
 
     def spec(self, values: Mapping[str, str]) -> tuple[str, int | None]:
@@ -131,6 +136,13 @@ class OctalForm(SetupForm):
             values[CODE_FIELD.id] = text
         return values
 
+
+#: Why a long line is not played "last move loses" by a code other than the sevens: its
+#: outcomes (the hint, the perfect AI) are searched, which takes seconds from about 40 sticks.
+MISERE_LINE_MESSAGE = (
+    f"Last move loses is played on lines of 1 to {OCTAL_MISERE_SEARCHED} sticks with this code "
+    "(its outcomes are searched, not read off values)"
+)
 
 #: Why a code with 4 before the point is not played on the board.
 SPLIT_REFUSAL = (
