@@ -152,5 +152,5 @@ def test_the_docs_state_the_limits_the_app_keeps() -> None:
         f"the Game of Sticks and a take-away game with {STICKS_MIN} to {STICKS_MAX} sticks, 1 to "
         f"{TAKES_MOST} takes of 1 to {TAKES_MAX}, Nim with 1 to {PILES_MOST} piles of 1 to "
         f"{PILE_MAX}, Sticky-Nim with 1 to {STICKY_MAX} sticks and takes of 1 to "
-        f"{STICKY_TAKE_MAX}."
+        f"{STICKY_TAKE_MAX}, an octal game with 1 to {STICKY_MAX} sticks and no 4 before the point"
     ) in readme

@@ -184,18 +184,22 @@ def _family_schemas() -> dict[str, dict[str, Any]]:
 
 
 def test_the_brain_format_page_gives_each_familys_rules_as_the_schema_does() -> None:
-    """The page described take-away's rules alone; Nim's and Sticky-Nim's shapes were missing."""
+    """The page described take-away's rules alone; Nim's and Sticky-Nim's shapes were missing,
+    then the octal games' (a line's rules with a code and an ending instead of a largest take)."""
     families = _family_schemas()
     assert set(families) == {"takeaway", "nim", "sticky"}
     text = page("brain-format.md")
     for game, fields in families.items():
-        example = re.search(r'`(\{"game": "' + game + r'"[^`]*\})`', text)
-        assert example is not None, game
-        shown = json.loads(example.group(1))
-        assert set(shown) == set(fields), game  # every field, none other
-        jsonschema.validate({"rules": shown}, {"properties": {"rules": SCHEMA["properties"]
-                                                              ["rules"]}})
-        engine.rules_from_description(shown)
+        examples = re.findall(r'`(\{"game": "' + game + r'"[^`]*\})`', text)
+        assert examples, game
+        shown_fields: set[str] = set()
+        for example in examples:  # each shape of the family's rules, read back as the program
+            shown = json.loads(example)
+            shown_fields |= set(shown)
+            jsonschema.validate({"rules": shown}, {"properties": {"rules": SCHEMA["properties"]
+                                                                  ["rules"]}})
+            engine.rules_from_description(shown)
+        assert shown_fields == set(fields), game  # every field, none other
         for field, spec in fields.items():
             if "default" in spec and field != "game":
                 default = spec["default"]
@@ -206,8 +210,9 @@ def test_the_brain_format_page_gives_each_familys_rules_as_the_schema_does() -> 
     sticky = families["sticky"]
     assert f"(1 to {sticky['sticks']['maximum']}, {sticky['sticks']['default']} when left out)" \
         in text
-    assert "ending" not in sticky and "No `ending`: whoever takes the last stick always loses" \
-        in text
+    assert "No `ending`: whoever takes the last stick always loses" in text  # Sticky-Nim's
+    assert "`misere` when left out; the spec's default is `normal`" in text  # an octal game's
+    assert engine.rules_from_description({"game": "sticky", "code": "0.07"}).misere
 
 
 #: Files valid against the schema that the program refuses, as the page gives them.

@@ -196,8 +196,9 @@ def data_dir(text: str) -> str:
 #: the table, the hats and training stay quick.
 VARIANT_STICKS_MAX = 1000
 GAME_HELP = (
-    "the game: sticks (the default), takeaway:TAKES[:misere|normal], nim:PILES[:misere|normal] "
-    "or sticky:N[:K]; e.g. takeaway:2,3,5:normal, nim:1,3,5,7, sticky:20:3"
+    "the game: sticks (the default), takeaway:TAKES[:misere|normal], nim:PILES[:misere|normal], "
+    "sticky:N[:K] or octal:CODE[:N][:misere|normal]; e.g. takeaway:2,3,5:normal, nim:1,3,5,7, "
+    "sticky:20:3, octal:0.77:20 (Kayles)"
 )
 
 

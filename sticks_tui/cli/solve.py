@@ -15,9 +15,19 @@ from typing import Any
 
 from ..engine.game import RuleError, Rules
 from ..engine.games import spec_of, theory_of
+from ..engine.games.octal_values import PROOF_HEAPS_DEFAULT
+from ..engine.games.sticky import StickyNim, octal_theory
 from ..engine.theory import Theory
 from ..text.theory import theory_lines
-from .args import add_game_arguments, game_from_args, game_given_before_the_command
+from .args import (
+    add_game_arguments,
+    game_from_args,
+    game_given_before_the_command,
+    positive_int,
+)
+
+#: The most heaps ``--heaps`` computes (about a minute for the slowest codes of three digits).
+HEAPS_MOST = 100_000
 
 #: Sticks ``solve`` shows by default: a table a teacher can read on one screen, five periods of
 #: the Game of Sticks' rule.
@@ -42,6 +52,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_game_arguments(parser, default_sticks=SOLVE_DEFAULT_STICKS)
     parser.add_argument(
+        "--heaps",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="an octal game (--game octal:CODE): the Grundy values of heaps 0 to N-1 (default: "
+        "through the proof of their period and at least 1,000); a period is looked for within "
+        f"max(N, {PROOF_HEAPS_DEFAULT:,}) heaps",
+    )
+    parser.add_argument(
         "--json",
         action="store_true",
         help="print one JSON object instead of the text (its fields: docs/commands/solve.md)",
@@ -52,8 +71,27 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run_solve(args: argparse.Namespace) -> int:
     game_given_before_the_command(args.command_parser, args)
     rules = game_from_args(args.command_parser, args)
+    octal = isinstance(rules, StickyNim) and not rules.is_sticky_nim
+    if args.heaps is not None and not octal:
+        sticky = isinstance(rules, StickyNim)  # a code of sevens played misère: Sticky-Nim
+        args.command_parser.error(
+            "--heaps gives an octal game's Grundy values: write --game octal:CODE, e.g. "
+            "octal:0.77"
+            + (
+                f" (played normally: {spec_of(rules)} is Sticky-Nim, whose own theory solve "
+                "shows without --heaps)" if sticky else ""
+            )
+        )
+    if args.heaps is not None and args.heaps > HEAPS_MOST:
+        args.command_parser.error(
+            f"--heaps is at most {HEAPS_MOST:,} (the values of more heaps take minutes)"
+        )
     try:
-        theory = theory_of(rules)
+        theory: Theory = (
+            octal_theory(rules, args.heaps)
+            if args.heaps is not None and isinstance(rules, StickyNim)
+            else theory_of(rules)
+        )
     except RuleError as error:  # e.g. a table of heaps longer than the theory lists
         args.command_parser.error(str(error))
     if args.json:

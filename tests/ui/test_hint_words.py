@@ -16,7 +16,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))  # wy
 
 from wythoff_game import FAMILY, Wythoff
 
-from sticks_tui.engine.games import prepare_theory, register_game, theory_of, unregister_game
+from sticks_tui.engine.games import (
+    parse_game,
+    prepare_theory,
+    register_game,
+    theory_of,
+    unregister_game,
+)
 from sticks_tui.engine.games.family import FamilyWords
 from sticks_tui.text.hints import hint_words
 from sticks_tui.text.theory import theory_lines, theory_panel_lines
@@ -210,4 +216,18 @@ def test_what_a_hat_or_a_q_table_would_play() -> None:
     )
     assert table_text("Q-learning AI", ["take 1 from pile 2", "take 2 from pile 3"]) == (
         "Q-learning AI's Q table likes 2 moves best here, e.g. take 1 from pile 2."
+    )
+
+
+def test_octal_hints_say_the_grundy_values_and_what_no_move_fits() -> None:
+    """Kayles in normal play: the groups' Grundy values xor to 0 after the winning move;
+    Dawson's Kayles (takes of 2): a move that leaves a single stick ends the game."""
+    kayles = parse_game("octal:0.77:20")
+    assert words(kayles, (20,)) == (
+        "take jk (2 of 20 → 9 + 9): groups of 9, 9 are left: their Grundy values (4, 4) xor to "
+        "0, and that loses for the player to move."
+    )
+    assert words(parse_game("octal:0.07:3"), (3,)) == (
+        "take ab (2 of 3 → 1): a group of 1 is left and no move of 0.07 fits, so the other "
+        "player cannot move and loses."
     )

@@ -30,7 +30,30 @@ from ..numbers import whole_number_key
 from ..solver import Solver
 from ..theory import StartAnswer, start_answer
 from ..words import LOSES, wrapped
-from .family import FamilyWords, GameFamily, GameSpecError, Spec, whole_number
+from .family import (
+    MISERE,
+    NORMAL,
+    FamilyWords,
+    GameFamily,
+    GameSpecError,
+    Spec,
+    description_ending,
+    ending_is_misere,
+    ending_schema,
+    quoted,
+    whole_number,
+)
+from .octal_code import (
+    LEAVES_NONE,
+    LEAVES_ONE,
+    LEAVES_TWO,
+    OctalCode,
+    OctalCodeError,
+    parse_code,
+)
+from .octal_theory import OctalTheory, StartWords
+from .octal_values import HEAPS_SHOWN_LEAST, octal_period
+from .octal_values import grundy_values as octal_grundy_values
 from .sticky_heaps import Groups, grundy_values
 
 # the line's names that other modules take from the game's module, re-exported
@@ -72,41 +95,109 @@ def group_moves(group: int, max_take: int) -> tuple[StickyMove, ...]:
     )
 
 
+@lru_cache(maxsize=GROUP_MOVES_KEPT)
+def octal_group_moves(group: int, digits: tuple[int, ...]) -> tuple[StickyMove, ...]:
+    """Every canonical move an octal code allows inside one group, take by take (a take of 0
+    splits the group without taking, where the digit before the point is 4)."""
+    moves: list[StickyMove] = []
+    for take, digit in enumerate(digits):
+        rest = group - take
+        if digit == 0 or rest < 0:
+            continue
+        if take > 0 and rest == 0 and digit & LEAVES_NONE:
+            moves.append(StickyMove(group, take, 0))
+        if take > 0 and rest > 0 and digit & LEAVES_ONE:
+            moves.append(StickyMove(group, take, 0))
+        if digit & LEAVES_TWO and rest >= 2:
+            moves.extend(StickyMove(group, take, left) for left in range(1, rest // 2 + 1))
+    return tuple(moves)
+
+
+def sevens(max_take: int) -> OctalCode:
+    """Sticky-Nim's code for takes of 1 to ``max_take``: 0.7...7."""
+    return OctalCode((0,) + (7,) * max_take)
+
+
+#: The octal games known by a name (SPEC section 16), by their code.
+NAMED_CODES: dict[str, str] = {
+    "0.77": "Kayles",
+    "0.07": "Dawson's Kayles",
+    "0.137": "Dawson's Chess",
+    "0.007": "Treblecross",
+}
+
+
 @dataclass(frozen=True)
 class StickyNim:
-    """A line of ``sticks`` sticks (1 to 62); a move takes 1 to ``max_take`` adjacent sticks."""
+    """A line of ``sticks`` sticks (1 to 62) played by an octal code: Sticky-Nim by default (a
+    move takes 1 to ``max_take`` adjacent sticks, the code 0.7...7, whoever takes the last stick
+    loses); any other ``code`` (Kayles, 0.77; Dawson's Kayles, 0.07 ...) and either ending. With
+    a code, ``max_take`` is the code's largest take; ``octal:0.77:N:misere`` and ``sticky:N:2``
+    are one game (equal rules, one key)."""
 
     sticks: int = STICKY_DEFAULT_STICKS
     max_take: int = STICKY_DEFAULT_TAKE
+    code: OctalCode | None = None
+    """The octal code (None: Sticky-Nim's sevens, set from ``max_take``)."""
+    misere: bool = True
+    """Whoever makes the last move loses (the octal games' field plays normally: False)."""
 
     def __post_init__(self) -> None:
+        if self.code is not None:
+            if not isinstance(self.code, OctalCode):
+                raise RuleError(f"an octal game's code is an OctalCode, got {self.code!r}")
+            object.__setattr__(self, "max_take", self.code.largest_take)
         for value, what in ((self.sticks, "number of sticks"), (self.max_take, "largest take")):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RuleError(f"the {what} must be a whole number, got {value!r}")
         if not 1 <= self.sticks <= STICKY_MAX:
             raise RuleError(f"a line holds 1 to {STICKY_MAX} sticks, got {self.sticks}")
-        if not 1 <= self.max_take <= STICKY_MAX:
-            raise RuleError(f"the largest take must be 1 to {STICKY_MAX}, got {self.max_take}")
+        if self.code is None:
+            if not 1 <= self.max_take <= STICKY_MAX:
+                raise RuleError(f"the largest take must be 1 to {STICKY_MAX}, got {self.max_take}")
+            object.__setattr__(self, "code", sevens(self.max_take))
+        object.__setattr__(self, "misere", bool(self.misere))
+
+    @property
+    def octal(self) -> OctalCode:
+        """The game's code (never None once made)."""
+        assert self.code is not None
+        return self.code
+
+    @property
+    def is_sticky_nim(self) -> bool:
+        """Sticky-Nim itself: the sevens, misère (its exact theory and its own words)."""
+        return self.octal.only_sevens and self.misere
 
     @property
     def name(self) -> str:
-        return f"Sticky-Nim (take 1–{self.max_take} adjacent)"
+        if self.is_sticky_nim:
+            return f"Sticky-Nim (take 1–{self.max_take} adjacent)"
+        text = self.octal.text
+        named = NAMED_CODES.get(text)
+        title = f"{named} ({text}" if named else f"Octal game {text} ("
+        ending = "last move loses" if self.misere else "no move loses"
+        return f"{title}{', ' if named else ''}{ending})"
 
     @property
     def key(self) -> str:
-        return f"{FAMILY_NAME}:{self.max_take}"
-
-    @property
-    def misere(self) -> bool:
-        """Whoever takes the last stick loses."""
-        return True
+        if self.is_sticky_nim:
+            return f"{FAMILY_NAME}:{self.max_take}"
+        return f"{OCTAL_WORD}:{self.octal.text}:{MISERE if self.misere else NORMAL}"
 
     @property
     def capabilities(self) -> Capabilities:
         return Capabilities(q_learning=self.sticks <= Q_LEARNING_MAX_STICKY)
 
     def with_sticks(self, sticks: int) -> StickyNim:
-        return StickyNim(sticks, self.max_take)
+        return StickyNim(sticks, self.max_take, self.code, self.misere)
+
+    def group_moves(self, group: int) -> tuple[StickyMove, ...]:
+        """Every canonical move inside one group of ``group`` sticks."""
+        code = self.octal
+        if code.only_sevens:
+            return group_moves(group, self.max_take)
+        return octal_group_moves(group, code.digits)
 
     # -- playing ----------------------------------------------------------------------------------
     def initial_position(self) -> StickyPosition:
@@ -119,7 +210,7 @@ class StickyNim:
         previous = 0
         for group in position:
             if group != previous:
-                moves.extend(group_moves(group, self.max_take))
+                moves.extend(self.group_moves(group))
                 previous = group
         return tuple(moves)
 
@@ -132,20 +223,39 @@ class StickyNim:
             raise IllegalMove(f"a Sticky-Nim move is (group, take, left), got {move!r}") from None
         if group not in position:
             raise IllegalMove(f"there is no group of {group!r} sticks in {list(position)}")
-        if not (isinstance(take, int) and 1 <= take <= min(self.max_take, group)):
+        least = 0 if self.octal.digits[0] else 1  # 0: a split without taking
+        if not (isinstance(take, int) and least <= take <= min(self.max_take, group)):
             raise IllegalMove(f"cannot take {take!r} sticks from a group of {group}")
         if not (isinstance(left, int) and 0 <= left <= group - take):
             raise IllegalMove(f"cannot leave {left!r} sticks beside {take} taken from {group}")
+        canonical = StickyMove(group, take, min(left, group - take - left))
+        if not self.octal.only_sevens and canonical not in self.group_moves(group):
+            raise IllegalMove(
+                f"the code {self.octal.text} does not allow this move: {move_sentence(canonical)}"
+            )
         rest = list(position)
         rest.remove(group)
         return canonical_position(rest + [left, group - take - left])
 
     def is_over(self, position: StickyPosition) -> bool:
-        return not position
+        """No move is left: no sticks (Sticky-Nim), or no group a move of the code fits."""
+        if self.octal.only_sevens:
+            return not position
+        return not any(self.group_moves(group) for group in set(position))
 
     def known_outcome(self, position: StickyPosition) -> bool | None:
         """Whether the player to move wins, from the theory, without searching (None when the
-        theory does not cover the position; the solver then searches)."""
+        theory does not cover the position; the solver then searches): Sticky-Nim's misère
+        theory, or in normal play the groups' Grundy values (lost exactly when they xor to 0);
+        another code's misère play is searched."""
+        if not self.misere:
+            values = line_values(self.octal)
+            total = 0
+            for group in position:
+                total ^= values[group]
+            return total != 0
+        if not self.octal.only_sevens:
+            return None
         lost = self._theory.lost(position)
         return None if lost is None else not lost
 
@@ -162,7 +272,15 @@ class StickyNim:
 
     # -- describing and keys ----------------------------------------------------------------------
     def describe(self) -> dict[str, Any]:
-        return {"game": FAMILY_NAME, "sticks": self.sticks, "max_take": self.max_take}
+        """Sticky-Nim's as it always was; another code's with its code and ending."""
+        if self.is_sticky_nim:
+            return {"game": FAMILY_NAME, "sticks": self.sticks, "max_take": self.max_take}
+        return {
+            "game": FAMILY_NAME,
+            "sticks": self.sticks,
+            "code": self.octal.text,
+            "ending": MISERE if self.misere else NORMAL,
+        }
 
     def position_key(self, position: StickyPosition) -> str:
         """Group lengths, longest first, joined by commas: ``"6,3"``."""
@@ -189,6 +307,7 @@ class StickyNim:
         return f"{group}:{take}:{left}"
 
     def move_from_key(self, key: str) -> StickyMove:
+        """The move ``group:take:left`` names."""
         parts = key.split(":") if isinstance(key, str) else []
         if len(parts) != 3:
             raise RuleError(f"a Sticky-Nim move is written group:take:left, got {key!r}")
@@ -221,10 +340,19 @@ def sticky_move_of(move: Hashable) -> StickyMove:
 # -- the registry's view ---------------------------------------------------------------------------
 
 FAMILY_NAME = "sticky"
+#: The word of an octal game's spec (``octal:0.07:20``): the same family.
+OCTAL_WORD = "octal"
+#: Plain ``octal``: Kayles.
+OCTAL_DEFAULT_CODE = "0.77"
+#: An octal game's line when its spec gives none.
+OCTAL_DEFAULT_STICKS = 20
 
 
 def parse_spec(spec: Spec) -> StickyNim:
-    """``sticky:N[:K]``; plain ``sticky`` is the default line (20 sticks, takes of 1 to 3)."""
+    """``sticky:N[:K]`` (plain ``sticky`` is the default line: 20 sticks, takes of 1 to 3), or
+    ``octal:CODE[:N][:misere|normal]`` (normal play unless it says misère)."""
+    if spec.word == OCTAL_WORD:
+        return _parse_octal(spec)
     spec.at_most(2)
     line, largest = spec.part(0), spec.part(1)
     sticks = STICKY_DEFAULT_STICKS if line is None else whole_number(line, "length of the line")
@@ -236,17 +364,64 @@ def parse_spec(spec: Spec) -> StickyNim:
     return StickyNim(sticks, take)
 
 
+def _parse_octal(spec: Spec) -> StickyNim:
+    spec.at_most(3)
+    written = spec.part(0)
+    if written is None:
+        written = OCTAL_DEFAULT_CODE
+    if not written.strip():
+        raise GameSpecError("the octal code is missing")
+    try:
+        code = parse_code(written)
+    except OctalCodeError as error:
+        raise GameSpecError(str(error)) from None
+    line: int | None = None
+    ending: bool | None = None
+    for part in spec.parts[1:]:  # the line and the ending, in either order, each once
+        if part.strip().lower() in (MISERE, "misère", NORMAL):
+            if ending is not None:
+                raise GameSpecError(f"the ending is given twice; remove {quoted(part)}")
+            ending = ending_is_misere(part)
+        else:
+            if line is not None:
+                raise GameSpecError(f"the length of the line is given twice; remove {quoted(part)}")
+            line = whole_number(part, "length of the line")
+    sticks = OCTAL_DEFAULT_STICKS if line is None else line
+    misere = bool(ending)  # normal play unless misère is said
+    if not 1 <= sticks <= STICKY_MAX:
+        raise GameSpecError(f"a line holds 1 to {STICKY_MAX} sticks, got {sticks}")
+    return StickyNim(sticks, code=code, misere=misere)
+
+
 def spec_of(rules: StickyNim) -> str:
-    """``sticky:N:K``, both numbers always written."""
-    return f"{FAMILY_NAME}:{rules.sticks}:{rules.max_take}"
+    """``sticky:N:K`` for Sticky-Nim, both numbers always written; ``octal:CODE:N`` for another
+    code (``:misere`` after it when misère)."""
+    if rules.is_sticky_nim:
+        return f"{FAMILY_NAME}:{rules.sticks}:{rules.max_take}"
+    ending = f":{MISERE}" if rules.misere else ""
+    return f"{OCTAL_WORD}:{rules.octal.text}:{rules.sticks}{ending}"
 
 
 def from_description(description: Mapping[str, Any], sticks: int | None) -> StickyNim:
-    """Rebuild :class:`StickyNim` from :meth:`StickyNim.describe` output; ``sticks``, when
-    given, is the line's length instead of the described one."""
+    """Rebuild the game from :meth:`StickyNim.describe` output; ``sticks``, when given, is the
+    line's length instead of the described one."""
     count = sticks if sticks is not None else description.get("sticks", STICKY_DEFAULT_STICKS)
-    take = description.get("max_take", STICKY_DEFAULT_TAKE)
-    return StickyNim(count, take)
+    written = description.get("code")
+    if written is None:
+        return StickyNim(count, description.get("max_take", STICKY_DEFAULT_TAKE))
+    if not isinstance(written, str):
+        raise RuleError(f"an octal game's code is text such as \"0.77\", got {written!r:.40}")
+    try:
+        code = parse_code(written)
+    except OctalCodeError as error:
+        raise RuleError(str(error)) from None
+    return StickyNim(count, code=code, misere=description_ending(description))
+
+
+@lru_cache(maxsize=64)
+def line_values(code: OctalCode) -> tuple[int, ...]:
+    """Normal-play Grundy values of groups of 0 to 62 sticks (the longest line)."""
+    return tuple(octal_grundy_values(code, STICKY_MAX + 1))
 
 
 # -- the theory ----------------------------------------------------------------------------------
@@ -394,9 +569,17 @@ class StickyNimTheory:
         yield from wrapped(_start_text(self), width)
 
 
-def theory(rules: StickyNim) -> StickyNimTheory:
-    """The octal game's values for groups up to the line, and the misère game's lost
-    configurations for lines up to :data:`LOST_LISTED_MAX` sticks."""
+#: A misère line of another code than the sevens is searched from its start up to this length
+#: (the positions a line reaches grow about threefold every six sticks: 6,842 from 30).
+OCTAL_MISERE_SEARCHED = 30
+
+
+def theory(rules: StickyNim) -> StickyNimTheory | OctalTheory:
+    """Sticky-Nim's: the octal game's values for groups up to the line, and the misère game's
+    lost configurations for lines up to :data:`LOST_LISTED_MAX` sticks. Another code's: its
+    values and proved period (:func:`octal_theory`)."""
+    if not rules.is_sticky_nim:
+        return octal_theory(rules)
     k, limit = rules.max_take, STICKY_MAX
     known = theory_for(k, limit)
     table = shipped_tables().get(k) if known.method == "quotient" else None
@@ -414,6 +597,33 @@ def theory(rules: StickyNim) -> StickyNimTheory:
         listed,
         start_answer(rules),
     )
+
+
+def octal_theory(rules: StickyNim, heaps: int | None = None) -> OctalTheory:
+    """An octal game's values (heap 0 first: ``heaps`` of them, by default through the period's
+    proof and at least 1,000), its period where proved, and the line's start."""
+    proof = octal_period(rules.octal)
+    shown = max(HEAPS_SHOWN_LEAST, len(proof.values) if proof.proved else 0)
+    if heaps is not None:
+        shown = heaps
+        if heaps > len(proof.values) and not proof.proved:
+            proof = octal_period(rules.octal, heaps)
+    start: StartWords | None = None
+    if not rules.misere or rules.sticks <= OCTAL_MISERE_SEARCHED:
+        answer = start_answer(rules)
+        start = StartWords(
+            answer.won,
+            tuple(move_text(w.move) for w in answer.winning_moves),
+            {
+                "outcome": "won" if answer.won else "lost",
+                "winning_moves": [
+                    {"group": w.move.group, "take": w.move.take, "left": w.move.left,
+                     "leaves": list(w.leaves)}
+                    for w in answer.winning_moves
+                ],
+            },
+        )
+    return OctalTheory(rules.name, rules.octal, rules.sticks, rules.misere, proof, shown, start)
 
 
 # -- the theory in words -------------------------------------------------------------------------
@@ -508,6 +718,8 @@ def move_text(move: Hashable) -> str:
     4`` (from an end), ``3 of 3 → none`` (the whole group)."""
     group, take, left = sticky_move_of(move)
     kept = [size for size in (left, group - take - left) if size]
+    if take == 0:
+        return f"split {group} → {' + '.join(map(str, kept))}"
     return f"{take} of {group} → {' + '.join(map(str, kept)) or 'none'}"
 
 
@@ -516,6 +728,10 @@ def move_sentence(move: Hashable) -> str:
     leaving groups of 1 and 3"."""
     group, take, left = sticky_move_of(move)
     kept = [size for size in (left, group - take - left) if size]
+    if take == 0:
+        return (
+            f"split a group of {group} into groups of {kept[0]} and {kept[1]} without taking"
+        )
     sticks = "1 stick" if take == 1 else f"{take} adjacent sticks"
     if not kept:
         return f"take {sticks} from a group of {group}, the whole group"
@@ -542,6 +758,8 @@ def _start_text(theory: StickyNimTheory) -> str:
 def _lost_reason(rules: StickyNim, position: Hashable, after_move: bool) -> str:
     """The configuration and why it loses: its groups' Grundy values where misère Nim's rule on
     them decides the game, else its being one of the lost configurations."""
+    if not rules.is_sticky_nim:
+        return _octal_lost_reason(rules, groups_of(position))
     values = group_values(rules, groups_of(position))
     shown = groups_text(values.groups)
     left = f"{shown} {'is' if len(values.groups) == 1 else 'are'} left"
@@ -557,9 +775,37 @@ def _lost_reason(rules: StickyNim, position: Hashable, after_move: bool) -> str:
     return f"{left}: {said}, {LOSES}"
 
 
+def _octal_lost_reason(rules: StickyNim, groups: StickyPosition) -> str:
+    shown = groups_text(groups)
+    left = f"{shown} {'is' if len(groups) == 1 else 'are'} left"
+    if rules.misere:
+        return f"{left}, {LOSES} (found by searching every reply)"
+    values = line_values(rules.octal)
+    grundy = ", ".join(str(values[g]) for g in groups)
+    if len(groups) == 1:
+        return f"{left}: its Grundy value is {grundy}, {LOSES}"
+    return f"{left}: their Grundy values ({grundy}) xor to 0, {LOSES}"
+
+
+def _left_at_end(rules: StickyNim, groups: StickyPosition) -> str:
+    """"groups of 1, 1, 1 are left and no move of 0.07 fits": a code that cannot take every
+    stick (Dawson's Kayles takes 2 at a time) ends with sticks on the line; "" when none is."""
+    if not groups:
+        return ""
+    shown = groups_text(groups)
+    verb = "is" if len(groups) == 1 else "are"
+    return f"{shown} {verb} left and no move of {rules.octal.text} fits"
+
+
 def description_schema() -> dict[str, Any]:
-    """A Sticky-Nim game's description: the length of its line and the largest take."""
+    """A line's description: the length of its line and the largest take (Sticky-Nim), or its
+    code and ending (another octal game)."""
     return {
+        "code": {
+            "type": "string", "pattern": "^[04]?\\.[0-7]*$",
+            "description": "an octal game's code (0.77 for Kayles); none for Sticky-Nim",
+        },
+        "ending": ending_schema(),
         "sticks": {
             "type": "integer", "minimum": 1, "maximum": STICKY_MAX,
             "description": "the sticks in the line at the start",
@@ -587,12 +833,14 @@ WORDS: FamilyWords[StickyNim] = FamilyWords(
         )
     ),
     lost_reason=_lost_reason,
+    left_at_end=lambda rules, position: _left_at_end(rules, groups_of(position)),
 )
 
 
 FAMILY = GameFamily(
     name=FAMILY_NAME,
-    grammar="sticky:N[:K]",
+    aliases=(OCTAL_WORD,),
+    grammar="sticky:N[:K] or octal:CODE[:N][:misere|normal]",
     example="sticky:20:3",
     rules_type=StickyNim,
     parse=parse_spec,

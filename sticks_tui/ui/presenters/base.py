@@ -205,9 +205,17 @@ class Presenter:
         return self.ball_words(move)
 
     def end_reason(self, position: Hashable, loser: str) -> tuple[str, str]:
-        """Why a game ended where a person would not expect it to (sticks still left), as a
-        short line for under the result and a sentence for the log; ("", "") otherwise."""
-        return "", ""
+        """Why a game ended where a person would not expect it to (sticks still left: takes of
+        {2, 3, 5} at 1 stick, Dawson's Kayles at single sticks), as a short line for under the
+        result and a sentence for the log, in the family's words ("1 stick is left and no take
+        fits."), with who lost by it (no move loses: the player to move; last move loses: the
+        player who made it); ("", "") otherwise."""
+        left = moves.left_at_end(self.rules, position)
+        if not left:
+            return "", ""
+        how = "made the last move" if self.rules.misere else "cannot move"
+        said = left[:1].upper() + left[1:]  # "A group of 1 is left ..."
+        return f"{said}.", f"{said}: {loser} {how} and loses."
 
     def prompt(self, name: str, view: BoardView) -> str | None:
         """The turn line while a person types a move; None: the question is enough."""

@@ -15,14 +15,23 @@ from textual.widgets import Input, Static
 from ...engine import IllegalMove, StickyLine, StickyNim
 from ...engine.game import Rules
 from ...engine.games import GameFamily
-from ...engine.games.sticky import groups_of
+from ...engine.games.octal_code import OctalCode, OctalCodeError, parse_code
+from ...engine.games.sticky import NAMED_CODES, OCTAL_MISERE_SEARCHED, groups_of
 from ...engine.games.sticky_line import LETTERS, STICKY_MAX
 from ...text import moves
 from ...text.moves import takes_words
 from ..plain import plain
 from ..widgets.line import StickyLineView
 from .base import BoardView, Presenter
-from .forms import STICKS_FIELD, Problem, SetupForm, TextField, parse_number, spec_heap
+from .forms import (
+    STICKS_FIELD,
+    ChoiceField,
+    Problem,
+    SetupForm,
+    TextField,
+    parse_number,
+    spec_heap,
+)
 
 #: The longest line the analysis screen checks (longer ones have too many positions).
 ANALYSED_LINE_MAX = 24
@@ -53,9 +62,93 @@ class StickyForm(SetupForm):
         return f"sticky:{line}:{take}", None
 
     def values_of(self, rules: Rules) -> dict[str, str] | None:
-        if not isinstance(rules, StickyNim):
+        if not isinstance(rules, StickyNim) or not rules.is_sticky_nim:
             return None
         return {STICKS_FIELD.id: str(rules.sticks), MAX_TAKE_FIELD.id: str(rules.max_take)}
+
+
+CODE_FIELD = TextField("octal-code", "0.77", 12, label="Code", width=18)  # 12 shown
+#: The button ids are the spec's words for the ending, after ``octal-``.
+OCTAL_ENDING_FIELD = ChoiceField(
+    "octal-ending", "Ending",
+    (("octal-normal", "No move loses"), ("octal-misere", "Last move loses")),
+)
+ANY_CODE = "any"
+OCTAL_MESSAGE = f"Please enter a number between 1 and {STICKY_MAX}"
+
+
+class OctalForm(SetupForm):
+    """An octal game on a line: one of the named ones (its code fixed), or any code typed."""
+
+    heading = f"Sticks (1-{STICKY_MAX})"
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.key = f"octal-{code}"
+        named = NAMED_CODES.get(code)
+        self.label = f"{named} ({code})" if named else "Octal game (any code)"
+        self.fields = (  # type: ignore[misc]
+            (STICKS_FIELD, OCTAL_ENDING_FIELD) if named
+            else (STICKS_FIELD, CODE_FIELD, OCTAL_ENDING_FIELD)
+        )
+
+    def _code(self, values: Mapping[str, str]) -> str:
+        return CODE_FIELD.text(values).strip() if self.code == ANY_CODE else self.code
+
+    def field_problems(self, values: Mapping[str, str]) -> list[Problem]:
+        problems: list[Problem] = []
+        sticks = parse_number(STICKS_FIELD.text(values), 1, STICKY_MAX)
+        if sticks is None:
+            problems.append((STICKS_FIELD.id, OCTAL_MESSAGE))
+        code: OctalCode | None = None
+        try:
+            code = parse_code(self._code(values))
+        except OctalCodeError as error:
+            problems.append((CODE_FIELD.id, f"Code: {error}"))
+        else:
+            if code.digits[0]:
+                problems.append((CODE_FIELD.id, SPLIT_REFUSAL))
+        misere = OCTAL_ENDING_FIELD.text(values) == "octal-misere"
+        searched = code is not None and not code.only_sevens and misere
+        if searched and sticks is not None and sticks > OCTAL_MISERE_SEARCHED:
+            problems.append((STICKS_FIELD.id, MISERE_LINE_MESSAGE))
+        return problems
+
+    def spec(self, values: Mapping[str, str]) -> tuple[str, int | None]:
+        line = spec_heap(STICKS_FIELD.text(values), OCTAL_MESSAGE)
+        ending = OCTAL_ENDING_FIELD.text(values).removeprefix("octal-")
+        return f"octal:{self._code(values)}:{line}:{ending}", None
+
+    def values_of(self, rules: Rules) -> dict[str, str] | None:
+        if not isinstance(rules, StickyNim) or rules.is_sticky_nim:
+            return None
+        text = rules.octal.text
+        if self.code == ANY_CODE:
+            if text in NAMED_CODES:
+                return None
+        elif text != self.code:
+            return None
+        values = {
+            STICKS_FIELD.id: str(rules.sticks),
+            OCTAL_ENDING_FIELD.id: "octal-misere" if rules.misere else "octal-normal",
+        }
+        if self.code == ANY_CODE:
+            values[CODE_FIELD.id] = text
+        return values
+
+
+#: Why a long line is not played "last move loses" by a code other than the sevens: its
+#: outcomes (the hint, the perfect AI) are searched, which takes seconds from about 40 sticks.
+MISERE_LINE_MESSAGE = (
+    f"Last move loses is played on lines of 1 to {OCTAL_MISERE_SEARCHED} sticks with this code "
+    "(its outcomes are searched, not read off values)"
+)
+
+#: Why a code with 4 before the point is not played on the board.
+SPLIT_REFUSAL = (
+    "Code: a split without taking (4 before the point) cannot be made on the line yet; "
+    "sticks-tui solve gives its values"
+)
 
 
 class LineInput(StickyLineView):
@@ -75,7 +168,8 @@ class LettersInput(Input):
 
     def __init__(self, presenter: StickyPresenter) -> None:
         super().__init__(
-            placeholder="letters, e.g. df", id="sticky-move", max_length=2, compact=True
+            placeholder=f"letters, e.g. {presenter.example_letters()}", id="sticky-move",
+            max_length=2, compact=True,
         )
         self.presenter = presenter
 
@@ -115,7 +209,7 @@ class StickyPresenter(Presenter):
     def setup_forms(
         cls, family: GameFamily[Any], chosen: Rules | None
     ) -> tuple[SetupForm, ...]:
-        return (StickyForm(),)
+        return (StickyForm(), *(OctalForm(code) for code in (*NAMED_CODES, ANY_CODE)))
 
     def analysis_refusal(self) -> str | None:
         if self.length <= ANALYSED_LINE_MAX:
@@ -193,6 +287,7 @@ class StickyPresenter(Presenter):
         """Take sticks ``first..last`` if the rules allow it; otherwise say why."""
         try:
             move = self.line.move_for(first, last, self.max_take)
+            self.rules.apply(self.line.position, move)  # the code's own rule (0.07: takes of 2)
         except IllegalMove as error:
             self.mark = None
             self._refuse(str(error).capitalize())
@@ -254,8 +349,19 @@ class StickyPresenter(Presenter):
     def question(self, legal: tuple[Hashable, ...]) -> str:
         """"take 1-3 sticks, e.g. df": how many, and how a move is typed (its first and last
         letters), on one line beside the hat at 80x24."""
-        most = self.max_take
-        return f"take {takes_words(tuple(range(1, most + 1)))}, e.g. {'d' if most == 1 else 'df'}"
+        return f"take {takes_words(self.takes())}, e.g. {self.example_letters()}"
+
+    def takes(self) -> tuple[int, ...]:
+        """The numbers of sticks a move may take (Dawson's Kayles, 0.07: only 2)."""
+        digits = self.rules.octal.digits if isinstance(self.rules, StickyNim) else ()
+        return tuple(take for take in range(1, len(digits)) if digits[take]) or (1,)
+
+    def example_letters(self) -> str:
+        """A move as typed, of a take the rules allow (the largest up to 3): ``df`` takes
+        three sticks, ``de`` two, ``d`` one."""
+        takes = self.takes()
+        take = max((t for t in takes if t <= 3), default=min(takes))
+        return LETTERS[3] if take == 1 else LETTERS[3] + LETTERS[3 + take - 1]
 
     def move_words(self, name: str, human: bool, move: Hashable, placed: str) -> str:
         return f"{name} {'takes' if human else 'selects'} {placed}"

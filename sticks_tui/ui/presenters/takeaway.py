@@ -14,7 +14,6 @@ from ...engine import STICKS_MAX, STICKS_MIN, TakeAway
 from ...engine.game import Rules
 from ...engine.games import GameFamily
 from ...engine.games.takeaway import heap_of
-from ...text import moves
 from ...text.moves import takes_words
 from ...text.words import board_line
 from ..widgets.sticks import StickArt
@@ -200,18 +199,6 @@ class TakeAwayPresenter(Presenter):
         short enough to stay on one line beside the hats at 80x24 (a long list has commas
         only: "take 2, 4, 6, 8, 10, 12")."""
         return f"take {takes_words(tuple(sorted(map(heap_of, legal))))}"
-
-    def end_reason(self, position: Hashable, loser: str) -> tuple[str, str]:
-        """A game whose takes cannot empty the heap ends with sticks left ({2, 3, 5} at 1
-        stick): "1 stick is left and no take fits." (the family's words, as the hint says it)
-        and who lost by it (no move loses: the player to move; last stick loses: the player who
-        made the last move)."""
-        left = moves.left_at_end(self.rules, position)
-        if not left:
-            return "", ""
-        misere = isinstance(self.rules, TakeAway) and self.rules.misere
-        how = "made the last move" if misere else "cannot move"
-        return f"{left}.", f"{left}: {loser} {how} and loses."
 
     def move_words(self, name: str, human: bool, move: Hashable, placed: str) -> str:
         verb = "takes" if human else "selects"

@@ -26,6 +26,11 @@ Whoever takes the last object loses. Piles are numbered from 0, as in CS50's Nim
 each; a move takes 1 to k sticks *next to each other* (k = 3 unless you change it). Whoever
 takes the last stick loses. Name a move by its first and last letter, e.g. `df`.
 
+**Octal games** on the same line: *Kayles* (take 1 or 2 next to each other), *Dawson's Kayles*
+(exactly 2), *Dawson's Chess*, *Treblecross*, or any code you type (`0.137`: its digits say what
+each take may leave). The line may end with sticks on it when no move fits; *no move loses*
+unless you choose *last move loses*. A take the code forbids is refused in words.
+
 ## Opponents
 
 A friend, or the computer: *random*, *perfect*, *mixed* (perfect with the chance you type,
@@ -82,7 +87,7 @@ the brain it plays. *Watch* puts any two of them at the table.
 ## Settings when you start it
 
 `sticks-tui --help` lists them all. `--game SPEC` starts on a game (`sticks`,
-`takeaway:2,3,5:normal`, `nim:1,3,5,7`, `sticky:20:3`) and `--sticks N` sets its heap;
+`takeaway:2,3,5:normal`, `nim:1,3,5,7`, `sticky:20:3`, `octal:0.77:20`) and `--sticks N` sets its heap;
 `--opponent NAME` opens on a game against that brain (`--learner hats` or `q` when the name
 has both); `--player1`/`--player2` the names; `--training-games N` how many games the trained
 computer learns before it plays you (100,000); `--ai-delay SECONDS` the pause before the AI

@@ -1,0 +1,263 @@
+"""An octal game's Grundy values, fast, and their period, proved (SPEC section 16).
+
+**Values.** In normal play a heap of ``n`` has the Grundy value ``G(n)``: the least value none of
+its moves leads to, a move to two heaps ``a`` and ``b`` leading to ``G(a) xor G(b)``. Listing
+every split is ``n / 2`` steps for each take that may split, so ``n`` heaps cost ``n^2 / 4``
+steps a take: 10^8 for 20,000 heaps, minutes in Python. Instead the heaps are kept by value:
+for each value ``v``, one number whose bit ``a`` says ``G(a) = v``, and one whose bit
+``K - a`` does (the same heaps reversed). Whether some split of ``m`` sticks leaves values ``u``
+and ``w`` is then one AND of the first number of ``u`` with the second of ``w`` shifted by
+``K - m``; a heap asks this of each pair of values that occur (a few dozen for the known games,
+whose values stay small) and only of pairs whose XOR it has not found already. Where the values
+grow (there are octal games whose values grow without bound), the pairs would outnumber the
+splits, and the splits are listed instead; each heap takes the cheaper way.
+
+**Periods.** The octal games' periodicity theorem (Guy and Smith, 1956; Winning Ways, chapter
+4): let ``t`` be the largest take of the code. If ``G(n + p) = G(n)`` for every ``n`` with
+``n0 <= n < 2 n0 + p + t``, then ``G(n + p) = G(n)`` for every ``n >= n0``. :func:`prove_period`
+computes values in rounds that double, and after each looks for the least ``p`` (and its least
+``n0``) that the values so far satisfy over the whole range the theorem asks for. Found, the
+period is proved; the preperiod is that least ``n0``: the first heap from which the values
+repeat. Not found within the heaps allowed, nothing is claimed: "no period up to N". Only
+normal play's values have this theorem; no misère period is ever claimed.
+
+Why the least ``p`` found is the least period: an eventually periodic sequence's periods are the
+multiples of its least one, and a sequence periodic from ``n0`` with ``p`` is periodic from the
+same ``n0`` with every period it has eventually; so the least period's proof needs no more
+values than ``p``'s, and is found first.
+"""
+
+from __future__ import annotations
+
+import threading
+from array import array
+from bisect import insort
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .octal_code import LEAVES_NONE, LEAVES_ONE, LEAVES_TWO, OctalCode
+
+#: Heaps whose values a proof computes at most, unless asked for more.
+PROOF_HEAPS_DEFAULT = 20_000
+#: The fewest heaps a proof's values are given for (``solve``'s default shows as many).
+HEAPS_SHOWN_LEAST = 1_000
+#: Proofs kept (one per code); the oldest goes first.
+PROOFS_KEPT = 32
+
+#: Called with (heaps computed, heaps the computation may reach); raising in it stops the work.
+Progress = Callable[[int, int], None]
+
+
+def grundy_values(code: OctalCode, count: int, progress: Progress | None = None) -> list[int]:
+    """``G(0)`` to ``G(count - 1)`` in normal play."""
+    values = _Values(code, count)
+    values.extend_to(count, progress)
+    return values.values[:count]
+
+
+class _Values:
+    """Values computed so far, with their bitsets by value (see the module docstring)."""
+
+    def __init__(self, code: OctalCode, room: int) -> None:
+        self.code = code
+        self.room = room  # K: the reversed bitsets put heap a at bit room - a
+        self.values: list[int] = [0]
+        self.forward: list[int] = []  # by value: bit a set when G(a) = value (a >= 1)
+        self.reverse: list[int] = []  # by value: bit room - a set when G(a) = value (a >= 1)
+        self.present: list[int] = []  # the values some heap a >= 1 has, in order
+        self.lanes = array("I", [0])  # G(a) at index a
+        self.reversed_lanes = array("I", bytes(4 * (room + 1)))  # G(a) at index room - a
+        self.takes = [
+            (take, digit) for take, digit in enumerate(code.digits) if digit
+        ]
+
+    def _grow_room(self, room: int) -> None:
+        shift = room - self.room
+        self.reverse = [bits << shift for bits in self.reverse]
+        self.reversed_lanes = array("I", bytes(4 * shift)) + self.reversed_lanes
+        self.room = room
+
+    def extend_to(self, count: int, progress: Progress | None = None) -> None:
+        if count > self.room:
+            self._grow_room(max(count, 2 * self.room))
+        values, forward, reverse = self.values, self.forward, self.reverse
+        room = self.room
+        n = len(values)
+        while n < count:
+            seen = 0  # bit v: some move leads to value v
+            for take, digit in self.takes:
+                rest = n - take
+                if rest < 0:
+                    continue
+                if digit & LEAVES_NONE and rest == 0 and take > 0:
+                    seen |= 1
+                if digit & LEAVES_ONE and rest > 0 and take > 0:
+                    seen |= 1 << values[rest]
+                if digit & LEAVES_TWO and rest >= 2:
+                    seen |= self._splits(rest, seen, room)
+            value = (~seen & (seen + 1)).bit_length() - 1  # the least bit not set: the mex
+            values.append(value)
+            self.lanes.append(value)
+            self.reversed_lanes[room - n] = value
+            while len(forward) <= value:
+                forward.append(0)
+                reverse.append(0)
+            if not forward[value]:
+                insort(self.present, value)
+            forward[value] |= 1 << n
+            reverse[value] |= 1 << (room - n)
+            n += 1
+            if progress is not None and n % 4096 == 0:
+                progress(n, count)
+
+    def _splits(self, rest: int, seen: int, room: int) -> int:
+        """The values (as bits) of the splits of ``rest`` sticks into two non-empty heaps."""
+        if rest < 48:  # a few splits: listed in Python, quicker than any set-up
+            values = self.values
+            found = 0
+            for a in range(1, rest // 2 + 1):
+                found |= 1 << (values[a] ^ values[rest - a])
+            return found
+        forward, reverse, present = self.forward, self.reverse, self.present
+        pairs = len(present) * (len(present) + 1) // 2
+        # a pair costs a shift and an AND of `room` bits, a split about a word's worth of C
+        # work (measured: the crossover is near pairs * room / 2^11 = rest)
+        if pairs * (64 + room // 32) > rest * 16:
+            return self._splits_listed(rest)
+        found = 0
+        shift = room - rest
+        for i, u in enumerate(present):
+            fu = forward[u]
+            for w in present[i:]:
+                x = u ^ w
+                if (seen | found) >> x & 1:
+                    continue
+                if fu & (reverse[w] >> shift):
+                    found |= 1 << x
+        return found
+
+    def _splits_listed(self, rest: int) -> int:
+        """:meth:`_splits` by listing the splits: heaps 1.. and heaps rest-1.. side by side as
+        32-bit lanes of two numbers, XORed in one step (no carries cross lanes), the lanes
+        gathered into a set."""
+        half = rest // 2
+        low = self.lanes[1 : half + 1].tobytes()
+        start = self.room - rest + 1
+        high = self.reversed_lanes[start : start + half].tobytes()
+        xored = (int.from_bytes(low, "little") ^ int.from_bytes(high, "little")).to_bytes(
+            len(low), "little"
+        )
+        found = 0
+        for x in set(memoryview(xored).cast("I")):
+            found |= 1 << x
+        return found
+
+
+@dataclass(frozen=True)
+class OctalPeriod:
+    """What is proved about a code's normal-play values: their period, or none up to a heap."""
+
+    code: OctalCode
+    values: tuple[int, ...]
+    """``G(0)``, ``G(1)``, ... as far as computed (at least through the proof's range)."""
+    period: int | None
+    """The least period, proved by the theorem; None when none was proved."""
+    preperiod: int
+    """The first heap from which the values repeat (0 when no period was proved)."""
+    checked_up_to: int
+    """Proved: the last heap the theorem needed (``2 n0 + 2p + t - 1``). Not proved: the values
+    up to this heap prove no period."""
+
+    @property
+    def proved(self) -> bool:
+        return self.period is not None
+
+    def value(self, heap: int) -> int | None:
+        """``G(heap)``: computed, or read off the proved period; None beyond both."""
+        if heap < len(self.values):
+            return self.values[heap]
+        if self.period is None:
+            return None
+        start = self.preperiod
+        return self.values[start + (heap - start) % self.period]
+
+    def describe(self) -> str:
+        if self.period is None:
+            return f"no period up to {self.checked_up_to:,} sticks"
+        return (
+            f"period {self.period} from {self.preperiod} sticks on "
+            f"(proved by the values up to {self.checked_up_to:,})"
+        )
+
+
+def prove_period(
+    code: OctalCode, heaps: int = PROOF_HEAPS_DEFAULT, progress: Progress | None = None
+) -> OctalPeriod:
+    """Values in doubling rounds until the theorem proves a period or ``heaps`` values prove
+    none (see the module docstring)."""
+    largest = code.largest_take
+    size = min(heaps, max(256, 8 * largest))
+    values = _Values(code, size)
+    while True:
+        values.extend_to(size, progress)
+        found = _least_period(values.values, largest)
+        if found is not None:
+            period, start = found
+            return OctalPeriod(
+                code, tuple(values.values), period, start, 2 * start + 2 * period + largest - 1
+            )
+        if size >= heaps:
+            return OctalPeriod(code, tuple(values.values), None, 0, size - 1)
+        size = min(heaps, 2 * size)
+
+
+def _least_period(values: list[int], largest: int) -> tuple[int, int] | None:
+    """(least period, its least start) that ``values`` prove by the theorem, if any."""
+    end = len(values)
+    typecode = "B" if max(values) < 256 else "L"
+    table = array(typecode, values)
+    for period in range(1, end // 2 + 1):
+        start = _last_difference(table, period) + 1
+        if 2 * start + 2 * period + largest <= end:
+            return period, start
+    return None
+
+
+def _last_difference(table: array[int], period: int) -> int:
+    """The last ``n`` with ``table[n] != table[n + period]`` (-1 when none): the longest run of
+    agreement at the end, by halving (each comparison a slice compare, in C)."""
+    end = len(table) - period  # n ranges over 0 .. end - 1
+    low, high = 0, end  # the values agree over the last `low` n; not over the last `high + 1`
+    if table[:end] == table[period:]:
+        return -1
+    while low < high:
+        middle = (low + high + 1) // 2
+        if table[end - middle : end] == table[end - middle + period : end + period]:
+            low = middle
+        else:
+            high = middle - 1
+    return end - low - 1
+
+
+# -- one proof per code ----------------------------------------------------------------------------
+_proofs: OrderedDict[tuple[tuple[int, ...], int], OctalPeriod] = OrderedDict()
+_proofs_lock = threading.Lock()
+
+
+def octal_period(
+    code: OctalCode, heaps: int = PROOF_HEAPS_DEFAULT, progress: Progress | None = None
+) -> OctalPeriod:
+    """:func:`prove_period`, made once per code and bound and kept (the app's threads share it)."""
+    key = (code.digits, heaps)
+    with _proofs_lock:
+        found = _proofs.get(key)
+        if found is not None:
+            _proofs.move_to_end(key)
+            return found
+    proof = prove_period(code, heaps, progress)
+    with _proofs_lock:
+        _proofs[key] = proof
+        while len(_proofs) > PROOFS_KEPT:
+            _proofs.popitem(last=False)
+    return proof

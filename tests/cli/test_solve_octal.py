@@ -1,0 +1,106 @@
+"""``sticks-tui solve --game octal:CODE``: an octal game's Grundy values and their proved period
+(SPEC section 16), as text and as JSON; bad codes and ``--heaps`` where it has no meaning are
+refused as argparse refuses. Codes with a proved period only: the others compute 20,000 heaps."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from cli_helpers import assert_argument_error, run
+
+#: Kayles' published values G(70) to G(82) (Guy and Smith; Winning Ways): G(70) = 6 is the last
+#: value off the period of 12 that holds from 71 on.
+KAYLES_70_TO_82 = [6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2]
+#: Dawson's Kayles, heaps 0 to 16 (0.07: takes of exactly two).
+DAWSONS_KAYLES_0_TO_16 = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5]
+
+
+def solved(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    status, out, err = run(capsys, "solve", *argv, "--json")
+    assert (status, err) == (0, "")
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def test_kayles_json_has_a_thousand_values_and_the_proved_period(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    data = solved(capsys, "--game", "octal:0.77")
+    assert (data["game"], data["spec"], data["code"]) == (
+        "Kayles (0.77, no move loses)", "octal:0.77:20", "0.77"
+    )
+    grundy = data["grundy"]
+    assert len(grundy) == 1000 and grundy[:5] == [0, 1, 2, 3, 1]  # heap 0 first
+    assert grundy[70:83] == KAYLES_70_TO_82
+    assert data["period"] == {
+        "proved": True, "period": 12, "preperiod": 71, "checked_up_to": 167
+    }
+    assert all(grundy[n + 12] == grundy[n] for n in range(71, 988))
+
+
+@pytest.mark.parametrize(
+    "code, period, preperiod", [("0.07", 34, 53), ("0.137", 34, 52)]
+)
+def test_dawsons_games_have_their_published_periods(
+    code: str, period: int, preperiod: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = solved(capsys, "--game", f"octal:{code}")
+    assert data["period"]["proved"] is True
+    assert (data["period"]["period"], data["period"]["preperiod"]) == (period, preperiod)
+    if code == "0.07":
+        assert data["grundy"][:17] == DAWSONS_KAYLES_0_TO_16
+
+
+def test_heaps_gives_as_many_values_as_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    data = solved(capsys, "--game", "octal:0.77:12", "--heaps", "15")
+    assert data["grundy"] == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2]
+    assert data["period"]["period"] == 12 and data["sticks"] == 12
+
+
+def test_the_text_says_the_code_the_period_and_the_theorem(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(capsys, "solve", "--game", "octal:0.07:12")
+    assert (status, err) == (0, "")
+    assert (
+        "The code 0.07 reads, digit by digit:\n"
+        "  7: a take of 2 adjacent sticks may leave nothing (the whole group) or one group (from "
+        "an end) or\n"
+        "     two groups (from the middle).\n"  # wrapped under the digit's words
+    ) in out
+    flat = " ".join(out.split())
+    assert flat.startswith(
+        "Dawson's Kayles (0.07, no move loses): a line of 12 sticks played by the octal code 0.07"
+    )
+    assert "a take of 2 adjacent sticks may leave nothing (the whole group) or one group" in flat
+    assert (
+        "Period 34 from 53 sticks on, proved by the octal periodicity theorem: the values repeat "
+        "with period 34 for every n from 53 to 2·53 + 34 + 2 - 1 (t = 2, the largest take), so "
+        "for every n from 53 on."
+    ) in flat
+    assert "lost exactly when its groups' values xor to 0" in flat
+    assert "From the start (a line of 12): the player to move wins." in flat
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--heaps", "10"], "--heaps gives an octal game's Grundy values"),
+        (["--game", "nim:1,2", "--heaps", "10"], "write --game octal:CODE"),
+        (["--game", "octal:0.77:9:misere", "--heaps", "10"], "sticky:9:2 is Sticky-Nim"),
+        (["--game", "octal:0.77", "--heaps", "0"], "--heaps"),
+        (["--game", "octal:0.77", "--heaps", "100001"], "--heaps is at most 100,000"),
+        (["--game", "octal:0.9"], "digits after the point are 0 to 7, not '9'"),
+        (["--game", "octal:1.7"], "the digit before the point must be 0 or 4"),
+        (["--game", "octal:0.77:99"], "a line holds 1 to 62 sticks, got 99"),
+        (["--game", "octal:0.77:x"], "the length of the line is a whole number, got 'x'"),
+    ],
+)
+def test_bad_arguments_are_refused_in_words(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = run(capsys, "solve", *argv)
+    assert out == ""
+    assert_argument_error(status, err, words)
