@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine.game import RuleError, Rules
 from ..engine.games import spec_of, theory_of
-from ..engine.games.octal_values import PROOF_HEAPS_DEFAULT
+from ..engine.games.octal_values import PROOF_HEAPS_DEFAULT, octal_period
 from ..engine.games.sticky import StickyNim, octal_theory
 from ..engine.theory import Theory
 from ..text.theory import theory_lines
@@ -25,9 +25,11 @@ from .args import (
     game_given_before_the_command,
     positive_int,
 )
+from .progress import ProgressBar
 
-#: The most heaps ``--heaps`` computes (about a minute for the slowest codes of three digits).
-HEAPS_MOST = 100_000
+#: The most heaps ``--heaps`` gives: read off a proved period (a code with none gives the
+#: values it computed, :data:`PROOF_HEAPS_DEFAULT`, at most: more would take minutes).
+HEAPS_MOST = 1_000_000
 
 #: Sticks ``solve`` shows by default: a table a teacher can read on one screen, five periods of
 #: the Game of Sticks' rule.
@@ -57,8 +59,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         metavar="N",
         help="an octal game (--game octal:CODE): the Grundy values of heaps 0 to N-1 (default: "
-        "through the proof of their period and at least 1,000); a period is looked for within "
-        f"max(N, {PROOF_HEAPS_DEFAULT:,}) heaps",
+        f"through the proof of their period and at least 1,000); a period is looked for within "
+        f"{PROOF_HEAPS_DEFAULT:,} heaps, and more than that are read off a proved period (at "
+        f"most {HEAPS_MOST:,})",
     )
     parser.add_argument(
         "--json",
@@ -84,8 +87,20 @@ def run_solve(args: argparse.Namespace) -> int:
         )
     if args.heaps is not None and args.heaps > HEAPS_MOST:
         args.command_parser.error(
-            f"--heaps is at most {HEAPS_MOST:,} (the values of more heaps take minutes)"
+            f"--heaps is at most {HEAPS_MOST:,}"
         )
+    if octal:
+        assert isinstance(rules, StickyNim)
+        with ProgressBar(PROOF_HEAPS_DEFAULT, "Grundy values", "heaps") as show:
+            proof = octal_period(
+                rules.octal, progress=None if show is None else (lambda done, _all: show(done))
+            )
+        if args.heaps is not None and args.heaps > len(proof.values) and not proof.proved:
+            args.command_parser.error(
+                f"argument --heaps: no period of {rules.octal.text} is proved up to "
+                f"{proof.checked_up_to:,} heaps, so values are given for heaps 0 to "
+                f"{len(proof.values) - 1:,} only (--heaps {len(proof.values)} at most)"
+            )
     try:
         theory: Theory = (
             octal_theory(rules, args.heaps)

@@ -59,6 +59,15 @@ def test_heaps_gives_as_many_values_as_asked(capsys: pytest.CaptureFixture[str])
     assert data["period"]["period"] == 12 and data["sticks"] == 12
 
 
+def test_heaps_past_the_computed_ones_are_read_off_the_proved_period(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Half a million of Kayles' values: heap n from 71 on is heap 71 + (n - 71) mod 12."""
+    grundy = solved(capsys, "--game", "octal:0.77", "--heaps", "500000")["grundy"]
+    assert len(grundy) == 500_000
+    assert all(grundy[n] == grundy[71 + (n - 71) % 12] for n in range(71, 500_000, 997))
+
+
 def test_the_text_says_the_code_the_period_and_the_theorem(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -91,7 +100,7 @@ def test_the_text_says_the_code_the_period_and_the_theorem(
         (["--game", "nim:1,2", "--heaps", "10"], "write --game octal:CODE"),
         (["--game", "octal:0.77:9:misere", "--heaps", "10"], "sticky:9:2 is Sticky-Nim"),
         (["--game", "octal:0.77", "--heaps", "0"], "--heaps"),
-        (["--game", "octal:0.77", "--heaps", "100001"], "--heaps is at most 100,000"),
+        (["--game", "octal:0.77", "--heaps", "1000001"], "--heaps is at most 1,000,000"),
         (["--game", "octal:0.9"], "digits after the point are 0 to 7, not '9'"),
         (["--game", "octal:1.7"], "the digit before the point must be 0 or 4"),
         (["--game", "octal:0.77:99"], "a line holds 1 to 62 sticks, got 99"),

@@ -605,9 +605,12 @@ def octal_theory(rules: StickyNim, heaps: int | None = None) -> OctalTheory:
     proof = octal_period(rules.octal)
     shown = max(HEAPS_SHOWN_LEAST, len(proof.values) if proof.proved else 0)
     if heaps is not None:
-        shown = heaps
         if heaps > len(proof.values) and not proof.proved:
-            proof = octal_period(rules.octal, heaps)
+            raise RuleError(
+                f"no period of {rules.octal.text} is proved up to {proof.checked_up_to:,} "
+                f"heaps: values are given for heaps 0 to {len(proof.values) - 1:,} only"
+            )
+        shown = heaps
     start: StartWords | None = None
     if not rules.misere or rules.sticks <= OCTAL_MISERE_SEARCHED:
         answer = start_answer(rules)
