@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -135,6 +137,22 @@ def _idle_is_the_interface_idle() -> None:
 
 
 _idle_is_the_interface_idle()
+
+
+@pytest.fixture(autouse=True)
+def _signals_as_found() -> Iterator[None]:
+    """Each test leaves Ctrl-C as it found it in this process: its handler, and not blocked. A
+    handler left ignored (or a signal left blocked) is inherited by every program a later test
+    starts, whose Ctrl-C then does nothing: tests far from the one at fault fail."""
+    handler = signal.getsignal(signal.SIGINT)
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, []) if hasattr(
+        signal, "pthread_sigmask") else set()
+    yield
+    assert signal.getsignal(signal.SIGINT) == handler, "the test changed Ctrl-C's handler"
+    if hasattr(signal, "pthread_sigmask"):
+        assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == blocked, (
+            "the test left signals blocked"
+        )
 
 
 @pytest.fixture(autouse=True)

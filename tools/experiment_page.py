@@ -46,6 +46,7 @@ from sticks_tui.engine.experiment_questions import QUESTIONS, Question, question
 from sticks_tui.text.experiments import (  # noqa: E402
     MEASURE_WORDS,
     answer_lines,
+    command_line,
     table_lines,
     until_right_words,
 )
@@ -177,6 +178,8 @@ def page(data: dict[str, Any]) -> str:
             f"{len(asked.configurations)} configurations x {kept['seeds']} seeds x "
             f"{games:,} games of {game_from_start(asked.rules)} (base seed "
             f"{kept['base_seed']}): {entry['seconds']} s on {entry['workers']} workers.",
+            "", "The same from the command line:", "", "```",
+            command_line(asked, kept["seeds"], games), "```",
         ]
         verdict, *details = answer_lines(asked, summaries, games)
         lines += ["", f"**The answer.** {verdict}", "", *(f"- {line}" for line in details), ""]

@@ -15,10 +15,11 @@ from collections.abc import Sequence
 
 from ..engine.experiment import MEASURES, Band, ConfigurationSummary, UntilRight
 from ..engine.experiment_questions import Question
+from ..engine.games import family_of, spec_of
 
 __all__ = [
-    "MEASURE_WORDS", "answer_lines", "band_cell", "interrupted_words", "table_lines",
-    "until_right_words",
+    "MEASURE_WORDS", "answer_lines", "band_cell", "command_line", "interrupted_words",
+    "table_lines", "until_right_words",
 ]
 
 #: What each measure is called in a table and a chart.
@@ -180,3 +181,34 @@ def _soonest_words(summary: ConfigurationSummary) -> str:
 def interrupted_words(finished: int, total: int) -> str:
     """What a cancelled experiment says: the finished runs are kept and summarised."""
     return f"Cancelled: {finished:,} of {total:,} runs had finished; the results are of those."
+
+
+def command_line(question: Question, seeds: int | None = None, games: int | None = None) -> str:
+    """The one ``sticks-tui experiment`` command that runs ``question``'s grid (its seeds and
+    games unless others are given): its learners, each ``--set`` option with its values and
+    its opponents, in the order the command makes its grid (learner, then settings, then
+    opponent), which is the question's. :class:`ValueError` for a grid that is not such a
+    product (no ready question is one)."""
+    configurations = question.configurations
+    learners = list(dict.fromkeys(c.learner for c in configurations))
+    opponents = list(dict.fromkeys(c.against_words for c in configurations))
+    options: dict[str, list[str]] = {}
+    for configuration in configurations:
+        for option, value in configuration.settings_words:
+            text = "/".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+            values = options.setdefault(option, [])
+            if text not in values:
+                values.append(text)
+    size = len(opponents) * len(learners) * math.prod(len(v) for v in options.values())
+    if size != len(configurations):
+        raise ValueError(f"the question {question.key!r} is not a grid one command makes")
+    rules = question.rules
+    words = ["sticks-tui experiment", f"--game {spec_of(rules)}"]
+    if family_of(rules).takes_sticks:
+        words.append(f"--sticks {rules.initial_position()}")
+    words += [f"--learner {name}" for name in learners]
+    words += [f"--set {option}={','.join(values)}" for option, values in options.items()]
+    words += [f"--against {opponent}" for opponent in opponents]
+    words += [f"--seeds {question.seeds if seeds is None else seeds}",
+              f"--games {question.games if games is None else games}"]
+    return " ".join(words)

@@ -103,9 +103,9 @@ SERVED_FIRST_SCREEN = {
 #: Beyond the served tab's: what the terminal's first screen, the setup screen, loads (every
 #: game's form: the games' registry and their presenters; no learner's presenter).
 SETUP_SCREEN = {
-    *under("sticks_tui.engine", "games.nim", "games.sticky", "games.sticky_heaps",
-           "games.sticky_line", "games.sticky_quotient", "games.sticky_theory", "games.takeaway",
-           "hints", "period_proof", "theory", "words"),
+    *under("sticks_tui.engine", "games.nim", "games.octal_code", "games.sticky",
+           "games.sticky_heaps", "games.sticky_line", "games.sticky_quotient",
+           "games.sticky_theory", "games.takeaway", "hints", "period_proof", "theory", "words"),
     *under("sticks_tui.text", "hints", "moves", "words"),
     *under("sticks_tui.ui", "host", "screens.setup", "widgets.line", "widgets.piles",
            "widgets.sticks"),

@@ -131,7 +131,11 @@ async def test_a_registered_game_is_offered_on_the_setup_screen_without_being_ch
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         choices = [label for label, _value in app.screen.query_one("#game", Select)._options]
-        assert choices == ["Game of Sticks", "Take-away", "Nim", "Sticky-Nim", "Wythoff 3, 5"]
+        assert choices == [
+            "Game of Sticks", "Take-away", "Nim", "Sticky-Nim", "Kayles (0.77)",
+            "Dawson's Kayles (0.07)", "Dawson's Chess (0.137)", "Treblecross (0.007)",
+            "Octal game (any code)", "Wythoff 3, 5",
+        ]
         app.screen.query_one("#game", Select).value = "wythoff"
         await pilot.pause()
         assert "Rules as given" in screen_text(pilot)

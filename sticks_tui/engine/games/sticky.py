@@ -23,7 +23,7 @@ from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import groupby
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..game import Capabilities, IllegalMove, RuleError
 from ..numbers import whole_number_key
@@ -51,9 +51,6 @@ from .octal_code import (
     OctalCodeError,
     parse_code,
 )
-from .octal_theory import OctalTheory, StartWords
-from .octal_values import HEAPS_SHOWN_LEAST, octal_period
-from .octal_values import grundy_values as octal_grundy_values
 from .sticky_heaps import Groups, grundy_values
 
 # the line's names that other modules take from the game's module, re-exported
@@ -72,6 +69,9 @@ from .sticky_theory import (
     tame_counterexample,
     theory_for,
 )
+
+if TYPE_CHECKING:  # an octal game's values and theory load with the first octal game asked
+    from .octal_theory import OctalTheory
 
 STICKY_DEFAULT_STICKS = 20
 STICKY_DEFAULT_TAKE = 3
@@ -421,7 +421,9 @@ def from_description(description: Mapping[str, Any], sticks: int | None) -> Stic
 @lru_cache(maxsize=64)
 def line_values(code: OctalCode) -> tuple[int, ...]:
     """Normal-play Grundy values of groups of 0 to 62 sticks (the longest line)."""
-    return tuple(octal_grundy_values(code, STICKY_MAX + 1))
+    from .octal_values import grundy_values
+
+    return tuple(grundy_values(code, STICKY_MAX + 1))
 
 
 # -- the theory ----------------------------------------------------------------------------------
@@ -602,6 +604,9 @@ def theory(rules: StickyNim) -> StickyNimTheory | OctalTheory:
 def octal_theory(rules: StickyNim, heaps: int | None = None) -> OctalTheory:
     """An octal game's values (heap 0 first: ``heaps`` of them, by default through the period's
     proof and at least 1,000), its period where proved, and the line's start."""
+    from .octal_theory import OctalTheory, StartWords
+    from .octal_values import HEAPS_SHOWN_LEAST, octal_period
+
     proof = octal_period(rules.octal)
     shown = max(HEAPS_SHOWN_LEAST, len(proof.values) if proof.proved else 0)
     if heaps is not None:

@@ -37,6 +37,7 @@ from ....engine.experiment_questions import QUESTIONS, Question, question
 from ....text.experiments import (
     MEASURE_WORDS,
     answer_lines,
+    command_line,
     interrupted_words,
     table_lines,
     until_right_words,
@@ -255,9 +256,15 @@ class ExperimentScreen(Screen[None]):
         games = result.experiment.games
         results = self.query_one("#exp-results", VerticalScroll)
         results.remove_children()
+        answer = answer_lines(asked, self.summaries, games)
+        try:
+            command = command_line(asked, result.experiment.seeds, games)
+        except ValueError:  # a grid no one command makes
+            pass
+        else:
+            answer += ["", f"The same from the command line: {command}"]
         widgets: list[Static | BandPlot] = [
-            Static(plain("\n".join(answer_lines(asked, self.summaries, games))),
-                   id="exp-answer"),
+            Static(plain("\n".join(answer)), id="exp-answer"),
         ]
         for index, summary in enumerate(self.summaries):
             label = asked.label_of(summary.configuration)
