@@ -25,22 +25,29 @@ def lost_by_search(digits: tuple[int, ...]) -> Callable[[tuple[int, ...]], bool]
     """Normal play, by search over positions (sorted heaps): lost when no move leads to a lost
     position. The moves are read off the digits here, independently of the program's lists."""
 
+    @cache
+    def leaves_of(heap: int) -> tuple[tuple[int, ...], ...]:
+        """What one heap may become (a split once, the smaller side first)."""
+        leaves: list[tuple[int, ...]] = []
+        for take, digit in enumerate(digits):
+            left = heap - take
+            if left < 0:
+                continue
+            if take > 0 and left == 0 and digit & 1:
+                leaves.append(())
+            if take > 0 and left > 0 and digit & 2:
+                leaves.append((left,))
+            if digit & 4:
+                leaves.extend((a, left - a) for a in range(1, left // 2 + 1))
+        return tuple(leaves)
+
     def children(position: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
         for i, heap in enumerate(position):
+            if i and heap == position[i - 1]:
+                continue  # the same heap again: the same children
             rest_of = position[:i] + position[i + 1 :]
-            for take, digit in enumerate(digits):
-                left = heap - take
-                if left < 0:
-                    continue
-                leaves: list[tuple[int, ...]] = []
-                if take > 0 and left == 0 and digit & 1:
-                    leaves.append(())
-                if take > 0 and left > 0 and digit & 2:
-                    leaves.append((left,))
-                if digit & 4:
-                    leaves.extend((a, left - a) for a in range(1, left))
-                for leave in leaves:
-                    yield tuple(sorted(rest_of + leave))
+            for leave in leaves_of(heap):
+                yield tuple(sorted(rest_of + leave))
 
     @cache
     def lost(position: tuple[int, ...]) -> bool:
