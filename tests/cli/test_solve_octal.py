@@ -105,6 +105,7 @@ def test_the_text_says_the_code_the_period_and_the_theorem(
         (["--game", "octal:1.7"], "the digit before the point must be 0 or 4"),
         (["--game", "octal:0.77:99"], "a line holds 1 to 62 sticks, got 99"),
         (["--game", "octal:0.77:x"], "the length of the line is a whole number, got 'x'"),
+        (["--game", "octal:0.77", "--sticks", "5"], "a take-away game, not of octal: write"),
     ],
 )
 def test_bad_arguments_are_refused_in_words(

@@ -103,8 +103,8 @@ def parse_game(spec: str, sticks: int | None = None) -> Rules:
     if family is None:
         raise GameSpecError(f"there is no game {quoted(word)}: name one, e.g. {_examples()}")
     if sticks is not None and not family.takes_sticks:
-        raise GameSpecError(
-            f"--sticks sets the heap of a take-away game, not of {family.name}: "
+        raise GameSpecError(  # named as typed: an octal game is not called "sticky"
+            f"--sticks sets the heap of a take-away game, not of {word.strip().lower()}: "
             f"write {family.grammar}, e.g. {family.example}"
         )
     read = Spec(word.strip().lower(), tuple(parts), sticks)
