@@ -41,6 +41,7 @@ from ..engine.learners import learner_kind, learner_kinds, learner_names
 from ..engine.learners.kind import LearnerKind
 from ..engine.learners.settings import Setting
 from ..engine.training import FrozenOpponent, Opponent
+from ..text.experiments import MEASURE_WORDS
 from ..text.opponents import AgainstPlan
 from ..text.terminal import printable
 from .args import (
@@ -70,13 +71,6 @@ SEEDS_MAX = 10_000
 WORKERS_MAX = 256
 #: The pictures ``--plot`` draws, by the file's ending.
 PLOT_FORMATS = (".svg", ".png")
-#: What each measure is called in the table, the CSV and the picture.
-MEASURE_WORDS = {
-    "vs_random": "vs random",
-    "vs_perfect": "vs perfect",
-    "worst_case": "worst case",
-    "right": "positions right",
-}
 PLOT_MISSING = (
     "--plot needs matplotlib, which is not installed (pip install 'sticks-tui[plot]' installs "
     "it); the other outputs were written"

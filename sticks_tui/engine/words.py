@@ -9,7 +9,7 @@ that brings no words (:class:`~sticks_tui.engine.theory.SearchTheory`).
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 
 #: Exact call counts larger than this are shown as "about m × 10^e".
 EXACT_DIGITS_SHOWN = 15
@@ -35,3 +35,20 @@ def count_text(count: int) -> str:
     if len(digits) <= EXACT_DIGITS_SHOWN:
         return f"{count:,}"
     return f"about {digits[0]}.{digits[1:3]} × 10^{len(digits) - 1}"
+
+
+#: Grundy values shown per row of a table (:func:`grundy_rows`).
+GRUNDY_PER_ROW = 10
+
+
+def grundy_rows(values: Sequence[int]) -> Iterator[str]:
+    """A table of Grundy values in rows of ten: the value of n sticks is in the row of n's
+    tens, the column of its ones (Sticky-Nim's theory and every octal game's)."""
+    width = max(2, len(str(max(values, default=0))), len(f"+{GRUNDY_PER_ROW - 1}"))
+    row_width = max(len("n"), len(str(len(values) - 1)))
+    yield f"  {'n':>{row_width}}" + "".join(
+        f"{f'+{i}':>{width + 1}}" for i in range(min(GRUNDY_PER_ROW, len(values)))
+    )
+    for first in range(0, len(values), GRUNDY_PER_ROW):
+        row = values[first : first + GRUNDY_PER_ROW]
+        yield f"  {first:>{row_width}}" + "".join(f"{g:>{width + 1}}" for g in row)

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..words import wrapped
+from ..words import grundy_rows, wrapped
 from .octal_code import LEAVES_NONE, LEAVES_ONE, LEAVES_TWO, OctalCode
 from .octal_values import HEAPS_SHOWN_LEAST, OctalPeriod
 
@@ -23,7 +23,6 @@ from .octal_values import HEAPS_SHOWN_LEAST, OctalPeriod
 #: or to the period's end when that is further (within :data:`VALUES_SHOWN_MOST`).
 VALUES_SHOWN_LEAST = 60
 VALUES_SHOWN_MOST = 200
-GRUNDY_PER_ROW = 10
 #: Where a digit's sentence goes on when it wraps: under its words, after "  7: ".
 DIGIT_INDENT = 5
 
@@ -136,18 +135,6 @@ def code_lines(code: OctalCode) -> list[str]:
         sticks = "1 stick" if take == 1 else f"{take} adjacent sticks"
         said.append(f"  {digit}: a take of {sticks} may leave " + " or ".join(leaves) + ".")
     return said
-
-
-def grundy_rows(values: list[int]) -> Iterator[str]:
-    """Rows of ten: the value of n sticks is in the row of n's tens, the column of its ones."""
-    width = max(2, len(str(max(values, default=0))), len(f"+{GRUNDY_PER_ROW - 1}"))
-    row_width = max(len("n"), len(str(len(values) - 1)))
-    yield f"  {'n':>{row_width}}" + "".join(
-        f"{f'+{i}':>{width + 1}}" for i in range(min(GRUNDY_PER_ROW, len(values)))
-    )
-    for first in range(0, len(values), GRUNDY_PER_ROW):
-        row = values[first : first + GRUNDY_PER_ROW]
-        yield f"  {first:>{row_width}}" + "".join(f"{g:>{width + 1}}" for g in row)
 
 
 def period_text(proof: OctalPeriod) -> str:

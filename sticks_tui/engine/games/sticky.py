@@ -29,7 +29,7 @@ from ..game import Capabilities, IllegalMove, RuleError
 from ..numbers import whole_number_key
 from ..solver import Solver
 from ..theory import StartAnswer, start_answer
-from ..words import LOSES, wrapped
+from ..words import LOSES, grundy_rows, wrapped
 from .family import (
     MISERE,
     NORMAL,
@@ -552,7 +552,7 @@ class StickyNimTheory:
             "wins):",
             width,
         )
-        yield from _grundy_table(self.grundy)
+        yield from grundy_rows(self.grundy)
         yield from wrapped(
             "In normal play a configuration is lost exactly when its groups' values xor to 0.",
             width,
@@ -635,22 +635,6 @@ def octal_theory(rules: StickyNim, heaps: int | None = None) -> OctalTheory:
 
 
 # -- the theory in words -------------------------------------------------------------------------
-#: Grundy values shown per row.
-GRUNDY_PER_ROW = 10
-
-
-def _grundy_table(values: Sequence[int]) -> Iterator[str]:
-    """Rows of ten: the value of n sticks is in the row of n's tens, the column of its ones."""
-    width = max(2, len(str(max(values))), len(f"+{GRUNDY_PER_ROW - 1}"))
-    row_width = max(len("n"), len(str(len(values) - 1)))
-    yield f"  {'n':>{row_width}}" + "".join(
-        f"{f'+{i}':>{width + 1}}" for i in range(min(GRUNDY_PER_ROW, len(values)))
-    )
-    for first in range(0, len(values), GRUNDY_PER_ROW):
-        row = values[first : first + GRUNDY_PER_ROW]
-        yield f"  {first:>{row_width}}" + "".join(f"{g:>{width + 1}}" for g in row)
-
-
 def _misere_text(theory: StickyNimTheory) -> str:
     if theory.method == "tame":
         small = ", ".join(map(str, theory.small_groups)) or "none"
