@@ -12,6 +12,7 @@ lets a Python traceback reach the user.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Callable, Sequence
 from typing import TypeAlias, cast
@@ -48,37 +49,12 @@ COMMANDS = ("train", "experiment", "solve", "leaderboard", "brain", "analyze", "
 
 
 def _command_module(name: str) -> Callable[[Subparsers], None]:
-    """The ``register(subparsers)`` of the module of the command ``name`` (:data:`COMMANDS`),
-    loaded now."""
-    if name == "train":
-        from . import train
-
-        return train.register
-    if name == "experiment":
-        from . import experiment
-
-        return experiment.register
-    if name == "solve":
-        from . import solve
-
-        return solve.register
-    if name == "leaderboard":
-        from . import leaderboard
-
-        return leaderboard.register
-    if name == "brain":
-        from . import brain
-
-        return brain.register
-    if name == "analyze":
-        from . import analyze
-
-        return analyze.register
-    if name == "serve":
-        from . import serve
-
-        return serve.register
-    raise ValueError(f"no command {name!r}")
+    """The ``register(subparsers)`` of the module of the command ``name`` (:data:`COMMANDS`:
+    each is ``sticks_tui.cli.<name>``), loaded now, alone."""
+    if name not in COMMANDS:
+        raise ValueError(f"no command {name!r}")
+    module = importlib.import_module(f".{name}", __package__)
+    return cast("Callable[[Subparsers], None]", module.register)
 
 
 def parse_command_line(
