@@ -2,6 +2,7 @@
 exact theory against brute-force search."""
 
 import random
+import re
 from functools import lru_cache
 
 import pytest
@@ -16,7 +17,8 @@ from sticks_tui.engine.games.sticky import StickyNim
 from sticks_tui.engine.games.sticky_line import StickyMove
 from sticks_tui.engine.games.sticky_line import StickyLine
 from sticks_tui.engine.games.sticky_line import STICKY_MAX
-from sticks_tui.engine.games.sticky_line import LETTERS
+from sticks_tui.engine.games.sticky_line import LETTERS, is_cut, span_letters
+from sticks_tui.engine.games import parse_game
 from sticks_tui.engine.games.sticky_theory import prove_tame, shipped_tables, theory_for
 from sticks_tui.engine.games.sticky_quotient import find_exceptions
 from sticks_tui.engine.games.sticky_heaps import reachable_positions
@@ -99,6 +101,46 @@ def test_placing_a_canonical_move_on_the_line_plays_that_move(present, seed, k):
             first, last = line.place(move, rng)
             assert line.move_for(first, last, k) == move
             assert line.take(first, last).position == game.apply(position, move)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.booleans(), min_size=1, max_size=16),
+    st.sets(st.integers(1, 15), max_size=4),
+    st.integers(0, 10**6),
+)
+def test_a_split_without_taking_placed_on_the_line_plays_that_move(present, cuts, seed):
+    """4.07 splits a group without taking: the machine's move is placed as a cut between two
+    sticks, read back as the same move, and the line's groups then agree with the rules."""
+    line = StickyLine(tuple(present), frozenset(cut for cut in cuts if cut < len(present)))
+    game = parse_game("octal:4.07:16")
+    position = line.position
+    for move in game.legal_moves(position):
+        for rng in (None, random.Random(seed)):
+            span = line.place(move, rng)
+            assert is_cut(span) == (move.take == 0)
+            assert line.move_for(*span, game.max_take) == move
+            assert line.take(*span).position == game.apply(position, move)
+
+
+def test_a_split_is_typed_with_a_bar_between_neighbours_and_drawn_so():
+    line = StickyLine.full(8)
+    assert line.parse("d|e", splits=True) == line.parse("e | d", splits=True) == (4, 3)
+    cut = line.take(4, 3)
+    assert cut.position == (4, 4) and cut.render() == "< I I I I|I I I I >"
+    assert span_letters((4, 3)) == "d|e" and span_letters((3, 5)) == "df"
+    for text, message in [
+        ("d|f", "a split goes between two neighbouring sticks, e.g. d|e, got 'd|f'"),
+        ("d|", "a split is two neighbouring letters with | between them"),
+    ]:
+        with pytest.raises(IllegalMove, match=re.escape(message)):
+            cut.parse(text, splits=True)
+    with pytest.raises(IllegalMove, match="already apart"):
+        cut.move_for(4, 3, 3)
+    with pytest.raises(IllegalMove, match="still on the table"):
+        cut.take(2, 2).move_for(3, 2, 3)
+    with pytest.raises(IllegalMove, match=r"type one or two letters from a to h, got 'd\|e'"):
+        line.parse("d|e")  # Sticky-Nim: no split to type
 
 
 @lru_cache(maxsize=None)

@@ -123,13 +123,13 @@ def test_sticky_names_the_letters_the_move_and_the_groups_left_in_the_boards_wor
     """The letters to type, then the move and the groups left as the board's hats name them
     (the hint said "[9, 9]", the hats "groups of 9, 9")."""
     assert words(StickyNim(20, 3), (20,)) == (
-        "take jk (2 of 20 → 9 + 9): groups of 9, 9 are left, one of the lost configurations, "
+        "take “jk” (2 of 20 → 9 + 9): groups of 9, 9 are left, one of the lost configurations, "
         "and that loses for the player to move."
     )
     tame = words(StickyNim(10, 4), (10,))
     assert "Grundy values (" in tame and "xor to 0, and that loses" in tame
     assert words(StickyNim(3, 4), (3,)) == (
-        "take ab (2 of 3 → 1): a group of 1 is left: every group is small and its Grundy value "
+        "take “ab” (2 of 3 → 1): a group of 1 is left: every group is small and its Grundy value "
         "(1) is 1, and that loses for the player to move."
     )
 
@@ -224,10 +224,22 @@ def test_octal_hints_say_the_grundy_values_and_what_no_move_fits() -> None:
     Dawson's Kayles (takes of 2): a move that leaves a single stick ends the game."""
     kayles = parse_game("octal:0.77:20")
     assert words(kayles, (20,)) == (
-        "take jk (2 of 20 → 9 + 9): groups of 9, 9 are left: their Grundy values (4, 4) xor to "
+        "take “jk” (2 of 20 → 9 + 9): groups of 9, 9 are left: their Grundy values (4, 4) xor to "
         "0, and that loses for the player to move."
     )
     assert words(parse_game("octal:0.07:3"), (3,)) == (
-        "take ab (2 of 3 → 1): a group of 1 is left and no move of 0.07 fits, so the other "
+        "take “ab” (2 of 3 → 1): a group of 1 is left and no move of 0.07 fits, so the other "
         "player cannot move and loses."
     )
+
+
+def test_a_hint_names_its_letters_in_quotes_and_a_split_by_its_cut() -> None:
+    """The letters to type are quoted (the hint said "take no (2 of 20 → ...)" on a line where
+    the move is sticks n and o); a split without taking (4.07: 4 before the point) is the cut
+    to type, with a bar between the two sticks."""
+    said = words(parse_game("octal:4.17:3"), (3,))
+    assert said.startswith("cut “a|b” (split 3 → 1 + 2): groups of 2, 1 are left")
+    assert words(parse_game("octal:4.07:2"), (2,)).startswith(
+        "cut “a|b” (split 2 → 1 + 1): groups of 1, 1 are left and no move of 4.07 fits"
+    )
+    assert words(parse_game("octal:0.77:28"), (28,)).startswith("take “no” (2 of 28 → 13 + 13)")

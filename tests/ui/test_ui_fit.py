@@ -34,7 +34,7 @@ from sticks_tui.ui.presenters import presenter_for
 from sticks_tui.ui.presenters.sticky import StickyPresenter
 from sticks_tui.ui.screens.board.screen import BoardScreen
 from sticks_tui.ui.screens.too_small import TooSmallScreen
-from sticks_tui.ui.widgets.line import GOES_ON, line_layout
+from sticks_tui.ui.widgets.line import GOES_ON, Column, line_layout
 from sticks_tui.ui.widgets.tally import fitted_line
 
 
@@ -296,6 +296,22 @@ def test_a_line_that_fits_one_row_stays_on_it_and_rows_end_where_sticks_were_tak
     assert line_layout(line.present, 34, 7).rows == ((0, 26), (26, 40))
     full = line_layout(StickyLine.full(40).present, 34, 7)  # one group: cut, and marked
     assert full.rows == ((0, 33), (33, 40)) and full.stick_at(1, 0) == 33
+
+
+def test_a_cut_has_a_column_of_its_own_and_a_row_ends_there_rather_than_inside_a_group() -> None:
+    """A split without taking (4.07) parts two sticks with nothing taken: without spaces between
+    the sticks the cut gets a column (else the two groups would look like one), and a long line's
+    row ends at the cut instead of cutting a group with an arrow."""
+    line = StickyLine.full(40).take(20, 19)  # a cut between t and u: groups of 20, 20
+    layout = line_layout(line.present, 34, 7, {20})
+    assert layout.rows == ((0, 20), (20, 40))
+    assert layout.columns(0)[-1] == Column(20, gap=True)  # the wall at the end of the row
+    one_row = line_layout(StickyLine.full(30).present, 32, 7, {10, 20})
+    assert one_row.rows == ((0, 30),) and len(one_row.columns(0)) == 32
+    assert [one_row.stick_at(0, column) for column in (9, 10, 11)] == [9, None, 10]
+    assert one_row.column_at(0, 10) == Column(10, gap=True)
+    roomy = line_layout(StickyLine.full(12).present, 40, 7, {4})
+    assert roomy.step == 2 and roomy.column_at(0, 7) == Column(4, gap=True)
 
 
 def test_a_ball_drawn_for_one_stick_names_one_letter() -> None:

@@ -164,7 +164,7 @@ async def test_sticky_hint_and_undo_against_the_learning_ai() -> None:
         before = brain.to_dict()
         await pilot.press("f5")  # h is a stick's letter here
         assert hint_text(screen) == (
-            "take jk (2 of 20 → 9 + 9): groups of 9, 9 are left, one of the lost "
+            "take “jk” (2 of 20 → 9 + 9): groups of 9, 9 are left, one of the lost "
             "configurations, and that loses for the player to move.\nAI's hat at a group of 20 "
             "draws every move alike."
         )

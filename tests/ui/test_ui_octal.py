@@ -1,7 +1,7 @@
 """Octal games in the app (SPEC section 16): the setup screen offers Kayles, Dawson's Kayles,
 Dawson's Chess, Treblecross and any code typed, refusing in words what the line cannot play;
-the board refuses a take the code forbids, ends a game with sticks left, and the learning AI
-plays Kayles and learns from it."""
+the board refuses a take the code forbids, splits a group without taking where the code says
+so, ends a game with sticks left, and the learning AI plays Kayles and learns from it."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from ui_helpers import back_to_setup, check_steps, make_app, screen_name, screen
 
 from sticks_tui.engine.games import parse_game
 from sticks_tui.engine.machines import Machine
+from sticks_tui.ui.presenters.sticky import LineInput
 from sticks_tui.ui.screens.board.screen import BoardScreen
 
 NAMED = {
@@ -43,7 +44,6 @@ async def kayles_is_chosen_by_name(pilot: Pilot) -> None:
 async def any_code_is_read_and_what_cannot_be_played_is_refused(pilot: Pilot) -> None:
     app = pilot.app
     for typed, said in [
-        ("4.07", "Code: a split without taking (4 before the point) cannot be made on the line"),
         ("[b]7", "Code: '[b]7' is not an octal code: a code has a point, as in 0.77"),
         ("0.[red]", "Code: an octal code's digits after the point are 0 to 7, not '['"),
         ("0.00", "Code: '0.00' allows no move at all"),
@@ -83,6 +83,27 @@ async def dawsons_kayles_refuses_a_take_of_one_and_ends_with_a_stick_left(pilot:
     assert "A group of 1 is left and no move of 0.07 fits." in screen_text(pilot)
 
 
+async def a_split_without_taking_is_typed_or_clicked_between_two_sticks(pilot: Pilot) -> None:
+    """4.07: a group may be split in two without taking (4 before the point), or 2 taken. The
+    split is typed as two neighbours with a bar between them, or clicked between two sticks;
+    the line draws a wall there and the log says where."""
+    screen = await to_game_board(pilot, "octal-any", "1", sticks="12", octal_code="4.07")
+    assert "take 2 sticks or split, e.g. d|e" in turn_text(pilot)
+    await pilot.press("d", "|", "e", "enter")
+    assert screen.match.position == (8, 4) and move_problem(screen) == ""
+    assert log_lines(pilot)[-1] == "Player 1 splits at d|e"
+    view = screen.query_one(LineInput)
+    assert "a b c d|e f g h i j k l" in view.render().plain  # the wall between d and e
+    await pilot.press("d", "|", "e", "enter")
+    assert move_problem(screen).startswith("Those two sticks are already apart")
+    await pilot.press("backspace", "backspace", "backspace", "a", "|", "c", "enter")
+    assert move_problem(screen).startswith("A split goes between two neighbouring sticks")
+    region = view.content_region  # a line of 12 has a space between its sticks: i is the 9th
+    await pilot.click(offset=(region.x + 2 * 8 - 1, region.y))  # between h and i
+    assert screen.match.position == (4, 4, 4)
+    assert log_lines(pilot)[-1] == "Player 2 splits at h|i"
+
+
 async def a_long_line_searched_in_misere_play_is_refused(pilot: Pilot) -> None:
     """Dawson's Kayles "last move loses" has no values to read its outcomes off: they are
     searched, which froze the board's hint for 20 s on a line of 62; the line is kept to 30."""
@@ -108,6 +129,7 @@ async def test_the_setup_screen_offers_the_octal_games_and_the_board_keeps_their
             kayles_is_chosen_by_name,
             any_code_is_read_and_what_cannot_be_played_is_refused,
             dawsons_kayles_refuses_a_take_of_one_and_ends_with_a_stick_left,
+            a_split_without_taking_is_typed_or_clicked_between_two_sticks,
             a_long_line_searched_in_misere_play_is_refused,
         ], then=back_to_setup)
 

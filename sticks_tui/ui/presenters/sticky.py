@@ -1,5 +1,7 @@
 """Sticky-Nim: a line of sticks named by letters; a person types the first and last letter of
-the sticks to take (or clicks both ends), and every move is logged by its letters."""
+the sticks to take (or clicks both ends), and every move is logged by its letters. An octal game
+that splits a group without taking (4 before the point) takes ``d|e``: a cut between two
+neighbouring sticks (or a click between them)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,14 @@ from ...engine.game import Rules
 from ...engine.games import GameFamily
 from ...engine.games.octal_code import OctalCode, OctalCodeError, parse_code
 from ...engine.games.sticky import NAMED_CODES, OCTAL_MISERE_SEARCHED, groups_of
-from ...engine.games.sticky_line import LETTERS, STICKY_MAX
+from ...engine.games.sticky_line import (
+    CUT,
+    LETTERS,
+    STICKY_MAX,
+    Span,
+    is_cut,
+    span_letters,
+)
 from ...text import moves
 from ...text.moves import takes_words
 from ..plain import plain
@@ -74,6 +83,8 @@ OCTAL_ENDING_FIELD = ChoiceField(
     (("octal-normal", "No move loses"), ("octal-misere", "Last move loses")),
 )
 ANY_CODE = "any"
+#: A split without taking, as typed.
+SPLIT_EXAMPLE = span_letters((4, 3))
 OCTAL_MESSAGE = f"Please enter a number between 1 and {STICKY_MAX}"
 
 
@@ -105,9 +116,6 @@ class OctalForm(SetupForm):
             code = parse_code(self._code(values))
         except OctalCodeError as error:
             problems.append((CODE_FIELD.id, f"Code: {error}"))
-        else:
-            if code.digits[0]:
-                problems.append((CODE_FIELD.id, SPLIT_REFUSAL))
         misere = OCTAL_ENDING_FIELD.text(values) == "octal-misere"
         searched = code is not None and not code.only_sevens and misere
         if searched and sticks is not None and sticks > OCTAL_MISERE_SEARCHED:
@@ -144,12 +152,6 @@ MISERE_LINE_MESSAGE = (
     "(its outcomes are searched, not read off values)"
 )
 
-#: Why a code with 4 before the point is not played on the board.
-SPLIT_REFUSAL = (
-    "Code: a split without taking (4 before the point) cannot be made on the line yet; "
-    "sticks-tui solve gives its values"
-)
-
 
 class LineInput(StickyLineView):
     """The line; the first click marks a stick, the second the other end."""
@@ -160,16 +162,16 @@ class LineInput(StickyLineView):
 
     def on_sticky_line_view_clicked(self, event: StickyLineView.Clicked) -> None:
         event.stop()
-        self.presenter.clicked(event.index)
+        self.presenter.clicked(event.index, event.between)
 
 
 class LettersInput(Input):
-    """The letters of the first and last stick to take, e.g. ``df``."""
+    """The letters of the first and last stick to take, e.g. ``df`` (or a cut, ``d|e``)."""
 
     def __init__(self, presenter: StickyPresenter) -> None:
         super().__init__(
             placeholder=f"letters, e.g. {presenter.example_letters()}", id="sticky-move",
-            max_length=2, compact=True,
+            max_length=3 if presenter.splits else 2, compact=True,
         )
         self.presenter = presenter
 
@@ -194,9 +196,11 @@ class StickyPresenter(Presenter):
         super().__init__(rules)
         self.max_take = rules.max_take if isinstance(rules, StickyNim) else 0
         self.length = rules.sticks if isinstance(rules, StickyNim) else 0
+        #: A group may be split without taking (the code has 4 before the point).
+        self.splits = isinstance(rules, StickyNim) and bool(rules.octal.digits[0])
         #: The sticks as the user sees them, and the sticks marked for a move.
         self.line = StickyLine.full(self.length)
-        self.mark: tuple[int, int] | None = None
+        self.mark: Span | None = None
         self._next: StickyLine | None = None
         #: The lines before each move, for taking moves back.
         self._earlier: list[StickyLine] = []
@@ -251,7 +255,7 @@ class StickyPresenter(Presenter):
         span = where if isinstance(where, tuple) else self.mark
         first, last = span if span is not None else self.line.place(move, self._rng)
         self._next = self.line.take(first, last)
-        return LETTERS[first] + (LETTERS[last] if last != first else "")
+        return span_letters((first, last))
 
     def played(self, position: Hashable) -> None:
         assert self._next is not None
@@ -284,7 +288,8 @@ class StickyPresenter(Presenter):
         return self._view is not None and self._view.human_turn
 
     def _take(self, first: int, last: int) -> None:
-        """Take sticks ``first..last`` if the rules allow it; otherwise say why."""
+        """Take sticks ``first..last`` (or cut before ``first`` where ``last`` is ``first - 1``)
+        if the rules allow it; otherwise say why."""
         try:
             move = self.line.move_for(first, last, self.max_take)
             self.rules.apply(self.line.position, move)  # the code's own rule (0.07: takes of 2)
@@ -307,7 +312,7 @@ class StickyPresenter(Presenter):
         """Mark the sticks the letters typed so far name, before the move is made."""
         self.problem("")
         try:
-            self.mark = self.line.parse(text) if text.strip() else None
+            self.mark = self.line.parse(text, self.splits) if text.strip() else None
         except IllegalMove:
             self.mark = None
         self._show_line()
@@ -316,14 +321,20 @@ class StickyPresenter(Presenter):
         if not self._human():
             return
         try:
-            first, last = self.line.parse(text)
+            first, last = self.line.parse(text, self.splits)
         except IllegalMove as error:
             self._refuse(str(error).capitalize())
             return
         self._take(first, last)
 
-    def clicked(self, index: int) -> None:
+    def clicked(self, index: int, between: bool = False) -> None:
+        """A click on stick ``index`` marks it, or takes up to it from the stick marked; a
+        click between two sticks cuts there, in a game that splits."""
         if not self._human():
+            return
+        if between:
+            if self.splits:
+                self._take(index, index - 1)
             return
         if self.mark is None or self.mark[0] != self.mark[1]:
             self.mark = (index, index)
@@ -348,22 +359,33 @@ class StickyPresenter(Presenter):
 
     def question(self, legal: tuple[Hashable, ...]) -> str:
         """"take 1-3 sticks, e.g. df": how many, and how a move is typed (its first and last
-        letters), on one line beside the hat at 80x24."""
-        return f"take {takes_words(self.takes())}, e.g. {self.example_letters()}"
+        letters; a split, its two sticks with a bar between), on one line beside the hat at
+        80x24."""
+        takes = self.takes()
+        if not self.splits:
+            return f"take {takes_words(takes)}, e.g. {self.example_letters()}"
+        split = f"split, e.g. {SPLIT_EXAMPLE}"
+        return f"take {takes_words(takes)} or {split}" if takes else split
 
     def takes(self) -> tuple[int, ...]:
-        """The numbers of sticks a move may take (Dawson's Kayles, 0.07: only 2)."""
+        """The numbers of sticks a move may take (Dawson's Kayles, 0.07: only 2; none where a
+        game only splits)."""
         digits = self.rules.octal.digits if isinstance(self.rules, StickyNim) else ()
-        return tuple(take for take in range(1, len(digits)) if digits[take]) or (1,)
+        takes = tuple(take for take in range(1, len(digits)) if digits[take])
+        return takes if takes or self.splits else (1,)
 
     def example_letters(self) -> str:
         """A move as typed, of a take the rules allow (the largest up to 3): ``df`` takes
-        three sticks, ``de`` two, ``d`` one."""
+        three sticks, ``de`` two, ``d`` one; ``d|e`` splits where a game only splits."""
         takes = self.takes()
+        if not takes:
+            return SPLIT_EXAMPLE
         take = max((t for t in takes if t <= 3), default=min(takes))
-        return LETTERS[3] if take == 1 else LETTERS[3] + LETTERS[3 + take - 1]
+        return span_letters((3, 3 + take - 1))
 
     def move_words(self, name: str, human: bool, move: Hashable, placed: str) -> str:
+        if CUT in placed:
+            return f"{name} {'splits' if human else 'selects a split'} at {placed}"
         return f"{name} {'takes' if human else 'selects'} {placed}"
 
     # ball_words and where_words are the game's one language (the base's, from its family's
@@ -373,16 +395,20 @@ class StickyPresenter(Presenter):
         return "takes " + moves.move_words(self.rules, move)
 
     def hint_move(self, move: Hashable) -> str:
-        """The letters of the sticks to take, on the line as it is (the leftmost such sticks),
-        and the move in the game's words: "take jk (2 of 20 → 9 + 9)"."""
-        first, last = self.line.place(move)
-        letters = LETTERS[first] + (LETTERS[last] if last != first else "")
-        return f"take {letters} ({moves.move_words(self.rules, move)})"
+        """The letters to type, on the line as it is (the leftmost such sticks), in quotes (a
+        move "no" is letters, not a word), and the move in the game's words:
+        'take “jk” (2 of 20 → 9 + 9)', 'cut “d|e” (split 6 → 3 + 3)'."""
+        span = self.line.place(move)
+        verb = "cut" if is_cut(span) else "take"
+        return f"{verb} “{span_letters(span)}” ({moves.move_words(self.rules, move)})"
 
     def drew_words(self, move: Hashable) -> str:
         ball = f"“{self.ball_words(move)}”"
         if self.mark is not None:
             first, last = self.mark
-            sticks = LETTERS[first] + (f"..{LETTERS[last]}" if last != first else "")
+            if is_cut(self.mark):
+                sticks = span_letters(self.mark)
+            else:
+                sticks = LETTERS[first] + (f"..{LETTERS[last]}" if last != first else "")
             ball = f"{ball}: {sticks}"
         return ball

@@ -28,8 +28,10 @@ takes the last stick loses. Name a move by its first and last letter, e.g. `df`.
 
 **Octal games** on the same line: *Kayles* (take 1 or 2 next to each other), *Dawson's Kayles*
 (exactly 2), *Dawson's Chess*, *Treblecross*, or any code you type (`0.137`: its digits say what
-each take may leave). The line may end with sticks on it when no move fits; *no move loses*
-unless you choose *last move loses*. A take the code forbids is refused in words.
+each take may leave). A code with 4 before the point may also split a group without taking:
+type the two neighbours with a bar between them, e.g. `d|e`, or click between the two sticks.
+The line may end with sticks on it when no move fits; *no move loses* unless you choose *last
+move loses*. A take the code forbids is refused in words.
 
 ## Opponents
 
@@ -51,6 +53,7 @@ the brain it plays. *Watch* puts any two of them at the table.
 | click | Nim board | take that stick and every stick to its right |
 | letters, `Enter` | Sticky-Nim board | first and last letter of the sticks to take (`d` alone: one stick) |
 | click, click | Sticky-Nim board | first and last stick to take (the same stick twice: one) |
+| `d\|e`, `Enter`; click between | octal board (4 before the point) | split the group between those two sticks without taking |
 | `F5` (`h`) | board, your turn | hint: the best move and why, or the move that lasts longest where every move loses; what the AI would play there |
 | `F6` (`u`) | board, your turn | undo: take back your move and the computer's reply (a friend's game: the last move); the game then counts for no one ("Nothing to undo" before your first move) |
 | | | (`h` and `u` only where moves are not letters: not on the Sticky-Nim board) |
