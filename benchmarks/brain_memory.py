@@ -9,7 +9,9 @@ that file. The cases and the targets of the issue:
 * hats on nim:20,20,20,20,20,20,20,20, 3,000 games: under 200 MB peak and 20 s, file under 10 MB;
 * the Q-learner on the same game, 3,000 games: under 200 MB and 20 s;
 * hats on sticky:62:3, 3,000 games: under 200 MB and 20 s;
-* hats on the Nim game, 100,000 games: under 1 GiB peak.
+* hats on the Nim game, 100,000 games: under 1 GiB peak;
+* hats on octal:0.77:62 (Kayles) and octal:4.07:62 (splits without taking), 3,000 games: under
+  200 MB and 20 s, as Sticky-Nim's (issue 35).
 
     python benchmarks/brain_memory.py [--only N ...] [--memory-cap SIZE]
 
@@ -40,6 +42,12 @@ CASES = [
     ("hats, sticky:62:3, 3,000 games", ["--game", "sticky:62:3", "--games", "3000"],
      (200, 20, None)),
     ("hats, nim 8x20, 100,000 games", ["--game", NIM, "--games", "100000"], (1024, None, None)),
+    # issue 35: the octal games on the longest line, normal play (Kayles; 4.07 splits without
+    # taking, the most moves a group has)
+    ("hats, octal:0.77:62 (Kayles), 3,000 games",
+     ["--game", "octal:0.77:62", "--games", "3000"], (200, 20, None)),
+    ("hats, octal:4.07:62, 3,000 games", ["--game", "octal:4.07:62", "--games", "3000"],
+     (200, 20, None)),
 ]
 
 
@@ -78,12 +86,14 @@ def verdict(value: float, target: float | None) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", type=int, nargs="*", help="case numbers to run (1 to 4)")
+    parser.add_argument(
+        "--only", type=int, nargs="*", help=f"case numbers to run (1 to {len(CASES)})"
+    )
     parser.add_argument("--memory-cap", help="passed on to train (default: train's own, 1G)")
     options = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores")
     print("python benchmarks/brain_memory.py" + "".join(f" {a}" for a in sys.argv[1:]))
-    print(f"{'case':32} {'time':>8} {'peak':>10} {'file':>9}  kept")
+    print(f"{'case':44} {'time':>8} {'peak':>10} {'file':>9}  kept")
     with tempfile.TemporaryDirectory() as folder:
         for number, (what, args, (peak_target, time_target, file_target)) in enumerate(CASES, 1):
             if options.only and number not in options.only:
@@ -95,7 +105,7 @@ def main() -> None:
             size = out.stat().st_size
             mib = peak / 2**20
             print(
-                f"{number}. {what:29} {seconds:6.1f} s {mib:6.0f} MiB {size / 1e6:6.1f} MB  "
+                f"{number}. {what:41} {seconds:6.1f} s {mib:6.0f} MiB {size / 1e6:6.1f} MB  "
                 f"{kept(out)}"
             )
             checks = [
