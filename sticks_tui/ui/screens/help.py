@@ -53,7 +53,7 @@ the brain it plays. *Watch* puts any two of them at the table.
 | click | Nim board | take that stick and every stick to its right |
 | letters, `Enter` | Sticky-Nim board | first and last letter of the sticks to take (`d` alone: one stick) |
 | click, click | Sticky-Nim board | first and last stick to take (the same stick twice: one) |
-| `d\|e`, `Enter`; click between | octal board (4 before the point) | split the group between those two sticks without taking |
+| `d\\|e`, `Enter`; click between | octal board (4 before the point) | split the group between those two sticks without taking |
 | `F5` (`h`) | board, your turn | hint: the best move and why, or the move that lasts longest where every move loses; what the AI would play there |
 | `F6` (`u`) | board, your turn | undo: take back your move and the computer's reply (a friend's game: the last move); the game then counts for no one ("Nothing to undo" before your first move) |
 | | | (`h` and `u` only where moves are not letters: not on the Sticky-Nim board) |
