@@ -144,8 +144,9 @@ def period_text(proof: OctalPeriod) -> str:
             "theorem needs the values to repeat over a long enough stretch; none does here)."
         )
     t = proof.code.largest_take
+    sticks = "stick" if proof.preperiod == 1 else "sticks"
     return (
-        f"Period {proof.period} from {proof.preperiod} sticks on, proved by the octal "
+        f"Period {proof.period} from {proof.preperiod} {sticks} on, proved by the octal "
         f"periodicity theorem: the values repeat with period {proof.period} for every n from "
         f"{proof.preperiod} to 2·{proof.preperiod} + {proof.period} + {t} - 1 (t = {t}, the "
         f"largest take), so for every n from {proof.preperiod} on."
