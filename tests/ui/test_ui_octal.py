@@ -101,6 +101,51 @@ async def a_long_line_searched_in_misere_play_is_refused(pilot: Pilot) -> None:
     assert setup_message(pilot) == ""
 
 
+KAYLES_MISERE_NOTE = (
+    "Kayles (0.77) where the last move loses is Sticky-Nim taking 1 or 2 sticks: it is played as "
+    "Sticky-Nim"
+)
+
+
+async def kayles_where_the_last_move_loses_says_it_is_sticky_nim(pilot: Pilot) -> None:
+    """Kayles played "last move loses" is Sticky-Nim taking 1 or 2 (one rules key): the title
+    bar names Sticky-Nim, and the note under the form says why, in the words of the choice."""
+    app = pilot.app
+    await choose_game(pilot, "octal-0.77", sticks="12")
+    assert setup_message(pilot) == ""  # normal play: Kayles itself
+    await pilot.click("#octal-misere")
+    await pilot.pause()
+    assert setup_message(pilot) == KAYLES_MISERE_NOTE
+    text = screen_text(pilot)
+    assert "sticks-tui — Sticky-Nim (take 1–2 adjacent)" in text
+    assert "Kayles (0.77) where the last move loses is" in text  # in sight at 80x24
+    assert "played as Sticky-Nim" in text
+    assert not app.screen.query_one("#setup-message").has_class("error")  # a note, not a fault
+    assert not app.screen.query_one("#continue", Button).disabled
+    await choose_game(pilot, "octal-any", sticks="12", octal_code="0.777")  # any code of sevens
+    assert setup_message(pilot) == (
+        "0.777 where the last move loses is Sticky-Nim taking 1-3 sticks: it is played as "
+        "Sticky-Nim"
+    )
+    await choose_game(pilot, "octal-any", sticks="12", octal_code="0.777777777")
+    assert setup_message(pilot) == (  # Sticky-Nim's limit, as --game sticky:12:9 is refused
+        "Code: 0.777777777 where the last move loses is Sticky-Nim taking 1-9 sticks, played "
+        "with takes of at most 8"
+    )
+    assert app.screen.query_one("#continue", Button).disabled
+    await choose_game(pilot, "octal-any", sticks="12", octal_code="0.07")  # not Sticky-Nim
+    assert setup_message(pilot) == ""
+    await choose_game(pilot, "octal-0.77", sticks="12")
+    await pilot.press("ctrl+n")
+    await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+    assert app.settings.rules == parse_game("sticky:12:2")  # type: ignore[attr-defined]
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
+    assert setup_message(pilot) == KAYLES_MISERE_NOTE  # the choice kept, and its note
+    await pilot.click("#octal-normal")
+    await pilot.pause()
+
+
 async def test_the_setup_screen_offers_the_octal_games_and_the_board_keeps_their_rules() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -109,6 +154,7 @@ async def test_the_setup_screen_offers_the_octal_games_and_the_board_keeps_their
             any_code_is_read_and_what_cannot_be_played_is_refused,
             dawsons_kayles_refuses_a_take_of_one_and_ends_with_a_stick_left,
             a_long_line_searched_in_misere_play_is_refused,
+            kayles_where_the_last_move_loses_says_it_is_sticky_nim,
         ], then=back_to_setup)
 
 

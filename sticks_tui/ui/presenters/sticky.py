@@ -109,6 +109,12 @@ class OctalForm(SetupForm):
             if code.digits[0]:
                 problems.append((CODE_FIELD.id, SPLIT_REFUSAL))
         misere = OCTAL_ENDING_FIELD.text(values) == "octal-misere"
+        if code is not None and code.only_sevens and misere and code.largest_take > STICKY_TAKE_MAX:
+            # Sticky-Nim, so the Sticky-Nim form's limit (as --game gives it: app_refusal)
+            problems.append((CODE_FIELD.id, (
+                f"Code: {code.text} where the last move loses is Sticky-Nim taking 1-"
+                f"{code.largest_take} sticks, played with takes of at most {STICKY_TAKE_MAX}"
+            )))
         searched = code is not None and not code.only_sevens and misere
         if searched and sticks is not None and sticks > OCTAL_MISERE_SEARCHED:
             problems.append((STICKS_FIELD.id, MISERE_LINE_MESSAGE))
@@ -118,6 +124,14 @@ class OctalForm(SetupForm):
         line = spec_heap(STICKS_FIELD.text(values), OCTAL_MESSAGE)
         ending = OCTAL_ENDING_FIELD.text(values).removeprefix("octal-")
         return f"octal:{self._code(values)}:{line}:{ending}", None
+
+    def note(self, values: Mapping[str, str]) -> str:
+        """A code of sevens where the last move loses is Sticky-Nim (SPEC 16: one rules key),
+        which the title bar then names: the note says so in the words of the game chosen."""
+        rules = self.rules(values)
+        if not isinstance(rules, StickyNim) or not rules.is_sticky_nim:
+            return ""
+        return sticky_nim_words(rules)
 
     def values_of(self, rules: Rules) -> dict[str, str] | None:
         if not isinstance(rules, StickyNim) or rules.is_sticky_nim:
@@ -135,6 +149,18 @@ class OctalForm(SetupForm):
         if self.code == ANY_CODE:
             values[CODE_FIELD.id] = text
         return values
+
+
+def sticky_nim_words(rules: StickyNim) -> str:
+    """"Kayles (0.77) where the last move loses is Sticky-Nim taking 1 or 2 sticks: ..."."""
+    text = rules.octal.text
+    named = NAMED_CODES.get(text)
+    game = f"{named} ({text})" if named else text
+    takes = takes_words(tuple(range(1, rules.max_take + 1)))
+    return (
+        f"{game} where the last move loses is Sticky-Nim taking {takes}: it is played as "
+        "Sticky-Nim"
+    )
 
 
 #: Why a long line is not played "last move loses" by a code other than the sevens: its
