@@ -12,6 +12,7 @@ from ui_helpers import back_to_setup, check_steps, make_app, screen_name, screen
 
 from sticks_tui.engine.games import parse_game
 from sticks_tui.engine.machines import Machine
+from sticks_tui.ui.presenters import app_refusal
 from sticks_tui.ui.screens.board.screen import BoardScreen
 
 NAMED = {
@@ -85,16 +86,22 @@ async def dawsons_kayles_refuses_a_take_of_one_and_ends_with_a_stick_left(pilot:
 
 async def a_long_line_searched_in_misere_play_is_refused(pilot: Pilot) -> None:
     """Dawson's Kayles "last move loses" has no values to read its outcomes off: they are
-    searched, which froze the board's hint for 20 s on a line of 62; the line is kept to 30."""
+    searched on the app's loop (the hint, the perfect AI's moves), which froze the board for
+    20 s on a line of 62 and for up to a second on a line of 30 (0.6, 0.676); the line is kept
+    to 20, as --game keeps it."""
     app = pilot.app
-    await choose_game(pilot, "octal-0.07", sticks="31")
+    await choose_game(pilot, "octal-0.07", sticks="21")
     await pilot.click("#octal-misere")
     await pilot.pause()
     assert setup_message(pilot).startswith(
-        "Last move loses is played on lines of 1 to 30 sticks with this code"
+        "Last move loses is played on lines of 1 to 20 sticks with this code"
     )
     assert app.screen.query_one("#continue", Button).disabled
-    await choose_game(pilot, "octal-0.07", sticks="30")
+    assert app_refusal(parse_game("octal:0.6:21:misere")) == (
+        "sticks", setup_message(pilot)
+    )
+    assert app_refusal(parse_game("octal:0.6:20:misere")) is None
+    await choose_game(pilot, "octal-0.07", sticks="20")
     assert setup_message(pilot) == ""
     await pilot.click("#octal-normal")
     await choose_game(pilot, "octal-0.07", sticks="62")  # normal play: read off the values

@@ -16,7 +16,7 @@ from ...engine import IllegalMove, StickyLine, StickyNim
 from ...engine.game import Rules
 from ...engine.games import GameFamily
 from ...engine.games.octal_code import OctalCode, OctalCodeError, parse_code
-from ...engine.games.sticky import NAMED_CODES, OCTAL_MISERE_SEARCHED, groups_of
+from ...engine.games.sticky import NAMED_CODES, groups_of
 from ...engine.games.sticky_line import LETTERS, STICKY_MAX
 from ...text import moves
 from ...text.moves import takes_words
@@ -116,7 +116,7 @@ class OctalForm(SetupForm):
                 f"{code.largest_take} sticks, played with takes of at most {STICKY_TAKE_MAX}"
             )))
         searched = code is not None and not code.only_sevens and misere
-        if searched and sticks is not None and sticks > OCTAL_MISERE_SEARCHED:
+        if searched and sticks is not None and sticks > OCTAL_MISERE_PLAYED:
             problems.append((STICKS_FIELD.id, MISERE_LINE_MESSAGE))
         return problems
 
@@ -163,10 +163,17 @@ def sticky_nim_words(rules: StickyNim) -> str:
     )
 
 
-#: Why a long line is not played "last move loses" by a code other than the sevens: its
-#: outcomes (the hint, the perfect AI) are searched, which takes seconds from about 40 sticks.
+#: The longest line the app plays "last move loses" by a code other than the sevens. Its
+#: outcomes are searched on the app's loop, for the hint and for each move of the perfect AI:
+#: from the start of a line of 30 that took 0.3 to 0.7 s for 0.6 (hint and move alike) and up
+#: to 1 s for codes such as 0.676 or 0.6666, the board frozen meanwhile; on a line of 20, 0.05 s
+#: at most for 0.07, 0.137, 0.6 and 0.007, 0.13 s for those (the positions a line reaches grow
+#: about threefold every six sticks). ``solve`` still searches the start of lines up to
+#: :data:`~sticks_tui.engine.games.sticky.OCTAL_MISERE_SEARCHED`.
+OCTAL_MISERE_PLAYED = 20
+#: Why a long line is not played "last move loses" by a code other than the sevens.
 MISERE_LINE_MESSAGE = (
-    f"Last move loses is played on lines of 1 to {OCTAL_MISERE_SEARCHED} sticks with this code "
+    f"Last move loses is played on lines of 1 to {OCTAL_MISERE_PLAYED} sticks with this code "
     "(its outcomes are searched, not read off values)"
 )
 
