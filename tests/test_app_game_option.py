@@ -140,11 +140,10 @@ def test_a_game_the_setup_screen_accepts_is_accepted_by_game(
 def test_the_docs_state_the_limits_the_app_keeps() -> None:
     from pathlib import Path
 
-    from sticks_tui.engine.games.sticky import OCTAL_MISERE_SEARCHED
     from sticks_tui.engine.games.sticky_line import STICKY_MAX
     from sticks_tui.engine.games.takeaway import STICKS_MAX, STICKS_MIN
     from sticks_tui.ui.presenters.nim import PILE_MAX, PILES_MOST
-    from sticks_tui.ui.presenters.sticky import STICKY_TAKE_MAX
+    from sticks_tui.ui.presenters.sticky import OCTAL_MISERE_PLAYED, STICKY_TAKE_MAX
     from sticks_tui.ui.presenters.takeaway import TAKES_MAX, TAKES_MOST
 
     page = Path(__file__).parents[1] / "docs" / "commands" / "index.md"
@@ -154,5 +153,5 @@ def test_the_docs_state_the_limits_the_app_keeps() -> None:
         f"{TAKES_MOST} takes of 1 to {TAKES_MAX}, Nim with 1 to {PILES_MOST} piles of 1 to "
         f"{PILE_MAX}, Sticky-Nim with 1 to {STICKY_MAX} sticks and takes of 1 to "
         f"{STICKY_TAKE_MAX}, an octal game with 1 to {STICKY_MAX} sticks, 1 to "
-        f"{OCTAL_MISERE_SEARCHED} when played `misere` by a code other than the sevens"
+        f"{OCTAL_MISERE_PLAYED} when played `misere` by a code other than the sevens"
     ) in readme

@@ -102,9 +102,9 @@ def run_solve(args: argparse.Namespace) -> int:
                 f"{len(proof.values) - 1:,} only (--heaps {len(proof.values)} at most)"
             )
     try:
-        theory: Theory = (
+        theory: Theory = (  # an octal game's period looked for within 20,000 heaps
             octal_theory(rules, args.heaps)
-            if args.heaps is not None and isinstance(rules, StickyNim)
+            if octal and isinstance(rules, StickyNim)
             else theory_of(rules)
         )
     except RuleError as error:  # e.g. a table of heaps longer than the theory lists

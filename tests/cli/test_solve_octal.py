@@ -10,6 +10,10 @@ from typing import Any
 import pytest
 from cli_helpers import assert_argument_error, run
 
+from sticks_tui.engine.games import parse_game, theory_of
+from sticks_tui.engine.games.octal_theory import OctalTheory
+from sticks_tui.text.theory import theory_lines
+
 #: Kayles' published values G(70) to G(82) (Guy and Smith; Winning Ways): G(70) = 6 is the last
 #: value off the period of 12 that holds from 71 on.
 KAYLES_70_TO_82 = [6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2]
@@ -91,6 +95,24 @@ def test_the_text_says_the_code_the_period_and_the_theorem(
     ) in flat
     assert "lost exactly when its groups' values xor to 0" in flat
     assert "From the start (a line of 12): the player to move wins." in flat
+
+
+def test_solve_looks_further_for_a_period_than_the_app_analysis(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """0.156's period, 349 from heap 3,479, needs the values up to 7,658 for its proof. The
+    app's analysis looks quickly (the family's theory: 2,828 heaps, as two of the code's takes
+    split) and says no period is proved up to there, never one; solve looks within 20,000
+    heaps and proves it."""
+    quick = theory_of(parse_game("octal:0.156:12"))
+    assert isinstance(quick, OctalTheory)
+    assert (quick.proof.proved, quick.proof.checked_up_to) == (False, 2_827)
+    assert "No period is proved up to 2,827 sticks" in " ".join(
+        theory_lines(quick, "0.156")
+    )
+    assert solved(capsys, "--game", "octal:0.156:12")["period"] == {
+        "proved": True, "period": 349, "preperiod": 3_479, "checked_up_to": 7_658
+    }
 
 
 @pytest.mark.parametrize(

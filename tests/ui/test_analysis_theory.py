@@ -157,3 +157,18 @@ def test_the_screen_names_a_few_disagreements_and_the_table_marks_them_all() -> 
     every = rules_lines(disagreeing)  # analyze lists every one, on lines of 80 columns
     listed = every[next(i for i, line in enumerate(every) if line.startswith("Disagreements")):]
     assert " ".join(listed).count(";") == 13 and max(map(len, listed)) <= 80
+
+
+@pytest.mark.parametrize("spec", ["octal:0.007:20", "octal:0.6:20"], ids=["Treblecross", "0.6"])
+async def test_a_code_with_no_known_period_says_how_far_none_is_proved(spec: str) -> None:
+    """Treblecross and 0.6 have no known period: the analysis looks for one within 4,000 heaps
+    (a quick proof: 20,000 kept the screen working for 5 to 10 s), says none is proved up to
+    there, and where to look further; it never claims one."""
+    app = app_on(spec)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_theory(pilot)
+        code = spec.split(":")[1]
+        flat = " ".join(theory_text(pilot).split())
+        assert "No period is proved up to 3,999 sticks" in flat
+        assert f"sticks-tui solve --game octal:{code} looks within 20,000 heaps." in flat
+        assert "Period " not in flat and "periodicity theorem: the values repeat" not in flat

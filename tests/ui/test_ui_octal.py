@@ -12,6 +12,7 @@ from ui_helpers import back_to_setup, check_steps, make_app, screen_name, screen
 
 from sticks_tui.engine.games import parse_game
 from sticks_tui.engine.machines import Machine
+from sticks_tui.ui.presenters import app_refusal
 from sticks_tui.ui.presenters.sticky import LineInput
 from sticks_tui.ui.screens.board.screen import BoardScreen
 
@@ -106,20 +107,71 @@ async def a_split_without_taking_is_typed_or_clicked_between_two_sticks(pilot: P
 
 async def a_long_line_searched_in_misere_play_is_refused(pilot: Pilot) -> None:
     """Dawson's Kayles "last move loses" has no values to read its outcomes off: they are
-    searched, which froze the board's hint for 20 s on a line of 62; the line is kept to 30."""
+    searched on the app's loop (the hint, the perfect AI's moves), which froze the board for
+    20 s on a line of 62 and for up to a second on a line of 30 (0.6, 0.676); the line is kept
+    to 20, as --game keeps it."""
     app = pilot.app
-    await choose_game(pilot, "octal-0.07", sticks="31")
+    await choose_game(pilot, "octal-0.07", sticks="21")
     await pilot.click("#octal-misere")
     await pilot.pause()
     assert setup_message(pilot).startswith(
-        "Last move loses is played on lines of 1 to 30 sticks with this code"
+        "Last move loses is played on lines of 1 to 20 sticks with this code"
     )
     assert app.screen.query_one("#continue", Button).disabled
-    await choose_game(pilot, "octal-0.07", sticks="30")
+    assert app_refusal(parse_game("octal:0.6:21:misere")) == (
+        "sticks", setup_message(pilot)
+    )
+    assert app_refusal(parse_game("octal:0.6:20:misere")) is None
+    await choose_game(pilot, "octal-0.07", sticks="20")
     assert setup_message(pilot) == ""
     await pilot.click("#octal-normal")
     await choose_game(pilot, "octal-0.07", sticks="62")  # normal play: read off the values
     assert setup_message(pilot) == ""
+
+
+KAYLES_MISERE_NOTE = (
+    "Kayles (0.77) where the last move loses is Sticky-Nim taking 1 or 2 sticks: it is played as "
+    "Sticky-Nim"
+)
+
+
+async def kayles_where_the_last_move_loses_says_it_is_sticky_nim(pilot: Pilot) -> None:
+    """Kayles played "last move loses" is Sticky-Nim taking 1 or 2 (one rules key): the title
+    bar names Sticky-Nim, and the note under the form says why, in the words of the choice."""
+    app = pilot.app
+    await choose_game(pilot, "octal-0.77", sticks="12")
+    assert setup_message(pilot) == ""  # normal play: Kayles itself
+    await pilot.click("#octal-misere")
+    await pilot.pause()
+    assert setup_message(pilot) == KAYLES_MISERE_NOTE
+    text = screen_text(pilot)
+    assert "sticks-tui — Sticky-Nim (take 1–2 adjacent)" in text
+    assert "Kayles (0.77) where the last move loses is" in text  # in sight at 80x24
+    assert "played as Sticky-Nim" in text
+    assert not app.screen.query_one("#setup-message").has_class("error")  # a note, not a fault
+    assert not app.screen.query_one("#continue", Button).disabled
+    await choose_game(pilot, "octal-any", sticks="12", octal_code="0.777")  # any code of sevens
+    assert setup_message(pilot) == (
+        "0.777 where the last move loses is Sticky-Nim taking 1-3 sticks: it is played as "
+        "Sticky-Nim"
+    )
+    await choose_game(pilot, "octal-any", sticks="12", octal_code="0.777777777")
+    assert setup_message(pilot) == (  # Sticky-Nim's limit, as --game sticky:12:9 is refused
+        "Code: 0.777777777 where the last move loses is Sticky-Nim taking 1-9 sticks, played "
+        "with takes of at most 8"
+    )
+    assert app.screen.query_one("#continue", Button).disabled
+    await choose_game(pilot, "octal-any", sticks="12", octal_code="0.07")  # not Sticky-Nim
+    assert setup_message(pilot) == ""
+    await choose_game(pilot, "octal-0.77", sticks="12")
+    await pilot.press("ctrl+n")
+    await wait_until(pilot, lambda: screen_name(pilot) == "ModeScreen")
+    assert app.settings.rules == parse_game("sticky:12:2")  # type: ignore[attr-defined]
+    await pilot.press("escape")
+    await wait_until(pilot, lambda: screen_name(pilot) == "SetupScreen")
+    assert setup_message(pilot) == KAYLES_MISERE_NOTE  # the choice kept, and its note
+    await pilot.click("#octal-normal")
+    await pilot.pause()
 
 
 async def test_the_setup_screen_offers_the_octal_games_and_the_board_keeps_their_rules() -> None:
@@ -131,6 +183,7 @@ async def test_the_setup_screen_offers_the_octal_games_and_the_board_keeps_their
             dawsons_kayles_refuses_a_take_of_one_and_ends_with_a_stick_left,
             a_split_without_taking_is_typed_or_clicked_between_two_sticks,
             a_long_line_searched_in_misere_play_is_refused,
+            kayles_where_the_last_move_loses_says_it_is_sticky_nim,
         ], then=back_to_setup)
 
 

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from ..words import grundy_rows, wrapped
 from .octal_code import LEAVES_NONE, LEAVES_ONE, LEAVES_TWO, OctalCode
-from .octal_values import HEAPS_SHOWN_LEAST, OctalPeriod
+from .octal_values import HEAPS_SHOWN_LEAST, PROOF_HEAPS_DEFAULT, OctalPeriod
 
 #: Grundy values the theory's text shows (its JSON gives them all): rows of ten up to this heap,
 #: or to the period's end when that is further (within :data:`VALUES_SHOWN_MOST`).
@@ -139,9 +139,15 @@ def code_lines(code: OctalCode) -> list[str]:
 
 def period_text(proof: OctalPeriod) -> str:
     if proof.period is None:
+        further = (
+            f" sticks-tui solve --game octal:{proof.code.text} looks within "
+            f"{PROOF_HEAPS_DEFAULT:,} heaps."
+            if proof.checked_up_to + 1 < PROOF_HEAPS_DEFAULT else ""
+        )
         return (
             f"No period is proved up to {proof.checked_up_to:,} sticks (the octal periodicity "
             "theorem needs the values to repeat over a long enough stretch; none does here)."
+            + further
         )
     t = proof.code.largest_take
     sticks = "stick" if proof.preperiod == 1 else "sticks"

@@ -579,9 +579,12 @@ OCTAL_MISERE_SEARCHED = 30
 def theory(rules: StickyNim) -> StickyNimTheory | OctalTheory:
     """Sticky-Nim's: the octal game's values for groups up to the line, and the misère game's
     lost configurations for lines up to :data:`LOST_LISTED_MAX` sticks. Another code's: its
-    values and proved period (:func:`octal_theory`)."""
+    values and period, looked for quickly (:func:`~.octal_values.quick_proof_heaps`: the app's
+    analysis waits for it; ``solve`` looks within 20,000 heaps, :func:`octal_theory`)."""
     if not rules.is_sticky_nim:
-        return octal_theory(rules)
+        from .octal_values import quick_proof_heaps
+
+        return octal_theory(rules, proof_heaps=quick_proof_heaps(rules.octal))
     k, limit = rules.max_take, STICKY_MAX
     known = theory_for(k, limit)
     table = shipped_tables().get(k) if known.method == "quotient" else None
@@ -601,14 +604,21 @@ def theory(rules: StickyNim) -> StickyNimTheory | OctalTheory:
     )
 
 
-def octal_theory(rules: StickyNim, heaps: int | None = None) -> OctalTheory:
+def octal_theory(
+    rules: StickyNim, heaps: int | None = None, proof_heaps: int | None = None
+) -> OctalTheory:
     """An octal game's values (heap 0 first: ``heaps`` of them, by default through the period's
-    proof and at least 1,000), its period where proved, and the line's start."""
+    proof and at least 1,000, or as many as a quick proof computed), its period where proved
+    within ``proof_heaps`` (default :data:`~.octal_values.PROOF_HEAPS_DEFAULT`, ``solve``'s;
+    the family's theory, which the app's analysis shows, asks for a quick proof), and the
+    line's start."""
     from .octal_theory import OctalTheory, StartWords
-    from .octal_values import HEAPS_SHOWN_LEAST, octal_period
+    from .octal_values import HEAPS_SHOWN_LEAST, PROOF_HEAPS_DEFAULT, octal_period
 
-    proof = octal_period(rules.octal)
+    proof = octal_period(rules.octal, proof_heaps or PROOF_HEAPS_DEFAULT)
     shown = max(HEAPS_SHOWN_LEAST, len(proof.values) if proof.proved else 0)
+    if not proof.proved:
+        shown = min(shown, len(proof.values))
     if heaps is not None:
         if heaps > len(proof.values) and not proof.proved:
             raise RuleError(

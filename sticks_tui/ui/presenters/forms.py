@@ -175,6 +175,11 @@ class SetupForm:
         """The spec of the game the fields make, and its heap (``--sticks``) if it has one."""
         raise NotImplementedError
 
+    def note(self, values: Mapping[str, str]) -> str:
+        """What the user should know of the game good fields make, though nothing is wrong
+        (the setup screen shows it under the form, not as an error); "" when nothing."""
+        return ""
+
     def problems(self, values: Mapping[str, str]) -> list[Problem]:
         """Every field that is wrong: the form's own checks, then the engine's."""
         problems = self.field_problems(values)

@@ -18,7 +18,7 @@ from ...engine import IllegalMove, StickyLine, StickyNim
 from ...engine.game import Rules
 from ...engine.games import GameFamily
 from ...engine.games.octal_code import OctalCode, OctalCodeError, parse_code
-from ...engine.games.sticky import NAMED_CODES, OCTAL_MISERE_SEARCHED, groups_of
+from ...engine.games.sticky import NAMED_CODES, groups_of
 from ...engine.games.sticky_line import (
     CUT,
     LETTERS,
@@ -117,8 +117,14 @@ class OctalForm(SetupForm):
         except OctalCodeError as error:
             problems.append((CODE_FIELD.id, f"Code: {error}"))
         misere = OCTAL_ENDING_FIELD.text(values) == "octal-misere"
+        if code is not None and code.only_sevens and misere and code.largest_take > STICKY_TAKE_MAX:
+            # Sticky-Nim, so the Sticky-Nim form's limit (as --game gives it: app_refusal)
+            problems.append((CODE_FIELD.id, (
+                f"Code: {code.text} where the last move loses is Sticky-Nim taking 1-"
+                f"{code.largest_take} sticks, played with takes of at most {STICKY_TAKE_MAX}"
+            )))
         searched = code is not None and not code.only_sevens and misere
-        if searched and sticks is not None and sticks > OCTAL_MISERE_SEARCHED:
+        if searched and sticks is not None and sticks > OCTAL_MISERE_PLAYED:
             problems.append((STICKS_FIELD.id, MISERE_LINE_MESSAGE))
         return problems
 
@@ -126,6 +132,14 @@ class OctalForm(SetupForm):
         line = spec_heap(STICKS_FIELD.text(values), OCTAL_MESSAGE)
         ending = OCTAL_ENDING_FIELD.text(values).removeprefix("octal-")
         return f"octal:{self._code(values)}:{line}:{ending}", None
+
+    def note(self, values: Mapping[str, str]) -> str:
+        """A code of sevens where the last move loses is Sticky-Nim (SPEC 16: one rules key),
+        which the title bar then names: the note says so in the words of the game chosen."""
+        rules = self.rules(values)
+        if not isinstance(rules, StickyNim) or not rules.is_sticky_nim:
+            return ""
+        return sticky_nim_words(rules)
 
     def values_of(self, rules: Rules) -> dict[str, str] | None:
         if not isinstance(rules, StickyNim) or rules.is_sticky_nim:
@@ -145,10 +159,29 @@ class OctalForm(SetupForm):
         return values
 
 
-#: Why a long line is not played "last move loses" by a code other than the sevens: its
-#: outcomes (the hint, the perfect AI) are searched, which takes seconds from about 40 sticks.
+def sticky_nim_words(rules: StickyNim) -> str:
+    """"Kayles (0.77) where the last move loses is Sticky-Nim taking 1 or 2 sticks: ..."."""
+    text = rules.octal.text
+    named = NAMED_CODES.get(text)
+    game = f"{named} ({text})" if named else text
+    takes = takes_words(tuple(range(1, rules.max_take + 1)))
+    return (
+        f"{game} where the last move loses is Sticky-Nim taking {takes}: it is played as "
+        "Sticky-Nim"
+    )
+
+
+#: The longest line the app plays "last move loses" by a code other than the sevens. Its
+#: outcomes are searched on the app's loop, for the hint and for each move of the perfect AI:
+#: from the start of a line of 30 that took 0.3 to 0.7 s for 0.6 (hint and move alike) and up
+#: to 1 s for codes such as 0.676 or 0.6666, the board frozen meanwhile; on a line of 20, 0.05 s
+#: at most for 0.07, 0.137, 0.6 and 0.007, 0.13 s for those (the positions a line reaches grow
+#: about threefold every six sticks). ``solve`` still searches the start of lines up to
+#: :data:`~sticks_tui.engine.games.sticky.OCTAL_MISERE_SEARCHED`.
+OCTAL_MISERE_PLAYED = 20
+#: Why a long line is not played "last move loses" by a code other than the sevens.
 MISERE_LINE_MESSAGE = (
-    f"Last move loses is played on lines of 1 to {OCTAL_MISERE_SEARCHED} sticks with this code "
+    f"Last move loses is played on lines of 1 to {OCTAL_MISERE_PLAYED} sticks with this code "
     "(its outcomes are searched, not read off values)"
 )
 

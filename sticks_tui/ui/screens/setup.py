@@ -2,7 +2,9 @@
 
 Every field is checked as it is typed: a bad value shows its message right under the form (for
 the number of sticks, the classic console's words), and the screen cannot be confirmed until
-every field is good. Only the fields of the chosen game are shown.
+every field is good. With every field good, the same place may hold the form's note on the
+game chosen, not an error (Kayles where the last move loses is Sticky-Nim: it says so). Only the
+fields of the chosen game are shown.
 """
 
 from __future__ import annotations
@@ -206,10 +208,13 @@ class SetupScreen(Screen[None]):
 
     def _check(self) -> bool:
         problem = self._problem()
+        field_problems = self._field_problems()
         message = self.query_one("#setup-message", Static)
-        show_plain(message, problem or self._note)  # a problem may quote a name
+        # a problem may quote a name; with none, the form's note on the game (not an error)
+        note = "" if field_problems else self._form().note(self._values())
+        show_plain(message, problem or self._note or note)
         message.set_class(problem is not None or bool(self._note), "error")
-        bad = {field for field, _message in self._field_problems() + self._name_problems()}
+        bad = {field for field, _message in field_problems + self._name_problems()}
         for field_id in (*(field.id for field in self._fields), "name1", "name2"):
             self.query_one(f"#{field_id}").set_class(field_id in bad, "-invalid")
         self.query_one("#continue", Button).disabled = problem is not None
