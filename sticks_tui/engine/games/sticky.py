@@ -601,13 +601,20 @@ def theory(rules: StickyNim) -> StickyNimTheory | OctalTheory:
     )
 
 
-def octal_theory(rules: StickyNim, heaps: int | None = None) -> OctalTheory:
+def octal_theory(
+    rules: StickyNim, heaps: int | None = None, backend: str = "auto"
+) -> OctalTheory:
     """An octal game's values (heap 0 first: ``heaps`` of them, by default through the period's
-    proof and at least 1,000), its period where proved, and the line's start."""
+    proof and at least 1,000), its period where proved, and the line's start. Values are
+    computed up to ``heaps`` where more than the default proof's are asked, by numba
+    (``backend`` ``auto`` or ``numba``: :data:`~.octal_values.BACKENDS`); pure Python computes
+    no more than the default, and a code with no period proved within it then has its ``heaps``
+    refused."""
     from .octal_theory import OctalTheory, StartWords
-    from .octal_values import HEAPS_SHOWN_LEAST, octal_period
+    from .octal_values import HEAPS_SHOWN_LEAST, PROOF_HEAPS_DEFAULT, PYTHON, octal_period
 
-    proof = octal_period(rules.octal)
+    bound = PROOF_HEAPS_DEFAULT if backend == PYTHON else max(PROOF_HEAPS_DEFAULT, heaps or 0)
+    proof = octal_period(rules.octal, bound, backend=backend)
     shown = max(HEAPS_SHOWN_LEAST, len(proof.values) if proof.proved else 0)
     if heaps is not None:
         if heaps > len(proof.values) and not proof.proved:
