@@ -15,7 +15,15 @@ from typing import Any
 
 from ..engine.game import RuleError, Rules
 from ..engine.games import spec_of, theory_of
-from ..engine.games.octal_values import PROOF_HEAPS_DEFAULT, octal_period
+from ..engine.games.octal_values import (
+    AUTO,
+    BACKENDS,
+    NUMBA,
+    PROOF_HEAPS_DEFAULT,
+    PYTHON,
+    compiled_unavailable,
+    octal_period,
+)
 from ..engine.games.sticky import StickyNim, octal_theory
 from ..engine.theory import Theory
 from ..text.theory import theory_lines
@@ -27,8 +35,9 @@ from .args import (
 )
 from .progress import ProgressBar
 
-#: The most heaps ``--heaps`` gives: read off a proved period (a code with none gives the
-#: values it computed, :data:`PROOF_HEAPS_DEFAULT`, at most: more would take minutes).
+#: The most heaps ``--heaps`` gives: read off a proved period, or (a code with none) computed:
+#: :data:`PROOF_HEAPS_DEFAULT` in pure Python, up to this many by numba's compiled loop (minutes
+#: for the slowest codes: docs/commands/solve.md has the figures).
 HEAPS_MOST = 1_000_000
 
 #: Sticks ``solve`` shows by default: a table a teacher can read on one screen, five periods of
@@ -60,8 +69,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="N",
         help="an octal game (--game octal:CODE): the Grundy values of heaps 0 to N-1 (default: "
         f"through the proof of their period and at least 1,000); a period is looked for within "
-        f"{PROOF_HEAPS_DEFAULT:,} heaps, and more than that are read off a proved period (at "
-        f"most {HEAPS_MOST:,})",
+        f"{PROOF_HEAPS_DEFAULT:,} heaps, or N where more are asked; values past a proved period "
+        f"are read off it, and a code with none has them computed: past {PROOF_HEAPS_DEFAULT:,} "
+        f"heaps only by numba (pip install 'sticks-tui[fast]'); at most {HEAPS_MOST:,}",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default=None,
+        help="an octal game: who computes its Grundy values: python (at most "
+        f"{PROOF_HEAPS_DEFAULT:,} heaps), or numba (compiled, the same values; needs pip install "
+        f"'sticks-tui[fast]'); auto (the default): python within {PROOF_HEAPS_DEFAULT:,} heaps, "
+        "numba where --heaps asks more of a code with no period proved",
     )
     parser.add_argument(
         "--json",
@@ -85,25 +104,49 @@ def run_solve(args: argparse.Namespace) -> int:
                 "shows without --heaps)" if sticky else ""
             )
         )
+    if args.backend is not None and not octal:
+        args.command_parser.error(
+            "--backend says who computes an octal game's Grundy values: write --game "
+            "octal:CODE, e.g. octal:0.007"
+        )
     if args.heaps is not None and args.heaps > HEAPS_MOST:
         args.command_parser.error(
             f"--heaps is at most {HEAPS_MOST:,}"
         )
+    backend = args.backend or AUTO
     if octal:
         assert isinstance(rules, StickyNim)
-        with ProgressBar(PROOF_HEAPS_DEFAULT, "Grundy values", "heaps") as show:
+        if backend == NUMBA:  # loaded before the bar: numba's import and compile are not its
+            reason = compiled_unavailable()
+            if reason is not None:
+                args.command_parser.error(f"argument --backend: {reason}, or give --backend "
+                                          f"{PYTHON}")
+        # more heaps than the default proof's are computed (by numba: pure Python's budget is
+        # the default), and a period looked for among them
+        bound = PROOF_HEAPS_DEFAULT if backend == PYTHON else max(
+            PROOF_HEAPS_DEFAULT, args.heaps or 0
+        )
+        with ProgressBar(bound, "Grundy values", "heaps") as show:
             proof = octal_period(
-                rules.octal, progress=None if show is None else (lambda done, _all: show(done))
+                rules.octal, bound, None if show is None else (lambda done, _all: show(done)),
+                backend,
             )
         if args.heaps is not None and args.heaps > len(proof.values) and not proof.proved:
             args.command_parser.error(
                 f"argument --heaps: no period of {rules.octal.text} is proved up to "
-                f"{proof.checked_up_to:,} heaps, so values are given for heaps 0 to "
-                f"{len(proof.values) - 1:,} only (--heaps {len(proof.values)} at most)"
+                f"{proof.checked_up_to:,} heaps, so the values past heap "
+                f"{len(proof.values) - 1:,} must be computed: pure Python computes "
+                f"{PROOF_HEAPS_DEFAULT:,} heaps at most (--heaps {len(proof.values)} at most), "
+                "numba more, "
+                + (
+                    f"with --backend {AUTO} or {NUMBA}"
+                    if backend == PYTHON
+                    else f"but it cannot be had: {compiled_unavailable() or 'not loaded'}"
+                )
             )
     try:
-        theory: Theory = (  # an octal game's period looked for within 20,000 heaps
-            octal_theory(rules, args.heaps)
+        theory: Theory = (  # an octal game's period looked for within 20,000 heaps (or more)
+            octal_theory(rules, args.heaps, backend=backend)
             if octal and isinstance(rules, StickyNim)
             else theory_of(rules)
         )

@@ -1,15 +1,21 @@
 """``sticks-tui solve --game octal:CODE``: an octal game's Grundy values and their proved period
 (SPEC section 16), as text and as JSON; bad codes and ``--heaps`` where it has no meaning are
-refused as argparse refuses. Codes with a proved period only: the others compute 20,000 heaps."""
+refused as argparse refuses. Codes with a proved period only (the others compute 20,000 heaps),
+but where pure Python's budget is made 1,000 heaps: more heaps than it computes are refused
+without numba (tests/engine/test_octal_numba.py computes them where numba is installed)."""
 
 from __future__ import annotations
 
 import json
+import sys
+from collections import OrderedDict
 from typing import Any
 
 import pytest
 from cli_helpers import assert_argument_error, run
 
+from sticks_tui.cli import solve
+from sticks_tui.engine.games import octal_compiled, octal_values
 from sticks_tui.engine.games import parse_game, theory_of
 from sticks_tui.engine.games.octal_theory import OctalTheory
 from sticks_tui.text.theory import theory_lines
@@ -128,6 +134,9 @@ def test_solve_looks_further_for_a_period_than_the_app_analysis(
         (["--game", "octal:0.77:99"], "a line holds 1 to 62 sticks, got 99"),
         (["--game", "octal:0.77:x"], "the length of the line is a whole number, got 'x'"),
         (["--game", "octal:0.77", "--sticks", "5"], "a take-away game, not of octal: write"),
+        (["--game", "nim:1,2", "--backend", "numba"], "--backend says who computes an octal "
+         "game's Grundy values: write --game octal:CODE"),
+        (["--game", "octal:0.77", "--backend", "c"], "argument --backend: invalid choice: 'c'"),
     ],
 )
 def test_bad_arguments_are_refused_in_words(
@@ -136,3 +145,50 @@ def test_bad_arguments_are_refused_in_words(
     status, out, err = run(capsys, "solve", *argv)
     assert out == ""
     assert_argument_error(status, err, words)
+
+
+def without_numba(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As where numba is not installed (``import numba`` fails), whether it is or not; and pure
+    Python's budget made 1,000 heaps (20,000 would take the suite seconds)."""
+    monkeypatch.setattr(octal_compiled, "_kernel", None)
+    monkeypatch.setitem(sys.modules, "numba", None)
+    monkeypatch.setattr(octal_values, "PROOF_HEAPS_DEFAULT", 1_000)
+    monkeypatch.setattr(octal_values, "PYTHON_ROUNDS_UP_TO", 256)
+    monkeypatch.setattr(octal_values, "_proofs", OrderedDict())
+    monkeypatch.setattr(solve, "PROOF_HEAPS_DEFAULT", 1_000)
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        ([], "no period of 0.6 is proved up to 999 heaps, so the values past heap 999 must be "
+         "computed: pure Python computes 1,000 heaps at most (--heaps 1000 at most), numba more, "
+         "but it cannot be had: numba is not installed (pip install 'sticks-tui[fast]' installs "
+         "it)"),
+        (["--backend", "python"], "no period of 0.6 is proved up to 999 heaps, so the values "
+         "past heap 999 must be computed: pure Python computes 1,000 heaps at most (--heaps 1000 "
+         "at most), numba more, with --backend auto or numba"),
+    ],
+    ids=["auto", "python"],
+)
+def test_more_heaps_than_python_computes_without_numba_are_refused_in_words(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    without_numba(monkeypatch)
+    status, out, err = run(capsys, "solve", "--game", "octal:0.6", "--heaps", "1001", *argv)
+    assert out == ""
+    assert_argument_error(status, err, f"argument --heaps: {words}")
+    assert len(solved(capsys, "--game", "octal:0.6", "--heaps", "1000", *argv)["grundy"]) == 1000
+
+
+def test_backend_numba_without_numba_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    without_numba(monkeypatch)
+    status, out, err = run(capsys, "solve", "--game", "octal:0.07", "--backend", "numba")
+    assert out == ""
+    assert_argument_error(
+        status, err, "argument --backend: numba is not installed (pip install 'sticks-tui[fast]' "
+        "installs it), or give --backend python",
+    )

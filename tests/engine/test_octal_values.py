@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import sys
+from array import array
 from collections.abc import Callable, Iterator
 from functools import cache
 
 import pytest
 
+from sticks_tui.engine.games import octal_compiled, octal_values
 from sticks_tui.engine.games.octal_code import OctalCode, OctalCodeError, parse_code
 from sticks_tui.engine.games.octal_values import grundy_values, prove_period
 
@@ -142,3 +145,46 @@ def test_codes_are_read_as_people_write_them(typed: str, digits: tuple[int, ...]
 def test_codes_that_are_not_octal_games_are_refused_in_words(typed: str, words: str) -> None:
     with pytest.raises(OctalCodeError, match=words):
         parse_code(typed)
+
+
+def without_numba(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As where numba is not installed (``import numba`` fails), whether it is or not."""
+    monkeypatch.setattr(octal_compiled, "_kernel", None)
+    monkeypatch.setitem(sys.modules, "numba", None)
+
+
+@pytest.mark.parametrize("text", ["0.007", "0.6", "4.07", "0.137", "0.777", "4.", "0.16"])
+def test_the_compiled_loop_run_as_plain_python_gives_the_same_values(text: str) -> None:
+    """The kernel numba compiles (the extra ``sticks-tui[fast]``) is plain code: run here by
+    Python on arrays, from a table of two entries so that it asks for larger ones on the way,
+    as its caller answers it. tests/engine/test_octal_numba.py compares the compiled loop."""
+    code = parse_code(text)
+    heaps = 300
+    digits = array("q", code.digits)
+    values = array("I", bytes(4 * heaps))
+    table = array("i", bytes(4 * 2))
+    done = 1
+    while done < heaps:
+        reached = octal_compiled._grundy_run(digits, values, table, done, heaps)
+        if reached < heaps:
+            table = array("i", bytes(8 * len(table)))
+        done = reached
+    assert values.tolist() == grundy_values(code, heaps)
+    assert len(table) > max(values)  # it grew: the values reach past two
+
+
+def test_auto_without_numba_computes_no_more_than_pure_pythons_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Asked for more heaps than Python's budget (made 1,000 here), ``auto`` without numba stops
+    there, and claims no period beyond what it computed; ``numba`` says why it cannot."""
+    without_numba(monkeypatch)
+    monkeypatch.setattr(octal_values, "PROOF_HEAPS_DEFAULT", 1_000)
+    monkeypatch.setattr(octal_values, "PYTHON_ROUNDS_UP_TO", 256)
+    proof = prove_period(parse_code("0.6"), heaps=3_000, backend="auto")
+    assert (proof.proved, len(proof.values)) == (False, 1_000)
+    assert proof.describe() == "no period up to 999 sticks"
+    assert list(proof.values) == grundy_values(parse_code("0.6"), 1_000)
+    with pytest.raises(octal_compiled.KernelUnavailable, match=r"numba is not installed \(pip "
+                       r"install 'sticks-tui\[fast\]' installs it\)"):
+        prove_period(parse_code("0.6"), heaps=3_000, backend="numba")

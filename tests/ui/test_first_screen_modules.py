@@ -76,9 +76,11 @@ SERVED_FIRST_SCREEN = {
     # the command line, without any command's module
     *under("sticks_tui", "cli", "cli.main", "cli.args", "cli.app"),
     # the rules' types, the games' registry (no family yet) and the learners' registry (a name
-    # may not be a machine's, whose roster names the learners; the store reads their brains)
-    *under("sticks_tui.engine", "game", "games", "games.family", "machines", "memory", "numbers",
-           "pacing", "players", "solver"),
+    # may not be a machine's, whose roster names the learners; the store reads their brains);
+    # "compiled", the loader of numba's kernels that the hat AI's declares (numba is not
+    # imported: HEAVY below)
+    *under("sticks_tui.engine", "compiled", "game", "games", "games.family", "machines",
+           "memory", "numbers", "pacing", "players", "solver"),
     *under("sticks_tui.engine.learners", "base", "fast", "game_change", "kind", "player",
            "settings",
            "hats", "hats.brain", "hats.compiled", "hats.draw", "hats.file", "hats.kind",

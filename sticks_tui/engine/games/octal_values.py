@@ -10,7 +10,11 @@ and ``w`` is then one AND of the first number of ``u`` with the second of ``w`` 
 ``K - m``; a heap asks this of each pair of values that occur (a few dozen for the known games,
 whose values stay small) and only of pairs whose XOR it has not found already. Where the values
 grow (there are octal games whose values grow without bound), the pairs would outnumber the
-splits, and the splits are listed instead; each heap takes the cheaper way.
+splits, and the splits are listed instead; each heap takes the cheaper way. That is 20,000 heaps
+of the slowest codes of three digits in seconds (``benchmarks/octal_values.py``), and
+:data:`PROOF_HEAPS_DEFAULT` the most asked of Python; more are computed by the plain mex
+compiled by numba (:mod:`.octal_compiled`, the extra ``sticks-tui[fast]``, loaded only when
+asked for: ``backend``), which gives the same values, 10^5 heaps of 0.007 in seconds.
 
 **Periods.** The octal games' periodicity theorem (Guy and Smith, 1956; Winning Ways, chapter
 4): let ``t`` be the largest take of the code. If ``G(n + p) = G(n)`` for every ``n`` with
@@ -38,10 +42,12 @@ from bisect import insort
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from .octal_code import LEAVES_NONE, LEAVES_ONE, LEAVES_TWO, OctalCode
 
-#: Heaps whose values a proof computes at most, unless asked for more.
+#: Heaps whose values a proof computes at most, unless asked for more: pure Python's budget
+#: (seconds for the slowest codes of three digits; more heaps are asked of the compiled loop).
 PROOF_HEAPS_DEFAULT = 20_000
 #: What a quick proof (the app's analysis, a thread the person waits for) may cost: takes
 #: that split x heaps^2 at most. 4,000 heaps of a code with one take that splits: 0.2 to 0.4 s
@@ -50,6 +56,16 @@ PROOF_HEAPS_DEFAULT = 20_000
 QUICK_PROOF_WORK = 4_000**2
 #: The fewest heaps a quick proof looks at, however many takes split.
 QUICK_PROOF_HEAPS_LEAST = 500
+#: Who computes the values: ``python``; ``numba``, the compiled loop
+#: (:mod:`.octal_compiled`, the extra ``sticks-tui[fast]``); ``auto``, python within
+#: :data:`PROOF_HEAPS_DEFAULT` heaps and numba beyond them where it can be had (else no further
+#: than those heaps). The names are those of ``train --backend``
+#: (:mod:`sticks_tui.engine.backends`).
+AUTO, PYTHON, NUMBA = "auto", "python", "numba"
+BACKENDS = (AUTO, PYTHON, NUMBA)
+#: Under ``auto``, the rounds of a proof up to this many heaps stay in Python (a code whose
+#: period shows early, as Kayles' at 168 heaps, never loads numba): a fraction of a second.
+PYTHON_ROUNDS_UP_TO = 4_096
 #: The fewest heaps a proof's values are given for (``solve``'s default shows as many).
 HEAPS_SHOWN_LEAST = 1_000
 #: Proofs kept (one per code); the oldest goes first.
@@ -59,11 +75,46 @@ PROOFS_KEPT = 32
 Progress = Callable[[int, int], None]
 
 
-def grundy_values(code: OctalCode, count: int, progress: Progress | None = None) -> list[int]:
-    """``G(0)`` to ``G(count - 1)`` in normal play."""
-    values = _Values(code, count)
+def grundy_values(
+    code: OctalCode, count: int, progress: Progress | None = None, backend: str = PYTHON
+) -> list[int]:
+    """``G(0)`` to ``G(count - 1)`` in normal play; ``backend`` ``numba`` computes them with the
+    compiled loop (:class:`~.octal_compiled.KernelUnavailable` where it cannot be had)."""
+    values: ValuesSoFar = (
+        _compiled(code, count) if backend == NUMBA else _Values(code, count)
+    )
     values.extend_to(count, progress)
     return values.values[:count]
+
+
+def compiled_unavailable() -> str | None:
+    """Why the compiled loop cannot be had here, in one line ("numba is not installed (pip
+    install 'sticks-tui[fast]' installs it)"), or None where it can (numba is loaded)."""
+    from .octal_compiled import KernelUnavailable, load_kernel
+
+    try:
+        load_kernel()
+    except KernelUnavailable as error:
+        return str(error)
+    return None
+
+
+class ValuesSoFar(Protocol):
+    """Values computed so far, and more on demand: in Python (:class:`_Values`) or by the
+    compiled loop (:class:`~.octal_compiled.CompiledValues`)."""
+
+    @property
+    def values(self) -> list[int]:
+        """``G(0)``, ``G(1)``, ... as far as computed."""
+
+    def extend_to(self, count: int, progress: Progress | None = None) -> None:
+        """Compute up to ``G(count - 1)``."""
+
+
+def _compiled(code: OctalCode, room: int, known: list[int] | None = None) -> ValuesSoFar:
+    from .octal_compiled import CompiledValues  # numba: loaded only when asked for
+
+    return CompiledValues(code, room, known or [0])
 
 
 class _Values:
@@ -213,14 +264,34 @@ def quick_proof_heaps(code: OctalCode) -> int:
 
 
 def prove_period(
-    code: OctalCode, heaps: int = PROOF_HEAPS_DEFAULT, progress: Progress | None = None
+    code: OctalCode, heaps: int = PROOF_HEAPS_DEFAULT, progress: Progress | None = None,
+    backend: str = PYTHON,
 ) -> OctalPeriod:
     """Values in doubling rounds until the theorem proves a period or ``heaps`` values prove
-    none (see the module docstring)."""
+    none (see the module docstring). ``backend`` says who computes them (:data:`BACKENDS`):
+    under ``auto`` without numba, no more than :data:`PROOF_HEAPS_DEFAULT` values are computed
+    (the proof then says "no period up to" the last of them); ``numba`` raises
+    :class:`~.octal_compiled.KernelUnavailable` where it cannot be had."""
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r:.30}: give one of {', '.join(BACKENDS)}")
     largest = code.largest_take
     size = min(heaps, max(256, 8 * largest))
-    values = _Values(code, size)
+    values: ValuesSoFar = (
+        _compiled(code, size) if backend == NUMBA else _Values(code, size)
+    )
     while True:
+        if (
+            backend == AUTO and heaps > PROOF_HEAPS_DEFAULT and size > PYTHON_ROUNDS_UP_TO
+            and isinstance(values, _Values)
+        ):
+            from .octal_compiled import KernelUnavailable
+
+            try:
+                values = _compiled(code, size, values.values)
+            except KernelUnavailable:
+                heaps = PROOF_HEAPS_DEFAULT  # pure Python's budget: minutes beyond it
+                size = min(size, heaps)
+                backend = PYTHON
         values.extend_to(size, progress)
         found = _least_period(values.values, largest)
         if found is not None:
@@ -231,6 +302,11 @@ def prove_period(
         if size >= heaps:
             return OctalPeriod(code, tuple(values.values), None, 0, size - 1)
         size = min(heaps, 2 * size)
+
+
+#: The last differences looked for one by one before halving (most periods that do not hold
+#: differ within a few heaps of the end).
+LOOKED_AT_FIRST = 16
 
 
 def _least_period(values: list[int], largest: int) -> tuple[int, int] | None:
@@ -246,9 +322,13 @@ def _least_period(values: list[int], largest: int) -> tuple[int, int] | None:
 
 
 def _last_difference(table: array[int], period: int) -> int:
-    """The last ``n`` with ``table[n] != table[n + period]`` (-1 when none): the longest run of
-    agreement at the end, by halving (each comparison a slice compare, in C)."""
+    """The last ``n`` with ``table[n] != table[n + period]`` (-1 when none): looked for among the
+    last few ``n`` first, then the longest run of agreement at the end, by halving (each
+    comparison a slice compare, in C)."""
     end = len(table) - period  # n ranges over 0 .. end - 1
+    for n in range(end - 1, max(end - LOOKED_AT_FIRST, 0) - 1, -1):  # mostly near the end:
+        if table[n] != table[n + period]:  # found without copying the table (a million values
+            return n  # have half a million periods to look at)
     low, high = 0, end  # the values agree over the last `low` n; not over the last `high + 1`
     if table[:end] == table[period:]:
         return -1
@@ -267,16 +347,18 @@ _proofs_lock = threading.Lock()
 
 
 def octal_period(
-    code: OctalCode, heaps: int = PROOF_HEAPS_DEFAULT, progress: Progress | None = None
+    code: OctalCode, heaps: int = PROOF_HEAPS_DEFAULT, progress: Progress | None = None,
+    backend: str = PYTHON,
 ) -> OctalPeriod:
-    """:func:`prove_period`, made once per code and bound and kept (the app's threads share it)."""
+    """:func:`prove_period`, made once per code and bound and kept (the app's threads share it;
+    the backend changes how fast, not what)."""
     key = (code.digits, heaps)
     with _proofs_lock:
         found = _proofs.get(key)
         if found is not None:
             _proofs.move_to_end(key)
             return found
-    proof = prove_period(code, heaps, progress)
+    proof = prove_period(code, heaps, progress, backend)
     with _proofs_lock:
         _proofs[key] = proof
         while len(_proofs) > PROOFS_KEPT:

@@ -605,17 +605,26 @@ def theory(rules: StickyNim) -> StickyNimTheory | OctalTheory:
 
 
 def octal_theory(
-    rules: StickyNim, heaps: int | None = None, proof_heaps: int | None = None
+    rules: StickyNim,
+    heaps: int | None = None,
+    proof_heaps: int | None = None,
+    backend: str = "auto",
 ) -> OctalTheory:
     """An octal game's values (heap 0 first: ``heaps`` of them, by default through the period's
     proof and at least 1,000, or as many as a quick proof computed), its period where proved
     within ``proof_heaps`` (default :data:`~.octal_values.PROOF_HEAPS_DEFAULT`, ``solve``'s;
     the family's theory, which the app's analysis shows, asks for a quick proof), and the
-    line's start."""
+    line's start. Values are computed up to ``heaps`` where more than the proof's are asked, by
+    numba (``backend`` ``auto`` or ``numba``: :data:`~.octal_values.BACKENDS`); pure Python
+    computes no more than the default, and a code with no period proved within it then has its
+    ``heaps`` refused."""
     from .octal_theory import OctalTheory, StartWords
-    from .octal_values import HEAPS_SHOWN_LEAST, PROOF_HEAPS_DEFAULT, octal_period
+    from .octal_values import HEAPS_SHOWN_LEAST, PROOF_HEAPS_DEFAULT, PYTHON, octal_period
 
-    proof = octal_period(rules.octal, proof_heaps or PROOF_HEAPS_DEFAULT)
+    bound = proof_heaps or PROOF_HEAPS_DEFAULT
+    if backend != PYTHON and heaps is not None:
+        bound = max(bound, heaps)
+    proof = octal_period(rules.octal, bound, backend=backend)
     shown = max(HEAPS_SHOWN_LEAST, len(proof.values) if proof.proved else 0)
     if not proof.proved:
         shown = min(shown, len(proof.values))

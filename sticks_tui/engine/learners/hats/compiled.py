@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from ...compiled import KernelUnavailable, compile_kernel
 from ..fast import Backend, BackendUnavailable
 from .loops import TakeAwayHats, TakeAwaySelfPlay
 
@@ -29,43 +30,16 @@ GAMES_BETWEEN_STOP_CHECKS = 64
 _kernel: Any = None
 
 
-class KernelUnavailable(Exception):
-    """numba is not installed, or the kernel did not compile; the message says which."""
-
-
 def load_kernel() -> Any:
-    """The compiled kernel: compiled once and kept in numba's cache on disk (beside this file,
-    else in the user's cache folder, or where ``NUMBA_CACHE_DIR`` says), so that a later run
-    loads it instead of compiling again; where no cache can be written (no folder numba may
-    write, a full disk), compiled for this run alone, without a word.
+    """The compiled kernel, compiled once (:func:`~sticks_tui.engine.compiled.compile_kernel`:
+    numba's cache on disk, or this run alone where none can be written).
 
     Raises :class:`KernelUnavailable` with a one-line reason when it cannot be had.
     """
     global _kernel
-    if _kernel is not None:
-        return _kernel
-    try:
-        import numba
-    except ImportError:
-        raise KernelUnavailable(
-            "numba is not installed (pip install 'sticks-tui[fast]' installs it)"
-        ) from None
-    failures = (numba.core.errors.NumbaError, ImportError, OSError, RuntimeError, TypeError,
-                ValueError)
-    try:
-        try:
-            kernel = numba.njit(cache=True, nogil=True)(_self_play)
-            _warm_up(kernel)
-        except (RuntimeError, OSError):  # the cache: no locator can write, or saving failed
-            kernel = numba.njit(nogil=True)(_self_play)
-            _warm_up(kernel)
-    except failures as error:
-        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise KernelUnavailable(
-            f"numba could not compile the training loop: {first[:160]}"
-        ) from None
-    _kernel = kernel
-    return kernel
+    if _kernel is None:
+        _kernel = compile_kernel(_self_play, _warm_up, "the training loop")
+    return _kernel
 
 
 def _warm_up(kernel: Any) -> None:
