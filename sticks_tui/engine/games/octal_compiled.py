@@ -105,8 +105,10 @@ _NONE, _ONE, _TWO = LEAVES_NONE, LEAVES_ONE, LEAVES_TWO
 
 def _grundy_run(digits: Any, values: Any, table: Any, start: int, stop: int) -> int:
     """Write ``G(n)`` into ``values[n]`` for ``n`` from ``start`` (``values`` before it
-    computed) up to ``stop``; returns the heap after the last written: ``stop``, or less when a
-    value reached the table's size (the caller gives a table twice as large and calls again).
+    computed) up to ``stop``; returns the heap after the last written: ``stop``, or the heap
+    whose value is the table's size, not written (the caller gives a table twice as large and
+    calls again from there; returning the heap after it would pass unnoticed where that heap
+    was the batch's last, and the next heaps' XORs would then index past the table).
     ``table`` is as long as a power of two above every value before ``start``, its entries below
     ``start + 1`` (zeros at first)."""
     size = len(table)
@@ -129,7 +131,7 @@ def _grundy_run(digits: Any, values: Any, table: Any, start: int, stop: int) -> 
         value = 0
         while value < size and table[value] == mark:
             value += 1
-        values[n] = value
         if value == size:
-            return n + 1
+            return n  # every entry marked: G(n) is size, which the table cannot hold
+        values[n] = value
     return stop
