@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import OrderedDict
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -86,3 +87,17 @@ def test_solve_backend_numba_gives_the_default_values(capsys: pytest.CaptureFixt
     data = json.loads(out)
     assert data["period"] == {"proved": True, "period": 34, "preperiod": 52, "checked_up_to": 174}
     assert data["grundy"] == grundy_values(parse_code("0.137"), len(data["grundy"]))
+
+
+def test_the_progress_and_ctrl_c_are_heard_often_however_many_takes_split() -> None:
+    # 32 takes that may split: 1,024 heaps between two reports were 32 x 1,024 x n / 2 steps
+    # (16 s at a million sticks, Ctrl-C unheard all that time); now a bounded amount of work
+    code = parse_code("0." + "7" * 32)
+    reports: list[int] = [1]
+    grundy_values(code, 8_192, progress=lambda done, _all: reports.append(done), backend="numba")
+    assert reports[-1] == 8_192
+    steps_between = [
+        32 * sum(n // 2 for n in range(before, after))
+        for before, after in pairwise(reports)
+    ]
+    assert max(steps_between) <= 2**26  # a few hundredths of a second compiled
