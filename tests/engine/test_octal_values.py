@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import sys
 from array import array
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from functools import cache
 
@@ -192,3 +193,18 @@ def test_auto_without_numba_computes_no_more_than_pure_pythons_budget(
     with pytest.raises(octal_compiled.KernelUnavailable, match=r"numba is not installed \(pip "
                        r"install 'sticks-tui\[fast\]' installs it\)"):
         prove_period(parse_code("0.6"), heaps=3_000, backend="numba")
+
+
+def test_a_kept_proof_is_not_handed_to_a_backend_that_computes_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``auto`` without numba stops at Python's budget (made 1,000): its proof, kept, is not
+    the one ``python`` (which computes every heap asked) gets for the same code and heaps."""
+    without_numba(monkeypatch)
+    monkeypatch.setattr(octal_values, "PROOF_HEAPS_DEFAULT", 1_000)
+    monkeypatch.setattr(octal_values, "PYTHON_ROUNDS_UP_TO", 256)
+    monkeypatch.setattr(octal_values, "_proofs", OrderedDict())
+    code = parse_code("0.6")
+    assert octal_values.octal_period(code, 1_500, backend="auto").checked_up_to == 999
+    proof = octal_values.octal_period(code, 1_500, backend="python")
+    assert (proof.describe(), len(proof.values)) == ("no period up to 1,499 sticks", 1_500)

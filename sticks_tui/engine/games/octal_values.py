@@ -342,7 +342,7 @@ def _last_difference(table: array[int], period: int) -> int:
 
 
 # -- one proof per code ----------------------------------------------------------------------------
-_proofs: OrderedDict[tuple[tuple[int, ...], int], OctalPeriod] = OrderedDict()
+_proofs: OrderedDict[tuple[tuple[int, ...], int, str], OctalPeriod] = OrderedDict()
 _proofs_lock = threading.Lock()
 
 
@@ -350,9 +350,10 @@ def octal_period(
     code: OctalCode, heaps: int = PROOF_HEAPS_DEFAULT, progress: Progress | None = None,
     backend: str = PYTHON,
 ) -> OctalPeriod:
-    """:func:`prove_period`, made once per code and bound and kept (the app's threads share it;
-    the backend changes how fast, not what)."""
-    key = (code.digits, heaps)
+    """:func:`prove_period`, made once per code, bound and backend and kept (the app's threads
+    share it). The backend is part of the key: ``auto`` without numba stops at
+    :data:`PROOF_HEAPS_DEFAULT` heaps where ``python`` and ``numba`` compute every one asked."""
+    key = (code.digits, heaps, backend)
     with _proofs_lock:
         found = _proofs.get(key)
         if found is not None:
