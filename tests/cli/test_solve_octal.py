@@ -15,8 +15,7 @@ import pytest
 from cli_helpers import assert_argument_error, run
 
 from sticks_tui.cli import solve
-from sticks_tui.engine.games import octal_compiled, octal_values
-from sticks_tui.engine.games import parse_game, theory_of
+from sticks_tui.engine.games import octal_compiled, octal_values, parse_game, theory_of
 from sticks_tui.engine.games.octal_theory import OctalTheory
 from sticks_tui.text.theory import theory_lines
 
