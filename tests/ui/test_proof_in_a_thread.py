@@ -20,6 +20,7 @@ from sticks_tui.engine.games import parse_game
 from sticks_tui.engine.period_proof import HeapPeriod, Progress, known_heap_period
 from sticks_tui.ui.app import SticksApp
 from sticks_tui.ui.screens.analysis.screen import AnalysisScreen
+from sticks_tui.ui.screens.board.help import WORKING
 from sticks_tui.ui.screens.board.screen import BoardScreen
 
 SIZE = (80, 24)
@@ -133,6 +134,7 @@ async def test_a_hint_never_waits_for_the_proof_and_names_the_period_once_proved
             board = pilot.app.screen
             assert isinstance(board, BoardScreen)
             await pilot.press("h")  # while the proof runs: the move and its reason at once
+            await wait_until(pilot, lambda: WORKING not in text_of(pilot, "#hint"))
             assert text_of(pilot, "#hint") == (
                 "take 5: 37 sticks are left, and that loses for the player to move."
             )

@@ -32,6 +32,7 @@ from sticks_tui.engine import StickyLine, StickyNim, TakeAway
 from sticks_tui.engine.machines import Machine
 from sticks_tui.ui.presenters import presenter_for
 from sticks_tui.ui.presenters.sticky import StickyPresenter
+from sticks_tui.ui.screens.board.help import WORKING
 from sticks_tui.ui.screens.board.screen import BoardScreen
 from sticks_tui.ui.screens.too_small import TooSmallScreen
 from sticks_tui.ui.widgets.line import GOES_ON, Column, line_layout
@@ -274,8 +275,8 @@ async def test_the_hint_and_the_turn_read_whole_beside_the_hats_at_80x24() -> No
         await wait_until(pilot, lambda: screen.human_turn())
         assert board_unfit(pilot) == {}
         await pilot.press("f5")
-        await wait_until(pilot, lambda: screen.query_one("#hint").display)
         hint = screen.query_one("#hint")
+        await wait_until(pilot, lambda: hint.display and WORKING not in words_in(pilot, hint))
         if game in ("sticks", "takeaway"):  # the words wait for the period's proof
             await wait_until(pilot, lambda: "multiple of" in words_in(pilot, hint))
         await wait_until(pilot, lambda: board_unfit(pilot) == {})

@@ -13,6 +13,13 @@ from textual.widgets import Static
 from ui_helpers import make_app, still_cursor, wait_until
 
 from sticks_tui.engine.machines import Machine
+from sticks_tui.ui.screens.board.help import WORKING
+
+
+async def worked_out(pilot: Pilot) -> None:
+    """Until the hint, worked out in a thread, replaces the panel's "working" line."""
+    hint = pilot.app.screen.query_one("#hint", Static)
+    await wait_until(pilot, lambda: hint.display and WORKING not in str(hint.render()))
 
 
 def test_sticks_hint_in_a_practice_game(snap_compare) -> None:
@@ -34,6 +41,7 @@ def test_nim_hint_where_every_move_loses(snap_compare) -> None:
     async def run_before(pilot: Pilot) -> None:
         await against(pilot, Machine.LEARNING, "nim")
         await pilot.press("h")
+        await worked_out(pilot)
 
     assert snap_compare(make_app(ai_delay=1000.0), run_before=run_before)
 
@@ -42,6 +50,7 @@ def test_sticky_hint_names_the_letters_and_the_configuration(snap_compare) -> No
     async def run_before(pilot: Pilot) -> None:
         await against(pilot, Machine.LEARNING, "sticky", sticks="20")
         await pilot.press("f5")
+        await worked_out(pilot)
         await still_cursor(pilot)
 
     assert snap_compare(make_app(ai_delay=1000.0), run_before=run_before)

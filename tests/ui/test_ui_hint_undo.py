@@ -6,6 +6,7 @@ AI nothing."""
 from __future__ import annotations
 
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -14,18 +15,30 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 from ui_helpers import make_app, screen_name, wait_until
 
+import pytest
+
 from sticks_tui.engine import HatBrain
+from sticks_tui.engine.hints import Advisor
 from sticks_tui.engine.games import register_game, unregister_game
 from sticks_tui.engine.games.sticky_line import LETTERS
 from sticks_tui.engine.machines import Machine
+from sticks_tui.ui.presenters.sticky import StickyPresenter
 from sticks_tui.ui.screens.board.screen import BoardScreen
-from sticks_tui.ui.screens.board.help import PRACTICE
+from sticks_tui.ui.screens.board.help import PRACTICE, WORKING
 
 
 def hint_text(screen: BoardScreen) -> str | None:
     """The hint shown, None when the panel is hidden."""
     panel = screen.query_one("#hint", Static)
     return str(panel.render()) if panel.display else None
+
+
+async def ask_hint(pilot: Pilot, key: str) -> None:
+    """Press the hint's key, and wait until the hint, worked out in a thread, is shown (or the
+    panel stays hidden: no hint was asked)."""
+    await pilot.press(key)
+    panel = pilot.app.screen.query_one("#hint", Static)
+    await wait_until(pilot, lambda: not panel.display or WORKING not in str(panel.render()))
 
 
 def log_title(screen: BoardScreen) -> str:
@@ -65,7 +78,7 @@ async def test_sticks_hint_and_undo_against_the_learning_ai() -> None:
         assert brain is not None
         before = brain.to_dict()
         assert hint_text(screen) is None
-        await pilot.press("h")
+        await ask_hint(pilot, "h")
         await with_the_period(pilot, screen)
         assert hint_text(screen) == (
             "take 3: 13 sticks are left, 1 more than a multiple of 4, and that loses for the "
@@ -99,7 +112,7 @@ async def test_a_lost_heap_says_so_and_names_the_longest_move() -> None:
     app = make_app(ai_delay=1000.0)  # the AI waits for the test
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await to_game_board(pilot, "sticks", "1", sticks="13")
-        await pilot.press("h")
+        await ask_hint(pilot, "h")
         await with_the_period(pilot, screen)
         assert hint_text(screen) == (
             "13 sticks are left, 1 more than a multiple of 4, and that loses for the player to "
@@ -132,7 +145,7 @@ async def test_nim_hint_and_undo_against_the_learning_ai() -> None:
         brain = screen.table.seats[1].brain
         assert brain is not None
         before = brain.to_dict()
-        await pilot.press("h")
+        await ask_hint(pilot, "h")
         text = hint_text(screen)
         assert text is not None and text.startswith(
             "The nim-sum is 0, and that loses for the player to move: every move loses. "
@@ -141,7 +154,7 @@ async def test_nim_hint_and_undo_against_the_learning_ai() -> None:
         assert text.endswith("\nAI's hat at piles 1, 3, 5, 7 draws every move alike.")
         await pilot.press("1")  # take the stick of pile 0
         await human_to_move(pilot, screen)
-        await pilot.press("h")
+        await ask_hint(pilot, "h")
         text = hint_text(screen)
         assert text is not None and "nim-sum" in text  # "becomes 0", or "is 0" if the AI made it 0
         await pilot.press("u")
@@ -155,6 +168,44 @@ async def test_nim_hint_and_undo_against_the_learning_ai() -> None:
         assert app.records.load_brain(screen.rules, "AI") is None
 
 
+async def test_the_hint_is_worked_out_while_the_board_answers_and_a_move_made_first_wins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hint is worked out in a thread (it held the board up to a second on a line of 62):
+    while it is, the panel says so and the letters typed still mark the line; a move made
+    before it comes puts it away, and the late hint is not shown over the next turn."""
+    release = threading.Event()
+    original = Advisor.hint
+
+    def held_hint(self: Advisor[Any, Any], position: Any) -> Any:
+        release.wait(10)
+        return original(self, position)
+
+    monkeypatch.setattr(Advisor, "hint", held_hint)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await to_game_board(pilot, "sticky", "1", sticks="20")  # two friends
+        await pilot.press("f5")
+        assert hint_text(screen) == WORKING
+        await pilot.press("a")  # the board answers meanwhile: the letter marks its stick
+        presenter = screen.presenter
+        assert isinstance(presenter, StickyPresenter) and presenter.mark == (0, 0)
+        release.set()
+        await wait_until(pilot, lambda: hint_text(screen) not in (None, WORKING))
+        assert (hint_text(screen) or "").startswith("take “jk” (2 of 20 → 9 + 9)")
+        await pilot.press("enter")  # Player 1 takes a
+        assert screen.match.position == (19,) and hint_text(screen) is None
+        release.clear()
+        await pilot.press("f5")  # Player 2 asks
+        assert hint_text(screen) == WORKING
+        await pilot.press("t", "enter")  # and moves before the hint came
+        assert screen.match.position == (18,) and hint_text(screen) is None
+        release.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert hint_text(screen) is None  # the late hint (for 19 sticks) is not shown
+
+
 async def test_sticky_hint_and_undo_against_the_learning_ai() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -162,7 +213,7 @@ async def test_sticky_hint_and_undo_against_the_learning_ai() -> None:
         brain = screen.table.seats[1].brain
         assert brain is not None
         before = brain.to_dict()
-        await pilot.press("f5")  # h is a stick's letter here
+        await ask_hint(pilot, "f5")  # h is a stick's letter here
         assert hint_text(screen) == (
             "take “jk” (2 of 20 → 9 + 9): groups of 9, 9 are left, one of the lost "
             "configurations, and that loses for the player to move.\nAI's hat at a group of 20 "
@@ -197,7 +248,7 @@ async def test_the_q_learners_table_beside_the_hint() -> None:
     app = make_app(q_training_games=2000)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await against(pilot, Machine.Q_LEARNING, "nim")
-        await pilot.press("h")
+        await ask_hint(pilot, "h")
         text = hint_text(screen)
         assert text is not None
         assert text.splitlines()[-1].startswith("Q-learning AI's Q table ")
@@ -219,7 +270,7 @@ async def test_a_game_without_its_own_board_gets_the_generic_hint() -> None:
             await wait_until(pilot, lambda: screen_name(pilot) == "BoardScreen")
             screen = pilot.app.screen
             assert isinstance(screen, BoardScreen)
-            await pilot.press("h")
+            await ask_hint(pilot, "h")
             text = hint_text(screen)
             assert text is not None
             assert text.endswith(": it leaves a position that loses for the player to move.")

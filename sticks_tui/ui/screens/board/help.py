@@ -10,7 +10,10 @@ or its Q table's best move. It shows in the log's place until the next move.
 What the words need that may take long (a take-away game's proved period) is worked out in a
 thread as soon as the board is drawn (:func:`~sticks_tui.engine.games.prepare_theory`);
 a hint asked for before it is done never waits: it gives the move and its reason without the
-period, and is said again with it once the period is proved.
+period, and is said again with it once the period is proved. The hint itself is worked out in a
+thread too (the count of how long the game lasts took up to a second on a line of 62, the board
+frozen meanwhile): the panel says it is working, and the hint replaces that when it comes,
+unless a move, an undo or a new game came first.
 
 Undo takes back the person's last move, and the machine's reply after it, so that it is their
 turn again (two friends: the last move). A game with a move taken back is practice: the balls
@@ -27,6 +30,7 @@ move taken back or a new game puts it away), and gives it its place while it is 
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Hashable
 from functools import cached_property
 
@@ -36,7 +40,7 @@ from textual.worker import Worker, WorkerState
 
 from ....engine import Match
 from ....engine.games import prepare_theory
-from ....engine.hints import Advisor
+from ....engine.hints import Advisor, Hint
 from ....text.hints import hint_words
 from ...game_driver import Event, GameStarted, MovePlayed, TakenBack
 from ...plain import plain
@@ -47,6 +51,8 @@ HELP_ACTIONS = ("hint", "undo")
 PRACTICE = "practice game: it will not count"
 #: Undo (F6) with no move of the person's to take back.
 NOTHING_TO_UNDO = "Nothing to undo: no move of yours yet."
+#: Shown while the hint is worked out.
+WORKING = "Working out the best move…"
 
 
 def help_bindings(presenter: Presenter) -> list[BindingType]:
@@ -84,6 +90,11 @@ class HintPanel(Static):
         self.presenter = presenter
         #: The match the hint shown is for, while it is shown (it goes with the next move).
         self._shown_for: Match[Hashable, Hashable] | None = None
+        #: Counts the hints asked and the events that put one away: a hint worked out in its
+        #: thread is shown only if nothing came after it was asked.
+        self._asked = 0
+        #: One hint worked out at a time (the advisor counts each hint's budget as it goes).
+        self._advising = threading.Lock()
 
     @property
     def showing(self) -> bool:
@@ -105,14 +116,37 @@ class HintPanel(Static):
         )
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.state is WorkerState.SUCCESS and self._shown_for is not None:
-            self.show_hint(self._shown_for)  # its words are complete now
+        if event.state is not WorkerState.SUCCESS:
+            return
+        if event.worker.name == "prepare":
+            if self._shown_for is not None:
+                self.show_hint(self._shown_for)  # its words are complete now
+            return
+        if event.worker.result is None:
+            return
+        asked, match, hint = event.worker.result
+        if asked == self._asked and hint is not None:
+            self._say(match, hint)
 
     def show_hint(self, match: Match[Hashable, Hashable]) -> None:
-        """The hint for the person to move in ``match``, at its position."""
-        hint = self.advisor.hint(match.position)
-        if hint is None:
+        """The hint for the person to move in ``match``, at its position: worked out in a
+        thread, the panel saying so meanwhile."""
+        if not match.legal_moves():
             return
+        self._asked += 1
+        asked, position = self._asked, match.position
+
+        def work_out() -> tuple[int, Match[Hashable, Hashable], Hint[Hashable, Hashable] | None]:
+            with self._advising:
+                return asked, match, self.advisor.hint(position)
+
+        if self._shown_for is not match:
+            self.update(WORKING)
+        self._shown_for = match
+        self.display = True
+        self.run_worker(work_out, thread=True, exit_on_error=False, group="hint", name="hint")
+
+    def _say(self, match: Match[Hashable, Hashable], hint: Hint[Hashable, Hashable]) -> None:
         move = self.presenter.hint_move(hint.move)
         lines = [hint_words(self.table.rules, hint, move), *self._machines_view(match)]
         if match.practice:
@@ -135,5 +169,6 @@ class HintPanel(Static):
         """A move (played, or taken back: a hint asked for before comes back only when asked
         again) or a new game puts the hint away."""
         if isinstance(event, MovePlayed | TakenBack | GameStarted):
+            self._asked += 1  # a hint still being worked out is not shown
             self._shown_for = None
             self.display = False
