@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static, TabbedContent
-from ui_helpers import make_app, screen_name, wait_until
+from ui_helpers import hint_worked_out, make_app, screen_name, wait_until
 
 from sticks_tui.engine import TakeAway
 from sticks_tui.engine import period_proof as proofs
@@ -134,6 +134,7 @@ async def test_a_hint_never_waits_for_the_proof_and_names_the_period_once_proved
             board = pilot.app.screen
             assert isinstance(board, BoardScreen)
             await pilot.press("h")  # while the proof runs: the move and its reason at once
+            await hint_worked_out(pilot)
             await wait_until(pilot, lambda: WORKING not in text_of(pilot, "#hint"))
             assert text_of(pilot, "#hint") == (
                 "take 5: 37 sticks are left, and that loses for the player to move."

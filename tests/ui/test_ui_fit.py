@@ -15,6 +15,7 @@ from ui_helpers import (
     back_to_setup,
     check_each,
     check_steps,
+    hint_worked_out,
     make_app,
     palette_highlights,
     screen_name,
@@ -275,6 +276,7 @@ async def test_the_hint_and_the_turn_read_whole_beside_the_hats_at_80x24() -> No
         await wait_until(pilot, lambda: screen.human_turn())
         assert board_unfit(pilot) == {}
         await pilot.press("f5")
+        await hint_worked_out(pilot)
         hint = screen.query_one("#hint")
         await wait_until(pilot, lambda: hint.display and WORKING not in words_in(pilot, hint))
         if game in ("sticks", "takeaway"):  # the words wait for the period's proof

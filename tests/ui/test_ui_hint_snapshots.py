@@ -10,7 +10,7 @@ from __future__ import annotations
 from test_ui_games import against
 from textual.pilot import Pilot
 from textual.widgets import Static
-from ui_helpers import make_app, still_cursor, wait_until
+from ui_helpers import hint_worked_out, make_app, still_cursor, wait_until
 
 from sticks_tui.engine.machines import Machine
 from sticks_tui.ui.screens.board.help import WORKING
@@ -18,6 +18,7 @@ from sticks_tui.ui.screens.board.help import WORKING
 
 async def worked_out(pilot: Pilot) -> None:
     """Until the hint, worked out in a thread, replaces the panel's "working" line."""
+    await hint_worked_out(pilot)
     hint = pilot.app.screen.query_one("#hint", Static)
     await wait_until(pilot, lambda: hint.display and WORKING not in str(hint.render()))
 

@@ -13,7 +13,7 @@ from typing import Any
 from test_ui_games import against, log_lines, to_game_board, watch
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
-from ui_helpers import make_app, screen_name, wait_until
+from ui_helpers import hint_worked_out, make_app, screen_name, wait_until
 
 import pytest
 
@@ -37,6 +37,7 @@ async def ask_hint(pilot: Pilot, key: str) -> None:
     """Press the hint's key, and wait until the hint, worked out in a thread, is shown (or the
     panel stays hidden: no hint was asked)."""
     await pilot.press(key)
+    await hint_worked_out(pilot)
     panel = pilot.app.screen.query_one("#hint", Static)
     await wait_until(pilot, lambda: not panel.display or WORKING not in str(panel.render()))
 

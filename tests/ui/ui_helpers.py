@@ -6,6 +6,7 @@ moves and a clock that ticks by a fixed step, so each run draws the same screens
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import threading
 import time
@@ -13,6 +14,7 @@ from typing import Awaitable, Callable, Iterable, TypeVar
 
 from textual.pilot import Pilot
 from textual.widgets import Input
+from textual.worker import WorkerCancelled, WorkerFailed
 
 from sticks_tui.storage.records import MemoryRecords
 from sticks_tui.ui.app import SticksApp
@@ -62,6 +64,16 @@ async def wait_until(pilot: Pilot, condition: Callable[[], bool], tries: int = 4
         await pilot.pause() if done < tries else await pilot.pause(0.01)
         done += 1
     raise AssertionError("the app never reached the expected state")
+
+
+async def hint_worked_out(pilot: Pilot) -> None:
+    """Until the hint asked for (worked out in a thread by the board's hint panel) is shown:
+    its worker awaited, not polled (polling spun the loop against the thread for the GIL)."""
+    for worker in list(pilot.app.workers):
+        if worker.name == "hint" and not worker.is_finished:
+            with contextlib.suppress(WorkerCancelled, WorkerFailed):
+                await worker.wait()
+    await pilot.pause()
 
 
 async def set_input(pilot: Pilot, selector: str, text: str, *, type_it: bool = False) -> None:
