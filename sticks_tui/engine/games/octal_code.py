@@ -48,6 +48,11 @@ class OctalCode:
         return len(self.digits) - 1
 
     @property
+    def splits(self) -> bool:
+        """Whether a heap may be split in two without taking (4 before the point)."""
+        return self.digits[0] != 0
+
+    @property
     def only_sevens(self) -> bool:
         """Whether this is Sticky-Nim's code (0.7...7): any 1 to K adjacent sticks."""
         return self.digits[0] == 0 and all(d == 7 for d in self.digits[1:])

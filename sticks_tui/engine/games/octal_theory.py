@@ -120,7 +120,7 @@ class OctalTheory:
 def code_lines(code: OctalCode) -> list[str]:
     """What each digit of the code allows, a sentence each."""
     said = [f"The code {code.text} reads, digit by digit:"]
-    if code.digits[0]:
+    if code.splits:
         said.append("  before the point, 4: a group may be split in two without taking.")
     for take, digit in enumerate(code.digits[1:], start=1):
         if not digit:

@@ -223,7 +223,7 @@ class StickyNim:
             raise IllegalMove(f"a Sticky-Nim move is (group, take, left), got {move!r}") from None
         if group not in position:
             raise IllegalMove(f"there is no group of {group!r} sticks in {list(position)}")
-        least = 0 if self.octal.digits[0] else 1  # 0: a split without taking
+        least = 0 if self.octal.splits else 1  # 0: a split without taking
         if not (isinstance(take, int) and least <= take <= min(self.max_take, group)):
             raise IllegalMove(f"cannot take {take!r} sticks from a group of {group}")
         if not (isinstance(left, int) and 0 <= left <= group - take):

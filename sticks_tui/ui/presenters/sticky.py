@@ -18,9 +18,8 @@ from ...engine import IllegalMove, StickyLine, StickyNim
 from ...engine.game import Rules
 from ...engine.games import GameFamily
 from ...engine.games.octal_code import OctalCode, OctalCodeError, parse_code
-from ...engine.games.sticky import NAMED_CODES, groups_of
+from ...engine.games.sticky import NAMED_CODES, groups_of, sticky_move_of
 from ...engine.games.sticky_line import (
-    CUT,
     LETTERS,
     STICKY_MAX,
     Span,
@@ -230,7 +229,7 @@ class StickyPresenter(Presenter):
         self.max_take = rules.max_take if isinstance(rules, StickyNim) else 0
         self.length = rules.sticks if isinstance(rules, StickyNim) else 0
         #: A group may be split without taking (the code has 4 before the point).
-        self.splits = isinstance(rules, StickyNim) and bool(rules.octal.digits[0])
+        self.splits = isinstance(rules, StickyNim) and rules.octal.splits
         #: The sticks as the user sees them, and the sticks marked for a move.
         self.line = StickyLine.full(self.length)
         self.mark: Span | None = None
@@ -417,7 +416,7 @@ class StickyPresenter(Presenter):
         return span_letters((3, 3 + take - 1))
 
     def move_words(self, name: str, human: bool, move: Hashable, placed: str) -> str:
-        if CUT in placed:
+        if sticky_move_of(move).take == 0:  # a split without taking: "d|e"
             return f"{name} {'splits' if human else 'selects a split'} at {placed}"
         return f"{name} {'takes' if human else 'selects'} {placed}"
 
